@@ -1,0 +1,56 @@
+/**
+ * Error codes of the public API. Real PostgreSQL / PostgREST codes where one exists (so a client written
+ * for Supabase works unchanged); the few `PGRST4xx` are our own, in the same style (docs/decisions/0002).
+ */
+export const ERROR_CODES = {
+  uniqueViolation: '23505',
+  checkViolation: '23514',
+  notNullViolation: '23502',
+  invalidTextRepresentation: '22P02',
+  insufficientPrivilege: '42501',
+  invalidJson: 'PGRST102',
+  invalidContentType: 'PGRST107',
+  unknownColumn: 'PGRST204',
+  unknownTable: 'PGRST205',
+  invalidApiKey: 'PGRST301',
+  databaseUnavailable: 'PGRST000',
+  payloadTooLarge: 'PGRST413',
+  idempotencyKeyReused: 'PGRST422',
+  rateLimited: 'PGRST429',
+  internal: 'PGRST500',
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** The one error shape of the public API (PostgREST's). */
+export interface ApiError {
+  code: string;
+  message: string;
+  details: string | null;
+  hint: string | null;
+}
+
+export const EMAIL_UNIQUE_CONSTRAINT = 'waitlist_signups_email_key';
+export const DUPLICATE_EMAIL_MESSAGE = `duplicate key value violates unique constraint "${EMAIL_UNIQUE_CONSTRAINT}"`;
+
+/** CHECK constraint names, identical in SQLite, PostgreSQL and the Supabase migration. */
+export const CHECK_CONSTRAINTS = {
+  email: 'waitlist_signups_email_check',
+  role: 'waitlist_signups_role_check',
+  company_size: 'waitlist_signups_company_size_check',
+  desired_outcomes: 'waitlist_signups_desired_outcomes_check',
+  other_outcome: 'waitlist_signups_other_outcome_check',
+} as const;
+
+export function checkViolationMessage(constraint: string): string {
+  return `new row for relation "waitlist_signups" violates check constraint "${constraint}"`;
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApiError).code === 'string' &&
+    typeof (value as ApiError).message === 'string'
+  );
+}

@@ -1,0 +1,5 @@
+export * from './options';
+export * from './messages';
+export * from './limits';
+export * from './errors';
+export * from './schemas';

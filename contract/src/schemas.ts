@@ -1,0 +1,68 @@
+import * as z from 'zod/mini';
+import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, OTHER_OUTCOME, ROLE_OPTIONS } from './options';
+import { EMAIL_MAX_LENGTH, OTHER_OUTCOME_MAX_LENGTH } from './limits';
+import { VALIDATION_MESSAGES } from './messages';
+
+/**
+ * zod/mini keeps the browser bundle small (docs/decisions/0002). One e-mail rule for the form,
+ * the server and (in spirit) the DB check: trimmed, ≤ 254 characters, local@domain.tld without spaces.
+ */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function isValidEmail(email: string): boolean {
+  const normalized = normalizeEmail(email);
+  return normalized.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(normalized) && z.email().safeParse(normalized).success;
+}
+
+const emailSchema = z.string().check(
+  z.refine((value) => isValidEmail(value), { error: VALIDATION_MESSAGES.email }),
+);
+
+/** The sign-up form as the visitor fills it (camelCase; privacyConsent is not stored). */
+export const signupFormSchema = z
+  .object({
+    email: emailSchema,
+    role: z.enum(ROLE_OPTIONS, { error: VALIDATION_MESSAGES.role }),
+    companySize: z.enum(COMPANY_SIZE_OPTIONS, { error: VALIDATION_MESSAGES.companySize }),
+    desiredOutcomes: z
+      .array(z.enum(DESIRED_OUTCOME_OPTIONS, { error: VALIDATION_MESSAGES.desiredOutcomes }))
+      .check(z.minLength(1, { error: VALIDATION_MESSAGES.desiredOutcomes })),
+    otherOutcome: z.optional(z.string().check(z.maxLength(OTHER_OUTCOME_MAX_LENGTH))),
+    privacyConsent: z.literal(true, { error: VALIDATION_MESSAGES.privacyConsent }),
+  });
+
+export type SignupForm = z.infer<typeof signupFormSchema>;
+export type SignupFormField = keyof SignupForm;
+
+/** The body of POST /rest/v1/waitlist_signups (snake_case, the table's columns). */
+export const signupBodySchema = z.strictObject({
+  email: emailSchema,
+  role: z.enum(ROLE_OPTIONS),
+  company_size: z.enum(COMPANY_SIZE_OPTIONS),
+  desired_outcomes: z
+    .array(z.enum(DESIRED_OUTCOME_OPTIONS))
+    .check(z.minLength(1), z.maxLength(DESIRED_OUTCOME_OPTIONS.length)),
+  other_outcome: z.optional(z.nullable(z.string().check(z.maxLength(OTHER_OUTCOME_MAX_LENGTH)))),
+});
+
+export type SignupBody = z.infer<typeof signupBodySchema>;
+
+export const SIGNUP_COLUMNS = ['email', 'role', 'company_size', 'desired_outcomes', 'other_outcome'] as const;
+export type SignupColumn = (typeof SIGNUP_COLUMNS)[number];
+
+/** Form → API body. The other-outcome text is sent only while "Other" is chosen. */
+export function toSignupBody(form: SignupForm): SignupBody {
+  const hasOther = form.desiredOutcomes.includes(OTHER_OUTCOME);
+  const other = form.otherOutcome?.trim();
+  return {
+    email: normalizeEmail(form.email),
+    role: form.role,
+    company_size: form.companySize,
+    desired_outcomes: [...new Set(form.desiredOutcomes)],
+    other_outcome: hasOther && other ? other : null,
+  };
+}
