@@ -1,0 +1,17 @@
+import { build } from 'esbuild';
+
+/** Bundles the server (and the contract it imports) into dist/; npm dependencies stay external. */
+await build({
+  entryPoints: { server: 'src/server.ts', migrate: 'src/migrate.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  alias: { '@waitlist/contract': '../contract/src/index.ts' },
+  sourcemap: true,
+  logLevel: 'warning',
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
+console.log('server built to server/dist');

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Schema } from './schema';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/**
+ * One query layer (Kysely) over two engines. What differs between them lives here and nowhere else:
+ * list encoding, timestamp decoding, and how a driver error maps to a SQLSTATE.
+ */
+export interface Database {
+  readonly dialect: DialectName;
+  readonly db: Kysely<Schema>;
+  /** A description safe to log (no password). */
+  readonly description: string;
+  encodeList(values: readonly string[]): unknown;
+  decodeList(value: unknown): string[];
+  decodeTimestamp(value: Date | string): string;
+  /** Resolves when the database answers a trivial query within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+  /** The raw better-sqlite3 handle (SQLite only): for integrity checks and benchmarks. */
+  readonly sqlite?: BetterSqlite3.Database;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+// int8 (bigint ids, counts) as JS numbers: ids stay far below 2^53.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+const toIso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
+
+export function openDatabase(options: DatabaseOptions): Database {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openSqlite(options.dataDir);
+}
+
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, 'waitlist.db');
+}
+
+function openSqlite(dataDir: string): Database {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = sqliteFile(dataDir);
+  const sqlite = new BetterSqlite3(file);
+  sqlite.pragma('journal_mode = WAL');
+  // Every acknowledged sign-up survives power loss (docs/decisions/0001).
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    dialect: 'sqlite',
+    db,
+    sqlite,
+    description: `sqlite:${file}`,
+    encodeList: (values) => JSON.stringify(values),
+    decodeList: (value) => (typeof value === 'string' ? (JSON.parse(value) as string[]) : []),
+    decodeTimestamp: toIso,
+    async ping() {
+      sqlite.prepare('SELECT 1').get();
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+function openPostgres(url: string, poolSize: number): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // Fail fast during an outage instead of queueing requests forever.
+    connectionTimeoutMillis: 2000,
+    idleTimeoutMillis: 30_000,
+    query_timeout: 5000,
+    statement_timeout: 5000,
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const safe = new URL(url);
+  safe.password = '';
+  return {
+    dialect: 'postgres',
+    db,
+    description: `postgres:${safe.host}${safe.pathname}`,
+    encodeList: (values) => [...values],
+    decodeList: (value) => (Array.isArray(value) ? (value as string[]) : []),
+    decodeTimestamp: toIso,
+    async ping(timeoutMs = 1500) {
+      await withTimeout(sql`SELECT 1`.execute(db), timeoutMs);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(Object.assign(new Error('database ping timed out'), { code: 'ETIMEDOUT' })), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,36 @@
+/** A driver error translated to the SQLSTATE vocabulary the API speaks, whatever the engine. */
+export type DbFailure =
+  | { kind: 'unique'; constraint: string }
+  | { kind: 'check'; constraint: string }
+  | { kind: 'unavailable' }
+  | { kind: 'other' };
+
+const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR', 'SQLITE_FULL']);
+
+export function classifyDbError(error: unknown): DbFailure {
+  if (typeof error !== 'object' || error === null) return { kind: 'other' };
+  const e = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  const message = typeof e.message === 'string' ? e.message : '';
+
+  // PostgreSQL: SQLSTATE plus the constraint name.
+  if (code === '23505') return { kind: 'unique', constraint: String(e.constraint ?? '') };
+  if (code === '23514') return { kind: 'check', constraint: String(e.constraint ?? '') };
+  // Connection exceptions (08), insufficient resources (53), operator intervention (57P), pool timeouts.
+  if (/^(08|53|57P)/.test(code)) return { kind: 'unavailable' };
+
+  // SQLite: "UNIQUE constraint failed: waitlist_signups.email", "CHECK constraint failed: name".
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    const column = /constraint failed: \w+\.(\w+)/.exec(message)?.[1];
+    return { kind: 'unique', constraint: column === 'email' ? 'waitlist_signups_email_key' : `${column ?? ''}` };
+  }
+  if (code === 'SQLITE_CONSTRAINT_CHECK' || code === 'SQLITE_CONSTRAINT_TRIGGER') {
+    return { kind: 'check', constraint: /CHECK constraint failed: (\w+)/.exec(message)?.[1] ?? '' };
+  }
+
+  for (const c of UNAVAILABLE_NODE_CODES) if (code.startsWith(c)) return { kind: 'unavailable' };
+  if (/timeout|Connection terminated|connect ECONNREFUSED|Client has encountered a connection error|not queryable/i.test(message)) {
+    return { kind: 'unavailable' };
+  }
+  return { kind: 'other' };
+}

@@ -1,0 +1,123 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  CHECK_CONSTRAINTS,
+  COMPANY_SIZE_OPTIONS,
+  DESIRED_OUTCOME_OPTIONS,
+  EMAIL_MAX_LENGTH,
+  EMAIL_UNIQUE_CONSTRAINT,
+  OTHER_OUTCOME_MAX_LENGTH,
+  ROLE_OPTIONS,
+} from '@waitlist/contract';
+import type { DialectName } from './connection';
+import type { Schema } from './schema';
+
+/**
+ * Versioned migrations, one SQL list per dialect. The option lists in the CHECK constraints come from the
+ * contract, so the database can never accept a value the form cannot offer.
+ * Append new versions; never edit an applied one.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sqlite: string[];
+  postgres: string[];
+}
+
+const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
+const list = (values: readonly string[]) => values.map(quote).join(', ');
+
+export const signupsChecksPostgres = [
+  `CONSTRAINT ${CHECK_CONSTRAINTS.email} CHECK (email = lower(btrim(email)) AND char_length(email) <= ${EMAIL_MAX_LENGTH} AND email ~ '^[^[:space:]@]+@[^[:space:]@]+\\.[^[:space:]@]+$')`,
+  `CONSTRAINT ${CHECK_CONSTRAINTS.role} CHECK (role IN (${list(ROLE_OPTIONS)}))`,
+  `CONSTRAINT ${CHECK_CONSTRAINTS.company_size} CHECK (company_size IN (${list(COMPANY_SIZE_OPTIONS)}))`,
+  `CONSTRAINT ${CHECK_CONSTRAINTS.desired_outcomes} CHECK (cardinality(desired_outcomes) > 0 AND desired_outcomes <@ ARRAY[${list(DESIRED_OUTCOME_OPTIONS)}]::text[])`,
+  `CONSTRAINT ${CHECK_CONSTRAINTS.other_outcome} CHECK (other_outcome IS NULL OR char_length(other_outcome) <= ${OTHER_OUTCOME_MAX_LENGTH})`,
+];
+
+const outcomeTrigger = (event: 'INSERT' | 'UPDATE') => `
+  CREATE TRIGGER ${CHECK_CONSTRAINTS.desired_outcomes}_${event.toLowerCase()}
+  BEFORE ${event} ON waitlist_signups
+  WHEN EXISTS (SELECT 1 FROM json_each(NEW.desired_outcomes) WHERE type <> 'text' OR value NOT IN (${list(DESIRED_OUTCOME_OPTIONS)}))
+  BEGIN SELECT RAISE(ABORT, 'CHECK constraint failed: ${CHECK_CONSTRAINTS.desired_outcomes}'); END`;
+
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: 'create waitlist_signups and idempotency_keys',
+    postgres: [
+      `CREATE TABLE waitlist_signups (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        email text NOT NULL,
+        role text NOT NULL,
+        company_size text NOT NULL,
+        desired_outcomes text[] NOT NULL,
+        other_outcome text,
+        consented_at timestamptz NOT NULL DEFAULT now(),
+        privacy_policy_version text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT ${EMAIL_UNIQUE_CONSTRAINT} UNIQUE (email),
+        ${signupsChecksPostgres.join(',\n        ')}
+      )`,
+      `CREATE INDEX waitlist_signups_created_at_id_idx ON waitlist_signups (created_at, id)`,
+      `CREATE TABLE idempotency_keys (
+        key text PRIMARY KEY,
+        request_hash text NOT NULL,
+        signup_id bigint REFERENCES waitlist_signups (id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX idempotency_keys_created_at_idx ON idempotency_keys (created_at)`,
+    ],
+    sqlite: [
+      `CREATE TABLE waitlist_signups (
+        id INTEGER PRIMARY KEY,
+        email TEXT NOT NULL,
+        role TEXT NOT NULL,
+        company_size TEXT NOT NULL,
+        desired_outcomes TEXT NOT NULL,
+        other_outcome TEXT,
+        consented_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+        privacy_policy_version TEXT NOT NULL,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+        CONSTRAINT ${EMAIL_UNIQUE_CONSTRAINT} UNIQUE (email),
+        CONSTRAINT ${CHECK_CONSTRAINTS.email} CHECK (email = lower(trim(email)) AND length(email) <= ${EMAIL_MAX_LENGTH} AND email GLOB '?*@?*.?*' AND email NOT GLOB '*[ 	]*' AND email NOT GLOB '*@*@*'),
+        CONSTRAINT ${CHECK_CONSTRAINTS.role} CHECK (role IN (${list(ROLE_OPTIONS)})),
+        CONSTRAINT ${CHECK_CONSTRAINTS.company_size} CHECK (company_size IN (${list(COMPANY_SIZE_OPTIONS)})),
+        CONSTRAINT ${CHECK_CONSTRAINTS.desired_outcomes} CHECK (json_valid(desired_outcomes) AND json_type(desired_outcomes) = 'array' AND json_array_length(desired_outcomes) > 0),
+        CONSTRAINT ${CHECK_CONSTRAINTS.other_outcome} CHECK (other_outcome IS NULL OR length(other_outcome) <= ${OTHER_OUTCOME_MAX_LENGTH})
+      ) STRICT`,
+      outcomeTrigger('INSERT'),
+      outcomeTrigger('UPDATE'),
+      `CREATE INDEX waitlist_signups_created_at_id_idx ON waitlist_signups (created_at, id)`,
+      `CREATE TABLE idempotency_keys (
+        key TEXT PRIMARY KEY,
+        request_hash TEXT NOT NULL,
+        signup_id INTEGER REFERENCES waitlist_signups (id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+      ) STRICT`,
+      `CREATE INDEX idempotency_keys_created_at_idx ON idempotency_keys (created_at)`,
+    ],
+  },
+];
+
+/** Applies pending migrations in one transaction each; on PostgreSQL an advisory lock serialises N starting copies. */
+export async function migrate(db: Kysely<Schema>, dialect: DialectName, list: Migration[] = migrations): Promise<number[]> {
+  const applied: number[] = [];
+  await db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(727274)`.execute(trx);
+    await sql
+      .raw(
+        dialect === 'postgres'
+          ? `CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`
+          : `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))`,
+      )
+      .execute(trx);
+    const done = new Set((await trx.selectFrom('schema_migrations').select('version').execute()).map((r) => Number(r.version)));
+    for (const migration of [...list].sort((a, b) => a.version - b.version)) {
+      if (done.has(migration.version)) continue;
+      for (const statement of migration[dialect]) await sql.raw(statement).execute(trx);
+      await trx.insertInto('schema_migrations').values({ version: migration.version, name: migration.name }).execute();
+      applied.push(migration.version);
+    }
+  });
+  return applied;
+}

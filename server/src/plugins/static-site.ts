@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '@waitlist/contract';
+import { HttpError, sendError } from './api-error';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** Every prerendered page `x/index.html` is served at `/x`; the root index at `/`. */
+export function findPages(root: string): string[] {
+  const pages: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== 'assets') walk(path.join(dir, entry.name));
+      else if (entry.name === 'index.html') pages.push(path.relative(root, dir).split(path.sep).join('/'));
+    }
+  };
+  if (fs.existsSync(root)) walk(root);
+  return pages;
+}
+
+/**
+ * Serves the built site: hashed assets cached for a year, HTML revalidated every time, precompressed
+ * .br/.gz siblings when the browser accepts them, and the site's 404 page with status 404 for any unknown path.
+ */
+export async function registerStaticSite(app: FastifyInstance, root: string): Promise<void> {
+  const hasSite = fs.existsSync(path.join(root, 'index.html'));
+  if (!hasSite) app.log.warn({ root }, 'web build not found: only the API is served (run npm run build)');
+
+  if (hasSite) {
+    await app.register(fastifyStatic, {
+      root,
+      preCompressed: true,
+      index: false,
+      redirect: false,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders(res, filePath: string) {
+        const rel = path.relative(root, filePath);
+        if (rel.startsWith(`assets${path.sep}`)) res.header('cache-control', IMMUTABLE);
+        else if (filePath.endsWith('.html')) res.header('cache-control', REVALIDATE);
+        else res.header('cache-control', 'public, max-age=3600');
+      },
+    });
+    for (const page of findPages(root)) {
+      const file = page ? `${page}/index.html` : 'index.html';
+      app.get(page ? `/${page}` : '/', (_request, reply) => reply.header('cache-control', REVALIDATE).sendFile(file));
+      // `/about/` and `/about` are one page; the canonical URL has no trailing slash.
+      if (page) app.get(`/${page}/`, (_request, reply) => reply.redirect(`/${page}`, 301));
+    }
+  }
+
+  const notFoundPage = path.join(root, '404.html');
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/rest/') && !request.url.startsWith('/api/');
+    if (wantsPage) request.log.info({ path: request.url.split('?')[0] }, 'page not found');
+    if (wantsPage && hasSite && fs.existsSync(notFoundPage)) {
+      return reply.code(404).header('cache-control', REVALIDATE).sendFile('404.html');
+    }
+    return sendError(reply, new HttpError(404, ERROR_CODES.unknownTable, `Not found: ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

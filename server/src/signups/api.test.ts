@@ -1,0 +1,393 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHECK_CONSTRAINTS,
+  DUPLICATE_EMAIL_MESSAGE,
+  HONEYPOT_FIELD,
+  SIGNUPS_PATH,
+  checkViolationMessage,
+} from '@waitlist/contract';
+import { buildApp, type App } from '../app';
+import { parseEnv } from '../env';
+import { DIALECTS, createTestDatabase, type TestDatabase } from '../test/databases';
+import { TEST_PUBLIC_KEY, apiHeaders, validSignup } from '../test/fixtures';
+
+const expectErrorShape = (body: unknown) => {
+  expect(body).toEqual({
+    code: expect.any(String),
+    message: expect.any(String),
+    details: null,
+    hint: expect.toSatisfy((h: unknown) => h === null || typeof h === 'string'),
+  });
+};
+
+describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
+  let testDb: TestDatabase;
+  let app: App;
+
+  const makeApp = (overrides: Record<string, string> = {}) =>
+    buildApp({
+      env: parseEnv({
+        WAITLIST_PUBLIC_KEY: TEST_PUBLIC_KEY,
+        SIGNUP_RATE_LIMIT: 'off',
+        DATA_DIR: testDb.dataDir,
+        DATABASE_URL: testDb.url,
+        WEB_DIST_DIR: path.join(testDb.dataDir, 'no-site'),
+        CORS_ORIGINS: 'https://www.example.com',
+        ...overrides,
+      }),
+      logger: false,
+    });
+
+  const post = (body: unknown, headers: Record<string, string> = apiHeaders()) =>
+    app.inject({ method: 'POST', url: SIGNUPS_PATH, headers, payload: typeof body === 'string' ? body : JSON.stringify(body) });
+
+  const rowCount = () =>
+    app.database.db
+      .selectFrom('waitlist_signups')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect);
+    app = await makeApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.drop();
+  });
+
+  it('stores a valid sign-up, answers 201 with an empty body, e-mail trimmed and lower-cased', async () => {
+    const body = validSignup({ email: '  Grace.Hopper@Example.COM ', other_outcome: 'A portfolio view' });
+    body.desired_outcomes = ['Other', 'Reuse insights'];
+    const res = await post(body);
+    expect(res.statusCode).toBe(201);
+    expect(res.body).toBe('');
+    const row = await app.database.db.selectFrom('waitlist_signups').selectAll().where('email', '=', 'grace.hopper@example.com').executeTakeFirstOrThrow();
+    expect(row.role).toBe(body.role);
+    expect(row.company_size).toBe(body.company_size);
+    expect(app.database.decodeList(row.desired_outcomes)).toEqual(['Other', 'Reuse insights']);
+    expect(row.other_outcome).toBe('A portfolio view');
+    expect(row.privacy_policy_version).toBe('2025-01');
+    expect(Date.now() - new Date(row.consented_at).getTime()).toBeLessThan(60_000);
+  });
+
+  describe('API key', () => {
+    it('answers 401 without an apikey header and stores nothing', async () => {
+      const before = await rowCount();
+      const res = await post(validSignup(), { 'content-type': 'application/json' });
+      expect(res.statusCode).toBe(401);
+      expectErrorShape(res.json());
+      expect(await rowCount()).toBe(before);
+    });
+    it('answers 401 for a wrong apikey', async () => {
+      const res = await post(validSignup(), apiHeaders('wrong-key-000'));
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('PGRST301');
+    });
+    it('answers 401 when the Bearer token is not the public key', async () => {
+      const res = await post(validSignup(), { ...apiHeaders(), authorization: 'Bearer something-else' });
+      expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe('duplicates', () => {
+    it.each([
+      ['same case', (e: string) => e],
+      ['upper case', (e: string) => e.toUpperCase()],
+      ['surrounding spaces', (e: string) => `  ${e}\t`],
+    ])('answers 409 / 23505 for a duplicate (%s)', async (_label, variant) => {
+      const first = validSignup();
+      expect((await post(first)).statusCode).toBe(201);
+      const before = await rowCount();
+      const res = await post({ ...first, email: variant(first.email) });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ code: '23505', message: DUPLICATE_EMAIL_MESSAGE, details: null, hint: null });
+      expect(await rowCount()).toBe(before);
+    });
+  });
+
+  describe('check violations answer 400 / 23514 naming the check, and store nothing', () => {
+    const long = (n: number) => 'a'.repeat(n);
+    it.each([
+      ['role outside the list', { role: 'CEO' }, CHECK_CONSTRAINTS.role],
+      ['company size outside the list', { company_size: '5 employees' }, CHECK_CONSTRAINTS.company_size],
+      ['outcome outside the list', { desired_outcomes: ['World peace'] }, CHECK_CONSTRAINTS.desired_outcomes],
+      ['empty outcomes', { desired_outcomes: [] }, CHECK_CONSTRAINTS.desired_outcomes],
+      ['bad e-mail', { email: 'not-an-email' }, CHECK_CONSTRAINTS.email],
+      ['e-mail with a space inside', { email: 'a b@example.com' }, CHECK_CONSTRAINTS.email],
+      ['e-mail over 254 characters', { email: `${long(250)}@example.com` }, CHECK_CONSTRAINTS.email],
+      ['other outcome over 500 characters', { other_outcome: long(501) }, CHECK_CONSTRAINTS.other_outcome],
+    ])('%s', async (_label, override, constraint) => {
+      const before = await rowCount();
+      const res = await post({ ...validSignup(), ...override });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: '23514', message: checkViolationMessage(constraint), details: null, hint: null });
+      expect(await rowCount()).toBe(before);
+    });
+
+    it('the database itself enforces every check, not only the API', async () => {
+      const { db } = app.database;
+      const base = {
+        email: 'direct@example.com',
+        role: 'Product Manager',
+        company_size: '1-10 employees',
+        desired_outcomes: app.database.encodeList(['Reuse insights']),
+        privacy_policy_version: '2025-01',
+      };
+      const attempts = [
+        { ...base, role: 'CEO' },
+        { ...base, company_size: 'lots' },
+        { ...base, desired_outcomes: app.database.encodeList([]) },
+        { ...base, desired_outcomes: app.database.encodeList(['Nope']) },
+        { ...base, email: 'NotLower@Example.com' },
+        { ...base, email: 'no-at-sign' },
+        { ...base, other_outcome: 'x'.repeat(501) },
+      ];
+      for (const values of attempts) {
+        await expect(db.insertInto('waitlist_signups').values(values).execute()).rejects.toThrow(/check constraint|CHECK constraint/i);
+      }
+    });
+  });
+
+  describe('malformed requests answer 400 with a PostgREST-style code', () => {
+    it.each([
+      ['malformed JSON', '{"email": ', 'PGRST102'],
+      ['an empty body', '', 'PGRST102'],
+      ['an array body', JSON.stringify([validSignup()]), 'PGRST102'],
+      ['a string body', '"hello"', 'PGRST102'],
+      ['a number body', '42', 'PGRST102'],
+      ['null', 'null', 'PGRST102'],
+      ['a __proto__ key', '{"__proto__": {"admin": true}, "email": "a@b.se"}', 'PGRST102'],
+      ['an unknown column', JSON.stringify({ ...validSignup(), is_admin: true }), 'PGRST204'],
+      ['email as a number', JSON.stringify({ ...validSignup(), email: 12 }), '22P02'],
+      ['outcomes as a string', JSON.stringify({ ...validSignup(), desired_outcomes: 'Reuse insights' }), '22P02'],
+      ['outcomes with a number', JSON.stringify({ ...validSignup(), desired_outcomes: [1] }), '22P02'],
+      ['other_outcome as an object', JSON.stringify({ ...validSignup(), other_outcome: {} }), '22P02'],
+      ['a missing role', JSON.stringify({ ...validSignup(), role: undefined }), '23502'],
+      ['a null e-mail', JSON.stringify({ ...validSignup(), email: null }), '23502'],
+    ])('%s', async (_label, payload, code) => {
+      const before = await rowCount();
+      const res = await post(payload);
+      expect(res.statusCode).toBe(400);
+      expectErrorShape(res.json());
+      expect(res.json().code).toBe(code);
+      expect(await rowCount()).toBe(before);
+    });
+
+    it('answers 415 for a non-JSON content type', async () => {
+      const res = await post('email=a@b.se', { ...apiHeaders(), 'content-type': 'application/x-www-form-urlencoded' });
+      expect(res.statusCode).toBe(415);
+      expectErrorShape(res.json());
+    });
+
+    it('answers 413 for a body over 16 KiB', async () => {
+      const res = await post({ ...validSignup(), other_outcome: 'x'.repeat(17 * 1024) });
+      expect(res.statusCode).toBe(413);
+      expectErrorShape(res.json());
+    });
+  });
+
+  describe('anonymous reads and changes are refused without data', () => {
+    it.each(['GET', 'PATCH', 'DELETE', 'PUT', 'HEAD'] as const)('%s', async (method) => {
+      await post(validSignup());
+      const res = await app.inject({ method, url: `${SIGNUPS_PATH}?select=*`, headers: apiHeaders(), payload: method === 'PATCH' || method === 'PUT' ? '{"role":"Other"}' : undefined });
+      expect(res.statusCode).toBe(401);
+      expect(res.body).not.toContain('@example.com');
+      if (method !== 'HEAD') expect(res.json().code).toBe('42501');
+      const noKey = await app.inject({ method, url: SIGNUPS_PATH });
+      expect(noKey.statusCode).toBe(401);
+    });
+    it('other tables do not exist', async () => {
+      const res = await app.inject({ method: 'GET', url: '/rest/v1/users', headers: apiHeaders() });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('PGRST205');
+    });
+  });
+
+  describe('Idempotency-Key', () => {
+    it('a replay with the same key and body answers the original 201 and stores one row', async () => {
+      const body = validSignup();
+      const headers = { ...apiHeaders(), 'idempotency-key': 'b3c1f7e2-1111-4a5b-9c8d-000000000001' };
+      const first = await post(body, headers);
+      const before = await rowCount();
+      const replay = await post({ ...body, email: body.email.toUpperCase() }, headers);
+      expect(first.statusCode).toBe(201);
+      expect(replay.statusCode).toBe(201);
+      expect(replay.body).toBe('');
+      expect(await rowCount()).toBe(before);
+      // Without the key it is a duplicate, as it should be.
+      expect((await post(body)).statusCode).toBe(409);
+    });
+    it('concurrent retries of one submission give 201s and one row', async () => {
+      const body = validSignup();
+      const headers = { ...apiHeaders(), 'idempotency-key': 'b3c1f7e2-1111-4a5b-9c8d-000000000002' };
+      const results = await Promise.all(Array.from({ length: 10 }, () => post(body, headers)));
+      expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+      const rows = await app.database.db.selectFrom('waitlist_signups').select('id').where('email', '=', body.email).execute();
+      expect(rows).toHaveLength(1);
+    });
+    it('the same key with a different body is refused with 422', async () => {
+      const headers = { ...apiHeaders(), 'idempotency-key': 'b3c1f7e2-1111-4a5b-9c8d-000000000003' };
+      expect((await post(validSignup(), headers)).statusCode).toBe(201);
+      const before = await rowCount();
+      const res = await post(validSignup(), headers);
+      expect(res.statusCode).toBe(422);
+      expectErrorShape(res.json());
+      expect(await rowCount()).toBe(before);
+    });
+    it('a malformed key is refused', async () => {
+      const res = await post(validSignup(), { ...apiHeaders(), 'idempotency-key': 'short' });
+      expect(res.statusCode).toBe(400);
+      expectErrorShape(res.json());
+    });
+  });
+
+  it('the honeypot answers 201 and stores nothing', async () => {
+    const body = validSignup();
+    const before = await rowCount();
+    const res = await post({ ...body, [HONEYPOT_FIELD]: 'https://spam.example' });
+    expect(res.statusCode).toBe(201);
+    expect(await rowCount()).toBe(before);
+    expect(await app.database.db.selectFrom('waitlist_signups').select('id').where('email', '=', body.email).executeTakeFirst()).toBeUndefined();
+    // An empty honeypot (a person) is a normal sign-up.
+    expect((await post({ ...body, [HONEYPOT_FIELD]: '' })).statusCode).toBe(201);
+    expect(await rowCount()).toBe(before + 1);
+  });
+
+  it('50 concurrent sign-ups of one e-mail in mixed case give exactly one 201 and one row', async () => {
+    const email = `race-${Date.now()}@example.com`;
+    const variants = Array.from({ length: 50 }, (_, i) =>
+      [...email].map((c, j) => ((i + j) % 2 ? c.toUpperCase() : c)).join('') + (i % 3 ? '' : ' '),
+    );
+    const results = await Promise.all(variants.map((e) => post(validSignup({ email: e }))));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    const rows = await app.database.db.selectFrom('waitlist_signups').select('email').where('email', '=', email).execute();
+    expect(rows).toEqual([{ email }]);
+  });
+
+  it('answers CORS preflights for the supabase-js headers from allowed origins only', async () => {
+    const preflight = (origin: string) =>
+      app.inject({
+        method: 'OPTIONS',
+        url: SIGNUPS_PATH,
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'apikey, authorization, content-type, x-client-info, prefer, content-profile',
+        },
+      });
+    const allowed = await preflight('https://www.example.com');
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://www.example.com');
+    const allowedHeaders = String(allowed.headers['access-control-allow-headers']).toLowerCase();
+    for (const h of ['apikey', 'authorization', 'content-type', 'x-client-info', 'prefer', 'content-profile']) expect(allowedHeaders).toContain(h);
+    const foreign = await preflight('https://evil.example');
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('rate-limits sign-ups per client IP with 429 and Retry-After', async () => {
+    const limited = await makeApp({ SIGNUP_RATE_LIMIT: '3' });
+    try {
+      const send = (ip: string) =>
+        limited.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: JSON.stringify(validSignup()), remoteAddress: ip });
+      for (let i = 0; i < 3; i++) expect((await send('10.0.0.1')).statusCode).toBe(201);
+      const res = await send('10.0.0.1');
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expectErrorShape(res.json());
+      expect((await send('10.0.0.2')).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('reports liveness and readiness', async () => {
+    expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: dialect });
+  });
+
+  it('survives a restart: migrations are idempotent and rows persist', async () => {
+    const body = validSignup();
+    expect((await post(body)).statusCode).toBe(201);
+    const second = await makeApp();
+    try {
+      const res = await second.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: JSON.stringify(body) });
+      expect(res.statusCode).toBe(409);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('serving the site', () => {
+  let testDb: TestDatabase;
+  let app: App;
+  beforeAll(async () => {
+    testDb = await createTestDatabase('sqlite');
+    const dist = path.join(testDb.dataDir, 'dist');
+    fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    fs.mkdirSync(path.join(dist, 'about'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Home</title>${'<p>home</p>'.repeat(200)}`);
+    fs.writeFileSync(path.join(dist, 'about', 'index.html'), '<!doctype html><title>About</title>');
+    fs.writeFileSync(path.join(dist, '404.html'), '<!doctype html><title>Oops! Page not found</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    app = await buildApp({ env: parseEnv({ DATA_DIR: testDb.dataDir, WEB_DIST_DIR: dist }), logger: false });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.drop();
+  });
+
+  it('serves prerendered pages with no-cache and strict security headers', async () => {
+    for (const url of ['/', '/about']) {
+      const res = await app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('sends HSTS when the request came over TLS', async () => {
+    const tls = await buildApp({ env: parseEnv({ DATA_DIR: testDb.dataDir, WEB_DIST_DIR: path.join(testDb.dataDir, 'dist'), TRUST_PROXY: 'true' }), logger: false });
+    try {
+      const res = await tls.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+    } finally {
+      await tls.close();
+    }
+  });
+
+  it('caches hashed assets immutably', async () => {
+    const res = await app.inject('/assets/app-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('compresses HTML for browsers that accept it', async () => {
+    const res = await app.inject({ url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers['content-encoding']).toMatch(/br|gzip/);
+  });
+
+  it('answers any unknown path with the 404 page and status 404', async () => {
+    for (const url of ['/nope', '/about/team/x', '/index.php?x=1']) {
+      const res = await app.inject(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('Oops! Page not found');
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import {
+  CHECK_CONSTRAINTS,
+  ERROR_CODES,
+  HONEYPOT_FIELD,
+  SIGNUP_COLUMNS,
+  SIGNUPS_TABLE,
+  checkViolationMessage,
+  normalizeEmail,
+  signupBodySchema,
+  type ApiError,
+  type SignupBody,
+  type SignupColumn,
+} from '@waitlist/contract';
+
+export type ParsedSignup =
+  | { kind: 'signup'; signup: SignupBody }
+  | { kind: 'honeypot' }
+  | { kind: 'invalid'; error: ApiError };
+
+const REQUIRED: SignupColumn[] = ['email', 'role', 'company_size', 'desired_outcomes'];
+const COLUMN_TYPES: Record<SignupColumn, string> = {
+  email: 'text',
+  role: 'text',
+  company_size: 'text',
+  desired_outcomes: 'text[]',
+  other_outcome: 'text',
+};
+
+const invalid = (code: string, message: string, hint: string | null = null): ParsedSignup => ({
+  kind: 'invalid',
+  error: { code, message, details: null, hint },
+});
+
+const hasType = (column: SignupColumn, value: unknown): boolean => {
+  if (column === 'desired_outcomes') return Array.isArray(value) && value.every((v) => typeof v === 'string');
+  if (column === 'other_outcome') return value === null || typeof value === 'string';
+  return typeof value === 'string';
+};
+
+/**
+ * Checks a parsed JSON body in the order PostgreSQL would fail it, answering with the same SQLSTATE:
+ * shape (PGRST102) → columns (PGRST204) → NOT NULL (23502) → types (22P02) → CHECK constraints (23514).
+ * Never echoes submitted values back: error bodies carry no personal data.
+ */
+export function parseSignupBody(body: unknown): ParsedSignup {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return invalid(ERROR_CODES.invalidJson, 'Expected a single JSON object as the request body', 'Send one sign-up per request.');
+  }
+  const record = body as Record<string, unknown>;
+  const keys = Object.keys(record);
+
+  const unknown = keys.find((key) => key !== HONEYPOT_FIELD && !(SIGNUP_COLUMNS as readonly string[]).includes(key));
+  if (unknown !== undefined) {
+    return invalid(
+      ERROR_CODES.unknownColumn,
+      `Could not find the '${unknown.slice(0, 64)}' column of '${SIGNUPS_TABLE}' in the schema cache`,
+    );
+  }
+
+  // The honeypot: people never see it, so anything in it is a bot. Answer as if stored; store nothing.
+  const trap = record[HONEYPOT_FIELD];
+  if (trap !== undefined && trap !== null && trap !== '') return { kind: 'honeypot' };
+
+  for (const column of REQUIRED) {
+    if (record[column] === undefined || record[column] === null) {
+      return invalid(
+        ERROR_CODES.notNullViolation,
+        `null value in column "${column}" of relation "${SIGNUPS_TABLE}" violates not-null constraint`,
+      );
+    }
+  }
+  for (const column of SIGNUP_COLUMNS) {
+    if (record[column] !== undefined && !hasType(column, record[column])) {
+      return invalid(
+        ERROR_CODES.invalidTextRepresentation,
+        `invalid input syntax for type ${COLUMN_TYPES[column]} in column "${column}"`,
+      );
+    }
+  }
+
+  const candidate = {
+    email: normalizeEmail(record.email as string),
+    role: record.role,
+    company_size: record.company_size,
+    desired_outcomes: [...new Set(record.desired_outcomes as string[])],
+    other_outcome: typeof record.other_outcome === 'string' ? record.other_outcome.trim() || null : null,
+  };
+  const result = signupBodySchema.safeParse(candidate);
+  if (!result.success) {
+    const column = result.error.issues[0]?.path[0] as SignupColumn | undefined;
+    const constraint = CHECK_CONSTRAINTS[column ?? 'email'];
+    return invalid(ERROR_CODES.checkViolation, checkViolationMessage(constraint));
+  }
+  return { kind: 'signup', signup: result.data };
+}
