@@ -1,0 +1,272 @@
+#!/usr/bin/env -S npx tsx
+/**
+ * `npm run bench`: sign-up throughput of the production server on SQLite, then on PostgreSQL, on loopback.
+ *
+ * Per dialect: the database's own raw single-row insert rate (same table, same checks, same durability, one
+ * transaction per row), then POST /rest/v1/waitlist_signups with unique e-mails at 10, 100 and 500 connections,
+ * then GET / throughput; finally the server is killed (SIGKILL) and every e-mail that got a 201 is looked up.
+ * Prints figures; exits non-zero only when an acknowledged sign-up is missing or a run could not be made.
+ *
+ * Env: BENCH_DURATION_S (default 10), BENCH_CONNECTIONS (default 10,100,500), BENCH_DIALECTS (sqlite,postgres),
+ *      BENCH_BATCH_WINDOW_MS (passed to the server as SIGNUP_BATCH_WINDOW_MS when set),
+ *      BENCH_LOG_LEVEL (server log level, default warn: per-request info logs are the operator's choice).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { PRIVACY_POLICY_VERSION, SIGNUPS_PATH } from '@waitlist/contract';
+import { migrate } from '../server/src/db/migrations';
+import { createTestDatabase, type TestDatabase } from '../server/src/test/databases';
+import { startServer, type RunningServer } from '../e2e/support/server';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+
+interface Histogram { average: number; mean: number; p50: number; p90: number; p99: number; max: number; total: number }
+interface AutocannonResult {
+  requests: Histogram;
+  latency: Histogram;
+  throughput: Histogram;
+  duration: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  '2xx': number;
+  resets: number;
+}
+interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  body?: string;
+  headers?: Record<string, string>;
+  setupRequest?: (req: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest;
+  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+const autocannon = require('autocannon') as Autocannon;
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,100,500').split(',').map(Number);
+const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
+const RAW_DURATION_MS = 5_000;
+const PUBLIC_KEY = 'bench-public-key-0123';
+const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+
+const signupBody = (email: string) =>
+  JSON.stringify({
+    email,
+    role: 'Head of Innovation / Innovation Director',
+    company_size: '1000+ employees',
+    desired_outcomes: ['Reuse insights', 'Make innovation efforts more structured'],
+    other_outcome: null,
+  });
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const pad = (s: string | number, n: number) => String(s).padStart(n);
+
+/** One INSERT per transaction, in a loop, for a fixed time: what the engine does without any server in front. */
+async function rawInsertRate(dialect: 'sqlite' | 'postgres'): Promise<{ rowsPerSecond: number; rows: number; note: string }> {
+  const testDb: TestDatabase = await createTestDatabase(dialect);
+  const database = testDb.open();
+  try {
+    await migrate(database.db, database.dialect);
+    const now = new Date().toISOString();
+    let rows = 0;
+    const started = performance.now();
+    const deadline = started + RAW_DURATION_MS;
+    if (dialect === 'sqlite') {
+      // Autocommit: every statement is its own transaction, with the server's pragmas (WAL, synchronous=FULL).
+      const insert = database.sqlite!.prepare(
+        `INSERT INTO waitlist_signups (email, role, company_size, desired_outcomes, other_outcome, consented_at, privacy_policy_version, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      );
+      while (performance.now() < deadline) {
+        insert.get(`raw-${rows}@example.com`, 'Project Manager', '1-10 employees', '["Reuse insights"]', null, now, PRIVACY_POLICY_VERSION, now);
+        rows++;
+      }
+    } else {
+      const client = new pg.Client({ connectionString: testDb.url });
+      await client.connect();
+      try {
+        while (performance.now() < deadline) {
+          await client.query({
+            name: 'raw-insert',
+            text: `INSERT INTO waitlist_signups (email, role, company_size, desired_outcomes, other_outcome, consented_at, privacy_policy_version, created_at)
+                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+            values: [`raw-${rows}@example.com`, 'Project Manager', '1-10 employees', ['Reuse insights'], null, now, PRIVACY_POLICY_VERSION, now],
+          });
+          rows++;
+        }
+      } finally {
+        await client.end();
+      }
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const note = dialect === 'sqlite' ? 'better-sqlite3, WAL, synchronous=FULL, autocommit' : 'one pg connection, autocommit, synchronous_commit=' + (await showSetting(testDb.url!, 'synchronous_commit'));
+    return { rowsPerSecond: rows / seconds, rows, note };
+  } finally {
+    await database.close();
+    await testDb.drop();
+  }
+}
+
+async function showSetting(url: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ setting: string }>('SELECT setting FROM pg_settings WHERE name = $1', [name]);
+    return rows[0]?.setting ?? '?';
+  } finally {
+    await client.end();
+  }
+}
+
+interface SignupRun {
+  connections: number;
+  requestsPerSecond: number;
+  created: number;
+  p50: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statuses: Record<string, number>;
+}
+
+/** Drives the sign-up endpoint; every request carries a fresh e-mail, every 201 is remembered. */
+async function signupLoad(server: RunningServer, connections: number, duration: number, acknowledged: Set<string>, counter: { n: number }): Promise<SignupRun> {
+  const statuses: Record<string, number> = {};
+  const request: AutocannonRequest = {
+    method: 'POST',
+    path: SIGNUPS_PATH,
+    headers: { apikey: PUBLIC_KEY, authorization: `Bearer ${PUBLIC_KEY}`, 'content-type': 'application/json' },
+    // The context is per connection and rebuilt for each request; with pipelining 1 the response that
+    // follows belongs to the request built last on that connection.
+    setupRequest: (req, context) => {
+      const email = `bench-${runId}-${counter.n++}@example.com`;
+      context.email = email;
+      return { ...req, body: signupBody(email) };
+    },
+    onResponse: (status, _body, context) => {
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      if (status === 201) acknowledged.add(String(context.email));
+    },
+  };
+  const result = await autocannon({ url: server.url, connections, duration, pipelining: 1, timeout: 10, requests: [request] });
+  return {
+    connections,
+    requestsPerSecond: result.requests.average,
+    created: statuses['201'] ?? 0,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statuses,
+  };
+}
+
+async function pageLoad(server: RunningServer, duration: number) {
+  const result = await autocannon({
+    url: `${server.url}/`,
+    connections: 50,
+    duration,
+    headers: { 'accept-encoding': 'br, gzip', accept: 'text/html' },
+  });
+  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+}
+
+async function benchDialect(dialect: 'sqlite' | 'postgres') {
+  console.log(`\n=== ${dialect} ===`);
+  const raw = await rawInsertRate(dialect);
+  console.log(`raw single-row insert rate: ${fmt(raw.rowsPerSecond)} rows/s (${raw.note}; ${fmt(raw.rows)} rows in ${RAW_DURATION_MS / 1000} s)`);
+
+  const env: Record<string, string> = {
+    SIGNUP_RATE_LIMIT: 'off',
+    WAITLIST_PUBLIC_KEY: PUBLIC_KEY,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  };
+  if (process.env.BENCH_BATCH_WINDOW_MS !== undefined) env.SIGNUP_BATCH_WINDOW_MS = process.env.BENCH_BATCH_WINDOW_MS;
+  const server = await startServer({ dialect, env });
+  const acknowledged = new Set<string>();
+  const counter = { n: 0 };
+  const runs: SignupRun[] = [];
+  let page: Awaited<ReturnType<typeof pageLoad>> | undefined;
+  let missing: string[] = [];
+  let stored = 0;
+  try {
+    await signupLoad(server, 10, 2, acknowledged, counter); // warm-up (JIT, pool, page cache); checked for durability too
+    console.log(`server: ${server.url}, SIGNUP_BATCH_WINDOW_MS=${env.SIGNUP_BATCH_WINDOW_MS ?? '(server default)'}, log level ${env.LOG_LEVEL}, ${DURATION_S} s per run`);
+    console.log(`${pad('conns', 5)} ${pad('req/s', 8)} ${pad('201s', 8)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('max ms', 7)} ${pad('non-2xx', 7)} ${pad('errors', 6)} ${pad('vs raw', 7)}`);
+    for (const connections of CONNECTIONS) {
+      const run = await signupLoad(server, connections, DURATION_S, acknowledged, counter);
+      runs.push(run);
+      const other = Object.entries(run.statuses).filter(([s]) => s !== '201').map(([s, n]) => `${s}×${n}`).join(' ');
+      console.log(
+        `${pad(connections, 5)} ${pad(fmt(run.requestsPerSecond), 8)} ${pad(fmt(run.created), 8)} ${pad(run.p50, 7)} ${pad(run.p99, 7)} ${pad(run.max, 7)} ${pad(run.non2xx, 7)} ${pad(run.errors + run.timeouts, 6)} ${pad(fmt((100 * run.requestsPerSecond) / raw.rowsPerSecond) + '%', 7)}${other ? `  (${other})` : ''}`,
+      );
+    }
+    page = await pageLoad(server, 5);
+    console.log(`GET / (50 connections, br): ${fmt(page.requestsPerSecond)} req/s, p50 ${page.p50} ms, p99 ${page.p99} ms, max ${page.max} ms, non-2xx ${page.non2xx}, errors ${page.errors}`);
+  } finally {
+    // A crash right after the last answer: whatever was acknowledged must already be on disk.
+    server.process.kill('SIGKILL');
+    await server.stop({ keepDatabase: true });
+  }
+  try {
+    const rows = await server.query<{ email: string }>(`SELECT email FROM waitlist_signups WHERE email LIKE 'bench-${runId}-%'`);
+    stored = rows.length;
+    const inDb = new Set(rows.map((r) => r.email));
+    missing = [...acknowledged].filter((email) => !inDb.has(email));
+  } finally {
+    await server.database.drop();
+  }
+  console.log(
+    `durability (after SIGKILL): ${fmt(acknowledged.size)} acknowledged (201), ${fmt(stored)} bench rows stored, ${missing.length} acknowledged but missing` +
+      (missing.length ? ` e.g. ${missing.slice(0, 3).join(', ')}` : ''),
+  );
+  return { dialect, raw, runs, page, acknowledged: acknowledged.size, stored, missing: missing.length };
+}
+
+function machine() {
+  const cpu = /model name\s*:\s*(.+)/.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? os.cpus()[0]?.model ?? '?';
+  return { nproc: os.availableParallelism(), cpu, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, kernel: os.release() };
+}
+
+const m = machine();
+console.log(`bench ${new Date().toISOString()} — ${m.nproc} cores (${m.cpu}), ${m.memoryGiB} GiB, Node ${m.node}, Linux ${m.kernel}`);
+const results = [];
+for (const dialect of DIALECTS) results.push(await benchDialect(dialect));
+
+console.log('\n=== goals (100 connections) ===');
+let lost = false;
+for (const r of results) {
+  const run = r.runs.find((x) => x.connections === 100);
+  if (r.missing > 0) lost = true;
+  if (!run) continue;
+  const ratio = run.requestsPerSecond / r.raw.rowsPerSecond;
+  const checks = [
+    ...(r.dialect === 'sqlite' ? [[`≥ 2,000 sign-ups/s`, run.requestsPerSecond >= 2000] as const, [`p99 ≤ 50 ms`, run.p99 <= 50] as const] : []),
+    [`zero errors and non-2xx`, run.errors + run.timeouts + run.non2xx === 0] as const,
+    [`≥ 60% of raw insert rate (${fmt(100 * ratio)}%)`, ratio >= 0.6] as const,
+    [`every acknowledged sign-up stored`, r.missing === 0] as const,
+  ];
+  console.log(`${r.dialect}: ${checks.map(([label, ok]) => `${ok ? 'MET' : 'MISSED'} ${label}`).join('; ')}`);
+}
+
+const outDir = path.join(root, 'artifacts', 'perf');
+fs.mkdirSync(outDir, { recursive: true });
+const outFile = path.join(outDir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+fs.writeFileSync(outFile, JSON.stringify({ machine: m, durationSeconds: DURATION_S, results }, null, 2));
+console.log(`\nreport: ${path.relative(root, outFile)}`);
+if (lost) {
+  console.error('FAILED: acknowledged sign-ups are missing from the database');
+  process.exit(1);
+}
+process.exit(0);
