@@ -31,10 +31,13 @@ const invalid = (code: string, message: string, hint: string | null = null): Par
   error: { code, message, details: null, hint },
 });
 
+/** PostgreSQL text cannot hold NUL (it fails the insert with 22P05); refuse it up front on both engines. */
+const isText = (value: unknown): value is string => typeof value === 'string' && !value.includes('\u0000');
+
 const hasType = (column: SignupColumn, value: unknown): boolean => {
-  if (column === 'desired_outcomes') return Array.isArray(value) && value.every((v) => typeof v === 'string');
-  if (column === 'other_outcome') return value === null || typeof value === 'string';
-  return typeof value === 'string';
+  if (column === 'desired_outcomes') return Array.isArray(value) && value.every(isText);
+  if (column === 'other_outcome') return value === null || isText(value);
+  return isText(value);
 };
 
 /**
