@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
  * One runner for everything, so the test command ends with one summary line.
  * - unit: contract and server (server suites run against SQLite and a fresh PostgreSQL database)
  * - web: React components in jsdom
- * - e2e: real server + real database + Debian chromium (needs `npm run build` first)
+ * - e2e: real server + real database + Debian chromium (needs `npm run build` first); runs after the other
+ *   projects (groupOrder) and one file at a time, so timing and Lighthouse figures are not skewed by CPU contention
  */
 export default defineConfig({
   test: {
@@ -37,6 +38,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
