@@ -85,6 +85,10 @@ function openPostgres(url: string, poolSize: number): Database {
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // A checked-out client has no pool listener: without one, a connection lost between two queries (an outage
+  // mid-transaction) is an unhandled 'error' event that kills the process. Its next query fails instead (→ 503),
+  // and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   const safe = new URL(url);
   safe.password = '';
