@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SCREENSHOT_DIR = path.join(repoRoot, 'artifacts', 'screenshots');
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}
+
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 375, height: 740 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+
+export interface PageProblems {
+  /** console.error messages and uncaught exceptions. */
+  errors: string[];
+  /** Content-Security-Policy violations reported by the page. */
+  cspViolations: string[];
+  /** console.warn messages (the 404 page logs the attempted path as a warning). */
+  warnings: string[];
+}
+
+/**
+ * Opens a page that records console errors, uncaught exceptions and CSP violations (CSP violations also appear
+ * as console errors in Chromium; the `securitypolicyviolation` listener catches them even when they do not).
+ */
+export async function openPage(context: BrowserContext): Promise<{ page: Page; problems: PageProblems }> {
+  const page = await context.newPage();
+  const problems: PageProblems = { errors: [], cspViolations: [], warnings: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.errors.push(message.text());
+    if (message.type() === 'warning') problems.warnings.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.errors.push(`uncaught: ${error.message}`));
+  await page.exposeFunction('__reportCspViolation', (text: string) => problems.cspViolations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation(
+        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+  return { page, problems };
+}
+
+/** Runs axe-core with the WCAG 2.0/2.1/2.2 A and AA rules and returns the violations in readable form. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,76 @@
+// Post-build step: prerender every route to static HTML, write sitemap.xml and robots.txt, precompress
+// text assets (.br and .gz siblings the server serves as-is), and print the bytes shipped on `/`.
+import { readFile, writeFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+
+const webDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(webDir, 'dist');
+const ssrDir = join(webDir, 'ssr-dist');
+
+const template = await readFile(join(dist, 'index.html'), 'utf8');
+if (!template.includes('<!--app-html-->') || !template.includes('<!--app-head-->')) {
+  throw new Error('dist/index.html has no <!--app-head--> / <!--app-html--> placeholders; run vite build first');
+}
+const { render, prerenderedRoutes, siteUrl } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
+
+for (const route of prerenderedRoutes) {
+  const { html, head } = await render(route.path);
+  if (/<script(?![^>]*type="application\/ld\+json")/.test(html)) throw new Error(`${route.path}: inline script in HTML (blocked by CSP)`);
+  const page = template.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
+  if (/\sstyle="/.test(html)) throw new Error(`${route.path}: inline style attribute (blocked by CSP)`);
+  const file = join(dist, route.file);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, page);
+  console.log(`prerendered ${route.path} -> dist/${route.file}`);
+}
+
+const urls = prerenderedRoutes
+  .filter((r) => r.sitemap)
+  .map((r) => `  <url><loc>${siteUrl}${r.path}</loc></url>`)
+  .join('\n');
+await writeFile(
+  join(dist, 'sitemap.xml'),
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+);
+await writeFile(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${siteUrl}/sitemap.xml\n`);
+await rm(ssrDir, { recursive: true, force: true });
+
+// Precompress.
+const COMPRESSIBLE = /\.(html|js|mjs|css|svg|xml|txt|json|webmanifest)$/;
+async function* walk(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(path);
+    else yield path;
+  }
+}
+const sizes = new Map();
+for await (const file of walk(dist)) {
+  if (!COMPRESSIBLE.test(file)) continue;
+  const data = await readFile(file);
+  const gz = gzipSync(data, { level: 9 });
+  const br = brotliCompressSync(data, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+  });
+  await writeFile(`${file}.gz`, gz);
+  await writeFile(`${file}.br`, br);
+  sizes.set(relative(dist, file), { raw: data.length, gz: gz.length, br: br.length });
+}
+
+// Report what `/` loads: the HTML plus every script, modulepreload, stylesheet and image it references.
+const home = await readFile(join(dist, 'index.html'), 'utf8');
+const refs = [...home.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]).filter((p) => sizes.has(p) || p.endsWith('.svg'));
+const total = { raw: 0, gz: 0, br: 0 };
+const js = { raw: 0, gz: 0, br: 0 };
+for (const p of ['index.html', ...new Set(refs)]) {
+  const s = sizes.get(p) ?? { raw: (await stat(join(dist, p))).size, gz: 0, br: 0 };
+  for (const k of ['raw', 'gz', 'br']) {
+    total[k] += s[k];
+    if (p.endsWith('.js')) js[k] += s[k];
+  }
+}
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+console.log(`/ JS: ${kb(js.raw)} raw, ${kb(js.gz)} gzip, ${kb(js.br)} brotli`);
+console.log(`/ total (html+js+css+svg): ${kb(total.raw)} raw, ${kb(total.gz)} gzip, ${kb(total.br)} brotli`);

@@ -1,0 +1,9 @@
+/** The brand mark (decorative: the brand name is always next to it). */
+export function Logo() {
+  return (
+    <svg className="logo-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="8" fill="currentColor" />
+      <path d="M9 23 16 8l7 15h-4l-3-7-3 7z" fill="#fff" />
+    </svg>
+  );
+}

@@ -1,0 +1,73 @@
+import { SignupSection } from '../../features/waitlist/signup-section';
+import { siteConfig } from '../../config/site';
+import { anchors, paths } from '../paths';
+
+export function AboutPage() {
+  const { about } = siteConfig;
+  return (
+    <>
+      <section className="page-hero" aria-labelledby="about-heading">
+        <div className="container narrow">
+          <h1 id="about-heading">{about.headline}</h1>
+          <p className="lead">{about.intro}</p>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="story-heading">
+        <div className="container narrow">
+          <h2 id="story-heading">{about.story.heading}</h2>
+          {about.story.paragraphs.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </div>
+      </section>
+
+      <section className="section section-tinted" aria-labelledby="mission-heading">
+        <div className="container split">
+          <div>
+            <h2 id="mission-heading">{about.mission.heading}</h2>
+            {about.mission.paragraphs.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+          <img
+            className="illustration"
+            src={about.mission.image.src}
+            alt={about.mission.image.alt}
+            width={about.mission.image.width}
+            height={about.mission.image.height}
+            loading="lazy"
+            decoding="async"
+          />
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="team-heading">
+        <div className="container">
+          <h2 id="team-heading">{about.team.heading}</h2>
+          <p className="lead narrow-text">{about.team.intro}</p>
+          <ul className="team-grid">
+            {about.team.founders.map((founder) => (
+              <li className="card founder" key={founder.name}>
+                <img
+                  className="portrait"
+                  src={founder.portrait.src}
+                  alt={founder.portrait.alt}
+                  width={founder.portrait.width}
+                  height={founder.portrait.height}
+                  loading="lazy"
+                  decoding="async"
+                />
+                <h3>{founder.name}</h3>
+                <p className="founder-role">{founder.role}</p>
+                <p>{founder.bio}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <SignupSection anchor={anchors.signupForm} privacyHref={paths.privacy} />
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { Link } from 'react-router';
+import { Accordion } from '../../components/ui/accordion';
+import { buttonClass } from '../../components/ui/button';
+import { TypewriterWord } from '../../components/ui/typewriter-word';
+import { SignupSection } from '../../features/waitlist/signup-section';
+import { siteConfig } from '../../config/site';
+import { anchors, paths } from '../paths';
+
+export function HomePage() {
+  const { hero, problem, approach, different, howItWorks, faq } = siteConfig;
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-heading">
+        <div className="container hero-inner">
+          <p className="eyebrow">{hero.eyebrow}</p>
+          <h1 id="hero-heading" className="hero-title">
+            <span aria-hidden="true">{hero.headlineLead} </span>
+            <TypewriterWord words={hero.words} srText={hero.screenReaderHeadline} />
+          </h1>
+          <p className="hero-lead">{hero.lead}</p>
+          <div className="hero-actions">
+            <Link to={`#${anchors.signupForm}`} className={buttonClass('primary', 'btn-lg')}>
+              {hero.cta}
+            </Link>
+            <Link to={`#${anchors.howItWorks}`} className={buttonClass('secondary', 'btn-lg')}>
+              {hero.secondaryCta}
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="problem-heading">
+        <div className="container narrow">
+          <h2 id="problem-heading">{problem.heading}</h2>
+          {problem.paragraphs.map((p) => (
+            <p key={p} className="lead">
+              {p}
+            </p>
+          ))}
+        </div>
+      </section>
+
+      <section id={anchors.solution} className="section section-tinted" aria-labelledby="solution-heading" tabIndex={-1}>
+        <div className="container">
+          <h2 id="solution-heading">{approach.heading}</h2>
+          <p className="lead narrow-text">{approach.intro}</p>
+          <div className="card-grid two">
+            {approach.audiences.map((audience) => (
+              <article className="card" key={audience.title}>
+                <h3>{audience.title}</h3>
+                <ul className="check-list">
+                  {audience.points.map((point) => (
+                    <li key={point}>{point}</li>
+                  ))}
+                </ul>
+              </article>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="different-heading">
+        <div className="container">
+          <h2 id="different-heading">{different.heading}</h2>
+          <p className="lead narrow-text">{different.intro}</p>
+          <div className="card-grid four">
+            {different.points.map((point) => (
+              <article className="card" key={point.title}>
+                <h3>{point.title}</h3>
+                <p>{point.text}</p>
+              </article>
+            ))}
+          </div>
+          <h3 className="benefits-heading">{different.benefitsHeading}</h3>
+          <ul className="pill-list">
+            {different.benefits.map((benefit) => (
+              <li key={benefit}>{benefit}</li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section id={anchors.howItWorks} className="section section-tinted" aria-labelledby="how-heading" tabIndex={-1}>
+        <div className="container">
+          <h2 id="how-heading">{howItWorks.heading}</h2>
+          <p className="lead narrow-text">{howItWorks.intro}</p>
+          <ol className="steps">
+            {howItWorks.steps.map((step, index) => (
+              <li className="step" key={step.title}>
+                <span className="step-number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <h3>
+                  <span className="sr-only">Step {index + 1}: </span>
+                  {step.title}
+                </h3>
+                <p>{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section id={anchors.faq} className="section" aria-labelledby="faq-heading" tabIndex={-1}>
+        <div className="container narrow">
+          <h2 id="faq-heading">{faq.heading}</h2>
+          <Accordion
+            items={faq.items.map((item) => ({
+              title: item.question,
+              content: item.answer.map((p) => <p key={p}>{p}</p>),
+            }))}
+          />
+        </div>
+      </section>
+
+      <SignupSection anchor={anchors.signupForm} privacyHref={paths.privacy} />
+    </>
+  );
+}

@@ -1,0 +1,373 @@
+/**
+ * All brand data and marketing copy of the public site. An operator rebrands the site by editing this file
+ * (and swapping the SVGs it imports). Components render this data; they hold no copy of their own.
+ */
+import { NOT_FOUND_TITLE, UNEXPECTED_ERROR_TITLE } from '@waitlist/contract/messages';
+import missionImage from '../assets/mission.svg';
+import founderCeoImage from '../assets/founder-ceo.svg';
+import founderCtoImage from '../assets/founder-cto.svg';
+
+export interface ImageAsset {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export interface Founder {
+  name: string;
+  role: string;
+  bio: string;
+  portrait: ImageAsset;
+}
+
+export interface TextSection {
+  heading: string;
+  paragraphs: string[];
+  list?: string[];
+}
+
+export interface FaqItem {
+  question: string;
+  answer: string[];
+}
+
+const DEFAULT_SITE_URL = 'http://localhost:3000';
+
+/** Canonical origin, from SITE_URL at build time (no trailing slash). */
+export const siteUrl = (import.meta.env.SITE_URL || DEFAULT_SITE_URL).replace(/\/+$/, '');
+
+export const siteConfig = {
+  name: 'Acme Innovate',
+  legalName: 'Acme Innovate AB',
+  tagline: 'Simplifying and democratizing innovation management.',
+  description:
+    'AI-assisted innovation management that takes your organization from problems to tested and prioritized concepts. Join the waitlist.',
+  contactEmail: 'hello@example.com',
+  linkedInUrl: 'https://www.linkedin.com/company/example',
+  location: { city: 'Gothenburg', country: 'Sweden', countryCode: 'SE' },
+  url: siteUrl,
+
+  nav: {
+    home: 'Home',
+    homeMenuLabel: 'Home sections',
+    solution: 'Solution',
+    howItWorks: 'How It Works',
+    faq: 'FAQ',
+    privacy: 'Privacy Policy',
+    about: 'About',
+    signUp: 'Sign up',
+    menu: 'Menu',
+    skipLink: 'Skip to main content',
+  },
+
+  pages: {
+    home: {
+      title: 'AI-assisted innovation management',
+      description:
+        'Go from problems to tested and prioritized concepts. An AI that asks the hard questions, spots gaps and suggests lean experiments. Join the waitlist.',
+    },
+    about: {
+      title: 'About us',
+      description:
+        'Two co-founders, backed by a university innovation programme, building AI-assisted innovation management. Read our story and mission.',
+    },
+    privacy: {
+      title: 'Privacy Policy',
+      description:
+        'How we collect, use and protect the information you give us when you join the waitlist, and the rights you have over it.',
+    },
+    notFound: {
+      title: 'Page not found',
+      description: 'The page you are looking for does not exist.',
+    },
+  },
+
+  hero: {
+    eyebrow: 'Now in pre-launch, tested with large companies in Sweden',
+    headlineLead: 'Make innovation management',
+    /** Rotating words, in display order (spec §2). */
+    words: [
+      'Transparent',
+      'Systematic',
+      'Engaging',
+      'Collaborative',
+      'Reflective',
+      'Strategic',
+      'Democratized',
+      'Structured',
+      'Inspectable',
+      'Visible',
+      'Manageable',
+      'Insight-driven',
+    ],
+    /** What screen readers hear instead of the animation. */
+    screenReaderHeadline:
+      'Make innovation management transparent, systematic, engaging, collaborative, reflective, strategic, democratized, structured, inspectable, visible, manageable and insight-driven.',
+    lead: 'An AI-assisted platform that helps innovation teams and leaders go from problems to tested and prioritized concepts — by asking the right questions instead of giving the answers.',
+    cta: 'Sign-up for waitlist',
+    secondaryCta: 'See how it works',
+  },
+
+  problem: {
+    heading: 'An overlooked problem',
+    paragraphs: [
+      'Innovation work is spread across workshops, slide decks and inboxes. Learnings from one team rarely reach the next, the same ideas are explored twice, and leaders cannot see which bets rest on evidence and which on hope.',
+      'The result is waste, duplication and slow decisions — and innovation that stays with a few people instead of engaging the whole organization.',
+    ],
+  },
+
+  approach: {
+    heading: 'Our Approach',
+    intro:
+      'The platform does not ideate or decide for you. Its AI takes a Socratic approach: it poses challenging questions so that you reflect and find the answers yourselves.',
+    audiences: [
+      {
+        title: 'For innovation leaders',
+        points: [
+          'Inspect efforts from system level down to hypothesis level',
+          'Collect and align knowledge around focus areas, problems and needs',
+          'Reduce uncertainty across the organization',
+          'Prioritize ideas with confidence',
+        ],
+      },
+      {
+        title: 'For innovation teams and employees',
+        points: [
+          'Break ideas into testable hypotheses',
+          'Design lean experiments',
+          'Share and reuse learnings',
+          'Join innovation efforts across the organization',
+        ],
+      },
+    ],
+  },
+
+  different: {
+    heading: "How We're Different",
+    intro: 'An AI that makes your people think better, not one that thinks for them.',
+    points: [
+      { title: 'Questions, not answers', text: 'Socratic prompts challenge assumptions so teams own their conclusions.' },
+      { title: 'Gaps and overlaps spotted', text: 'The AI finds missing knowledge and ideas that overlap across teams.' },
+      { title: 'From idea to experiment', text: 'It formulates hypotheses and suggests lean experiments to test them.' },
+      { title: 'Ready for the board', text: 'It helps prioritise the next bet and can draft a report for top management.' },
+    ],
+    benefitsHeading: 'What you gain',
+    benefits: [
+      'Fast reuse of learnings',
+      'Less waste and duplication',
+      'Broader engagement',
+      'More synergies',
+      'Evidence-based decisions',
+      'Shorter time-to-insight and time-to-market',
+    ],
+  },
+
+  howItWorks: {
+    heading: 'How It Works',
+    intro: 'Four steps from strategic direction to prioritized concepts.',
+    steps: [
+      {
+        title: 'Set strategic direction',
+        text: 'Add your company mission and the focus areas that matter most.',
+      },
+      {
+        title: 'Upload critical knowledge',
+        text: "Add what you know about customers, users, strategy or business model, and frame innovation challenges as 'How might we' questions or problem statements.",
+      },
+      {
+        title: 'Seed opportunities',
+        text: 'Capture ideas and insights, and let the AI spot gaps and formulate hypotheses and lean experiments.',
+      },
+      {
+        title: 'Prioritize and select',
+        text: 'Choose the concepts to pursue, from portfolio level down to hypothesis level.',
+      },
+    ],
+  },
+
+  faq: {
+    heading: 'Frequently asked questions',
+    items: [
+      {
+        question: 'What knowledge can we upload?',
+        answer: [
+          'Customer and user research, innovation strategy and policy, business model, market and competitor analysis, and sustainability policy. The more context you add, the sharper the questions become.',
+        ],
+      },
+      {
+        question: 'How does the AI help us?',
+        answer: [
+          'It does not ideate or decide for you. It asks challenging questions so that you reflect and find answers yourselves, spots gaps and overlapping ideas, formulates hypotheses, suggests lean experiments, helps prioritise the next bet and can draft a report for top management.',
+        ],
+      },
+      {
+        question: 'Can we collaborate with others?',
+        answer: [
+          'Yes. People can collaborate inside their organisation, and you can invite others to join your innovation efforts.',
+        ],
+      },
+      {
+        question: 'How is our data kept secure?',
+        answer: ['Your data is protected by encryption, access policies, secure authentication and monitoring.'],
+      },
+    ] satisfies FaqItem[],
+  },
+
+  signup: {
+    heading: 'Discuss this with your colleagues',
+    subheading: 'and start innovate how you innovate',
+    formTitle: 'Sign-up to the waitlist',
+    formSubtitle: 'We will reach out shortly.',
+    labels: {
+      email: 'Work e-mail',
+      role: 'Your role',
+      rolePlaceholder: 'Select your role',
+      companySize: 'Company size',
+      companySizePlaceholder: 'Select your company size',
+      desiredOutcomes: 'Desired outcomes',
+      desiredOutcomesHint: 'Select all that apply.',
+      otherOutcome: 'Other desired outcome',
+      consentBefore: 'I agree to the ',
+      consentLink: 'privacy policy',
+      newTab: '(opens in a new tab)',
+      honeypot: 'Leave this field empty',
+      submit: 'Join the waitlist',
+      submitting: 'Submitting...',
+    },
+  },
+
+  about: {
+    headline: 'We are on a mission to make innovation everybody’s business',
+    intro: 'Two co-founders, backed by a university innovation programme, building the tool we wished we had.',
+    story: {
+      heading: 'Our story',
+      paragraphs: [
+        'We have spent years inside innovation programmes and seen the same pattern: great people, good ideas, and knowledge that disappears between projects. Decisions were made on gut feeling because the evidence was scattered or never collected.',
+        'So we set out to build an assistant that does not replace human creativity but sharpens it — one that asks the questions a seasoned innovation coach would ask, at every step and for every team.',
+        'Today we are testing the platform with large companies in Sweden, supported by a university innovation programme.',
+      ],
+    },
+    mission: {
+      heading: 'Our Mission',
+      paragraphs: [
+        'To simplify and democratize innovation management, so that every organization can go from problems to tested and prioritized concepts with less waste and more evidence.',
+        'We want innovation to be transparent and inspectable, from portfolio level down to a single hypothesis, and open to everyone who has something to contribute.',
+      ],
+      image: {
+        src: missionImage,
+        alt: 'Illustration of a path from scattered problems, through questions and experiments, to a prioritized concept.',
+        width: 560,
+        height: 420,
+      },
+    },
+    team: {
+      heading: 'The Team',
+      intro: 'Two co-founders with complementary backgrounds in innovation leadership and engineering.',
+      founders: [
+        {
+          name: 'Alex Lindqvist',
+          role: 'Co-founder & CEO',
+          bio: 'Has led innovation programmes in large organizations and coached teams from first problem to launched concept.',
+          portrait: {
+            src: founderCeoImage,
+            alt: 'Illustrated portrait of Alex Lindqvist, co-founder and CEO.',
+            width: 240,
+            height: 240,
+          },
+        },
+        {
+          name: 'Sam Bergström',
+          role: 'Co-founder & CTO',
+          bio: 'Builds secure cloud software and applied AI, with a focus on tools that help people think rather than think for them.',
+          portrait: {
+            src: founderCtoImage,
+            alt: 'Illustrated portrait of Sam Bergström, co-founder and CTO.',
+            width: 240,
+            height: 240,
+          },
+        },
+      ] satisfies Founder[],
+    },
+  },
+
+  privacy: {
+    heading: 'Privacy Policy',
+    lastUpdated: 'Last updated January 2025',
+    intro:
+      'This policy explains what information we collect when you join our waitlist, how we use it and the choices you have.',
+    sections: [
+      {
+        heading: 'Information We Collect',
+        paragraphs: ['When you sign up for the waitlist we collect:'],
+        list: ['Your email address', 'Your professional role', 'Your company size', 'Your desired outcomes'],
+      },
+      {
+        heading: 'How We Use Your Information',
+        paragraphs: [
+          'We use your information to contact you about early access, to understand who is interested in the platform and to shape the product around the outcomes you tell us matter.',
+        ],
+      },
+      {
+        heading: 'Data Protection',
+        paragraphs: [
+          'We protect your information with encryption, access policies, secure authentication and monitoring. Only the people who need it to run the waitlist can access it.',
+        ],
+      },
+      {
+        heading: 'Information Sharing',
+        paragraphs: [
+          'We do not sell your information. We share it only with service providers who help us operate the waitlist, under agreements that protect it, or when the law requires it.',
+        ],
+      },
+      {
+        heading: 'Your Rights',
+        paragraphs: ['You have the right to:'],
+        list: [
+          'Access the information we hold about you',
+          'Correct inaccurate information',
+          'Have your information deleted',
+          'Opt out of marketing communications',
+        ],
+      },
+      {
+        heading: 'Cookies and Tracking',
+        paragraphs: [
+          'Our public pages set no cookies and use no third-party tracking or analytics.',
+        ],
+      },
+      {
+        heading: 'Contact Us',
+        paragraphs: ['If you have questions about this policy or want to exercise your rights, e-mail us at'],
+      },
+      {
+        heading: 'Updates to This Policy',
+        paragraphs: [
+          'We may update this policy from time to time. The date at the top of this page shows when it was last changed.',
+        ],
+      },
+    ] satisfies TextSection[],
+  },
+
+  notFound: {
+    heading: NOT_FOUND_TITLE,
+    text: 'The page you are looking for does not exist or has moved.',
+    backLink: 'Return to Home',
+  },
+
+  error: {
+    heading: UNEXPECTED_ERROR_TITLE,
+    fallbackMessage: 'Unknown error',
+    backLink: 'Return to Home',
+  },
+
+  footer: {
+    legalHeading: 'Legal',
+    contactHeading: 'Contact',
+    followHeading: 'Follow us',
+    linkedInLabel: 'LinkedIn',
+    copyright: `© 2025 Acme Innovate AB. All rights reserved.`,
+  },
+} as const;
+
+export type SiteConfig = typeof siteConfig;
