@@ -3,3 +3,4 @@ export * from './messages';
 export * from './limits';
 export * from './errors';
 export * from './schemas';
+export * from './admin';

@@ -10,6 +10,8 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticSite } from './plugins/static-site';
 import { createSignupsRepository } from './signups/repository';
 import { signupRoutes } from './signups/routes';
+import { adminRoutes } from './admin/routes';
+import { requestLogSerializer } from './admin/log-redaction';
 
 export interface BuildAppOptions {
   env: Env;
@@ -30,7 +32,7 @@ const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < h
 /** Builds the whole application; never listens (server.ts does). */
 export async function buildApp({ env, database: given, logger }: BuildAppOptions): Promise<App> {
   const app = Fastify({
-    logger: logger ?? { level: env.LOG_LEVEL, redact: REDACT },
+    logger: logger ?? { level: env.LOG_LEVEL, redact: REDACT, serializers: { req: requestLogSerializer } },
     // A hop count trusts that many proxies in front of us; a list trusts those addresses/CIDRs.
     trustProxy: typeof env.TRUST_PROXY === 'number' ? hopsTrusted(env.TRUST_PROXY) : env.TRUST_PROXY,
     // Slow clients are cut off instead of holding sockets open (slowloris).
@@ -59,6 +61,12 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     publicKey: env.WAITLIST_PUBLIC_KEY,
     rateLimitPerMinute: env.SIGNUP_RATE_LIMIT,
     corsOrigins: env.CORS_ORIGINS,
+  });
+  await app.register(adminRoutes, {
+    prefix: '/api/admin',
+    database,
+    sessionIdleHours: env.SESSION_IDLE_HOURS,
+    signInRateLimitPerMinute: env.ADMIN_SIGNIN_RATE_LIMIT,
   });
   await registerStaticSite(app, env.WEB_DIST_DIR);
 

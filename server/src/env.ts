@@ -57,6 +57,21 @@ const envSchema = z.object({
     z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number of milliseconds')), z.transform(Number)),
     0,
   ),
+  /** Operator sessions end after this many hours without a request (sliding). */
+  SESSION_IDLE_HOURS: z._default(
+    z.pipe(z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a number of hours')), z.transform(Number)).check(
+      z.refine((n) => n > 0, 'must be more than 0'),
+    ),
+    12,
+  ),
+  /** Operator sign-in attempts per minute per client IP; "off" disables (the per-account lockout stays). */
+  ADMIN_SIGNIN_RATE_LIMIT: z._default(
+    z.pipe(
+      z.string().check(z.regex(/^(off|\d+)$/, 'must be a whole number of attempts per minute, or "off"')),
+      z.transform((v) => (v === 'off' ? null : Number(v))),
+    ),
+    10,
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -29,8 +29,46 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
+export interface OperatorsTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  created_at: Timestamp;
+}
+
+export interface OperatorSessionsTable {
+  /** SHA-256 of the cookie token; the token itself is never stored. */
+  token_hash: string;
+  operator_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface OperatorLoginThrottleTable {
+  /** SHA-256 of the normalised e-mail tried (known or not), so the table holds no address. */
+  account_key: string;
+  failures: number;
+  locked_until: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  updated_at: Timestamp;
+}
+
+export interface AdminAuditLogTable {
+  id: Generated<number>;
+  action: 'erase' | 'correct' | 'export';
+  operator_id: number;
+  signup_id: number | null;
+  /** Comma-separated names of the changed fields (corrections); never values. */
+  fields: string | null;
+  created_at: Timestamp;
+}
+
 export interface Schema {
   waitlist_signups: WaitlistSignupsTable;
   idempotency_keys: IdempotencyKeysTable;
   schema_migrations: SchemaMigrationsTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_login_throttle: OperatorLoginThrottleTable;
+  admin_audit_log: AdminAuditLogTable;
 }

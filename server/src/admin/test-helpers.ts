@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { ADMIN_SESSION_COOKIE, type SignupBody } from '@waitlist/contract';
+import { buildApp, type App } from '../app';
+import { parseEnv } from '../env';
+import type { TestDatabase } from '../test/databases';
+import { createSignupsRepository } from '../signups/repository';
+import { validSignup } from '../test/fixtures';
+import { createOperatorsRepository } from './operators';
+import { hashPassword } from './passwords';
+
+export const OPERATOR_PASSWORD = 'a long operator passphrase';
+
+export const makeAdminApp = (testDb: TestDatabase, overrides: Record<string, string> = {}) =>
+  buildApp({
+    env: parseEnv({
+      SIGNUP_RATE_LIMIT: 'off',
+      ADMIN_SIGNIN_RATE_LIMIT: 'off',
+      DATA_DIR: testDb.dataDir,
+      DATABASE_URL: testDb.url,
+      WEB_DIST_DIR: path.join(testDb.dataDir, 'no-site'),
+      ...overrides,
+    }),
+    logger: false,
+  });
+
+export async function addOperator(app: App, email: string, password = OPERATOR_PASSWORD) {
+  return createOperatorsRepository(app.database, { sessionIdleMs: 3600_000 }).add(email, await hashPassword(password));
+}
+
+/** Signs in through the API and answers the Cookie header to send afterwards. */
+export async function signIn(app: App, email: string, password = OPERATOR_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE);
+  if (!cookie) throw new Error('no session cookie');
+  return `${ADMIN_SESSION_COOKIE}=${cookie.value}`;
+}
+
+/** Stores a sign-up through the public path, then dates it (tests of date filters and sorting). */
+export async function seedSignup(app: App, overrides: Partial<SignupBody> = {}, createdAt?: string) {
+  const body = validSignup(overrides);
+  await createSignupsRepository(app.database).insert(body);
+  if (createdAt) await app.database.db.updateTable('waitlist_signups').set({ created_at: createdAt }).where('email', '=', body.email).execute();
+  const row = await app.database.db.selectFrom('waitlist_signups').select('id').where('email', '=', body.email).executeTakeFirstOrThrow();
+  return { ...body, id: Number(row.id) };
+}
