@@ -37,7 +37,12 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     trustProxy: typeof env.TRUST_PROXY === 'number' ? hopsTrusted(env.TRUST_PROXY) : env.TRUST_PROXY,
     // Slow clients are cut off instead of holding sockets open (slowloris).
     connectionTimeout: 30_000,
-    requestTimeout: 15_000,
+    requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+    // Node checks these deadlines every connectionsCheckingInterval (30 s by default): check often enough to matter.
+    http: {
+      headersTimeout: Math.min(env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_REQUEST_TIMEOUT_MS),
+      connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(env.HTTP_HEADERS_TIMEOUT_MS / 4))),
+    },
     keepAliveTimeout: 5_000,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
@@ -49,7 +54,8 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   if (!given) app.addHook('onClose', async () => database.close());
 
   await migrate(database.db, database.dialect);
-  const repository = createSignupsRepository(database);
+  const repository = createSignupsRepository(database, { batchWindowMs: env.SIGNUP_BATCH_WINDOW_MS });
+  app.addHook('onClose', async () => repository.drain());
 
   registerErrorHandler(app);
   registerJsonParser(app);

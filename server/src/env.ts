@@ -50,12 +50,24 @@ const envSchema = z.object({
     [],
   ),
   LOG_LEVEL: z._default(z.enum(LOG_LEVELS), 'info'),
+  /** Slow clients (slowloris): a request's headers must arrive within this many ms, the whole request within the next. */
+  HTTP_HEADERS_TIMEOUT_MS: z._default(
+    z.pipe(z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds')), z.transform(Number)),
+    10_000,
+  ),
+  HTTP_REQUEST_TIMEOUT_MS: z._default(
+    z.pipe(z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds')), z.transform(Number)),
+    15_000,
+  ),
   /** Where the built site lives; tests point it elsewhere. */
   WEB_DIST_DIR: z._default(z.string(), path.join(repoRoot, 'web', 'dist')),
-  /** Group-commit window for sign-up inserts, in ms (0 = one transaction per request). */
+  /**
+   * Group-commit window for sign-up inserts, in ms (0 = one transaction per request). Sign-ups arriving within
+   * the window share one durable commit (one fsync); each is answered after it. See docs/performance.md.
+   */
   SIGNUP_BATCH_WINDOW_MS: z._default(
     z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number of milliseconds')), z.transform(Number)),
-    0,
+    2,
   ),
   /** Operator sessions end after this many hours without a request (sliding). */
   SESSION_IDLE_HOURS: z._default(
