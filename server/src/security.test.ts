@@ -1,0 +1,193 @@
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGNUPS_PATH } from '@waitlist/contract';
+import { buildApp, type App } from './app';
+import { parseEnv } from './env';
+import { DIALECTS, createTestDatabase, type TestDatabase } from './test/databases';
+import { TEST_PUBLIC_KEY, apiHeaders, validSignup } from './test/fixtures';
+
+/**
+ * Abuse of the public surface over real HTTP on loopback (the app listening in process):
+ * rate limit, X-Forwarded-For trust, body size, slow clients, connection flood.
+ */
+const HEADERS_TIMEOUT_MS = 800;
+const REQUEST_TIMEOUT_MS = 1500;
+
+const isErrorShape = (body: unknown) =>
+  typeof body === 'object' && body !== null && Object.keys(body).sort().join(',') === 'code,details,hint,message';
+
+describe.each(DIALECTS)('abuse of the public endpoint on %s', (dialect) => {
+  let testDb: TestDatabase;
+  const apps: App[] = [];
+
+  /** A listening app on 127.0.0.1 with a shared database; returns its base URL. */
+  const listen = async (overrides: Record<string, string> = {}) => {
+    const app = await buildApp({
+      env: parseEnv({
+        WAITLIST_PUBLIC_KEY: TEST_PUBLIC_KEY,
+        SIGNUP_RATE_LIMIT: 'off',
+        DATA_DIR: testDb.dataDir,
+        DATABASE_URL: testDb.url,
+        WEB_DIST_DIR: path.join(testDb.dataDir, 'no-site'),
+        HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+        HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+        ...overrides,
+      }),
+      logger: false,
+    });
+    apps.push(app);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as net.AddressInfo;
+    return { app, url: `http://127.0.0.1:${port}`, port };
+  };
+
+  const signup = (url: string, headers: Record<string, string> = {}, body: unknown = validSignup()) =>
+    fetch(`${url}${SIGNUPS_PATH}`, { method: 'POST', headers: { ...apiHeaders(), ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await testDb?.drop();
+  });
+
+  describe('per-IP rate limit', () => {
+    it('answers 429 with Retry-After and a readable message in the documented shape once the limit is used up', async () => {
+      const { url } = await listen({ SIGNUP_RATE_LIMIT: '3' });
+      for (let i = 0; i < 3; i++) expect((await signup(url)).status).toBe(201);
+      const res = await signup(url);
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      const body = (await res.json()) as { code: string; message: string };
+      expect(isErrorShape(body)).toBe(true);
+      expect(body.code).toBe('PGRST429');
+      expect(body.message).toMatch(/too many .* try again/i);
+      // Invalid bodies count too: the limit is on attempts, not on successes.
+      expect((await signup(url, {}, '{"email":')).status).toBe(429);
+    });
+
+    it('ignores X-Forwarded-For without TRUST_PROXY: a client cannot pick its own rate-limit key', async () => {
+      const { url } = await listen({ SIGNUP_RATE_LIMIT: '2' });
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) codes.push((await signup(url, { 'x-forwarded-for': `203.0.113.${i + 1}` })).status);
+      expect(codes).toEqual([201, 201, 429, 429, 429]);
+    });
+
+    it('honours X-Forwarded-For with TRUST_PROXY=1: each client behind the proxy has its own limit', async () => {
+      const { url } = await listen({ SIGNUP_RATE_LIMIT: '2', TRUST_PROXY: '1' });
+      const send = (xff: string) => signup(url, { 'x-forwarded-for': xff }).then((r) => r.status);
+      expect([await send('198.51.100.1'), await send('198.51.100.1'), await send('198.51.100.1')]).toEqual([201, 201, 429]);
+      expect(await send('198.51.100.2')).toBe(201);
+      // Only the hop the proxy appended counts: prepending forged addresses does not reset the limit.
+      expect(await send('10.9.9.9, 198.51.100.1')).toBe(429);
+      expect(await send('10.9.9.8, 198.51.100.1')).toBe(429);
+    });
+  });
+
+  describe('body size', () => {
+    it('answers 413 in the documented shape for a body over 16 KiB and for a 2 MB body', async () => {
+      const { url } = await listen();
+      for (const size of [17 * 1024, 2 * 1024 * 1024]) {
+        const res = await signup(url, {}, { ...validSignup(), other_outcome: 'x'.repeat(size) });
+        expect(res.status).toBe(413);
+        expect(isErrorShape(await res.json())).toBe(true);
+      }
+    });
+  });
+
+  describe('slow clients', () => {
+    /** Opens a raw socket and resolves with how long the server kept it open and what it answered. */
+    const slowClient = (port: number, drip: (socket: net.Socket) => NodeJS.Timeout, limitMs = 10_000) =>
+      new Promise<{ ms: number; answer: string }>((resolve, reject) => {
+        const started = performance.now();
+        const socket = net.connect(port, '127.0.0.1');
+        let answer = '';
+        let timer: NodeJS.Timeout | undefined;
+        const guard = setTimeout(() => {
+          socket.destroy();
+          reject(new Error(`the server kept a slow client open for over ${limitMs} ms`));
+        }, limitMs);
+        socket.on('connect', () => (timer = drip(socket)));
+        socket.on('data', (d) => (answer += d.toString()));
+        socket.on('error', () => undefined);
+        socket.on('close', () => {
+          clearInterval(timer);
+          clearTimeout(guard);
+          resolve({ ms: performance.now() - started, answer });
+        });
+      });
+
+    it('closes a client that sends its headers one byte at a time (slowloris) once the headers timeout passes', async () => {
+      const { port } = await listen();
+      const request = `POST ${SIGNUPS_PATH} HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(1000)}\r\n`;
+      let i = 0;
+      const result = await slowClient(port, (socket) =>
+        setInterval(() => {
+          if (!socket.destroyed && i < request.length) socket.write(request[i++]!);
+        }, 50),
+      );
+      expect(result.ms).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 50);
+      expect(result.ms).toBeLessThan(HEADERS_TIMEOUT_MS + 2_000);
+      expect(i).toBeLessThan(request.length);
+      if (result.answer) expect(result.answer).toMatch(/^HTTP\/1\.1 408/);
+    });
+
+    it('closes a client whose body never completes once the request timeout passes', async () => {
+      const { port } = await listen();
+      const head = `POST ${SIGNUPS_PATH} HTTP/1.1\r\nHost: x\r\napikey: ${TEST_PUBLIC_KEY}\r\ncontent-type: application/json\r\ncontent-length: 4000\r\n\r\n{"email":`;
+      const result = await slowClient(port, (socket) => {
+        socket.write(head);
+        return setInterval(() => !socket.destroyed && socket.write(' '), 100);
+      });
+      expect(result.ms).toBeLessThan(REQUEST_TIMEOUT_MS + 2_000);
+      expect(result.answer === '' || /^HTTP\/1\.1 (408|400)/.test(result.answer)).toBe(true);
+    });
+
+    it('keeps answering other visitors while slow clients hang on', async () => {
+      const { port, url } = await listen();
+      const sockets = Array.from({ length: 50 }, () => {
+        const s = net.connect(port, '127.0.0.1');
+        s.on('error', () => undefined);
+        s.write(`POST ${SIGNUPS_PATH} HTTP/1.1\r\nHost: x\r\n`);
+        return s;
+      });
+      try {
+        const started = performance.now();
+        expect((await signup(url)).status).toBe(201);
+        expect(performance.now() - started).toBeLessThan(1_000);
+      } finally {
+        for (const s of sockets) s.destroy();
+      }
+    });
+  });
+
+  it('a flood of 1,000 open connections on loopback does not stop /healthz or sign-ups', async () => {
+    const { port, url } = await listen();
+    const sockets: net.Socket[] = [];
+    try {
+      await Promise.all(
+        Array.from({ length: 1000 }, () =>
+          new Promise<void>((resolve) => {
+            const s = net.connect(port, '127.0.0.1', () => resolve());
+            s.on('error', () => resolve());
+            sockets.push(s);
+          }),
+        ),
+      );
+      // Half of them start a request and stall.
+      sockets.forEach((s, i) => i % 2 === 0 && !s.destroyed && s.write('GET /healthz HTTP/1.1\r\nHost: x\r\n'));
+      const started = performance.now();
+      const health = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      expect(health.status).toBe(200);
+      expect((await signup(url)).status).toBe(201);
+      expect(performance.now() - started).toBeLessThan(2_000);
+    } finally {
+      for (const s of sockets) s.destroy();
+    }
+    // The flood's sockets are gone and the server still answers.
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+  });
+});
