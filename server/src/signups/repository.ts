@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { PRIVACY_POLICY_VERSION, EMAIL_UNIQUE_CONSTRAINT, type SignupBody } from '@waitlist/contract';
 import type { Database } from '../db/connection';
 import { classifyDbError } from '../db/errors';
+import { createSignupBatcher } from './batcher';
 
 export class DuplicateEmailError extends Error {
   constructor() {
@@ -45,8 +46,14 @@ export function requestHash(signup: SignupBody): string {
   return createHash('sha256').update(JSON.stringify(signup)).digest('hex');
 }
 
-export function createSignupsRepository(database: Database) {
+export interface SignupsRepositoryOptions {
+  /** Group-commit window in ms (signups/batcher.ts); 0 writes each sign-up in its own transaction. */
+  batchWindowMs?: number;
+}
+
+export function createSignupsRepository(database: Database, options: SignupsRepositoryOptions = {}) {
   const { db } = database;
+  const batcher = options.batchWindowMs ? createSignupBatcher(database, options.batchWindowMs) : undefined;
 
   const toRow = (row: Record<string, unknown>): SignupRow => ({
     id: Number(row.id),
@@ -86,21 +93,23 @@ export function createSignupsRepository(database: Database) {
       try {
         if (idempotencyKey && (await replayOf(idempotencyKey, hash))) return 'replayed';
         const now = new Date().toISOString();
+        const values = {
+          email: signup.email,
+          role: signup.role,
+          company_size: signup.company_size,
+          desired_outcomes: database.encodeList(signup.desired_outcomes),
+          other_outcome: signup.other_outcome ?? null,
+          consented_at: now,
+          privacy_policy_version: PRIVACY_POLICY_VERSION,
+          created_at: now,
+        };
+        if (batcher) {
+          // Same rows, same errors, committed together with other sign-ups of the same few milliseconds.
+          await batcher.insert({ values, idempotencyKey, requestHash: hash });
+          return 'created';
+        }
         await db.transaction().execute(async (trx) => {
-          const { id } = await trx
-            .insertInto('waitlist_signups')
-            .values({
-              email: signup.email,
-              role: signup.role,
-              company_size: signup.company_size,
-              desired_outcomes: database.encodeList(signup.desired_outcomes),
-              other_outcome: signup.other_outcome ?? null,
-              consented_at: now,
-              privacy_policy_version: PRIVACY_POLICY_VERSION,
-              created_at: now,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+          const { id } = await trx.insertInto('waitlist_signups').values(values).returning('id').executeTakeFirstOrThrow();
           if (idempotencyKey) {
             await trx.insertInto('idempotency_keys').values({ key: idempotencyKey, request_hash: hash, signup_id: id, created_at: now }).execute();
           }
@@ -137,6 +146,11 @@ export function createSignupsRepository(database: Database) {
       const cutoff = new Date(now - IDEMPOTENCY_TTL_MS).toISOString();
       const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).executeTakeFirst().catch(translate);
       return Number(result.numDeletedRows);
+    },
+
+    /** Waits for queued group-commit batches (shutdown). */
+    async drain(): Promise<void> {
+      await batcher?.drain();
     },
 
     toRow,

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import type { SignupBody } from '@waitlist/contract';
+import type { Database } from '../db/connection';
+import { sqliteFile } from '../db/connection';
+import { migrate } from '../db/migrations';
+import { DIALECTS, createTestDatabase, type TestDatabase } from '../test/databases';
+import { validSignup } from '../test/fixtures';
+import { CheckViolationError, DuplicateEmailError, IdempotencyKeyReusedError, createSignupsRepository, type SignupsRepository } from './repository';
+
+type Settled = PromiseSettledResult<'created' | 'replayed'>;
+const reason = (r: Settled) => (r.status === 'rejected' ? r.reason : undefined);
+const value = (r: Settled) => (r.status === 'fulfilled' ? r.value : undefined);
+
+/** Group commit must be invisible to callers: same outcomes and errors as one transaction per sign-up. */
+describe.each(DIALECTS)('group-committed sign-up inserts on %s', (dialect) => {
+  let testDb: TestDatabase;
+  let database: Database;
+  let batched: SignupsRepository;
+
+  /** Reads through a separate connection: only committed rows are visible there. */
+  const committedEmails = async (emails: string[]): Promise<string[]> => {
+    if (testDb.url) {
+      const client = new pg.Client({ connectionString: testDb.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ email: string }>('SELECT email FROM waitlist_signups WHERE email = ANY($1)', [emails]);
+        return rows.map((r) => r.email).sort();
+      } finally {
+        await client.end();
+      }
+    }
+    const other = new BetterSqlite3(sqliteFile(testDb.dataDir), { readonly: true });
+    try {
+      return (other.prepare(`SELECT email FROM waitlist_signups WHERE email IN (${emails.map(() => '?').join(',')})`).all(...emails) as { email: string }[])
+        .map((r) => r.email)
+        .sort();
+    } finally {
+      other.close();
+    }
+  };
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect);
+    database = testDb.open();
+    await migrate(database.db, database.dialect);
+    // A wide window so that every insert of a test lands in the same batch.
+    batched = createSignupsRepository(database, { batchWindowMs: 50 });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await testDb?.drop();
+  });
+
+  it('answers each sign-up only once it is committed, many sign-ups per transaction', async () => {
+    const bodies = Array.from({ length: 40 }, () => validSignup());
+    const emails = bodies.map((b) => b.email).sort();
+    const results = await Promise.allSettled(bodies.map((b) => batched.insert(b)));
+    expect(results.map(value)).toEqual(bodies.map(() => 'created'));
+    expect(await committedEmails(emails)).toEqual(emails);
+  });
+
+  it('fails only the duplicate and the invalid row of a batch, with the errors of a lone insert', async () => {
+    const good = Array.from({ length: 5 }, () => validSignup());
+    const twice = validSignup();
+    const existing = validSignup();
+    await batched.insert(existing);
+    const invalid = validSignup({ role: 'Astronaut' as SignupBody['role'] });
+    const results = await Promise.allSettled([
+      batched.insert(good[0]!),
+      batched.insert(twice),
+      batched.insert(good[1]!),
+      batched.insert({ ...twice, role: 'Other' }),
+      batched.insert(invalid),
+      batched.insert(good[2]!),
+      batched.insert(existing),
+      batched.insert(good[3]!),
+      batched.insert(good[4]!),
+    ]);
+    expect(results.map(value)).toEqual(['created', 'created', 'created', undefined, undefined, 'created', undefined, 'created', 'created']);
+    expect(reason(results[3]!)).toBeInstanceOf(DuplicateEmailError);
+    expect(reason(results[4]!)).toBeInstanceOf(CheckViolationError);
+    expect((reason(results[4]!) as CheckViolationError).constraint).toBe('waitlist_signups_role_check');
+    expect(reason(results[6]!)).toBeInstanceOf(DuplicateEmailError);
+    const expected = [...good.map((b) => b.email), twice.email].sort();
+    expect(await committedEmails([...expected, invalid.email])).toEqual(expected);
+    expect((await batched.findByEmail(twice.email))?.role).toBe(twice.role);
+  });
+
+  it('keeps idempotency-key semantics inside one batch: same body replays, another body is refused', async () => {
+    const body = validSignup();
+    const same = await Promise.allSettled([batched.insert(body, 'key-same-batch-1'), batched.insert(body, 'key-same-batch-1')]);
+    expect(same.map(value).sort()).toEqual(['created', 'replayed']);
+
+    const first = validSignup();
+    const other = validSignup();
+    const clash = await Promise.allSettled([batched.insert(first, 'key-same-batch-2'), batched.insert(other, 'key-same-batch-2')]);
+    // Whichever commits first wins (as without batching); the other is refused and stores nothing.
+    const winner = clash.findIndex((r) => value(r) === 'created');
+    expect(winner).toBeGreaterThanOrEqual(0);
+    expect(reason(clash[1 - winner]!)).toBeInstanceOf(IdempotencyKeyReusedError);
+    expect(await committedEmails([first.email, other.email])).toEqual([[first, other][winner]!.email]);
+
+    // A retry in a later batch replays too.
+    expect(await batched.insert(body, 'key-same-batch-1')).toBe('replayed');
+  });
+
+  it('stores the same row with or without batching', async () => {
+    const plain = createSignupsRepository(database);
+    const a = validSignup({ other_outcome: 'Portfolio view', desired_outcomes: ['Other', 'Reuse insights'] });
+    const b = { ...a, email: `b-${a.email}` };
+    await plain.insert(a);
+    await batched.insert(b);
+    const rowA = await plain.findByEmail(a.email);
+    const rowB = await plain.findByEmail(b.email);
+    const strip = (r: typeof rowA) => ({ ...r, id: 0, email: '', consented_at: '', created_at: '' });
+    expect(strip(rowB)).toEqual(strip(rowA));
+  });
+});
