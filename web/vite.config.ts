@@ -10,5 +10,7 @@ export default defineConfig({
     // Keep images as hashed files (immutable caching) instead of data: URIs inside the JS.
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
+    // The operator console is its own entry, so none of its code is referenced by the public pages.
+    rollupOptions: { input: { main: 'index.html', admin: 'admin/index.html' } },
   },
 });

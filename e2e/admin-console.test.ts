@@ -1,0 +1,281 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGNUPS_PATH } from '@waitlist/contract';
+import { startServer, type RunningServer } from './support/server';
+import { axeViolations, launchBrowser, openPage, screenshot, type PageProblems } from './support/browser';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const OPERATOR = 'founder@example.com';
+const PASSWORD = 'a long and private passphrase';
+const TARGET = 'grace.hopper@navy.example.com';
+const FORMULA = '=cmd|"/c calc"!A1';
+
+const ROLES = ['Head of Innovation / Innovation Director', 'Innovation Manager / Program Manager', 'Product Manager', 'R&D Manager / Lead', 'Consultant / Advisor'];
+const SIZES = ['1-10 employees', '51-200 employees', '201-500 employees', '1000+ employees'];
+const OUTCOMES = ['Speed up time-to-market', 'Reduce uncertainty systematically at scale', 'Make innovation efforts more structured', 'Improve cross-functional collaboration', 'Reuse insights'];
+const NAMES = ['ada.lovelace', 'alan.turing', 'barbara.liskov', 'edsger.dijkstra', 'frances.allen', 'john.backus', 'ken.thompson', 'katherine.johnson', 'linus.pauling', 'margaret.hamilton', 'niklaus.wirth', 'radia.perlman', 'tim.berners-lee', 'annie.easley', 'donald.knuth', 'shafi.goldwasser', 'leslie.lamport', 'hedy.lamarr', 'claude.shannon', 'sophie.wilson', 'dennis.ritchie', 'joan.clarke', 'karen.sparck-jones', 'jean.sammet', 'guido.rossum', 'carol.shaw', 'bjarne.stroustrup', 'evelyn.boyd'];
+
+/** `npm run admin -- …` exactly as the README says, against the server's own database. */
+function runAdminCli(server: RunningServer, args: string[], stdin: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: server.database.dataDir, ...(server.database.url ? { DATABASE_URL: server.database.url } : {}) },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.stdin.end(stdin);
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+/** Spreads the seeded sign-ups over the last weeks so the per-day chart has a shape (test data, written directly). */
+async function backdate(server: RunningServer, emailsByDaysAgo: [string, number][]) {
+  const iso = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000 - 3_600_000).toISOString();
+  if (server.database.url) {
+    const client = new pg.Client({ connectionString: server.database.url });
+    await client.connect();
+    try {
+      for (const [email, days] of emailsByDaysAgo) await client.query('UPDATE waitlist_signups SET created_at = $1 WHERE email = $2', [iso(days), email]);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const db = new BetterSqlite3(path.join(server.database.dataDir, 'waitlist.db'));
+  db.pragma('busy_timeout = 5000');
+  try {
+    const update = db.prepare('UPDATE waitlist_signups SET created_at = ? WHERE email = ?');
+    for (const [email, days] of emailsByDaysAgo) update.run(iso(days), email);
+  } finally {
+    db.close();
+  }
+}
+
+const ignorable = (message: string) => /status of 401/.test(message); // the console asks "am I signed in?" before sign-in
+
+describe.each(['sqlite', 'postgres'] as const)('operator console in a real browser on %s', (dialect) => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: PageProblems;
+  let downloadsDir: string;
+
+  beforeAll(async () => {
+    server = await startServer({ dialect });
+    downloadsDir = fs.mkdtempSync(path.join(server.database.dataDir, 'downloads-'));
+    const added = await runAdminCli(server, ['add', OPERATOR, '--password-stdin'], `${PASSWORD}\n`);
+    expect(added.code, added.output).toBe(0);
+
+    const seeds: [string, number][] = [];
+    const post = (body: object) =>
+      fetch(`${server.url}${SIGNUPS_PATH}`, {
+        method: 'POST',
+        headers: { apikey: 'dev-public-key', authorization: 'Bearer dev-public-key', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    for (const [i, name] of NAMES.entries()) {
+      const email = `${name}@example.com`;
+      const res = await post({
+        email,
+        role: ROLES[i % ROLES.length],
+        company_size: SIZES[(i * 3) % SIZES.length],
+        desired_outcomes: [OUTCOMES[i % OUTCOMES.length], ...(i % 3 === 0 ? [OUTCOMES[(i + 2) % OUTCOMES.length]] : [])],
+      });
+      expect(res.status).toBe(201);
+      seeds.push([email, (i * 7) % 29]);
+    }
+    const target = await post({ email: TARGET, role: 'Product Manager', company_size: '1000+ employees', desired_outcomes: ['Reuse insights', 'Other'], other_outcome: FORMULA });
+    expect(target.status).toBe(201);
+    await backdate(server, seeds);
+
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1360, height: 900 }, acceptDownloads: true });
+    ({ page, problems } = await openPage(context));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const expectAxeClean = async () => expect(await axeViolations(page)).toEqual([]);
+  const table = () => page.getByRole('table', { name: /Sign-ups/ });
+  const bodyRows = () => table().locator('tbody tr');
+
+  it('keeps the console out of the public pages', async () => {
+    for (const route of ['/', '/about', '/privacy']) {
+      const html = await (await fetch(`${server.url}${route}`)).text();
+      expect(html).not.toMatch(/admin|dashboard-page/);
+      const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) {
+        const js = await (await fetch(`${server.url}${script}`)).text();
+        expect(js, script).not.toContain('Waitlist console');
+        expect(js, script).not.toContain('/api/admin');
+      }
+    }
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    expect(sitemap).not.toContain('/admin');
+    const admin = await fetch(`${server.url}/admin`);
+    expect(admin.status).toBe(200);
+    expect(await admin.text()).toContain('noindex');
+  });
+
+  it('signs in with the account the CLI created', async () => {
+    await page.goto(`${server.url}/admin`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign in' }).isVisible()).toBe(true);
+    await expectAxeClean();
+    await screenshot(page, `admin-sign-in-${dialect}`);
+
+    await page.getByLabel('E-mail').fill(OPERATOR);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('not correct');
+
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign-ups', level: 1 }).isVisible()).toBe(true);
+    await expect.poll(() => bodyRows().count()).toBe(25);
+    expect(await page.getByText(`${NAMES.length + 1} sign-ups in total`).isVisible()).toBe(true);
+    const cookies = await context.cookies();
+    const session = cookies.find((c) => c.name === 'admin_session')!;
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+  });
+
+  it('shows the table with counts and paging, keyboard-usable and axe-clean', async () => {
+    await expectAxeClean();
+    await screenshot(page, `admin-signups-${dialect}`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.getByText(`Showing 26–${NAMES.length + 1} of ${NAMES.length + 1}`).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect.poll(() => page.getByText(`Showing 1–25 of ${NAMES.length + 1}`).isVisible()).toBe(true);
+    // Sorting by e-mail from the keyboard.
+    await page.getByRole('button', { name: /^E-mail/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => bodyRows().first().locator('td').first().textContent()).toBe('ada.lovelace@example.com');
+    expect(await page.getByRole('columnheader', { name: /E-mail/ }).getAttribute('aria-sort')).toBe('ascending');
+  });
+
+  it('finds a sign-up by part of its e-mail, then narrows with a filter', async () => {
+    await page.getByLabel('Search e-mail').fill('HOPPER');
+    await expect.poll(() => bodyRows().count()).toBe(1);
+    expect(await bodyRows().first().textContent()).toContain(TARGET);
+    expect(await page.getByText('1 sign-up match the filters').isVisible()).toBe(true);
+
+    await page.getByLabel('Search e-mail').fill('');
+    await page.getByLabel('Role').selectOption('Product Manager');
+    await expect.poll(async () => (await bodyRows().allTextContents()).every((t) => t.includes('Product Manager'))).toBe(true);
+    const productManagers = NAMES.filter((_, i) => ROLES[i % ROLES.length] === 'Product Manager').length + 1;
+    await expect.poll(() => bodyRows().count()).toBe(productManagers);
+
+    await page.getByLabel('Desired outcome').selectOption('Other');
+    await expect.poll(() => bodyRows().count()).toBe(1);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => bodyRows().count()).toBe(25);
+  });
+
+  it('exports the filtered list as a CSV a spreadsheet opens safely', async () => {
+    await page.getByLabel('Search e-mail').fill('navy');
+    await expect.poll(() => bodyRows().count()).toBe(1);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Export CSV/ }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^waitlist-signups-\d{4}-\d{2}-\d{2}\.csv$/);
+    const file = path.join(downloadsDir, download.suggestedFilename());
+    await download.saveAs(file);
+    const bytes = fs.readFileSync(file);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('id,email,role,company_size,desired_outcomes,other_outcome,created_at,consented_at,privacy_policy_version');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`,${TARGET},Product Manager,1000+ employees,Reuse insights; Other,`);
+    // The formula cell starts with a quote mark, so no spreadsheet evaluates it.
+    expect(lines[1]).toContain(`"'=cmd|""/c calc""!A1"`);
+    expect(lines[1]).not.toMatch(/,=cmd/);
+  });
+
+  it('opens a person, downloads their data as JSON, and corrects a field', async () => {
+    await page.getByRole('link', { name: TARGET }).click();
+    await expect.poll(() => page.getByRole('heading', { name: TARGET, level: 1 }).isVisible()).toBe(true);
+    await expectAxeClean();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Download this person’s data/ }).click()]);
+    const file = path.join(downloadsDir, download.suggestedFilename());
+    await download.saveAs(file);
+    const data = JSON.parse(fs.readFileSync(file, 'utf8'));
+    expect(data).toMatchObject({ email: TARGET, role: 'Product Manager', other_outcome: FORMULA, desired_outcomes: ['Reuse insights', 'Other'] });
+
+    await page.getByRole('button', { name: 'Correct' }).click();
+    await page.getByLabel('Role').selectOption('Strategy Lead / Transformation Manager');
+    await page.getByLabel('Other outcome').fill('A portfolio view');
+    await expectAxeClean();
+    await page.getByRole('button', { name: 'Save correction' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('The correction was saved.');
+    expect(await page.getByText('Strategy Lead / Transformation Manager').isVisible()).toBe(true);
+    const rows = await server.query<{ role: string; other_outcome: string }>(`SELECT role, other_outcome FROM waitlist_signups WHERE email = '${TARGET}'`);
+    expect(rows).toEqual([{ role: 'Strategy Lead / Transformation Manager', other_outcome: 'A portfolio view' }]);
+  });
+
+  it('erases the person only after the confirm dialog', async () => {
+    await page.getByRole('button', { name: 'Erase…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Erase this sign-up?' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectAxeClean();
+    // Escape cancels: nothing is erased.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await server.query(`SELECT id FROM waitlist_signups WHERE email = '${TARGET}'`)).toHaveLength(1);
+
+    await page.getByRole('button', { name: 'Erase…' }).click();
+    await dialog.getByRole('button', { name: 'Erase permanently' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toContain('was erased');
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign-ups', level: 1 }).isVisible()).toBe(true);
+    expect(await server.query(`SELECT id FROM waitlist_signups WHERE email = '${TARGET}'`)).toEqual([]);
+    const audit = await server.query<{ action: string; fields: string | null }>('SELECT action, fields FROM admin_audit_log ORDER BY id');
+    expect(audit.map((a) => a.action)).toEqual(['export', 'export', 'correct', 'erase']);
+    expect(JSON.stringify(audit)).not.toContain('hopper');
+    await page.getByLabel('Search e-mail').fill('hopper');
+    await expect.poll(() => page.getByText('No sign-ups match').isVisible()).toBe(true);
+    await expectAxeClean();
+    await page.getByLabel('Search e-mail').fill('');
+  });
+
+  it('shows the dashboard with charts per day, role, company size and outcome', async () => {
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Dashboard', level: 1 }).isVisible()).toBe(true);
+    await expect.poll(() => page.locator('.recharts-surface').count()).toBe(4);
+    await expect.poll(() => page.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(5);
+    for (const title of ['Sign-ups per day', 'Sign-ups by role', 'Sign-ups by company size', 'Sign-ups by desired outcome']) {
+      expect(await page.getByRole('heading', { name: title }).isVisible()).toBe(true);
+    }
+    expect(await page.locator('.stat-value').first().textContent()).toBe(String(NAMES.length));
+    await expectAxeClean();
+    await screenshot(page, `admin-dashboard-${dialect}`);
+  });
+
+  it('signs out: the session is revoked on the server', async () => {
+    const before = (await context.cookies()).find((c) => c.name === 'admin_session')!;
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign in' }).isVisible()).toBe(true);
+    expect(await page.getByText('You are signed out.').isVisible()).toBe(true);
+    const res = await fetch(`${server.url}/api/admin/signups`, { headers: { cookie: `admin_session=${before.value}` } });
+    expect(res.status).toBe(401);
+  });
+
+  it('logged no CSP violation, no page error, and no e-mail address or password', () => {
+    expect(problems.cspViolations).toEqual([]);
+    expect(problems.errors.filter((e) => !ignorable(e))).toEqual([]);
+    const logs = server.logs();
+    expect(logs).toContain('admin signed in');
+    for (const secret of [OPERATOR, PASSWORD, TARGET, 'hopper', 'navy']) expect(logs, secret).not.toContain(secret);
+  });
+});

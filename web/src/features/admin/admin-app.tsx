@@ -1,0 +1,141 @@
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminFilters } from '@waitlist/contract';
+import { AdminApiError, adminApi } from './api';
+import { SignInPage } from './sign-in-page';
+import { SignupsPage } from './signups-page';
+import { SignupDetailPage } from './signup-detail-page';
+import { hrefOf, useHashRoute, type AdminRoute } from './use-hash-route';
+import { Loading, StatusMessage, type Notice } from './ui';
+
+// The charts library loads only when the dashboard is opened.
+const DashboardPage = lazy(() => import('./dashboard-page').then((m) => ({ default: m.DashboardPage })));
+
+export const SESSION_KEY = ['admin', 'session'] as const;
+export const DEFAULT_FILTERS: AdminFilters = { sort: '-created_at' };
+
+const TITLES: Record<AdminRoute['name'], string> = { signups: 'Sign-ups', signup: 'Sign-up', dashboard: 'Dashboard' };
+
+/** Signed out → the sign-in form; signed in → the console. Any 401 later on brings the sign-in form back. */
+export function AdminApp() {
+  const queryClient = useQueryClient();
+  const session = useQuery({ queryKey: SESSION_KEY, queryFn: adminApi.session, staleTime: 60_000 });
+  const [route, navigate] = useHashRoute();
+  const [filters, setFilters] = useState<AdminFilters>(DEFAULT_FILTERS);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const main = useRef<HTMLElement>(null);
+
+  // A 401 from any query means the session ended (idle expiry, signed out elsewhere): back to sign-in.
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        const error = event.query.state.error;
+        if (event.type === 'updated' && error instanceof AdminApiError && error.status === 401 && event.query.queryKey !== SESSION_KEY) {
+          queryClient.setQueryData(SESSION_KEY, undefined);
+          void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+        }
+      }),
+    [queryClient],
+  );
+
+  useEffect(() => {
+    document.title = `${TITLES[route.name]} · Operator console`;
+    main.current?.focus({ preventScroll: true });
+  }, [route.name]);
+
+  const signOut = useMutation({
+    mutationFn: adminApi.signOut,
+    onSettled: () => {
+      queryClient.clear();
+      setFilters(DEFAULT_FILTERS);
+      setNotice({ kind: 'info', text: 'You are signed out.' });
+      window.location.hash = '#/';
+    },
+  });
+
+  if (session.isPending) {
+    return (
+      <div className="admin-center" role="status">
+        <span className="spinner" aria-hidden="true" /> Loading the console…
+      </div>
+    );
+  }
+  if (session.isError && !(session.error instanceof AdminApiError && session.error.status === 401)) {
+    return (
+      <div className="admin-center">
+        <div className="card card-narrow" role="alert">
+          <h1>The console cannot reach the server</h1>
+          <p>{session.error.message}</p>
+          <button type="button" className="btn btn-primary" onClick={() => void session.refetch()}>
+            Try again
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (!session.data) {
+    return <SignInPage notice={notice} onSignedIn={() => setNotice(null)} />;
+  }
+
+  const nav: { route: AdminRoute; label: string }[] = [
+    { route: { name: 'signups' }, label: 'Sign-ups' },
+    { route: { name: 'dashboard' }, label: 'Dashboard' },
+  ];
+  const current = route.name === 'signup' ? 'signups' : route.name;
+
+  return (
+    <div className="admin-shell">
+      <a className="skip-link" href="#admin-main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <div className="topbar-inner">
+          <a className="brand" href="#/">
+            <span className="brand-mark" aria-hidden="true">
+              W
+            </span>
+            Waitlist console
+          </a>
+          <nav aria-label="Console">
+            <ul className="nav-list">
+              {nav.map((item) => (
+                <li key={item.label}>
+                  <a className="nav-link" href={hrefOf(item.route)} aria-current={current === item.route.name ? 'page' : undefined}>
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="topbar-user">
+            <span className="operator" title="Signed in as">
+              {session.data.operator.email}
+            </span>
+            <button type="button" className="btn btn-ghost btn-small" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+              {signOut.isPending ? 'Signing out…' : 'Sign out'}
+            </button>
+          </div>
+        </div>
+      </header>
+      <main id="admin-main" ref={main} tabIndex={-1} className="admin-main">
+        <StatusMessage notice={notice} onDismiss={() => setNotice(null)} />
+        {route.name === 'signups' && <SignupsPage filters={filters} onFiltersChange={setFilters} />}
+        {route.name === 'signup' && (
+          <SignupDetailPage
+            id={route.id}
+            onErased={() => {
+              setNotice({ kind: 'success', text: 'The sign-up was erased. Its e-mail address can sign up again.' });
+              navigate({ name: 'signups' });
+            }}
+            onNotice={setNotice}
+          />
+        )}
+        {route.name === 'dashboard' && (
+          <Suspense fallback={<Loading label="Loading the dashboard…" />}>
+            <DashboardPage />
+          </Suspense>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import {
+  ADMIN_API,
+  isApiError,
+  type AdminCorrection,
+  type AdminFilters,
+  type AdminSessionInfo,
+  type AdminSignup,
+  type AdminSignupPage,
+  type AdminStats,
+} from '@waitlist/contract';
+
+/** An answer of the admin API in the `{code, message, details, hint}` shape, or a network failure (status 0). */
+export class AdminApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AdminApiError';
+  }
+}
+
+async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${ADMIN_API}${path}`, {
+      ...init,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+    });
+  } catch {
+    throw new AdminApiError(0, 'network', 'The server could not be reached. Check your connection and try again.');
+  }
+  if (response.status === 204) return undefined as T;
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (isApiError(body)) throw new AdminApiError(response.status, body.code, body.message);
+    throw new AdminApiError(response.status, 'http', `The server answered ${response.status}. Please try again.`);
+  }
+  return body as T;
+}
+
+export type ListParams = AdminFilters & { cursor?: string | undefined; limit?: number };
+
+/** Filters as a query string (empty values left out); the CSV link uses the same one. */
+export function toQueryString(params: Partial<ListParams>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '' && value !== null) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export const adminApi = {
+  session: () => request<AdminSessionInfo>('/session'),
+  signIn: (email: string, password: string) => request<AdminSessionInfo>('/session', { method: 'POST', body: JSON.stringify({ email, password }) }),
+  signOut: () => request<void>('/session', { method: 'DELETE' }),
+  list: (params: ListParams) => request<AdminSignupPage>(`/signups${toQueryString(params)}`),
+  get: (id: number) => request<AdminSignup>(`/signups/${id}`),
+  correct: (id: number, correction: AdminCorrection) => request<AdminSignup>(`/signups/${id}`, { method: 'PATCH', body: JSON.stringify(correction) }),
+  erase: (id: number) => request<void>(`/signups/${id}`, { method: 'DELETE' }),
+  stats: () => request<AdminStats>('/stats'),
+  exportCsvUrl: (filters: AdminFilters) => `${ADMIN_API}/signups/export.csv${toQueryString(filters)}`,
+  exportJsonUrl: (id: number) => `${ADMIN_API}/signups/${id}/export.json`,
+};

@@ -1,0 +1,226 @@
+import { useEffect, useId, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  ADMIN_PAGE_SIZE,
+  COMPANY_SIZE_OPTIONS,
+  DESIRED_OUTCOME_OPTIONS,
+  ROLE_OPTIONS,
+  type AdminFilters,
+  type AdminSort,
+} from '@waitlist/contract';
+import { adminApi } from './api';
+import { hrefOf } from './use-hash-route';
+import { ErrorPanel, formatDateTime, formatNumber } from './ui';
+
+const SEARCH_DELAY_MS = 300;
+
+function SelectFilter({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  options: readonly string[];
+  onChange: (value: string | undefined) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="field field-compact">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+        <option value="">All</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function SortHeader({ label, column, sort, onSort }: { label: string; column: 'email' | 'created_at'; sort: AdminSort; onSort: (sort: AdminSort) => void }) {
+  const active = sort === column || sort === `-${column}`;
+  const descending = sort.startsWith('-');
+  const next: AdminSort = active ? ((descending ? column : `-${column}`) as AdminSort) : column === 'created_at' ? '-created_at' : 'email';
+  return (
+    <th scope="col" aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
+      <button type="button" className="sort-button" onClick={() => onSort(next)}>
+        {label}
+        <span className="sort-indicator" aria-hidden="true">
+          {active ? (descending ? '↓' : '↑') : '↕'}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilters; onFiltersChange: (filters: AdminFilters) => void }) {
+  const [search, setSearch] = useState(filters.q ?? '');
+  // Cursors of the pages before the current one (keyset paging moves forward; Back pops).
+  const [cursors, setCursors] = useState<string[]>([]);
+  const cursor = cursors.at(-1);
+
+  const update = (patch: Partial<AdminFilters>) => {
+    setCursors([]);
+    onFiltersChange({ ...filters, ...patch });
+  };
+
+  useEffect(() => {
+    if ((filters.q ?? '') === search.trim()) return;
+    const timer = setTimeout(() => {
+      setCursors([]);
+      onFiltersChange({ ...filters, q: search.trim() || undefined });
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, filters, onFiltersChange]);
+
+  const list = useQuery({
+    queryKey: ['admin', 'signups', filters, cursor ?? null],
+    queryFn: () => adminApi.list({ ...filters, cursor }),
+    placeholderData: keepPreviousData,
+  });
+
+  const activeFilters = [filters.q, filters.role, filters.company_size, filters.outcome, filters.from, filters.to].filter(Boolean).length;
+  const page = list.data;
+  const first = cursors.length * ADMIN_PAGE_SIZE + 1;
+  const last = first + (page?.items.length ?? 0) - 1;
+
+  return (
+    <section aria-labelledby="signups-title" className="stack-lg">
+      <div className="page-header">
+        <div>
+          <h1 id="signups-title">Sign-ups</h1>
+          <p className="muted" aria-live="polite">
+            {page ? (
+              <>
+                <strong className="count">{formatNumber(page.total)}</strong> {page.total === 1 ? 'sign-up' : 'sign-ups'}
+                {activeFilters > 0 ? ' match the filters' : ' in total'}
+              </>
+            ) : (
+              'Counting…'
+            )}
+          </p>
+        </div>
+        <a className="btn btn-secondary" href={adminApi.exportCsvUrl(filters)} download>
+          Export CSV{activeFilters > 0 ? ' (filtered)' : ''}
+        </a>
+      </div>
+
+      <form className="filters card" role="search" aria-label="Search and filter sign-ups" onSubmit={(e) => e.preventDefault()}>
+        <div className="field field-search">
+          <label htmlFor="signups-search">Search e-mail</label>
+          <input id="signups-search" type="search" placeholder="Part of an e-mail address" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <SelectFilter label="Role" value={filters.role} options={ROLE_OPTIONS} onChange={(v) => update({ role: v as AdminFilters['role'] })} />
+        <SelectFilter label="Company size" value={filters.company_size} options={COMPANY_SIZE_OPTIONS} onChange={(v) => update({ company_size: v as AdminFilters['company_size'] })} />
+        <SelectFilter label="Desired outcome" value={filters.outcome} options={DESIRED_OUTCOME_OPTIONS} onChange={(v) => update({ outcome: v as AdminFilters['outcome'] })} />
+        <div className="field field-compact">
+          <label htmlFor="signups-from">From</label>
+          <input id="signups-from" type="date" value={filters.from ?? ''} onChange={(e) => update({ from: e.target.value || undefined })} />
+        </div>
+        <div className="field field-compact">
+          <label htmlFor="signups-to">To</label>
+          <input id="signups-to" type="date" value={filters.to ?? ''} onChange={(e) => update({ to: e.target.value || undefined })} />
+        </div>
+        <div className="filters-actions">
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={activeFilters === 0 && !search}
+            onClick={() => {
+              setSearch('');
+              setCursors([]);
+              onFiltersChange({ sort: filters.sort });
+            }}
+          >
+            Clear filters
+          </button>
+        </div>
+      </form>
+
+      {list.isError && !page ? (
+        <ErrorPanel title="The sign-ups could not be loaded" error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <div className="card table-card" aria-busy={list.isFetching}>
+          {list.isError && <p className="inline-error" role="alert">{list.error.message}</p>}
+          <div className="table-scroll">
+            <table className="data-table">
+              <caption className="visually-hidden">Sign-ups, {filters.sort.includes('email') ? 'sorted by e-mail' : 'sorted by sign-up time'}</caption>
+              <thead>
+                <tr>
+                  <SortHeader label="E-mail" column="email" sort={filters.sort} onSort={(sort) => update({ sort })} />
+                  <th scope="col">Role</th>
+                  <th scope="col">Company size</th>
+                  <th scope="col">Desired outcomes</th>
+                  <SortHeader label="Signed up" column="created_at" sort={filters.sort} onSort={(sort) => update({ sort })} />
+                </tr>
+              </thead>
+              <tbody>
+                {!page &&
+                  Array.from({ length: 5 }, (_, i) => (
+                    <tr key={i} className="skeleton-row" aria-hidden="true">
+                      <td colSpan={5}>
+                        <span className="skeleton" />
+                      </td>
+                    </tr>
+                  ))}
+                {page?.items.map((row) => (
+                  <tr key={row.id}>
+                    <td className="cell-email">
+                      <a href={hrefOf({ name: 'signup', id: row.id })}>{row.email}</a>
+                    </td>
+                    <td>{row.role}</td>
+                    <td className="nowrap">{row.company_size}</td>
+                    <td>
+                      <ul className="chips" aria-label={`${row.desired_outcomes.length} outcomes`}>
+                        {row.desired_outcomes.map((o) => (
+                          <li key={o} className="chip">
+                            {o}
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                    <td className="nowrap muted">
+                      <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {page && page.items.length === 0 && (
+            <div className="empty-state">
+              <h2>{activeFilters > 0 ? 'No sign-ups match' : 'No sign-ups yet'}</h2>
+              <p className="muted">
+                {activeFilters > 0 ? 'Try a shorter search or clear the filters.' : 'When visitors join the waitlist, they appear here.'}
+              </p>
+            </div>
+          )}
+          {page && page.items.length > 0 && (
+            <nav className="pager" aria-label="Pages">
+              <p className="muted">
+                Showing {formatNumber(first)}–{formatNumber(last)} of {formatNumber(page.total)}
+              </p>
+              <div className="pager-buttons">
+                <button type="button" className="btn btn-secondary btn-small" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
+                  Previous
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-small"
+                  disabled={!page.next_cursor}
+                  onClick={() => page.next_cursor && setCursors((c) => [...c, page.next_cursor!])}
+                >
+                  Next
+                </button>
+              </div>
+            </nav>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

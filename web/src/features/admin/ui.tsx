@@ -1,0 +1,98 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export interface Notice {
+  kind: 'success' | 'info' | 'error';
+  text: string;
+}
+
+/** A polite live region: screen readers hear what just happened. */
+export function StatusMessage({ notice, onDismiss }: { notice: Notice | null; onDismiss: () => void }) {
+  return (
+    <div role="status" aria-live="polite" className="status-region">
+      {notice && (
+        <div className={`notice notice-${notice.kind}`}>
+          <span>{notice.text}</span>
+          <button type="button" className="btn btn-ghost btn-small" onClick={onDismiss}>
+            Dismiss
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function ErrorPanel({ title, error, onRetry }: { title: string; error: Error; onRetry?: () => void }) {
+  return (
+    <div className="panel-state panel-error" role="alert">
+      <h2>{title}</h2>
+      <p>{error.message}</p>
+      {onRetry && (
+        <button type="button" className="btn btn-secondary" onClick={onRetry}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function Loading({ label }: { label: string }) {
+  return (
+    <div className="panel-state" role="status">
+      <span className="spinner" aria-hidden="true" /> {label}
+    </div>
+  );
+}
+
+/** A modal confirmation on the native <dialog>: focus is trapped, Escape cancels, focus returns afterwards. */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <h2 id={titleId}>{title}</h2>
+      <div className="dialog-body">{children}</div>
+      <div className="dialog-actions">
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy}>
+          {busy ? 'Working…' : confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+export const formatNumber = (n: number) => new Intl.NumberFormat('en-GB').format(n);

@@ -1,0 +1,31 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** The console's routes live in the URL hash (`/admin#/signups/12`), so the server serves one page at /admin. */
+export type AdminRoute = { name: 'signups' } | { name: 'signup'; id: number } | { name: 'dashboard' };
+
+export function parseHash(hash: string): AdminRoute {
+  const path = hash.replace(/^#/, '');
+  const detail = /^\/signups\/(\d+)$/.exec(path);
+  if (detail) return { name: 'signup', id: Number(detail[1]) };
+  if (path === '/dashboard') return { name: 'dashboard' };
+  return { name: 'signups' };
+}
+
+export function hrefOf(route: AdminRoute): string {
+  if (route.name === 'signup') return `#/signups/${route.id}`;
+  if (route.name === 'dashboard') return '#/dashboard';
+  return '#/';
+}
+
+const subscribe = (onChange: () => void) => {
+  window.addEventListener('hashchange', onChange);
+  return () => window.removeEventListener('hashchange', onChange);
+};
+
+export function useHashRoute(): [AdminRoute, (route: AdminRoute) => void] {
+  const hash = useSyncExternalStore(subscribe, () => window.location.hash, () => '');
+  const navigate = useCallback((route: AdminRoute) => {
+    window.location.hash = hrefOf(route);
+  }, []);
+  return [parseHash(hash), navigate];
+}
