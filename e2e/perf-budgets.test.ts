@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUDGETS, auditPages, budgetBreaches, formatReports, type PageReport } from '../scripts/perf-lighthouse';
+import { startServer, type RunningServer } from './support/server';
+
+/**
+ * The page budgets of issue #5, enforced by `npm test`: Lighthouse 12 (mobile, simulated throttling) against the
+ * built production server. Same code as `npm run perf:pages`; a breach names the page, the figure and the audit.
+ */
+describe('page budgets (Lighthouse, mobile, simulated throttling)', () => {
+  let server: RunningServer;
+  let reports: PageReport[] = [];
+
+  beforeAll(async () => {
+    server = await startServer({ dialect: 'sqlite', env: { LOG_LEVEL: 'warn' } });
+    reports = await auditPages(server.url, undefined, (line) => console.log(`[perf-budgets] ${line}`));
+    console.log(`[perf-budgets]\n${formatReports(reports)}`);
+  }, 300_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('audits /, /about and /privacy', () => {
+    expect(reports.map((r) => r.path)).toEqual(['/', '/about', '/privacy']);
+    for (const r of reports) expect(r.bytes.document, `${r.path} served no HTML`).toBeGreaterThan(0);
+  });
+
+  it(`holds every budget: Performance ≥ ${BUDGETS.performance}, Accessibility/Best Practices/SEO = 100, CLS = 0, / JS ≤ 90 KB and total ≤ 250 KB`, () => {
+    expect(budgetBreaches(reports)).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { budgetBreaches, type PageReport } from './perf-lighthouse';
+
+const page = (path: string, overrides: Partial<PageReport> = {}): PageReport => ({
+  path,
+  url: `http://127.0.0.1${path}`,
+  scores: { performance: 100, accessibility: 100, bestPractices: 100, seo: 100 },
+  lcpMs: 1200,
+  tbtMs: 0,
+  cls: 0,
+  fcpMs: 900,
+  bytes: { script: 60 * 1024, stylesheet: 4 * 1024, image: 0, font: 0, document: 5 * 1024, other: 1024, total: 70 * 1024 },
+  requests: [],
+  failingAudits: [],
+  layoutShifts: [],
+  runs: 1,
+  lighthouseVersion: '12.8.2',
+  ...overrides,
+});
+
+describe('page budget checks', () => {
+  it('pass pages within every budget', () => {
+    expect(budgetBreaches([page('/'), page('/about'), page('/privacy', { scores: { performance: 98, accessibility: 100, bestPractices: 100, seo: 100 } })])).toEqual([]);
+  });
+
+  it('name each breached budget and the page', () => {
+    const breaches = budgetBreaches([
+      page('/', { bytes: { script: 91 * 1024, stylesheet: 0, image: 160 * 1024, font: 0, document: 0, other: 0, total: 251 * 1024 } }),
+      page('/about', { scores: { performance: 97, accessibility: 99, bestPractices: 96, seo: 92 }, cls: 0.0006 }),
+    ]);
+    expect(breaches).toEqual([
+      '/: JS 91.0 KB > 90.0 KB compressed',
+      '/: total 251.0 KB > 250.0 KB compressed',
+      '/about: Performance 97 < 98 (LCP 1200 ms, TBT 0 ms)',
+      '/about: Accessibility 99 < 100',
+      '/about: Best Practices 96 < 100',
+      '/about: SEO 92 < 100',
+      '/about: CLS 0.0006 > 0',
+    ]);
+  });
+
+  it('applies the byte budgets to / only, and judges CLS as Lighthouse reports it (0.001 granularity)', () => {
+    const heavy = { script: 120 * 1024, stylesheet: 0, image: 300 * 1024, font: 0, document: 0, other: 0, total: 420 * 1024 };
+    expect(budgetBreaches([page('/about', { bytes: heavy }), page('/', { cls: 0.0004 })])).toEqual([]);
+  });
+});
