@@ -240,7 +240,7 @@ function machine() {
 }
 
 const m = machine();
-console.log(`bench ${new Date().toISOString()} — ${m.nproc} cores (${m.cpu}), ${m.memoryGiB} GiB, Node ${m.node}, Linux ${m.kernel}`);
+console.log(`bench ${new Date().toISOString()} — ${m.nproc} cores (${m.cpu}), ${m.memoryGiB} GiB, Node ${m.node}, Linux ${m.kernel}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 const results = [];
 for (const dialect of DIALECTS) results.push(await benchDialect(dialect));
 

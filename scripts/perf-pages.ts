@@ -16,7 +16,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const server = await startServer({ dialect: (process.env.PERF_DIALECT as 'sqlite' | 'postgres' | undefined) ?? 'sqlite', env: { LOG_LEVEL: 'warn' } });
 let reports;
 try {
-  console.log(`Lighthouse 12, mobile, simulated throttling, ${process.env.CHROME_PATH ?? '/usr/bin/chromium'} — ${server.url} (${os.availableParallelism()} cores)`);
+  console.log(`Lighthouse 12, mobile, simulated throttling, ${process.env.CHROME_PATH ?? '/usr/bin/chromium'} — ${server.url} (${os.availableParallelism()} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
   reports = await auditPages(server.url, undefined, (line) => console.log(line));
 } finally {
   await server.stop();
