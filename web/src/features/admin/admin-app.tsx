@@ -22,7 +22,10 @@ export function AdminApp() {
   const session = useQuery({ queryKey: SESSION_KEY, queryFn: adminApi.session, staleTime: 60_000 });
   const [route, navigate] = useHashRoute();
   const [filters, setFilters] = useState<AdminFilters>(DEFAULT_FILTERS);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  // A notice belongs to the screen it was raised for, and disappears when the operator moves on.
+  const [noticeState, setNoticeState] = useState<{ notice: Notice; on: AdminRoute['name'] } | null>(null);
+  const setNotice = (notice: Notice | null, on: AdminRoute['name'] = route.name) => setNoticeState(notice ? { notice, on } : null);
+  const notice = noticeState && (noticeState.on === route.name || !session.data) ? noticeState.notice : null;
   const main = useRef<HTMLElement>(null);
 
   // A 401 from any query means the session ended (idle expiry, signed out elsewhere): back to sign-in.
@@ -124,10 +127,10 @@ export function AdminApp() {
           <SignupDetailPage
             id={route.id}
             onErased={() => {
-              setNotice({ kind: 'success', text: 'The sign-up was erased. Its e-mail address can sign up again.' });
+              setNotice({ kind: 'success', text: 'The sign-up was erased. Its e-mail address can sign up again.' }, 'signups');
               navigate({ name: 'signups' });
             }}
-            onNotice={setNotice}
+            onNotice={(n) => setNotice(n, 'signup')}
           />
         )}
         {route.name === 'dashboard' && (

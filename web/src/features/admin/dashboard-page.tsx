@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminCount } from '@waitlist/contract';
 import { adminApi } from './api';
 import { ErrorPanel, Loading, formatNumber } from './ui';
@@ -113,19 +113,13 @@ export function DashboardPage() {
         <>
           <ChartCard title="Sign-ups per day" summary={`Last ${s.per_day.length} days (UTC): ${formatNumber(s.per_day.reduce((n, d) => n + d.count, 0))} sign-ups`} rows={perDay.filter((d) => d.count > 0)}>
             <ResponsiveContainer width="100%" height={260}>
-              <AreaChart data={perDay} margin={{ top: 8, right: 16, bottom: 0, left: -16 }} accessibilityLayer={false}>
-                <defs>
-                  <linearGradient id="perDayFill" x1="0" y1="0" x2="0" y2="1">
-                    <stop offset="0%" stopColor={COLOR} stopOpacity={0.35} />
-                    <stop offset="100%" stopColor={COLOR} stopOpacity={0.02} />
-                  </linearGradient>
-                </defs>
+              <BarChart data={perDay} margin={{ top: 8, right: 16, bottom: 0, left: -16 }} barCategoryGap={1} accessibilityLayer={false}>
                 <CartesianGrid vertical={false} stroke={GRID} />
                 <XAxis dataKey="label" tickFormatter={dayLabel} minTickGap={32} tick={{ fill: AXIS, fontSize: 12 }} stroke={GRID} />
                 <YAxis allowDecimals={false} tick={{ fill: AXIS, fontSize: 12 }} stroke={GRID} />
-                <Tooltip labelFormatter={(label) => dayLabel(String(label))} />
-                <Area type="monotone" dataKey="count" name="Sign-ups" stroke={COLOR} strokeWidth={2} fill="url(#perDayFill)" isAnimationActive={false} />
-              </AreaChart>
+                <Tooltip cursor={{ fill: '#eef2ff' }} labelFormatter={(label) => dayLabel(String(label))} />
+                <Bar dataKey="count" name="Sign-ups" fill={COLOR} radius={[2, 2, 0, 0]} isAnimationActive={false} />
+              </BarChart>
             </ResponsiveContainer>
           </ChartCard>
           <div className="chart-grid">
