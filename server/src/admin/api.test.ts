@@ -160,6 +160,18 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
       expect((await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: victim, password: OPERATOR_PASSWORD } })).statusCode).toBe(200);
     });
 
+    it('counts parallel guesses atomically: at most 5 are checked, the rest are refused, none fails with 500', async () => {
+      const email = `parallel-${dialect}@example.com`;
+      await addOperator(app, email);
+      const results = await Promise.all(
+        Array.from({ length: 12 }, () => app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password: 'wrong password!!' } })),
+      );
+      const codes = results.map((r) => r.statusCode).sort();
+      expect(codes.filter((c) => c === 401)).toHaveLength(LOCKOUT_FAILURES);
+      expect(codes.filter((c) => c === 429)).toHaveLength(12 - LOCKOUT_FAILURES);
+      expect((await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password: OPERATOR_PASSWORD } })).statusCode).toBe(429);
+    });
+
     it('rate-limits sign-in attempts per client IP', async () => {
       const limited = await makeAdminApp(testDb, { ADMIN_SIGNIN_RATE_LIMIT: '3' });
       try {
@@ -194,6 +206,13 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
       expect((await get(`/api/admin/signups/${target.id}`, { cookie: mine })).statusCode).toBe(200);
       const own = await app.inject({ method: 'PATCH', url: `/api/admin/signups/${target.id}`, headers: { cookie: mine, origin: 'http://localhost:80', host: 'localhost:80' }, payload: { role: 'Other' } });
       expect(own.statusCode, own.body).toBe(200);
+      // Behind a TLS proxy that does not forward the scheme, the browser's https origin is still our own host.
+      const viaProxy = await app.inject({ method: 'PATCH', url: `/api/admin/signups/${target.id}`, headers: { cookie: mine, origin: 'https://admin.example.com', host: 'admin.example.com' }, payload: { role: 'Other' } });
+      expect(viaProxy.statusCode, viaProxy.body).toBe(200);
+      for (const origin of ['null', 'https://admin.example.com.evil.example', 'file://', 'https://admin.example.com:8443']) {
+        const res = await app.inject({ method: 'PATCH', url: `/api/admin/signups/${target.id}`, headers: { cookie: mine, origin, host: 'admin.example.com' }, payload: { role: 'Other' } });
+        expect(res.statusCode, origin).toBe(403);
+      }
     });
   });
 

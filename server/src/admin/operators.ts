@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Database } from '../db/connection';
 import { classifyDbError } from '../db/errors';
 
@@ -70,28 +71,41 @@ export function createOperatorsRepository(database: Database, options: { session
         .then((row) => (row ? { id: Number(row.id), passwordHash: row.password_hash } : undefined));
     },
 
-    /** The lock's end (ms since epoch) if the account key is locked now. */
-    async lockedUntil(accountKey: string, now = Date.now()): Promise<number | null> {
-      const row = await db.selectFrom('operator_login_throttle').select('locked_until').where('account_key', '=', accountKey).executeTakeFirst();
-      if (!row?.locked_until) return null;
-      const until = new Date(row.locked_until).getTime();
-      return until > now ? until : null;
+    /**
+     * Counts a sign-in attempt for this account key before the password is checked, atomically (one upsert), so
+     * parallel guesses cannot slip past the limit. Answers the lock's end (ms) when this attempt must be refused.
+     */
+    async registerAttempt(accountKey: string, now = Date.now()): Promise<number | null> {
+      const nowIso = iso(now);
+      const row = await db
+        .insertInto('operator_login_throttle')
+        .values({ account_key: accountKey, failures: 1, locked_until: null, updated_at: nowIso })
+        .onConflict((oc) =>
+          oc.column('account_key').doUpdateSet({
+            // A lock that has run out starts a fresh count.
+            failures: sql<number>`CASE WHEN operator_login_throttle.locked_until IS NOT NULL AND operator_login_throttle.locked_until <= ${nowIso} THEN 1 ELSE operator_login_throttle.failures + 1 END`,
+            locked_until: sql<string | null>`CASE WHEN operator_login_throttle.locked_until IS NOT NULL AND operator_login_throttle.locked_until <= ${nowIso} THEN NULL ELSE operator_login_throttle.locked_until END`,
+            updated_at: nowIso,
+          }),
+        )
+        .returning(['failures', 'locked_until'])
+        .executeTakeFirstOrThrow();
+      const lockedUntil = row.locked_until ? new Date(row.locked_until).getTime() : null;
+      if (lockedUntil && lockedUntil > now) return lockedUntil;
+      // More attempts in flight than allowed: refuse the surplus even before the lock is written.
+      if (Number(row.failures) > LOCKOUT_FAILURES) return now + LOCKOUT_MS;
+      return null;
     },
 
-    /** Counts a failure; the LOCKOUT_FAILURES-th in a row locks the account key. */
+    /** After a wrong password: the LOCKOUT_FAILURES-th attempt in a row locks the account key. */
     async recordFailure(accountKey: string, now = Date.now()): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('operator_login_throttle').select(['failures', 'locked_until']).where('account_key', '=', accountKey).executeTakeFirst();
-        // A lock that has run out starts a fresh count.
-        const expired = row?.locked_until != null && new Date(row.locked_until).getTime() <= now;
-        const failures = (expired || !row ? 0 : Number(row.failures)) + 1;
-        const locked_until = failures >= LOCKOUT_FAILURES ? iso(now + LOCKOUT_MS) : null;
-        if (row) {
-          await trx.updateTable('operator_login_throttle').set({ failures: failures >= LOCKOUT_FAILURES ? 0 : failures, locked_until, updated_at: iso(now) }).where('account_key', '=', accountKey).execute();
-        } else {
-          await trx.insertInto('operator_login_throttle').values({ account_key: accountKey, failures, locked_until, updated_at: iso(now) }).execute();
-        }
-      });
+      await db
+        .updateTable('operator_login_throttle')
+        .set({ locked_until: iso(now + LOCKOUT_MS), updated_at: iso(now) })
+        .where('account_key', '=', accountKey)
+        .where('failures', '>=', LOCKOUT_FAILURES)
+        .where('locked_until', 'is', null)
+        .execute();
     },
 
     async clearFailures(accountKey: string): Promise<void> {

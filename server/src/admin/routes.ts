@@ -74,6 +74,21 @@ function parseFilters(query: unknown) {
   return { filters: filters as AdminFilters, cursor, limit };
 }
 
+const withoutDefaultPort = (host: string) => host.toLowerCase().replace(/:(80|443)$/, '');
+
+/**
+ * The host (and port) of an Origin header; compared without the scheme so a TLS-terminating proxy that does not
+ * forward the protocol (TRUST_PROXY unset) cannot lock operators out. `null` and garbage never match.
+ */
+function originHost(origin: string): string | null {
+  try {
+    const url = new URL(origin);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? withoutDefaultPort(url.host) : null;
+  } catch {
+    return null;
+  }
+}
+
 const filterNames = (filters: AdminFilters) => Object.entries(filters).filter(([k, v]) => k !== 'sort' && v !== undefined).map(([k]) => k);
 
 /**
@@ -105,8 +120,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
-    const ownOrigin = `${request.protocol}://${request.host}`;
-    if ((origin !== undefined && origin !== ownOrigin) || fetchSite === 'cross-site' || fetchSite === 'same-site') {
+    if ((origin !== undefined && originHost(origin) !== withoutDefaultPort(request.host)) || fetchSite === 'cross-site' || fetchSite === 'same-site') {
       request.log.warn({ origin: typeof origin === 'string' ? origin.slice(0, 200) : undefined }, 'admin request from a foreign origin refused');
       throw new HttpError(403, ADMIN_ERROR_CODES.foreignOrigin, 'Cross-origin requests are not allowed here');
     }
@@ -151,7 +165,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       const email = normalizeOperatorEmail(parsed.data.email);
       const accountKey = sha256(email);
 
-      const lockedUntil = await operators.lockedUntil(accountKey);
+      const lockedUntil = await operators.registerAttempt(accountKey);
       if (lockedUntil) {
         request.log.warn('admin sign-in refused: account temporarily locked');
         throw new HttpError(429, ADMIN_ERROR_CODES.locked, 'Too many failed sign-ins for this account. Try again later.', null, {
