@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@waitlist/contract';
 import { HttpError, sendError } from './api-error';
+import { loggableUrl } from '../admin/log-redaction';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -55,7 +56,7 @@ export async function registerStaticSite(app: FastifyInstance, root: string): Pr
   const notFoundPage = path.join(root, '404.html');
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/rest/') && !request.url.startsWith('/api/');
-    if (wantsPage) request.log.info({ path: request.url.split('?')[0] }, 'page not found');
+    if (wantsPage) request.log.info({ path: loggableUrl(request.url) }, 'page not found');
     if (wantsPage && hasSite && fs.existsSync(notFoundPage)) {
       return reply.code(404).header('cache-control', REVALIDATE).sendFile('404.html');
     }
