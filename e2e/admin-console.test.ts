@@ -220,6 +220,7 @@ describe.each(['sqlite', 'postgres'] as const)('operator console in a real brows
     await expectAxeClean();
     await page.getByRole('button', { name: 'Save correction' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toContain('The correction was saved.');
+    await screenshot(page, `admin-person-${dialect}`);
     expect(await page.getByText('Strategy Lead / Transformation Manager').isVisible()).toBe(true);
     const rows = await server.query<{ role: string; other_outcome: string }>(`SELECT role, other_outcome FROM waitlist_signups WHERE email = '${TARGET}'`);
     expect(rows).toEqual([{ role: 'Strategy Lead / Transformation Manager', other_outcome: 'A portfolio view' }]);
@@ -230,6 +231,7 @@ describe.each(['sqlite', 'postgres'] as const)('operator console in a real brows
     const dialog = page.getByRole('dialog', { name: 'Erase this sign-up?' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await expectAxeClean();
+    await screenshot(page, `admin-erase-dialog-${dialect}`);
     // Escape cancels: nothing is erased.
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);

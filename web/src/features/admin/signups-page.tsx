@@ -112,7 +112,7 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
       <form className="filters card" role="search" aria-label="Search and filter sign-ups" onSubmit={(e) => e.preventDefault()}>
         <div className="field field-search">
           <label htmlFor="signups-search">Search e-mail</label>
-          <input id="signups-search" type="search" placeholder="Part of an e-mail address" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input id="signups-search" type="search" placeholder="e.g. grace or @acme" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
         <SelectFilter label="Role" value={filters.role} options={ROLE_OPTIONS} onChange={(v) => update({ role: v as AdminFilters['role'] })} />
         <SelectFilter label="Company size" value={filters.company_size} options={COMPANY_SIZE_OPTIONS} onChange={(v) => update({ company_size: v as AdminFilters['company_size'] })} />
@@ -172,7 +172,7 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
                     <td className="cell-email">
                       <a href={hrefOf({ name: 'signup', id: row.id })}>{row.email}</a>
                     </td>
-                    <td>{row.role}</td>
+                    <td className="cell-role">{row.role}</td>
                     <td className="nowrap">{row.company_size}</td>
                     <td>
                       <ul className="chips" aria-label={`${row.desired_outcomes.length} outcomes`}>
