@@ -121,7 +121,7 @@ function attribute(code: string, map: RawSourceMap): Map<string, number> {
 function normalise(source: string): string {
   const i = source.lastIndexOf('node_modules/');
   if (i >= 0) return source.slice(i);
-  return source.replace(/^(\.\.\/)+/, '').replace(/^.*?\/web\//, 'web/');
+  return source.replace(/^(\.\.\/)+/, '').replace(/^.*?\/(web|contract)\//, '$1/');
 }
 
 function packageOf(source: string): string {
@@ -129,6 +129,6 @@ function packageOf(source: string): string {
   if (m) return m[1]!;
   if (source.startsWith('[')) return source;
   if (/^(src|web)\//.test(source)) return 'web/src (app code)';
-  if (source.includes('contract/')) return 'contract (shared schemas)';
+  if (source.startsWith('contract/')) return 'contract (shared schemas)';
   return source.startsWith('\0') || source.includes('vite/') ? 'vite runtime' : source;
 }
