@@ -40,7 +40,7 @@ try {
     const code = fs.readFileSync(path.join(outDir, rel), 'utf8');
     const dir = path.posix.dirname(rel);
     for (const m of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w$*{}\s,]+from\s*)?["']([^"']+\.js)["']/g)) visit(path.posix.join(dir, m[1]!));
-    for (const m of code.matchAll(/import\(\s*["']([^"']+\.js)["']\s*\)/g)) lazy.add(path.posix.join(dir, m[1]!));
+    for (const m of code.matchAll(/import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g)) lazy.add(path.posix.join(dir, m[1]!));
   };
   entryScripts.forEach(visit);
   for (const file of loaded) lazy.delete(file);
