@@ -38,6 +38,8 @@ export interface PageProblems {
   cspViolations: string[];
   /** console.warn messages (the 404 page logs the attempted path as a warning). */
   warnings: string[];
+  /** Every URL the page requested (to check there are no third-party requests). */
+  requests: string[];
 }
 
 /**
@@ -46,7 +48,8 @@ export interface PageProblems {
  */
 export async function openPage(context: BrowserContext): Promise<{ page: Page; problems: PageProblems }> {
   const page = await context.newPage();
-  const problems: PageProblems = { errors: [], cspViolations: [], warnings: [] };
+  const problems: PageProblems = { errors: [], cspViolations: [], warnings: [], requests: [] };
+  page.on('request', (request) => problems.requests.push(request.url()));
   page.on('console', (message) => {
     if (message.type() === 'error') problems.errors.push(message.text());
     if (message.type() === 'warning') problems.warnings.push(message.text());
