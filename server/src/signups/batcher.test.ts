@@ -106,6 +106,24 @@ describe.each(DIALECTS)('group-committed sign-up inserts on %s', (dialect) => {
     expect(await batched.insert(body, 'key-same-batch-1')).toBe('replayed');
   });
 
+  it('gives each e-mail exactly one 201 when duplicates race across concurrent batches', async () => {
+    const fast = createSignupsRepository(database, { batchWindowMs: 1 });
+    const people = Array.from({ length: 20 }, () => validSignup());
+    const attempts: Promise<'created' | 'replayed'>[] = [];
+    // 10 waves of the 20 e-mails in shuffled orders, a millisecond apart: many batches, several in flight at once.
+    for (let wave = 0; wave < 10; wave++) {
+      const order = [...people].sort(() => Math.random() - 0.5);
+      for (const person of order) attempts.push(fast.insert(person));
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    const results = await Promise.allSettled(attempts);
+    const created = results.filter((r) => value(r) === 'created').length;
+    const duplicates = results.filter((r) => reason(r) instanceof DuplicateEmailError).length;
+    expect({ created, duplicates }).toEqual({ created: 20, duplicates: 180 });
+    const emails = people.map((p) => p.email).sort();
+    expect(await committedEmails(emails)).toEqual(emails);
+  });
+
   it('stores the same row with or without batching', async () => {
     const plain = createSignupsRepository(database);
     const a = validSignup({ other_outcome: 'Portfolio view', desired_outcomes: ['Other', 'Reuse insights'] });

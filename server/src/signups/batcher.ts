@@ -48,23 +48,30 @@ export interface SignupBatcher {
 /** Bounded so one statement stays well under PostgreSQL's 65,535 bind parameters (8 per row). */
 export const MAX_BATCH_ROWS = 500;
 
+/** PostgreSQL commits of different connections share WAL flushes; a few batches in flight keep the pipe full. */
+const IN_FLIGHT = { sqlite: 1, postgres: 4 } as const;
+
 export function createSignupBatcher(database: Database, windowMs: number): SignupBatcher {
   const { db } = database;
+  const maxInFlight = IN_FLIGHT[database.dialect];
   let queue: Item[] = [];
   let timer: NodeJS.Timeout | undefined;
-  let flushing: Promise<void> | undefined;
+  const flights = new Set<Promise<void>>();
 
   const schedule = () => {
-    if (timer || flushing || queue.length === 0) return;
+    if (timer || flights.size >= maxInFlight || queue.length === 0) return;
     timer = setTimeout(run, windowMs);
   };
   const run = () => {
+    if (timer) clearTimeout(timer);
     timer = undefined;
-    flushing = flush().finally(() => {
-      flushing = undefined;
-      // Whatever queued while we were committing has waited long enough: write it now.
+    if (flights.size >= maxInFlight || queue.length === 0) return;
+    const flight: Promise<void> = flush().finally(() => {
+      flights.delete(flight);
+      // Whatever queued while every slot was committing has waited long enough: write it now.
       if (queue.length > 0) run();
     });
+    flights.add(flight);
   };
 
   async function flush(): Promise<void> {
@@ -75,11 +82,20 @@ export function createSignupBatcher(database: Database, windowMs: number): Signu
     try {
       outcomes = await db.transaction().execute((trx) => writeBatch(trx, batch));
     } catch (error) {
-      // BEGIN or COMMIT failed: nothing of this batch is durable, so no request may be acknowledged.
-      for (const item of batch) item.reject(error);
-      return;
+      if (!isDeadlock(error)) return rejectAll(batch, error);
+      // Two concurrent batches locked the same rows in opposite orders; PostgreSQL rolled this one back.
+      try {
+        outcomes = await db.transaction().execute((trx) => oneByOne(trx, batch));
+      } catch (again) {
+        return rejectAll(batch, again);
+      }
     }
     batch.forEach((item, i) => (outcomes[i] === null ? item.resolve() : item.reject(outcomes[i])));
+  }
+
+  /** BEGIN, a statement outside the per-row savepoints, or COMMIT failed: no request of the batch may be acknowledged. */
+  function rejectAll(batch: Item[], error: unknown) {
+    for (const item of batch) item.reject(error);
   }
 
   /** Returns, per item, null (inserted) or the error that row raised. */
@@ -96,9 +112,11 @@ export function createSignupBatcher(database: Database, windowMs: number): Signu
   async function tryTogether(trx: Transaction<Schema>, batch: Item[]): Promise<(unknown | null)[] | undefined> {
     await sql`SAVEPOINT batch_rows`.execute(trx);
     try {
+      // Sorted, so that concurrent batches take the unique-index locks in the same order (no deadlock).
+      const rows = batch.map((item) => item.values).sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
       const inserted = await trx
         .insertInto('waitlist_signups')
-        .values(batch.map((item) => item.values))
+        .values(rows)
         .onConflict((oc) => oc.column('email').doNothing())
         .returning(['id', 'email'])
         .execute();
@@ -119,6 +137,7 @@ export function createSignupBatcher(database: Database, windowMs: number): Signu
         }
       }
       if (keyRows.length > 0) {
+        keyRows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
         const stored = await trx.insertInto('idempotency_keys').values(keyRows).onConflict((oc) => oc.column('key').doNothing()).returning('key').execute();
         if (stored.length !== keyRows.length) throw new Error('idempotency key conflict: retry row by row');
       }
@@ -163,10 +182,12 @@ export function createSignupBatcher(database: Database, windowMs: number): Signu
       });
     },
     async drain() {
-      while (queue.length > 0 || flushing || timer) {
-        if (flushing) await flushing;
+      while (queue.length > 0 || flights.size > 0 || timer) {
+        if (flights.size > 0) await Promise.all(flights);
         else await new Promise((r) => setTimeout(r, Math.max(1, windowMs)));
       }
     },
   };
 }
+
+const isDeadlock = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '40P01';
