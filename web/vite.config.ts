@@ -1,7 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-export default defineConfig({
+// Two client builds into one dist/: the public site (default) and, with `--mode admin`, the operator console.
+// Separate builds so the public pages load ONE script with no chunk shared with the console (every request
+// counts against the JS budget on `/`, headers included).
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
   // SITE_URL (canonical origin of the prerendered pages) is read at build time, like VITE_*.
   envPrefix: ['VITE_', 'SITE_'],
@@ -11,6 +14,7 @@ export default defineConfig({
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
     // The operator console is its own entry, so none of its code is referenced by the public pages.
-    rollupOptions: { input: { main: 'index.html', admin: 'admin/index.html' } },
+    rollupOptions: { input: mode === 'admin' ? { admin: 'admin/index.html' } : ({ main: 'index.html' } as Record<string, string>) },
+    emptyOutDir: mode !== 'admin',
   },
-});
+}));

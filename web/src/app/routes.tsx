@@ -9,9 +9,8 @@ import { paths } from './paths';
 
 /**
  * The route table, shared by the prerender (static handler) and the browser (data router).
- * The public pages are bundled eagerly (they are prerendered and hydrated). The /admin area will be added as
- * its own top-level, code-split route, e.g. `{ path: '/admin/*', lazy: () => import('../features/admin/route') }`,
- * so none of its code reaches the public pages.
+ * The public pages are bundled eagerly (they are prerendered and hydrated). The /admin operator console is a
+ * separate Vite build (admin/index.html, `vite build --mode admin`), so none of its code reaches these pages.
  */
 export const routes: RouteObject[] = [
   {
