@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * - unit: contract and server (server suites run against SQLite and a fresh PostgreSQL database)
  * - web: React components in jsdom
  * - e2e: real server + real database + Debian chromium (needs `npm run build` first); runs after the other
- *   projects (groupOrder) and one file at a time, so timing and Lighthouse figures are not skewed by CPU contention
+ *   projects (groupOrder: unit, then web, then e2e) and one file at a time, so timing and Lighthouse figures are not skewed by CPU contention
  */
 export default defineConfig({
   test: {
@@ -28,6 +28,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
           testTimeout: 20_000,
+          // After the database suites: user-event typing on a starved CPU made waits time out.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -38,7 +40,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],
