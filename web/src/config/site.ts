@@ -25,6 +25,8 @@ export interface TextSection {
   heading: string;
   paragraphs: string[];
   list?: string[];
+  /** Shows the contact e-mail after the paragraphs. */
+  showContactEmail?: boolean;
 }
 
 export interface FaqItem {
@@ -339,6 +341,7 @@ export const siteConfig = {
       {
         heading: 'Contact Us',
         paragraphs: ['If you have questions about this policy or want to exercise your rights, e-mail us at'],
+        showContactEmail: true,
       },
       {
         heading: 'Updates to This Policy',

@@ -21,7 +21,7 @@ export function PrivacyPage() {
                 ))}
               </ul>
             ) : null}
-            {section.heading === 'Contact Us' ? (
+            {'showContactEmail' in section && section.showContactEmail ? (
               <p>
                 <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
               </p>
