@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
-import { ToastProvider } from '../components/ui/toast';
 import { prefersReducedMotion } from '../lib/use-prefers-reduced-motion';
 import { siteConfig } from '../config/site';
 import { SiteHeader } from './site-header';
@@ -39,7 +38,7 @@ function useScrollAndFocusOnNavigation() {
 export function RootLayout() {
   useScrollAndFocusOnNavigation();
   return (
-    <ToastProvider>
+    <>
       <a className="skip-link" href="#main">
         {siteConfig.nav.skipLink}
       </a>
@@ -48,6 +47,6 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-    </ToastProvider>
+    </>
   );
 }

@@ -31,7 +31,7 @@ function whenNeeded(): Promise<void> {
   });
 }
 
-const SignupForm = lazy(() => whenNeeded().then(() => import('./signup-form')));
+const SignupForm = lazy(() => whenNeeded().then(() => import('./signup-form-with-toasts')));
 
 /**
  * Until hydrated, the prerendered form stays on screen (React keeps server HTML inside a pending boundary).
