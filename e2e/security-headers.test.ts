@@ -41,6 +41,21 @@ function expectSecurityHeaders(headers: Headers, label: string) {
   expect(headers.get('strict-transport-security'), label).toBeNull();
 }
 
+/**
+ * Scripts and stylesheets are never documents, so document-only policies (CSP, Permissions-Policy, framing, COOP)
+ * are not sent on them (docs/decisions/0003): they must still be nosniff, same-origin only, immutable and never
+ * carry a revalidation header.
+ */
+function expectSubresourceHeaders(headers: Headers, label: string) {
+  expect(headers.get('x-content-type-options'), label).toBe('nosniff');
+  expect(headers.get('cross-origin-resource-policy'), label).toBe('same-origin');
+  expect(headers.get('referrer-policy'), label).toBe('strict-origin-when-cross-origin');
+  expect(headers.get('cache-control'), label).toBe('public, max-age=31536000, immutable');
+  expect(headers.get('etag'), label).toBeNull();
+  expect(headers.get('content-security-policy'), label).toBeNull();
+  expect(headers.get('x-powered-by'), label).toBeNull();
+}
+
 describe.each(['sqlite', 'postgres'] as const)('security headers of the built server on %s', (dialect) => {
   let server: RunningServer;
   beforeAll(async () => {
@@ -74,6 +89,18 @@ describe.each(['sqlite', 'postgres'] as const)('security headers of the built se
       const res = await fetch(`${server.url}${ref}`);
       expect(res.status, ref).toBe(200);
       expect(res.headers.get('content-type'), ref).toMatch(ref.endsWith('.js') ? /javascript/ : /text\/css/);
+      expectSubresourceHeaders(res.headers, ref);
+    }
+  });
+
+  it('SVG assets, which a browser can open as documents, carry the full document headers', async () => {
+    const html = await (await fetch(`${server.url}/about`)).text();
+    const svgs = [...html.matchAll(/src="(\/assets\/[^"]+\.svg)"/g)].map(([, ref]) => ref!);
+    expect(svgs.length).toBeGreaterThan(0);
+    for (const ref of svgs) {
+      const res = await fetch(`${server.url}${ref}`);
+      expect(res.status, ref).toBe(200);
+      expect(res.headers.get('content-type'), ref).toMatch(/image\/svg\+xml/);
       expectSecurityHeaders(res.headers, ref);
     }
   });

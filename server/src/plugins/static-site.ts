@@ -39,12 +39,27 @@ export async function registerStaticSite(app: FastifyInstance, root: string): Pr
       wildcard: true,
       cacheControl: false,
       setHeaders(res, filePath: string) {
-        const rel = path.relative(root, filePath);
-        if (rel.startsWith(`assets${path.sep}`)) res.header('cache-control', IMMUTABLE);
-        else if (filePath.endsWith('.html')) res.header('cache-control', REVALIDATE);
-        else res.header('cache-control', 'public, max-age=3600');
+        res.header('cache-control', filePath.endsWith('.html') ? REVALIDATE : 'public, max-age=3600');
       },
     });
+    // Hashed assets never change: cached for a year and never revalidated, so no ETag/Last-Modified/ranges.
+    const assets = path.join(root, 'assets');
+    if (fs.existsSync(assets)) {
+      await app.register(fastifyStatic, {
+        root: assets,
+        prefix: '/assets/',
+        decorateReply: false,
+        preCompressed: true,
+        index: false,
+        redirect: false,
+        wildcard: true,
+        cacheControl: false,
+        etag: false,
+        lastModified: false,
+        acceptRanges: false,
+        setHeaders: (res) => res.header('cache-control', IMMUTABLE),
+      });
+    }
     for (const page of findPages(root)) {
       const file = page ? `${page}/index.html` : 'index.html';
       app.get(page ? `/${page}` : '/', (_request, reply) => reply.header('cache-control', REVALIDATE).sendFile(file));
