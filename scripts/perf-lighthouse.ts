@@ -111,11 +111,17 @@ const median = <T>(values: T[], by: (v: T) => number): T => [...values].sort((a,
 export async function auditPages(baseUrl: string, paths: readonly string[] = PAGES, log: (line: string) => void = () => undefined): Promise<PageReport[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
-    const run = async (path: string) => {
+    // Lighthouse's own trace-recording faults (NO_NAVSTART, NO_FCP…) are transient: one more try, then give up.
+    const run = async (path: string, attempt = 1): Promise<PageReport> => {
       const url = new URL(path, baseUrl).href;
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
       if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-      if (result.lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${result.lhr.runtimeError.message}`);
+      const fault = result.lhr.runtimeError;
+      if (fault && attempt < 2) {
+        log(`${path}: Lighthouse runtime error ${fault.code}; running it again`);
+        return run(path, attempt + 1);
+      }
+      if (fault) throw new Error(`Lighthouse could not load ${url}: ${fault.message}`);
       return toReport(path, url, result.lhr);
     };
     const reports: PageReport[] = [];
