@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PRIVACY_POLICY_VERSION, EMAIL_UNIQUE_CONSTRAINT, type SignupBody } from '@waitlist/contract';
+import { PRIVACY_POLICY_VERSION, EMAIL_UNIQUE_CONSTRAINT, type AdminSignup, type SignupBody } from '@waitlist/contract';
 import type { Database } from '../db/connection';
 import { classifyDbError } from '../db/errors';
 import { createSignupBatcher } from './batcher';
@@ -25,17 +25,8 @@ export class DatabaseUnavailableError extends Error {
   }
 }
 
-export interface SignupRow {
-  id: number;
-  email: string;
-  role: string;
-  company_size: string;
-  desired_outcomes: string[];
-  other_outcome: string | null;
-  consented_at: string;
-  privacy_policy_version: string;
-  created_at: string;
-}
+/** A stored sign-up as the server hands it out: the contract's shape, shared with the console. */
+export type SignupRow = AdminSignup;
 
 export type InsertOutcome = 'created' | 'replayed';
 
