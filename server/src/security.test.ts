@@ -1,11 +1,9 @@
 import net from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
 import { buildApp, type App } from './app';
-import { parseEnv } from './env';
 import { DIALECTS, createTestDatabase, type TestDatabase } from './test/databases';
-import { TEST_PUBLIC_KEY, apiHeaders, validSignup } from './test/fixtures';
+import { TEST_PUBLIC_KEY, apiHeaders, testEnv, validSignup } from './test/fixtures';
 
 /**
  * Abuse of the public surface over real HTTP on loopback (the app listening in process):
@@ -24,12 +22,7 @@ describe.each(DIALECTS)('abuse of the public endpoint on %s', (dialect) => {
   /** A listening app on 127.0.0.1 with a shared database; returns its base URL. */
   const listen = async (overrides: Record<string, string> = {}) => {
     const app = await buildApp({
-      env: parseEnv({
-        WAITLIST_PUBLIC_KEY: TEST_PUBLIC_KEY,
-        SIGNUP_RATE_LIMIT: 'off',
-        DATA_DIR: testDb.dataDir,
-        DATABASE_URL: testDb.url,
-        WEB_DIST_DIR: path.join(testDb.dataDir, 'no-site'),
+      env: testEnv(testDb, {
         HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
         HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
         ...overrides,

@@ -1,10 +1,8 @@
-import path from 'node:path';
 import { ADMIN_SESSION_COOKIE, type SignupBody } from '@waitlist/contract';
 import { buildApp, type App } from '../app';
-import { parseEnv } from '../env';
 import type { TestDatabase } from '../test/databases';
 import { createSignupsRepository } from '../signups/repository';
-import { validSignup } from '../test/fixtures';
+import { testEnv, validSignup } from '../test/fixtures';
 import { createOperatorsRepository } from './operators';
 import { hashPassword } from './passwords';
 
@@ -12,14 +10,7 @@ export const OPERATOR_PASSWORD = 'a long operator passphrase';
 
 export const makeAdminApp = (testDb: TestDatabase, overrides: Record<string, string> = {}) =>
   buildApp({
-    env: parseEnv({
-      SIGNUP_RATE_LIMIT: 'off',
-      ADMIN_SIGNIN_RATE_LIMIT: 'off',
-      DATA_DIR: testDb.dataDir,
-      DATABASE_URL: testDb.url,
-      WEB_DIST_DIR: path.join(testDb.dataDir, 'no-site'),
-      ...overrides,
-    }),
+    env: testEnv(testDb, { ADMIN_SIGNIN_RATE_LIMIT: 'off', ...overrides }),
     logger: false,
   });
 

@@ -11,7 +11,8 @@ import {
 import { buildApp, type App } from '../app';
 import { parseEnv } from '../env';
 import { DIALECTS, createTestDatabase, type TestDatabase } from '../test/databases';
-import { TEST_PUBLIC_KEY, apiHeaders, validSignup } from '../test/fixtures';
+import { apiHeaders, testEnv, validSignup } from '../test/fixtures';
+import { createSignupsRepository } from './repository';
 
 const expectErrorShape = (body: unknown) => {
   expect(body).toEqual({
@@ -28,27 +29,14 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
 
   const makeApp = (overrides: Record<string, string> = {}) =>
     buildApp({
-      env: parseEnv({
-        WAITLIST_PUBLIC_KEY: TEST_PUBLIC_KEY,
-        SIGNUP_RATE_LIMIT: 'off',
-        DATA_DIR: testDb.dataDir,
-        DATABASE_URL: testDb.url,
-        WEB_DIST_DIR: path.join(testDb.dataDir, 'no-site'),
-        CORS_ORIGINS: 'https://www.example.com',
-        ...overrides,
-      }),
+      env: testEnv(testDb, { CORS_ORIGINS: 'https://www.example.com', ...overrides }),
       logger: false,
     });
 
   const post = (body: unknown, headers: Record<string, string> = apiHeaders()) =>
     app.inject({ method: 'POST', url: SIGNUPS_PATH, headers, payload: typeof body === 'string' ? body : JSON.stringify(body) });
 
-  const rowCount = () =>
-    app.database.db
-      .selectFrom('waitlist_signups')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.n));
+  const rowCount = () => createSignupsRepository(app.database).count();
 
   beforeAll(async () => {
     testDb = await createTestDatabase(dialect);

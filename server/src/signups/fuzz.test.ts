@@ -1,11 +1,10 @@
-import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH, normalizeEmail } from '@waitlist/contract';
 import { buildApp, type App } from '../app';
-import { parseEnv } from '../env';
 import { DIALECTS, createTestDatabase, type TestDatabase } from '../test/databases';
-import { TEST_PUBLIC_KEY } from '../test/fixtures';
+import { TEST_PUBLIC_KEY, testEnv } from '../test/fixtures';
+import { createSignupsRepository } from './repository';
 import { expectedOutcome, jsonBodyRequest, rawRequest, type FuzzRequest } from '../test/fuzz-bodies';
 
 /**
@@ -33,23 +32,12 @@ describe.each(DIALECTS)('fuzzing the public sign-up endpoint on %s', (dialect) =
   let requests = 0;
   const outcomes = { stored: 0, duplicate: 0, honeypot: 0, rejected: 0 };
 
-  const rowCount = () =>
-    app.database.db
-      .selectFrom('waitlist_signups')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow()
-      .then((r) => Number(r.n));
+  const rowCount = () => createSignupsRepository(app.database).count();
 
   beforeAll(async () => {
     testDb = await createTestDatabase(dialect);
     app = await buildApp({
-      env: parseEnv({
-        WAITLIST_PUBLIC_KEY: TEST_PUBLIC_KEY,
-        SIGNUP_RATE_LIMIT: 'off',
-        DATA_DIR: testDb.dataDir,
-        DATABASE_URL: testDb.url,
-        WEB_DIST_DIR: path.join(testDb.dataDir, 'no-site'),
-      }),
+      env: testEnv(testDb),
       logger: false,
     });
   });

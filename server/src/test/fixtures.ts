@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { SignupBody } from '@waitlist/contract';
+import { parseEnv, type Env } from '../env';
+import type { TestDatabase } from './databases';
 
 export const TEST_PUBLIC_KEY = 'test-public-key-123';
 
@@ -18,4 +21,16 @@ export function validSignup(overrides: Partial<SignupBody> = {}): SignupBody {
     other_outcome: null,
     ...overrides,
   };
+}
+
+/** Environment of an in-process test app on its own database: the test key, no rate limit, no built site. */
+export function testEnv(testDb: TestDatabase, overrides: Record<string, string | undefined> = {}): Env {
+  return parseEnv({
+    WAITLIST_PUBLIC_KEY: TEST_PUBLIC_KEY,
+    SIGNUP_RATE_LIMIT: 'off',
+    DATA_DIR: testDb.dataDir,
+    DATABASE_URL: testDb.url,
+    WEB_DIST_DIR: path.join(testDb.dataDir, 'no-site'),
+    ...overrides,
+  });
 }
