@@ -135,6 +135,33 @@ export default function SignupForm({ privacyHref }: { privacyHref: string }) {
       {errors[field]}
     </p>
   );
+  const selectField = (
+    field: 'role' | 'companySize',
+    label: string,
+    placeholder: string,
+    options: readonly string[],
+  ) => (
+    <div className="field">
+      <label htmlFor={ids[field]}>{label}</label>
+      <select
+        id={ids[field]}
+        name={field}
+        data-field={field}
+        value={values[field]}
+        onChange={onText(field)}
+        aria-invalid={invalid(field)}
+        aria-describedby={describedBy(field)}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      {fieldError(field)}
+    </div>
+  );
   const hasOther = values.desiredOutcomes.includes(OTHER_OUTCOME);
 
   return (
@@ -163,47 +190,8 @@ export default function SignupForm({ privacyHref }: { privacyHref: string }) {
       </div>
 
       <div className="field-row">
-        <div className="field">
-          <label htmlFor={ids.role}>{copy.labels.role}</label>
-          <select
-            id={ids.role}
-            name="role"
-            data-field="role"
-            value={values.role}
-            onChange={onText('role')}
-            aria-invalid={invalid('role')}
-            aria-describedby={describedBy('role')}
-          >
-            <option value="">{copy.labels.rolePlaceholder}</option>
-            {ROLE_OPTIONS.map((role) => (
-              <option key={role} value={role}>
-                {role}
-              </option>
-            ))}
-          </select>
-          {fieldError('role')}
-        </div>
-
-        <div className="field">
-          <label htmlFor={ids.companySize}>{copy.labels.companySize}</label>
-          <select
-            id={ids.companySize}
-            name="companySize"
-            data-field="companySize"
-            value={values.companySize}
-            onChange={onText('companySize')}
-            aria-invalid={invalid('companySize')}
-            aria-describedby={describedBy('companySize')}
-          >
-            <option value="">{copy.labels.companySizePlaceholder}</option>
-            {COMPANY_SIZE_OPTIONS.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-          {fieldError('companySize')}
-        </div>
+        {selectField('role', copy.labels.role, copy.labels.rolePlaceholder, ROLE_OPTIONS)}
+        {selectField('companySize', copy.labels.companySize, copy.labels.companySizePlaceholder, COMPANY_SIZE_OPTIONS)}
       </div>
 
       <fieldset className="field" aria-describedby={describedBy('desiredOutcomes', ids.outcomesHint)}>
