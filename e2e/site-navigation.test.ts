@@ -36,6 +36,8 @@ async function withPage(options: BrowserContextOptions, path: string, run: (page
 
 /** Top of the element relative to the viewport, once smooth scrolling has settled. */
 async function settledTop(page: Page, id: string): Promise<number> {
+  // After a client-side navigation the URL changes before the new route is rendered.
+  await page.locator(`[id="${id}"]`).waitFor({ state: 'attached' });
   let previous = Number.NaN;
   for (let i = 0; i < 40; i++) {
     const top = await page.evaluate((target) => document.getElementById(target)!.getBoundingClientRect().top, id);
