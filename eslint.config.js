@@ -2,10 +2,64 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import fs from 'node:fs';
 import globals from 'globals';
+import importPlugin from 'eslint-plugin-import';
+
+/*
+ * Server layers (docs/architecture.md): imports flow down only,
+ *   server.ts/migrate.ts/admin-cli.ts → app.ts → features (signups/, admin/) → http/ → db/ → lib/ → @waitlist/contract.
+ * Each zone lists the folders of server/src a layer may import; everything else in server/src is refused.
+ * Tests and test helpers may import anything.
+ */
+const SERVER = 'server/src';
+// Every folder of server/src that is not a shared layer is a feature (signups/, admin/, and any added later).
+const SERVER_SHARED = new Set(['http', 'db', 'lib', 'test']);
+const SERVER_FEATURES = fs
+  .readdirSync(new URL(`./${SERVER}`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !SERVER_SHARED.has(entry.name))
+  .map((entry) => entry.name);
+const serverLayer = (target, allowed, message) => ({
+  target: `${SERVER}/${target}`,
+  from: SERVER,
+  except: [`./${target}`, ...allowed.map((dir) => `./${dir}`)],
+  message: `${message} (docs/architecture.md)`,
+});
+const SERVER_LAYER_ZONES = [
+  serverLayer('lib', [], 'lib/ holds pure helpers: it imports only the contract'),
+  serverLayer('db', ['lib'], 'db/ imports only lib/ and the contract: no feature, no http/, no app'),
+  serverLayer('http', ['db', 'lib'], 'http/ is shared plumbing: it imports db/, lib/ and the contract, never a feature or the app'),
+  ...SERVER_FEATURES.map((feature) =>
+    serverLayer(feature, ['http', 'db', 'lib'], `A feature imports http/, db/, lib/ and the contract: never another feature, env.ts or app.ts`),
+  ),
+  { target: 'contract/src', from: ['server', 'web', 'e2e'], message: 'The contract is the bottom layer: it imports nothing of ours (docs/architecture.md)' },
+];
+
+/*
+ * Web layers (docs/architecture.md): entries (entry-*.ts(x), islands/) → app/ → features/ (each on its own) →
+ * shared (components/ui, lib, config) → @waitlist/contract. Every folder of web/src/features is a feature.
+ */
+const WEB = 'web/src';
+const WEB_ENTRIES = [`${WEB}/islands`, `${WEB}/entry-client.ts`, `${WEB}/entry-server.tsx`];
+const WEB_FEATURES = fs.readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const WEB_LAYER_ZONES = [
+  ...['components', 'lib', 'config'].map((shared) => ({
+    target: `${WEB}/${shared}`,
+    from: [`${WEB}/app`, `${WEB}/features`, ...WEB_ENTRIES],
+    message: `${shared}/ is shared by every page and feature: it imports no feature, no app/ and no entry (docs/architecture.md)`,
+  })),
+  { target: `${WEB}/app`, from: WEB_ENTRIES, message: 'app/ is what a page is made of: the entries and islands import it, not the other way (docs/architecture.md)' },
+  ...WEB_FEATURES.map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: [`${WEB}/app`, ...WEB_ENTRIES, ...WEB_FEATURES.filter((other) => other !== feature).map((other) => `${WEB}/features/${other}`)],
+    message: 'A feature imports components/ui, lib, config and the contract: never app/, an entry or another feature (docs/architecture.md)',
+  })),
+];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'artifacts/**', '**/coverage/**'] },
+  { ignores: ['**/dist/**', '**/ssr-dist/**', '**/node_modules/**', 'data/**', 'artifacts/**', '**/coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -28,5 +82,21 @@ export default tseslint.config(
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through server/src/env.ts' }],
     },
+  },
+  {
+    // Server and contract layers: see SERVER_LAYER_ZONES above. (The web layers have their own block.)
+    files: ['server/src/**/*.ts', 'contract/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/src/test/**', '**/test-helpers.ts'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    rules: { 'import/no-restricted-paths': ['error', { zones: SERVER_LAYER_ZONES }] },
+  },
+  {
+    // Web layers: see WEB_LAYER_ZONES above.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'web/src/test/**'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    rules: { 'import/no-restricted-paths': ['error', { zones: WEB_LAYER_ZONES }] },
   },
 );

@@ -195,7 +195,7 @@ describe.each(['sqlite', 'postgres'] as const)('operator console in a real brows
     const bytes = fs.readFileSync(file);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('id,email,role,company_size,desired_outcomes,other_outcome,created_at,consented_at,privacy_policy_version');
+    expect(lines[0]).toBe('id,email,role,company_size,desired_outcomes,other_outcome,created_at,consented_at,privacy_policy_version,confirmed_at,marketing_opt_out_at');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,${TARGET},Product Manager,1000+ employees,Reuse insights; Other,`);
     // The formula cell starts with a quote mark, so no spreadsheet evaluates it.
@@ -259,7 +259,8 @@ describe.each(['sqlite', 'postgres'] as const)('operator console in a real brows
     for (const title of ['Sign-ups per day', 'Sign-ups by role', 'Sign-ups by company size', 'Sign-ups by desired outcome']) {
       expect(await page.getByRole('heading', { name: title }).isVisible()).toBe(true);
     }
-    expect(await page.locator('.stat-value').first().textContent()).toBe(String(NAMES.length));
+    // The person erased above still counts: dashboard figures survive erasure (kept as counts, without the person).
+    expect(await page.locator('.stat-value').first().textContent()).toBe(String(NAMES.length + 1));
     await expectAxeClean();
     await screenshot(page, `admin-dashboard-${dialect}`);
   });

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
-import { startServer, type RunningServer } from './support/server';
+import { DIALECTS, describe, expect, test } from './support/fixtures';
 
 /** 200 concurrent sign-ups over real HTTP against the built server: 20 e-mails × 10 spellings each. */
 const KEY = 'race-test-key-1234';
@@ -13,16 +12,10 @@ const spelling = (email: string, i: number) => {
   return i % 2 === 0 ? `${pad}${mixed}` : `${mixed}${pad}`;
 };
 
-describe.each(['sqlite', 'postgres'] as const)('concurrent sign-ups on %s', (dialect) => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer({ dialect, env: { WAITLIST_PUBLIC_KEY: KEY } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+describe.each(DIALECTS)('concurrent sign-ups on %s', (dialect) => {
+  test.override('serverOptions', { dialect, env: { WAITLIST_PUBLIC_KEY: KEY } });
 
-  it(`${EMAILS * SPELLINGS} concurrent sign-ups over ${EMAILS} e-mails give exactly ${EMAILS} rows and one 201 per e-mail`, async () => {
+  test(`${EMAILS * SPELLINGS} concurrent sign-ups over ${EMAILS} e-mails give exactly ${EMAILS} rows and one 201 per e-mail`, async ({ server }) => {
     const run = Date.now().toString(36);
     const emails = Array.from({ length: EMAILS }, (_, i) => `racer-${i}-${run}@example.com`);
     const attempts = emails.flatMap((email) => Array.from({ length: SPELLINGS }, (_, i) => ({ email, sent: spelling(email, i) })));

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../server/src/test/databases';
-import { DESKTOP, launchBrowser, openPage } from './support/browser';
+import { openPage } from './support/browser';
+import { describe, expect, test } from './support/fixtures';
 import { startServer, type RunningServer } from './support/server';
+import { aSignup, fillSignupForm } from './support/signup-form';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 
 /**
@@ -31,64 +33,35 @@ async function checkPages(context: BrowserContext, baseUrl: string) {
   }
 }
 
+/** Opens the page at its form and waits until everything it loads (the form's island too) has loaded. */
+async function openForm(page: Page, url: string) {
+  await page.goto(`${url}/#signup-form`, { waitUntil: 'networkidle' });
+}
+
 async function fillForm(page: Page, email: string) {
-  // The form's code loads when its section nears the viewport; fill it only once it is hydrated.
-  const input = page.getByLabel('Work e-mail');
-  await input.scrollIntoViewIfNeeded();
-  const hydrated = () => input.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps')), undefined, { timeout: 2_000 });
-  await expect.poll(hydrated, { timeout: 10_000 }).toBe(true);
-  await page.getByLabel('Work e-mail').fill(email);
-  await page.getByLabel('Your role').selectOption('Product Manager');
-  await page.getByLabel('Company size').selectOption('11-50 employees');
-  await page.getByLabel('Reuse insights').check();
-  await page.getByLabel(/I agree to the/).check();
+  await fillSignupForm(page, aSignup({ email, role: 'Product Manager', companySize: '11-50 employees', outcomes: ['Reuse insights'] }));
 }
 
 describe('the site in Chromium under the CSP, and the form under abuse/outage', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   describe('on SQLite with a rate limit of one sign-up per minute', () => {
-    let server: RunningServer;
-    beforeAll(async () => {
-      server = await startServer({ dialect: 'sqlite', env: { SIGNUP_RATE_LIMIT: '1' } });
-    });
-    afterAll(async () => {
-      await server?.stop();
+    test.override('serverOptions', { dialect: 'sqlite', env: { SIGNUP_RATE_LIMIT: '1' } });
+
+    test('loads every page without a CSP violation or console error', async ({ context, server }) => {
+      await checkPages(context, server.url);
     });
 
-    it('loads every page without a CSP violation or console error', async () => {
-      const context = await browser.newContext(DESKTOP);
-      try {
-        await checkPages(context, server.url);
-      } finally {
-        await context.close();
-      }
-    });
+    test('shows the readable 429 message when the visitor is rate-limited', async ({ page, problems, server }) => {
+      await openForm(page, server.url);
+      await fillForm(page, `first-${randomUUID()}@example.com`);
+      await page.getByRole('button', { name: 'Join the waitlist' }).click();
+      await expect.poll(() => page.getByText('Thank you for signing up!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
 
-    it('shows the readable 429 message when the visitor is rate-limited', async () => {
-      const context = await browser.newContext(DESKTOP);
-      try {
-        const { page, problems } = await openPage(context);
-        await page.goto(server.url, { waitUntil: 'networkidle' });
-        await fillForm(page, `first-${randomUUID()}@example.com`);
-        await page.getByRole('button', { name: 'Join the waitlist' }).click();
-        await expect.poll(() => page.getByText('Thank you for signing up!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-
-        await fillForm(page, `second-${randomUUID()}@example.com`);
-        await page.getByRole('button', { name: 'Join the waitlist' }).click();
-        const toast = page.getByRole('status').filter({ hasText: /too many sign-up attempts/i });
-        await expect.poll(() => toast.count(), { timeout: 10_000 }).toBeGreaterThan(0);
-        expect(await toast.first().innerText()).toMatch(/wait a minute and try again/i);
-        expect(problems.cspViolations).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      await fillForm(page, `second-${randomUUID()}@example.com`);
+      await page.getByRole('button', { name: 'Join the waitlist' }).click();
+      const toast = page.getByRole('status').filter({ hasText: /too many sign-up attempts/i });
+      await expect.poll(() => toast.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await toast.first().innerText()).toMatch(/wait a minute and try again/i);
+      expect(problems.cspViolations).toEqual([]);
     });
   });
 
@@ -108,20 +81,13 @@ describe('the site in Chromium under the CSP, and the form under abuse/outage', 
       await testDb?.drop();
     });
 
-    it('loads every page without a CSP violation or console error', async () => {
-      const context = await browser.newContext(DESKTOP);
-      try {
-        await checkPages(context, server.url);
-      } finally {
-        await context.close();
-      }
+    test('loads every page without a CSP violation or console error', async ({ context }) => {
+      await checkPages(context, server.url);
     });
 
-    it('shows the readable 503 message while the database is down, and signs up once it is back', async () => {
-      const context = await browser.newContext(DESKTOP);
+    test('shows the readable 503 message while the database is down, and signs up once it is back', async ({ page }) => {
       try {
-        const { page } = await openPage(context);
-        await page.goto(server.url, { waitUntil: 'networkidle' });
+        await openForm(page, server.url);
         await proxy.cut();
         const email = `outage-${randomUUID()}@example.com`;
         await fillForm(page, email);
@@ -139,7 +105,6 @@ describe('the site in Chromium under the CSP, and the form under abuse/outage', 
         expect(await server.query('SELECT 1 FROM waitlist_signups WHERE email = $1', [email])).toHaveLength(1);
       } finally {
         await proxy.restore();
-        await context.close();
       }
     });
   });

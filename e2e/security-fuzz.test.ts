@@ -1,9 +1,8 @@
 import http from 'node:http';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
 import { expectedOutcome, jsonBodyRequest, rawRequest, type FuzzRequest } from '../server/src/test/fuzz-bodies';
-import { startServer, type RunningServer } from './support/server';
+import { DIALECTS, describe, expect, test } from './support/fixtures';
 
 /**
  * A smaller fuzz batch over real HTTP against the built production server (a child process): the same
@@ -29,17 +28,11 @@ const send = (port: number, request: FuzzRequest) =>
     req.end(payload.length > 0 ? payload : undefined);
   });
 
-describe.each(['sqlite', 'postgres'] as const)('fuzzing the built server over HTTP on %s', (dialect) => {
-  let server: RunningServer;
+describe.each(DIALECTS)('fuzzing the built server over HTTP on %s', (dialect) => {
   const stored = new Set<string>();
-  beforeAll(async () => {
-    server = await startServer({ dialect, env: { WAITLIST_PUBLIC_KEY: KEY } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  test.override('serverOptions', { dialect, env: { WAITLIST_PUBLIC_KEY: KEY } });
 
-  it(`${RUNS} generated requests: no 5xx, every error in the documented shape, rows only for valid bodies, process alive`, async () => {
+  test(`${RUNS} generated requests: no 5xx, every error in the documented shape, rows only for valid bodies, process alive`, async ({ server }) => {
     let sent = 0;
     const arbitrary = fc.oneof(jsonBodyRequest, rawRequest);
     await fc.assert(

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
-import { startServer, type RunningServer } from './support/server';
+import { DIALECTS, describe, expect, test } from './support/fixtures';
 
 /** Security headers on every page of the built site and on the API, over real HTTP against the built server. */
 const KEY = 'headers-test-key-1234';
@@ -13,6 +12,7 @@ const PAGES = [
   { url: '/', status: 200 },
   { url: '/about', status: 200 },
   { url: '/privacy', status: 200 },
+  { url: '/thank-you', status: 200 },
   { url: '/no-such-page', status: 404 },
   { url: '/about/../../etc/passwd', status: 404 },
   // The operator console, once it is built.
@@ -56,24 +56,17 @@ function expectSubresourceHeaders(headers: Headers, label: string) {
   expect(headers.get('x-powered-by'), label).toBeNull();
 }
 
-describe.each(['sqlite', 'postgres'] as const)('security headers of the built server on %s', (dialect) => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: run npm run build first`);
-    server = await startServer({ dialect, env: { WAITLIST_PUBLIC_KEY: KEY } });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+describe.each(DIALECTS)('security headers of the built server on %s', (dialect) => {
+  test.override('serverOptions', { dialect, env: { WAITLIST_PUBLIC_KEY: KEY } });
 
-  it.each(PAGES)('$url answers $status with the full set of security headers', async ({ url, status }) => {
+  test.for(PAGES)('$url answers $status with the full set of security headers', async ({ url, status }, { server }) => {
     const res = await fetch(`${server.url}${url}`, { redirect: 'manual' });
     expect(res.status).toBe(status);
     expect(res.headers.get('content-type')).toMatch(/^text\/html; charset=utf-8/i);
     expectSecurityHeaders(res.headers, url);
   });
 
-  it('every script and stylesheet a page references is served same-origin with nosniff and a matching type', async () => {
+  test('every script and stylesheet a page references is served same-origin with nosniff and a matching type', async ({ server }) => {
     const seen = new Set<string>();
     for (const { url } of PAGES.filter((p) => p.status === 200)) {
       const html = await (await fetch(`${server.url}${url}`)).text();
@@ -93,7 +86,7 @@ describe.each(['sqlite', 'postgres'] as const)('security headers of the built se
     }
   });
 
-  it('SVG assets, which a browser can open as documents, carry the full document headers', async () => {
+  test('SVG assets, which a browser can open as documents, carry the full document headers', async ({ server }) => {
     const html = await (await fetch(`${server.url}/about`)).text();
     const svgs = [...html.matchAll(/src="(\/assets\/[^"]+\.svg)"/g)].map(([, ref]) => ref!);
     expect(svgs.length).toBeGreaterThan(0);
@@ -105,7 +98,7 @@ describe.each(['sqlite', 'postgres'] as const)('security headers of the built se
     }
   });
 
-  it('API answers carry the same headers and never echo personal data in errors', async () => {
+  test("API answers and the no-script form's answers carry the same headers and never echo personal data in errors", async ({ server }) => {
     const headers = { apikey: KEY, authorization: `Bearer ${KEY}`, 'content-type': 'application/json' };
     const secret = 'leak-check-4711@example.com';
     const answers = [
@@ -114,6 +107,17 @@ describe.each(['sqlite', 'postgres'] as const)('security headers of the built se
       await fetch(`${server.url}${SIGNUPS_PATH}`, { method: 'POST', headers, body: JSON.stringify({ email: secret, role: 'Other', company_size: 'x', desired_outcomes: ['Other'] }) }),
       await fetch(`${server.url}${SIGNUPS_PATH}?select=*`, { headers }),
     ];
+    // The form posted without script: its answers are pages with the full set, kept out of every cache.
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const invalid = await fetch(`${server.url}/`, { method: 'POST', headers: form, body: new URLSearchParams({ email: secret }), redirect: 'manual' });
+    expect(invalid.status).toBe(422);
+    expect(invalid.headers.get('cache-control')).toBe('no-store');
+    expectSecurityHeaders(invalid.headers, 'POST / (invalid)');
+    const fields = [['email', secret], ['role', 'Other'], ['companySize', '1-10 employees'], ['desiredOutcomes', 'Other'], ['privacyConsent', 'on']];
+    const stored = await fetch(`${server.url}/about`, { method: 'POST', headers: form, body: new URLSearchParams(fields), redirect: 'manual' });
+    expect(stored.status).toBe(303);
+    expect(stored.headers.get('location')).toBe('/thank-you');
+    expectSecurityHeaders(stored.headers, 'POST /about (stored)');
     for (const res of answers) {
       expectSecurityHeaders(res.headers, res.url);
       expect(await res.text()).not.toContain('leak-check-4711');

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE, SIGNUPS_PATH } from '@waitlist/contract';
-import { startServer, type RunningServer } from './support/server';
+import { DIALECTS, describe, expect, test } from './support/fixtures';
+import type { RunningServer } from './support/server';
 
 /**
  * A full run of sign-ups and operator actions against the built server at LOG_LEVEL=info, then a search of
@@ -29,22 +29,16 @@ function addOperator(server: RunningServer, email: string): Promise<void> {
   });
 }
 
-describe.each(['sqlite', 'postgres'] as const)('what the server logs at info level on %s', (dialect) => {
-  let server: RunningServer;
+describe.each(DIALECTS)('what the server logs at info level on %s', (dialect) => {
   const secrets: string[] = [KEY, PASSWORD];
   const run = Date.now().toString(36);
   const person = `Log.Person.${run}@Example.com`;
   const operator = `log-operator-${run}@example.com`;
 
-  beforeAll(async () => {
-    server = await startServer({ dialect, env: { WAITLIST_PUBLIC_KEY: KEY, LOG_LEVEL: 'info', SIGNUP_RATE_LIMIT: '20', ADMIN_SIGNIN_RATE_LIMIT: '30' } });
-    await addOperator(server, operator);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  test.override('serverOptions', { dialect, env: { WAITLIST_PUBLIC_KEY: KEY, LOG_LEVEL: 'info', SIGNUP_RATE_LIMIT: '20', ADMIN_SIGNIN_RATE_LIMIT: '30' } });
 
-  it('a full run of sign-ups and operator actions leaves no e-mail address, password, key or token in the log', async () => {
+  test('a full run of sign-ups and operator actions leaves no e-mail address, password, key or token in the log', async ({ server }) => {
+    await addOperator(server, operator);
     const api = (body: unknown, headers: Record<string, string> = {}) =>
       fetch(`${server.url}${SIGNUPS_PATH}`, {
         method: 'POST',
@@ -69,6 +63,21 @@ describe.each(['sqlite', 'postgres'] as const)('what the server logs at info lev
     expect((await fetch(`${server.url}${SIGNUPS_PATH}?email=eq.${encodeURIComponent(person)}`, { headers: { apikey: KEY } })).status).toBe(401);
     expect((await fetch(`${server.url}/no-such-page?email=${encodeURIComponent(person)}`)).status).toBe(404);
     expect((await fetch(`${server.url}/unsubscribe/${person}`)).status).toBe(404);
+    // The form posted without script: stored, the same again, duplicate, invalid, honeypot, too large.
+    const form = (email: string, extra: Record<string, string> = {}) =>
+      fetch(`${server.url}/about`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email, role: 'Product Manager', companySize: '11-50 employees', desiredOutcomes: 'Other', otherOutcome: `note for ${email}`, privacyConsent: 'on', formToken: `form-token-${run}-0001`, ...extra }),
+        redirect: 'manual',
+      });
+    secrets.push(`form-token-${run}`);
+    expect((await form(`form-${run}@example.com`)).status).toBe(303);
+    expect((await form(`form-${run}@example.com`)).status).toBe(303);
+    expect((await form(person, { formToken: `form-token-${run}-0002` })).status).toBe(409);
+    expect((await form(`not an address ${run}@example`)).status).toBe(422);
+    expect((await form(`form-bot-${run}@example.com`, { website: 'https://spam.example' })).status).toBe(303);
+    expect((await form(`form-big-${run}@example.com`, { otherOutcome: 'x'.repeat(20_000) })).status).toBe(413);
     expect((await fetch(`${server.url}/api/admin/signups/${encodeURIComponent(person)}`)).status).toBe(401);
 
     // The operator side.

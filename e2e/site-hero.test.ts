@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server';
-import { DESKTOP, launchBrowser, openPage } from './support/browser';
+import { describe, expect, test } from './support/fixtures';
 
-// Spec §2 and §4: the words in order, 80 ms per typed letter, 1500 ms hold, 50 ms per deleted letter.
+// The words in order, 80 ms per typed letter, 1500 ms hold, 50 ms per deleted letter.
 const WORDS = [
   'Transparent',
   'Systematic',
@@ -19,19 +16,6 @@ const WORDS = [
   'Insight-driven',
 ];
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 interface Sample {
   t: number;
   text: string;
@@ -42,96 +26,84 @@ interface Sample {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 describe('hero word', () => {
-  it('types, holds and deletes every word in order with the spec timings, without moving anything', async () => {
-    const context = await browser.newContext(DESKTOP);
-    try {
-      const { page, problems } = await openPage(context);
-      await page.goto(server.url, { waitUntil: 'networkidle' });
-      // Record every text change of the animated word with a timestamp, plus the box and the next element.
-      await page.evaluate(() => {
-        const word = document.querySelector('[data-testid="hero-word"]')!;
-        const box = word.parentElement!;
-        const lead = document.querySelector('.hero-lead')!;
-        const samples: Sample[] = [];
-        (window as unknown as { __samples: Sample[] }).__samples = samples;
-        new MutationObserver(() =>
-          samples.push({
-            t: performance.now(),
-            text: word.textContent ?? '',
-            width: box.getBoundingClientRect().width,
-            top: lead.getBoundingClientRect().top,
-          }),
-        ).observe(word, { childList: true, characterData: true, subtree: true });
-      });
-      // Long enough for every word to appear once (about 36 s at these timings) and the cycle to restart.
-      await page.waitForFunction(
-        (first) => {
-          const s = (window as unknown as { __samples: Sample[] }).__samples;
-          const full = s.filter((x, i) => i > 0 && x.text === first);
-          return full.length >= 1;
-        },
-        WORDS[0],
-        { timeout: 60_000, polling: 500 },
-      );
-      const samples = await page.evaluate(() => (window as unknown as { __samples: Sample[] }).__samples);
+  test('types, holds and deletes every word in order at 80/1500/50 ms, without moving anything', async ({ page, problems, server }) => {
+    await page.goto(server.url, { waitUntil: 'networkidle' });
+    // Record every text change of the animated word with a timestamp, plus the box and the next element.
+    await page.evaluate(() => {
+      const word = document.querySelector('[data-testid="hero-word"]')!;
+      const box = word.parentElement!;
+      const lead = document.querySelector('.hero-lead')!;
+      const samples: Sample[] = [];
+      (window as unknown as { __samples: Sample[] }).__samples = samples;
+      new MutationObserver(() =>
+        samples.push({
+          t: performance.now(),
+          text: word.textContent ?? '',
+          width: box.getBoundingClientRect().width,
+          top: lead.getBoundingClientRect().top,
+        }),
+      ).observe(word, { childList: true, characterData: true, subtree: true });
+    });
+    // Long enough for every word to appear once (about 36 s at these timings) and the cycle to restart.
+    await page.waitForFunction(
+      (first) => {
+        const s = (window as unknown as { __samples: Sample[] }).__samples;
+        const full = s.filter((x, i) => i > 0 && x.text === first);
+        return full.length >= 1;
+      },
+      WORDS[0],
+      { timeout: 60_000, polling: 500 },
+    );
+    const samples = await page.evaluate(() => (window as unknown as { __samples: Sample[] }).__samples);
 
-      // Words that were typed out completely, in order: the page starts on the first word, so the cycle is
-      // the 11 others and then the first again.
-      const fullWords = samples.filter((s) => WORDS.includes(s.text)).map((s) => s.text);
-      const distinct = fullWords.filter((w, i) => w !== fullWords[i - 1]);
-      expect(distinct).toEqual([...WORDS.slice(1), WORDS[0]]);
-      // Every intermediate text is a prefix of the word being typed or deleted.
-      for (const s of samples) expect(WORDS.some((w) => w.startsWith(s.text))).toBe(true);
+    // Words that were typed out completely, in order: the page starts on the first word, so the cycle is
+    // the 11 others and then the first again.
+    const fullWords = samples.filter((s) => WORDS.includes(s.text)).map((s) => s.text);
+    const distinct = fullWords.filter((w, i) => w !== fullWords[i - 1]);
+    expect(distinct).toEqual([...WORDS.slice(1), WORDS[0]]);
+    // Every intermediate text is a prefix of the word being typed or deleted.
+    for (const s of samples) expect(WORDS.some((w) => w.startsWith(s.text))).toBe(true);
 
-      const typing: number[] = [];
-      const deleting: number[] = [];
-      const holds: number[] = [];
-      for (let i = 1; i < samples.length; i++) {
-        const [a, b] = [samples[i - 1]!, samples[i]!];
-        const dt = b.t - a.t;
-        if (b.text.length === a.text.length + 1 && b.text.startsWith(a.text)) typing.push(dt);
-        else if (b.text.length === a.text.length - 1 && a.text.startsWith(b.text)) {
-          if (WORDS.includes(a.text)) holds.push(dt);
-          else deleting.push(dt);
-        }
+    const typing: number[] = [];
+    const deleting: number[] = [];
+    const holds: number[] = [];
+    for (let i = 1; i < samples.length; i++) {
+      const [a, b] = [samples[i - 1]!, samples[i]!];
+      const dt = b.t - a.t;
+      if (b.text.length === a.text.length + 1 && b.text.startsWith(a.text)) typing.push(dt);
+      else if (b.text.length === a.text.length - 1 && a.text.startsWith(b.text)) {
+        if (WORDS.includes(a.text)) holds.push(dt);
+        else deleting.push(dt);
       }
-      expect(median(typing)).toBeGreaterThan(70);
-      expect(median(typing)).toBeLessThan(100);
-      expect(median(deleting)).toBeGreaterThan(40);
-      expect(median(deleting)).toBeLessThan(70);
-      expect(holds.length).toBeGreaterThanOrEqual(11);
-      for (const hold of holds) {
-        expect(hold).toBeGreaterThan(1450);
-        expect(hold).toBeLessThan(1700);
-      }
-
-      // Reserved width: the box and the content after it never move.
-      expect(new Set(samples.map((s) => Math.round(s.width))).size).toBe(1);
-      expect(new Set(samples.map((s) => Math.round(s.top))).size).toBe(1);
-      expect(problems.errors).toEqual([]);
-    } finally {
-      await context.close();
     }
+    expect(median(typing)).toBeGreaterThan(70);
+    expect(median(typing)).toBeLessThan(100);
+    expect(median(deleting)).toBeGreaterThan(40);
+    expect(median(deleting)).toBeLessThan(70);
+    expect(holds.length).toBeGreaterThanOrEqual(11);
+    for (const hold of holds) {
+      expect(hold).toBeGreaterThan(1450);
+      expect(hold).toBeLessThan(1700);
+    }
+
+    // Reserved width: the box and the content after it never move.
+    expect(new Set(samples.map((s) => Math.round(s.width))).size).toBe(1);
+    expect(new Set(samples.map((s) => Math.round(s.top))).size).toBe(1);
+    expect(problems.errors).toEqual([]);
   });
 
-  it('is read as one sentence by screen readers, not letter by letter', async () => {
-    const context = await browser.newContext(DESKTOP);
-    try {
-      const { page } = await openPage(context);
-      await page.goto(server.url, { waitUntil: 'networkidle' });
-      const heading = page.getByRole('heading', { level: 1 });
-      const snapshot = await heading.ariaSnapshot();
-      expect(snapshot).toContain('Make innovation management transparent, systematic, engaging');
-      expect(await page.locator('[data-testid="hero-word"]').evaluate((el) => !!el.closest('[aria-hidden="true"]'))).toBe(true);
-    } finally {
-      await context.close();
-    }
+  test('is read as one sentence by screen readers, not letter by letter', async ({ page, server }) => {
+    await page.goto(server.url, { waitUntil: 'networkidle' });
+    const heading = page.getByRole('heading', { level: 1 });
+    const snapshot = await heading.ariaSnapshot();
+    expect(snapshot).toContain('Make innovation management transparent, systematic, engaging');
+    expect(await page.locator('[data-testid="hero-word"]').evaluate((el) => !!el.closest('[aria-hidden="true"]'))).toBe(true);
   });
 
-  it('shows one static word under prefers-reduced-motion', async () => {
-    const context = await browser.newContext({ ...DESKTOP, reducedMotion: 'reduce' });
-    try {
-      const { page } = await openPage(context);
+  describe('under prefers-reduced-motion', () => {
+    test.override('contextOptions', { viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+
+    test('shows one static word', async ({ page, server }) => {
       await page.goto(server.url, { waitUntil: 'networkidle' });
       const word = page.locator('[data-testid="hero-word"]');
       const seen = new Set<string>();
@@ -141,6 +113,16 @@ describe('hero word', () => {
       }
       expect([...seen]).toEqual([WORDS[0]]);
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
+    });
+  });
+
+  test('shows the first word with no script at all, and scrolls smoothly to anchors by CSS alone', async ({ browser, server }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(server.url);
+      expect(await page.locator('[data-testid="hero-word"]').textContent()).toBe(WORDS[0]);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth');
     } finally {
       await context.close();
     }

@@ -1,42 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server';
-import { DESKTOP, launchBrowser, openPage, screenshot } from './support/browser';
-
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function withPage(options: BrowserContextOptions, path: string, run: (page: Page) => Promise<void>) {
-  const context = await browser.newContext(options);
-  try {
-    const { page, problems } = await openPage(context);
-    await page.goto(server.url + path, { waitUntil: 'networkidle' });
-    // Hydrated: React has attached its props to the header's button.
-    await page.waitForFunction(() => {
-      const button = document.querySelector('header button');
-      return !!button && Object.keys(button).some((key) => key.startsWith('__reactProps'));
-    });
-    await run(page);
-    expect(problems.errors).toEqual([]);
-    expect(problems.cspViolations).toEqual([]);
-  } finally {
-    await context.close();
-  }
-}
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from './support/fixtures';
+import type { PageProblems } from './support/browser';
+import { screenshot } from './support/browser';
 
 /** Top of the element relative to the viewport, once smooth scrolling has settled. */
 async function settledTop(page: Page, id: string): Promise<number> {
-  // After a client-side navigation the URL changes before the new route is rendered.
   await page.locator(`[id="${id}"]`).waitFor({ state: 'attached' });
   let previous = Number.NaN;
   for (let i = 0; i < 40; i++) {
@@ -50,17 +18,25 @@ async function settledTop(page: Page, id: string): Promise<number> {
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
+/** Opens `path` once everything it loads has loaded, runs `check`, then expects a clean console. */
+async function visit(page: Page, problems: PageProblems, url: string, check: () => Promise<void>) {
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await check();
+  expect(problems.errors).toEqual([]);
+  expect(problems.cspViolations).toEqual([]);
+}
+
 describe('navigation', () => {
-  it.each([
+  test.for([
     ['Solution', 'solution'],
     ['How It Works', 'how-it-works'],
     ['FAQ', 'faq'],
-  ])('Home ▸ %s scrolls to #%s, also from another route', async (label, anchor) => {
-    await withPage(DESKTOP, '/about', async (page) => {
+  ])('Home ▸ %s scrolls to #%s, also from another page', async ([label, anchor], { page, problems, server }) => {
+    await visit(page, problems, `${server.url}/about`, async () => {
       await nav(page).getByRole('button', { name: 'Home' }).click();
       await nav(page).getByRole('link', { name: label }).click();
       await page.waitForURL(`${server.url}/#${anchor}`);
-      const top = await settledTop(page, anchor);
+      const top = await settledTop(page, anchor!);
       expect(top).toBeGreaterThanOrEqual(0);
       expect(top).toBeLessThan(120); // just below the sticky header
       expect(await nav(page).getByRole('button', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
@@ -68,8 +44,8 @@ describe('navigation', () => {
     });
   });
 
-  it('Home ▸ Privacy Policy goes to /privacy; the active route is underlined with aria-current; route changes start at the top', async () => {
-    await withPage(DESKTOP, '/', async (page) => {
+  test('Home ▸ Privacy Policy goes to /privacy; the current page is underlined with aria-current; a new page starts at the top', async ({ page, problems, server }) => {
+    await visit(page, problems, server.url, async () => {
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.waitForTimeout(200);
       await nav(page).getByRole('button', { name: 'Home' }).click();
@@ -79,10 +55,10 @@ describe('navigation', () => {
       expect(await page.title()).toContain('Privacy Policy');
 
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      const about = nav(page).getByRole('link', { name: 'About' });
-      await about.click();
+      await nav(page).getByRole('link', { name: 'About' }).click();
       await page.waitForURL(`${server.url}/about`);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      const about = nav(page).getByRole('link', { name: 'About' });
       expect(await about.getAttribute('aria-current')).toBe('page');
       expect(await about.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('underline');
       expect(await nav(page).getByRole('button', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
@@ -91,8 +67,8 @@ describe('navigation', () => {
     });
   });
 
-  it("'Sign up' and the hero button scroll to the sign-up form", async () => {
-    await withPage(DESKTOP, '/', async (page) => {
+  test("'Sign up' and the hero button scroll to the sign-up form", async ({ page, problems, server }) => {
+    await visit(page, problems, server.url, async () => {
       await nav(page).getByRole('link', { name: 'Sign up' }).click();
       await page.waitForURL(`${server.url}/#signup-form`);
       const top = await settledTop(page, 'signup-form');
@@ -103,26 +79,38 @@ describe('navigation', () => {
     });
   });
 
-  it('FAQ: four questions, one open at a time, collapsible', async () => {
-    await withPage(DESKTOP, '/', async (page) => {
+  test('FAQ: four questions, one open at a time, collapsible, with no script at all', async ({ browser, server }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(server.url);
       const faq = page.locator('#faq');
-      const questions = faq.getByRole('button');
+      const questions = faq.locator('summary');
       expect(await questions.count()).toBe(4);
+      const open = () => faq.locator('details[open]').count();
+      const answer = (n: number) => faq.locator('details').nth(n).locator('.accordion-panel');
       const [first, second] = [questions.nth(0), questions.nth(1)];
+      expect(await open()).toBe(0);
       await first.click();
-      expect(await first.getAttribute('aria-expanded')).toBe('true');
-      expect(await faq.getByRole('region').count()).toBe(1);
+      expect(await answer(0).isVisible()).toBe(true);
+      expect(await open()).toBe(1);
       await second.click();
-      expect(await first.getAttribute('aria-expanded')).toBe('false');
-      expect(await second.getAttribute('aria-expanded')).toBe('true');
-      expect(await faq.getByRole('region').count()).toBe(1);
+      expect(await answer(0).isVisible()).toBe(false);
+      expect(await answer(1).isVisible()).toBe(true);
+      expect(await open()).toBe(1);
       await second.click();
-      expect(await faq.getByRole('region').count()).toBe(0);
-    });
+      expect(await open()).toBe(0);
+      // By keyboard too: a summary is focusable and toggles with Enter.
+      await first.focus();
+      await page.keyboard.press('Enter');
+      expect(await answer(0).isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
   });
 
-  it('keyboard only: skip link, Home dropdown with arrows and Escape, focus visible', async () => {
-    await withPage(DESKTOP, '/', async (page) => {
+  test('keyboard only: skip link, Home dropdown with arrows and Escape, focus visible', async ({ page, problems, server }) => {
+    await visit(page, problems, server.url, async () => {
       await page.keyboard.press('Tab');
       const skip = page.getByRole('link', { name: 'Skip to main content' });
       expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -151,42 +139,63 @@ describe('navigation', () => {
       await page.waitForURL(`${server.url}/#faq`);
       expect(Math.abs(await settledTop(page, 'faq'))).toBeLessThan(120);
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('faq');
+      expect(await home.getAttribute('aria-expanded')).toBe('false');
     });
   });
 
-  it('360 px phone: a menu button opens the navigation, Escape closes it, links work', async () => {
-    await withPage({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }, '/', async (page) => {
-      const menu = nav(page).getByRole('button', { name: 'Menu' });
-      expect(await menu.isVisible()).toBe(true);
-      expect(await nav(page).getByRole('link', { name: 'About' }).isVisible()).toBe(false);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  describe('on a 360 px phone', () => {
+    test.override('contextOptions', { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
-      await menu.click();
-      expect(await menu.getAttribute('aria-expanded')).toBe('true');
-      expect(await nav(page).getByRole('link', { name: 'About' }).isVisible()).toBe(true);
-      await screenshot(page, 'menu-open-360');
-      await page.keyboard.press('Escape');
-      expect(await menu.getAttribute('aria-expanded')).toBe('false');
-      expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+    test('a menu button opens the navigation, Escape closes it, links work', async ({ page, problems, server }) => {
+      await visit(page, problems, server.url, async () => {
+        const menu = nav(page).getByRole('button', { name: 'Menu' });
+        expect(await menu.isVisible()).toBe(true);
+        expect(await nav(page).getByRole('link', { name: 'About' }).isVisible()).toBe(false);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-      await menu.click();
-      await nav(page).getByRole('button', { name: 'Home' }).click();
-      await nav(page).getByRole('link', { name: 'How It Works' }).click();
-      await page.waitForURL(`${server.url}/#how-it-works`);
-      expect(await menu.getAttribute('aria-expanded')).toBe('false');
-      expect(Math.abs(await settledTop(page, 'how-it-works'))).toBeLessThan(120);
+        await menu.click();
+        expect(await menu.getAttribute('aria-expanded')).toBe('true');
+        expect(await nav(page).getByRole('link', { name: 'About' }).isVisible()).toBe(true);
+        await screenshot(page, 'menu-open-360');
+        await page.keyboard.press('Escape');
+        expect(await menu.getAttribute('aria-expanded')).toBe('false');
+        expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
 
-      await menu.click();
-      await nav(page).getByRole('link', { name: 'About' }).click();
-      await page.waitForURL(`${server.url}/about`);
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/mission/);
+        await menu.click();
+        await nav(page).getByRole('button', { name: 'Home' }).click();
+        await nav(page).getByRole('link', { name: 'How It Works' }).click();
+        await page.waitForURL(`${server.url}/#how-it-works`);
+        expect(await menu.getAttribute('aria-expanded')).toBe('false');
+        expect(Math.abs(await settledTop(page, 'how-it-works'))).toBeLessThan(120);
+
+        await menu.click();
+        await nav(page).getByRole('link', { name: 'About' }).click();
+        await page.waitForURL(`${server.url}/about`);
+        await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/mission/);
+      });
     });
-  });
 
-  it('every interactive target on the home page is at least 24 × 24 px', async () => {
-    await withPage({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }, '/', async (page) => {
+    test('the menu opens and its links work with no script at all', async ({ browser, server }) => {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, javaScriptEnabled: false });
+      try {
+        const page = await context.newPage();
+        await page.goto(server.url);
+        await nav(page).getByRole('button', { name: 'Menu' }).click();
+        await nav(page).getByRole('button', { name: 'Home' }).click();
+        await nav(page).getByRole('link', { name: 'Privacy Policy' }).click();
+        await page.waitForURL(`${server.url}/privacy`);
+        await nav(page).getByRole('button', { name: 'Menu' }).click();
+        await nav(page).getByRole('link', { name: 'About' }).click();
+        await page.waitForURL(`${server.url}/about`);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('every interactive target on the home page is at least 24 × 24 px', async ({ page, server }) => {
+      await page.goto(server.url, { waitUntil: 'networkidle' });
       const small = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('a, button, input, select')]
+        [...document.querySelectorAll<HTMLElement>('a, button, input, select, summary')]
           .filter((el) => el.offsetParent !== null && !el.closest('.hp, .sr-only'))
           .map((el) => ({ el: el.outerHTML.slice(0, 80), r: el.getBoundingClientRect() }))
           .filter(({ r }) => r.width < 24 || r.height < 24)

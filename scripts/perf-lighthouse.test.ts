@@ -9,7 +9,7 @@ const page = (path: string, overrides: Partial<PageReport> = {}): PageReport => 
   tbtMs: 0,
   cls: 0,
   fcpMs: 900,
-  bytes: { script: 60 * 1024, stylesheet: 4 * 1024, image: 0, font: 0, document: 5 * 1024, other: 1024, total: 70 * 1024 },
+  bytes: { script: 2 * 1024, stylesheet: 4 * 1024, image: 0, font: 0, document: 5 * 1024, other: 1024, total: 12 * 1024 },
   requests: [],
   failingAudits: [],
   layoutShifts: [],
@@ -20,18 +20,25 @@ const page = (path: string, overrides: Partial<PageReport> = {}): PageReport => 
 
 describe('page budget checks', () => {
   it('pass pages within every budget', () => {
-    expect(budgetBreaches([page('/'), page('/about'), page('/privacy', { scores: { performance: 98, accessibility: 100, bestPractices: 100, seo: 100 } })])).toEqual([]);
+    expect(
+      budgetBreaches([
+        page('/', { tbtMs: 50, bytes: { script: 20 * 1024, stylesheet: 0, image: 0, font: 0, document: 0, other: 0, total: 150 * 1024 } }),
+        page('/about'),
+        page('/privacy', { scores: { performance: 99, accessibility: 100, bestPractices: 100, seo: 100 } }),
+      ]),
+    ).toEqual([]);
   });
 
   it('name each breached budget and the page', () => {
     const breaches = budgetBreaches([
-      page('/', { bytes: { script: 91 * 1024, stylesheet: 0, image: 160 * 1024, font: 0, document: 0, other: 0, total: 251 * 1024 } }),
-      page('/about', { scores: { performance: 97, accessibility: 99, bestPractices: 96, seo: 92 }, cls: 0.0006 }),
+      page('/', { bytes: { script: 21 * 1024, stylesheet: 0, image: 130 * 1024, font: 0, document: 0, other: 0, total: 151 * 1024 } }),
+      page('/about', { scores: { performance: 98, accessibility: 99, bestPractices: 96, seo: 92 }, tbtMs: 51, cls: 0.0006 }),
     ]);
     expect(breaches).toEqual([
-      '/: JS 91.0 KB > 90.0 KB compressed',
-      '/: total 251.0 KB > 250.0 KB compressed',
-      '/about: Performance 97 < 98 (LCP 1200 ms, TBT 0 ms)',
+      '/: JS 21.0 KB > 20.0 KB compressed',
+      '/: total 151.0 KB > 150.0 KB compressed',
+      '/about: Performance 98 < 99 (LCP 1200 ms, TBT 51 ms)',
+      '/about: TBT 51 ms > 50 ms',
       '/about: Accessibility 99 < 100',
       '/about: Best Practices 96 < 100',
       '/about: SEO 92 < 100',
@@ -39,8 +46,9 @@ describe('page budget checks', () => {
     ]);
   });
 
-  it('applies the byte budgets to / only, and judges CLS as Lighthouse reports it (0.001 granularity)', () => {
-    const heavy = { script: 120 * 1024, stylesheet: 0, image: 300 * 1024, font: 0, document: 0, other: 0, total: 420 * 1024 };
+  it('applies the JS budget to every page and the total to / only, and judges CLS as Lighthouse reports it (0.001 granularity)', () => {
+    const heavy = { script: 20 * 1024, stylesheet: 0, image: 300 * 1024, font: 0, document: 0, other: 0, total: 320 * 1024 };
     expect(budgetBreaches([page('/about', { bytes: heavy }), page('/', { cls: 0.0004 })])).toEqual([]);
+    expect(budgetBreaches([page('/privacy', { bytes: { ...heavy, script: 25 * 1024 } })])).toEqual(['/privacy: JS 25.0 KB > 20.0 KB compressed']);
   });
 });

@@ -9,14 +9,21 @@ export const PAGES = ['/', '/about', '/privacy'] as const;
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'];
 
+/**
+ * The first view of every audited page (docs/decisions/0006-islands-and-progressive-enhancement.md): almost no
+ * main-thread work, so the scores hold on a busy machine. Bytes are compressed transfer sizes, headers included.
+ */
 export const BUDGETS = {
-  performance: 98,
+  performance: 99,
   accessibility: 100,
   bestPractices: 100,
   seo: 100,
   cls: 0,
-  /** Only for `/`, compressed transfer bytes. */
-  home: { scriptBytes: 90 * 1024, totalBytes: 250 * 1024 },
+  tbtMs: 50,
+  /** JavaScript transferred on each page's first view. */
+  scriptBytes: 20 * 1024,
+  /** Only for `/`: everything transferred on its first view. */
+  home: { totalBytes: 150 * 1024 },
 } as const;
 
 export interface ByteSummary {
@@ -105,8 +112,8 @@ function toReport(path: string, url: string, lhr: Lhr): PageReport {
 const median = <T>(values: T[], by: (v: T) => number): T => [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)]!;
 
 /**
- * One Lighthouse run per page; a page whose performance score misses the budget is run twice more and the run
- * with the median score is kept (Lighthouse's own advice for variance). The other budgets are not re-run.
+ * One Lighthouse run per page; a page whose performance score or TBT misses the budget is run twice more and the
+ * run with the median score is kept (Lighthouse's own advice for variance). The other budgets are not re-run.
  */
 export async function auditPages(baseUrl: string, paths: readonly string[] = PAGES, log: (line: string) => void = () => undefined): Promise<PageReport[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
@@ -127,8 +134,8 @@ export async function auditPages(baseUrl: string, paths: readonly string[] = PAG
     const reports: PageReport[] = [];
     for (const path of paths) {
       let report = await run(path);
-      if (report.scores.performance < BUDGETS.performance) {
-        log(`${path}: performance ${report.scores.performance} < ${BUDGETS.performance}; running twice more and keeping the median`);
+      if (report.scores.performance < BUDGETS.performance || report.tbtMs > BUDGETS.tbtMs) {
+        log(`${path}: performance ${report.scores.performance}, TBT ${Math.round(report.tbtMs)} ms; running twice more and keeping the median`);
         const runs = [report, await run(path), await run(path)];
         report = { ...median(runs, (r) => r.scores.performance), runs: runs.length };
       }
@@ -146,6 +153,8 @@ export function budgetBreaches(reports: PageReport[]): string[] {
   for (const r of reports) {
     const fail = (what: string) => breaches.push(`${r.path}: ${what}`);
     if (r.scores.performance < BUDGETS.performance) fail(`Performance ${r.scores.performance} < ${BUDGETS.performance} (LCP ${Math.round(r.lcpMs)} ms, TBT ${Math.round(r.tbtMs)} ms)`);
+    if (r.tbtMs > BUDGETS.tbtMs) fail(`TBT ${Math.round(r.tbtMs)} ms > ${BUDGETS.tbtMs} ms`);
+    if (r.bytes.script > BUDGETS.scriptBytes) fail(`JS ${kb(r.bytes.script)} > ${kb(BUDGETS.scriptBytes)} compressed`);
     if (r.scores.accessibility < BUDGETS.accessibility) fail(`Accessibility ${r.scores.accessibility} < 100`);
     if (r.scores.bestPractices < BUDGETS.bestPractices) fail(`Best Practices ${r.scores.bestPractices} < 100`);
     if (r.scores.seo < BUDGETS.seo) fail(`SEO ${r.scores.seo} < 100`);
@@ -153,10 +162,7 @@ export function budgetBreaches(reports: PageReport[]): string[] {
     if (!(clsAsReported(r.cls) <= BUDGETS.cls)) {
       fail(`CLS ${r.cls} > 0${r.layoutShifts.length ? ` — shifted: ${r.layoutShifts.map((s) => `${s.element} (${s.score.toPrecision(2)})`).join(', ')}` : ''}`);
     }
-    if (r.path === '/') {
-      if (r.bytes.script > BUDGETS.home.scriptBytes) fail(`JS ${kb(r.bytes.script)} > ${kb(BUDGETS.home.scriptBytes)} compressed`);
-      if (r.bytes.total > BUDGETS.home.totalBytes) fail(`total ${kb(r.bytes.total)} > ${kb(BUDGETS.home.totalBytes)} compressed`);
-    }
+    if (r.path === '/' && r.bytes.total > BUDGETS.home.totalBytes) fail(`total ${kb(r.bytes.total)} > ${kb(BUDGETS.home.totalBytes)} compressed`);
     for (const a of r.failingAudits.filter((x) => x.category !== 'performance')) fail(`  failing ${a.category} audit ${a.id}: ${a.title}`);
   }
   return breaches;

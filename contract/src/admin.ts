@@ -4,7 +4,7 @@ import { EMAIL_MAX_LENGTH, OTHER_OUTCOME_MAX_LENGTH } from './limits';
 import { isValidEmail, normalizeEmail } from './schemas';
 import { VALIDATION_MESSAGES } from './messages';
 
-/** The operator console's API (issue #4): one schema for the browser's requests and the server's parsing. */
+/** The operator console's API: one schema for the browser's requests, the server's route validation and its answers. */
 export const ADMIN_API = '/api/admin';
 export const ADMIN_SESSION_COOKIE = 'admin_session';
 
@@ -18,25 +18,43 @@ const validDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.pars
 
 const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
 
-/** Query of GET /signups and /signups/export.csv; empty strings count as absent. */
-export const adminListQuerySchema = z.object({
-  q: optionalText(EMAIL_MAX_LENGTH),
-  role: z.optional(z.enum(ROLE_OPTIONS)),
-  company_size: z.optional(z.enum(COMPANY_SIZE_OPTIONS)),
-  outcome: z.optional(z.enum(DESIRED_OUTCOME_OPTIONS)),
-  from: z.optional(z.string().check(z.refine(validDate, 'must be a date YYYY-MM-DD'))),
-  to: z.optional(z.string().check(z.refine(validDate, 'must be a date YYYY-MM-DD'))),
-  sort: z._default(z.enum(ADMIN_SORTS), '-created_at'),
-  cursor: optionalText(1000),
-  limit: z.optional(
-    z.pipe(
-      z.string().check(z.regex(/^\d+$/)),
-      z.transform(Number),
-    ).check(z.refine((n) => n >= 1 && n <= ADMIN_MAX_PAGE_SIZE, `must be between 1 and ${ADMIN_MAX_PAGE_SIZE}`)),
-  ),
-});
+/** Query strings arrive as text; an empty parameter (`?role=`) counts as absent. */
+const withoutEmptyValues = (query: unknown): unknown =>
+  typeof query === 'object' && query !== null ? Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '')) : query;
+
+/** Query of GET /signups and /signups/export.csv; a parameter given twice is refused (it arrives as a list). */
+export const adminListQuerySchema = z.pipe(
+  z.transform(withoutEmptyValues),
+  z.object({
+    q: optionalText(EMAIL_MAX_LENGTH),
+    role: z.optional(z.enum(ROLE_OPTIONS)),
+    company_size: z.optional(z.enum(COMPANY_SIZE_OPTIONS)),
+    outcome: z.optional(z.enum(DESIRED_OUTCOME_OPTIONS)),
+    /** Double opt-in done or not; marketing opt-out recorded or not. */
+    confirmed: z.optional(z.enum(['yes', 'no'])),
+    opted_out: z.optional(z.enum(['yes', 'no'])),
+    from: z.optional(z.string().check(z.refine(validDate, 'must be a date YYYY-MM-DD'))),
+    to: z.optional(z.string().check(z.refine(validDate, 'must be a date YYYY-MM-DD'))),
+    sort: z._default(z.enum(ADMIN_SORTS), '-created_at'),
+    cursor: optionalText(1000),
+    limit: z.optional(
+      z.pipe(
+        z.string().check(z.regex(/^\d+$/)),
+        z.transform(Number),
+      ).check(z.refine((n) => n >= 1 && n <= ADMIN_MAX_PAGE_SIZE, `must be between 1 and ${ADMIN_MAX_PAGE_SIZE}`)),
+    ),
+  }),
+);
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 export type AdminFilters = Omit<AdminListQuery, 'cursor' | 'limit'>;
+
+/** `:id` of /signups/:id…: a positive whole number. */
+export const adminSignupParamsSchema = z.object({
+  id: z.pipe(
+    z.string().check(z.regex(/^\d{1,15}$/, 'The id must be a positive whole number')),
+    z.transform(Number),
+  ).check(z.refine((n) => Number.isSafeInteger(n) && n >= 1, 'The id must be a positive whole number')),
+});
 
 /** PATCH /signups/:id: any subset of the stored fields; the e-mail is normalised like the public form's. */
 export const adminCorrectionSchema = z
@@ -65,45 +83,85 @@ export const adminSignInSchema = z.object({
   password: z.string().check(z.minLength(1), z.maxLength(1024)),
 });
 
-export interface AdminSignup {
-  id: number;
-  email: string;
-  role: string;
-  company_size: string;
-  desired_outcomes: string[];
-  other_outcome: string | null;
-  consented_at: string;
-  privacy_policy_version: string;
-  created_at: string;
-}
+/** A stored sign-up as the console sees it (and the server's one row shape for the public and admin side). */
+export const adminSignupSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: z.string(),
+  company_size: z.string(),
+  desired_outcomes: z.array(z.string()),
+  other_outcome: z.nullable(z.string()),
+  consented_at: z.string(),
+  privacy_policy_version: z.string(),
+  created_at: z.string(),
+  confirmed_at: z.nullable(z.string()),
+  marketing_opt_out_at: z.nullable(z.string()),
+  locale: z.string(),
+});
+export type AdminSignup = z.infer<typeof adminSignupSchema>;
 
-export interface AdminSignupPage {
-  items: AdminSignup[];
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'cancelled'] as const;
+
+/** One mail of a person's mail log, or of the outbox view: what it is, where it stands, why it is stuck. */
+export const adminOutboxEntrySchema = z.object({
+  id: z.number(),
+  kind: z.string(),
+  topic: z.string(),
+  signup_id: z.nullable(z.number()),
+  /** pending and tried before = retrying; see last_error. */
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number(),
+  next_attempt_at: z.string(),
+  last_error: z.nullable(z.string()),
+  created_at: z.string(),
+  sent_at: z.nullable(z.string()),
+});
+export type AdminOutboxEntry = z.infer<typeof adminOutboxEntrySchema>;
+
+export const adminMailLogSchema = z.object({
+  /** False without SMTP_URL: pending mail is "not sent: no SMTP configured". */
+  smtp_configured: z.boolean(),
+  items: z.array(adminOutboxEntrySchema),
+});
+export type AdminMailLog = z.infer<typeof adminMailLogSchema>;
+
+export const adminOutboxSchema = z.object({
+  smtp_configured: z.boolean(),
+  counts: z.object({ pending: z.number(), sent: z.number(), failed: z.number(), cancelled: z.number() }),
+  /** Failed rows, and pending rows that were tried or are overdue, newest first. */
+  stuck: z.array(adminOutboxEntrySchema),
+});
+export type AdminOutbox = z.infer<typeof adminOutboxSchema>;
+
+
+export const adminSignupPageSchema = z.object({
+  items: z.array(adminSignupSchema),
   /** Pass as `cursor` for the next page; null on the last page. */
-  next_cursor: string | null;
+  next_cursor: z.nullable(z.string()),
   /** Rows matching the filters (all pages). */
-  total: number;
-}
+  total: z.number(),
+});
+export type AdminSignupPage = z.infer<typeof adminSignupPageSchema>;
 
-export interface AdminCount {
-  label: string;
-  count: number;
-}
+const adminCountSchema = z.object({ label: z.string(), count: z.number() });
+export type AdminCount = z.infer<typeof adminCountSchema>;
 
-export interface AdminStats {
-  total: number;
-  last_7_days: number;
-  last_30_days: number;
-  per_day: { day: string; count: number }[];
-  by_role: AdminCount[];
-  by_company_size: AdminCount[];
-  by_outcome: AdminCount[];
-}
+export const adminStatsSchema = z.object({
+  total: z.number(),
+  last_7_days: z.number(),
+  last_30_days: z.number(),
+  per_day: z.array(z.object({ day: z.string(), count: z.number() })),
+  by_role: z.array(adminCountSchema),
+  by_company_size: z.array(adminCountSchema),
+  by_outcome: z.array(adminCountSchema),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
 
-export interface AdminSessionInfo {
-  operator: { id: number; email: string };
-  expires_at: string;
-}
+export const adminSessionInfoSchema = z.object({
+  operator: z.object({ id: z.number(), email: z.string() }),
+  expires_at: z.string(),
+});
+export type AdminSessionInfo = z.infer<typeof adminSessionInfoSchema>;
 
 /** Error codes of the admin API, in the public `{code, message, details, hint}` shape. */
 export const ADMIN_ERROR_CODES = {

@@ -1,4 +1,4 @@
-/** User-facing texts of spec §5 and §8, verbatim. */
+/** User-facing texts (validation messages and toasts) of the product specification, verbatim. */
 export const VALIDATION_MESSAGES = {
   email: 'Please enter a valid email address',
   role: 'Please select your role',

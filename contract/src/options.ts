@@ -1,4 +1,4 @@
-/** Option lists of spec §3, verbatim and in display order. The DB CHECK constraints are generated from these. */
+/** Option lists of the product specification, verbatim and in display order. The DB CHECK constraints are generated from these. */
 export const ROLE_OPTIONS = [
   'Head of Innovation / Innovation Director',
   'Innovation Manager / Program Manager',

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
-import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, OTHER_OUTCOME, ROLE_OPTIONS } from './options';
+import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS } from './options';
 import { EMAIL_MAX_LENGTH, OTHER_OUTCOME_MAX_LENGTH } from './limits';
 import { VALIDATION_MESSAGES } from './messages';
+import { otherOutcomeText } from './outcomes';
 
 /**
  * zod/mini keeps the browser bundle small (docs/decisions/0002). One e-mail rule for the form,
@@ -56,13 +57,11 @@ export type SignupColumn = (typeof SIGNUP_COLUMNS)[number];
 
 /** Form → API body. The other-outcome text is sent only while "Other" is chosen. */
 export function toSignupBody(form: SignupForm): SignupBody {
-  const hasOther = form.desiredOutcomes.includes(OTHER_OUTCOME);
-  const other = form.otherOutcome?.trim();
   return {
     email: normalizeEmail(form.email),
     role: form.role,
     company_size: form.companySize,
     desired_outcomes: [...new Set(form.desiredOutcomes)],
-    other_outcome: hasOther && other ? other : null,
+    other_outcome: otherOutcomeText(form.desiredOutcomes, form.otherOutcome),
   };
 }

@@ -40,16 +40,21 @@ export interface PageProblems {
   warnings: string[];
   /** Every URL the page requested (to check there are no third-party requests). */
   requests: string[];
+  /** Every Referer header the page sent. */
+  referers: string[];
 }
 
 /**
- * Opens a page that records console errors, uncaught exceptions and CSP violations (CSP violations also appear
- * as console errors in Chromium; the `securitypolicyviolation` listener catches them even when they do not).
+ * Records console errors, uncaught exceptions, CSP violations and requests of `page` into `problems` (CSP
+ * violations also appear as console errors in Chromium; the `securitypolicyviolation` listener catches them
+ * even when they do not).
  */
-export async function openPage(context: BrowserContext): Promise<{ page: Page; problems: PageProblems }> {
-  const page = await context.newPage();
-  const problems: PageProblems = { errors: [], cspViolations: [], warnings: [], requests: [] };
-  page.on('request', (request) => problems.requests.push(request.url()));
+export async function recordProblems(page: Page, problems: PageProblems): Promise<void> {
+  page.on('request', (request) => {
+    problems.requests.push(request.url());
+    const referer = request.headers()['referer'];
+    if (referer) problems.referers.push(referer);
+  });
   page.on('console', (message) => {
     if (message.type() === 'error') problems.errors.push(message.text());
     if (message.type() === 'warning') problems.warnings.push(message.text());
@@ -63,8 +68,17 @@ export async function openPage(context: BrowserContext): Promise<{ page: Page; p
       );
     });
   });
+}
+
+/** A new page in `context` that records its problems (for tests that need more than the `page` fixture). */
+export async function openPage(context: BrowserContext): Promise<{ page: Page; problems: PageProblems }> {
+  const page = await context.newPage();
+  const problems = emptyProblems();
+  await recordProblems(page, problems);
   return { page, problems };
 }
+
+export const emptyProblems = (): PageProblems => ({ errors: [], cspViolations: [], warnings: [], requests: [], referers: [] });
 
 /** Runs axe-core with the WCAG 2.0/2.1/2.2 A and AA rules and returns the violations in readable form. */
 export async function axeViolations(page: Page): Promise<string[]> {

@@ -28,6 +28,8 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** Reuse an existing test database (e.g. restart after a crash). */
   database?: TestDatabase;
+  /** Listen on this port (e.g. one SITE_URL already names); default: a free one. */
+  port?: number;
 }
 
 export async function freePort(): Promise<number> {
@@ -45,7 +47,7 @@ export async function freePort(): Promise<number> {
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   if (!fs.existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run npm run build first`);
   const database = options.database ?? (await createTestDatabase(options.dialect ?? 'sqlite'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   let output = '';
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,

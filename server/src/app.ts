@@ -1,17 +1,30 @@
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './env';
 import { openDatabase, type Database } from './db/connection';
 import { migrate } from './db/migrations';
-import { registerErrorHandler } from './plugins/error-handler';
-import { registerHealth } from './plugins/health';
-import { registerJsonParser } from './plugins/json-parser';
-import { registerSecurityHeaders } from './plugins/security-headers';
-import { registerStaticSite } from './plugins/static-site';
-import { createSignupsRepository } from './signups/repository';
+import { createRepositories } from './db/repositories';
+import { registerErrorHandler } from './http/error-handler';
+import { registerHealth } from './http/health';
+import { registerJsonParser } from './http/json-parser';
+import { loggerOptions } from './http/logging';
+import { createMetrics, registerMetrics, type Metrics } from './http/metrics';
+import { registerRateLimit } from './http/rate-limit';
+import { connectRedis } from './http/redis';
+import { registerScheduler } from './http/scheduler';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerStaticSite } from './http/static-site';
+import { loadPageRenderer } from './http/page-renderer';
+import { queueConfirmationAlongside } from './db/repositories/outbox';
 import { signupRoutes } from './signups/routes';
+import { signupFormRoutes } from './signups/form-routes';
 import { adminRoutes } from './admin/routes';
-import { requestLogSerializer } from './admin/log-redaction';
+import { startMailDelivery } from './delivery/start';
+import { createSelfService } from './self-service/service';
+import { selfServiceRoutes } from './self-service/routes';
+import { findSiteStylesheet } from './self-service/pages';
+import { mayResendConfirmation } from './lib/resend-policy';
 
 export interface BuildAppOptions {
   env: Env;
@@ -22,17 +35,15 @@ export interface BuildAppOptions {
 
 export interface App extends FastifyInstance {
   database: Database;
+  metrics: Metrics;
 }
-
-/** Log lines never carry request bodies, cookies or keys. */
-const REDACT = ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-/** Builds the whole application; never listens (server.ts does). */
+/** Builds the whole application: registers plugins and features, never listens (server.ts does). */
 export async function buildApp({ env, database: given, logger }: BuildAppOptions): Promise<App> {
   const app = Fastify({
-    logger: logger ?? { level: env.LOG_LEVEL, redact: REDACT, serializers: { req: requestLogSerializer } },
+    logger: logger ?? loggerOptions(env.LOG_LEVEL),
     // A hop count trusts that many proxies in front of us; a list trusts those addresses/CIDRs.
     trustProxy: typeof env.TRUST_PROXY === 'number' ? hopsTrusted(env.TRUST_PROXY) : env.TRUST_PROXY,
     // Slow clients are cut off instead of holding sockets open (slowloris).
@@ -53,35 +64,86 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   app.decorate('database', database);
   if (!given) app.addHook('onClose', async () => database.close());
 
-  await migrate(database.db, database.dialect);
-  const repository = createSignupsRepository(database, { batchWindowMs: env.SIGNUP_BATCH_WINDOW_MS });
-  app.addHook('onClose', async () => repository.drain());
+  // One registry per app (tests build several apps in one process); features count through `metrics`.
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
 
-  registerErrorHandler(app);
+  await migrate(database.db, database.dialect);
+  const repositories = createRepositories(database, {
+    batchWindowMs: env.SIGNUP_BATCH_WINDOW_MS,
+    sessionIdleMs: env.SESSION_IDLE_HOURS * 60 * 60 * 1000,
+    // The confirmation mail is queued in the sign-up's own transaction (docs/decisions/0007).
+    writeAlongside: queueConfirmationAlongside,
+    // Signing up again before confirming re-sends the confirmation, within the re-send policy; the answer stays 409.
+    onDuplicate: async (email) => {
+      try {
+        const signupId = await repositories.personData.idByEmail(email);
+        if (signupId === undefined) return;
+        const queued = await repositories.personData.queueConfirmationResend(signupId, (input) => mayResendConfirmation({ ...input, now: new Date() }).ok);
+        if (queued) app.log.info({ signupId }, 'confirmation re-sent on a repeated sign-up');
+      } catch (err) {
+        app.log.warn({ err }, 'could not queue a confirmation re-send');
+      }
+    },
+    metrics,
+  });
+  app.addHook('onClose', async () => repositories.signups.drain());
+
+  // Route schemas are the contract's zod schemas (input validated, output serialised by them).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app, { metrics });
   registerJsonParser(app);
   registerSecurityHeaders(app);
+  registerScheduler(app);
+  registerMetrics(app, { metrics, token: env.METRICS_TOKEN });
+  // Shared rate-limit counters when several copies run (docs/deployment.md); never required to serve.
+  const redis = env.REDIS_URL ? await connectRedis({ url: env.REDIS_URL, log: app.log, metrics }) : undefined;
+  if (redis) app.addHook('onClose', async () => redis.close());
+  await registerRateLimit(app, { redis, metrics });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  registerHealth(app, database);
+  registerHealth(app, database, { redis, metrics });
+
   await app.register(signupRoutes, {
-    repository,
+    signups: repositories.signups,
     publicKey: env.WAITLIST_PUBLIC_KEY,
     rateLimitPerMinute: env.SIGNUP_RATE_LIMIT,
     corsOrigins: env.CORS_ORIGINS,
+    metrics,
   });
+  // The sign-up form posted without script, answered with pages rendered by the web build's renderer.
+  const pages = await loadPageRenderer(env.WEB_SSR_DIR, app.log);
+  await app.register(signupFormRoutes, { signups: repositories.signups, pages, rateLimitPerMinute: env.SIGNUP_RATE_LIMIT, metrics });
   await app.register(adminRoutes, {
     prefix: '/api/admin',
-    database,
+    repositories,
     sessionIdleHours: env.SESSION_IDLE_HOURS,
     signInRateLimitPerMinute: env.ADMIN_SIGNIN_RATE_LIMIT,
+    smtpConfigured: Boolean(env.SMTP_URL),
+  });
+  await app.register(selfServiceRoutes, {
+    service: createSelfService({ people: repositories.personData, outbox: repositories.outbox }),
+    stylesheet: findSiteStylesheet(env.WEB_DIST_DIR),
+    dataLinkRateLimit: env.SIGNUP_RATE_LIMIT === null ? null : Math.max(5, env.SIGNUP_RATE_LIMIT),
   });
   await registerStaticSite(app, env.WEB_DIST_DIR);
+  await startMailDelivery(app, repositories, {
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    siteUrl: env.SITE_URL,
+    retentionDays: env.UNCONFIRMED_RETENTION_DAYS,
+    metrics,
+  });
 
+  // Unconfirmed sign-ups are kept only UNCONFIRMED_RETENTION_DAYS after their confirmation mail (the privacy page says so).
+  await app.scheduler.every('erase unconfirmed sign-ups', 60 * 60 * 1000, async () => {
+    const cutoff = new Date(Date.now() - env.UNCONFIRMED_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+    const erased = await repositories.personData.expireUnconfirmed(cutoff);
+    if (erased > 0) app.log.info({ erased }, 'unconfirmed sign-ups erased after the retention period');
+    await repositories.personData.pruneExpiredTokens();
+  }, { runNow: true });
   // Idempotency keys hold a hash of personal data: keep them no longer than a retry needs.
-  const prune = () => repository.pruneIdempotencyKeys().catch((err: unknown) => app.log.warn({ err }, 'idempotency key pruning failed'));
-  await prune();
-  const timer = setInterval(prune, 60 * 60 * 1000);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  await app.scheduler.every('prune idempotency keys', 60 * 60 * 1000, () => repositories.signups.pruneIdempotencyKeys(), { runNow: true });
 
   return app;
 }

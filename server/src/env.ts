@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
+import { DEV_PUBLIC_KEY } from '@waitlist/contract';
 
 /** The only reader of process.env (architecture guide). Parses once, fails fast listing every bad key. */
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -22,7 +23,7 @@ const envSchema = z.object({
     z.string().check(z.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')),
   ),
   DATA_DIR: z._default(z.string().check(z.minLength(1)), './data'),
-  WAITLIST_PUBLIC_KEY: z._default(z.string().check(z.minLength(8, 'must be at least 8 characters')), 'dev-public-key'),
+  WAITLIST_PUBLIC_KEY: z._default(z.string().check(z.minLength(8, 'must be at least 8 characters')), DEV_PUBLIC_KEY),
   SIGNUP_RATE_LIMIT: z._default(
     z.pipe(
       z.string().check(z.regex(/^(off|\d+)$/, 'must be a whole number of sign-ups per minute, or "off"')),
@@ -61,6 +62,8 @@ const envSchema = z.object({
   ),
   /** Where the built site lives; tests point it elsewhere. */
   WEB_DIST_DIR: z._default(z.string(), path.join(repoRoot, 'web', 'dist')),
+  /** The web build's server renderer (entry-server.js and the page template), for pages rendered per request. */
+  WEB_SSR_DIR: z._default(z.string(), path.join(repoRoot, 'web', 'ssr-dist')),
   /**
    * Group-commit window for sign-up inserts, in ms (0 = one transaction per request). Sign-ups arriving within
    * the window share one durable commit (one fsync); each is answered after it. See docs/performance.md.
@@ -84,9 +87,32 @@ const envSchema = z.object({
     ),
     10,
   ),
+  /** smtp://user:pass@host:port or smtps://…; unset: mail waits in the outbox (docs/decisions/0007). */
+  SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\/[^/?#\s]+/, 'must be an smtp:// or smtps:// URL with a host'))),
+  /** The From of every mail, e.g. `Acme Innovate <hello@example.com>`; default: no-reply at SITE_URL's host. */
+  MAIL_FROM: z.optional(z.string().check(z.regex(/@/, 'must contain an e-mail address'))),
+  /** The public origin links in mail point to; default http://localhost:$PORT. */
+  SITE_URL: z.optional(
+    z.pipe(
+      z.string().check(z.regex(/^https?:\/\/[^/?#\s]+\/?$/, 'must be an origin such as https://example.com (no path)')),
+      z.transform((v) => v.replace(/\/+$/, '')),
+    ),
+  ),
+  /** Unconfirmed sign-ups are erased this many days after their confirmation mail went out. */
+  UNCONFIRMED_RETENTION_DAYS: z._default(
+    z.pipe(z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number of days')), z.transform(Number)),
+    30,
+  ),
+  /**
+   * Redis shared by every copy for rate-limit counters (docs/deployment.md); unset counts in this process. Limits
+   * fail open while it is down.
+   */
+  REDIS_URL: z.optional(z.string().check(z.regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL'))),
+  /** Turns on GET /metrics (Prometheus), answered only to `Authorization: Bearer <token>`; unset: no such route. */
+  METRICS_TOKEN: z.optional(z.string().check(z.regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces'))),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, 'SITE_URL'> & { SITE_URL: string };
 
 export class EnvError extends Error {
   constructor(readonly issues: string[]) {
@@ -110,5 +136,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     });
     throw new EnvError([...new Set(issues)]);
   }
-  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
+  return {
+    ...result.data,
+    DATA_DIR: path.resolve(result.data.DATA_DIR),
+    SITE_URL: result.data.SITE_URL ?? `http://localhost:${result.data.PORT}`,
+  };
 }

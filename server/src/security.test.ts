@@ -1,9 +1,9 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
-import { buildApp, type App } from './app';
-import { DIALECTS, createTestDatabase, type TestDatabase } from './test/databases';
-import { TEST_PUBLIC_KEY, apiHeaders, testEnv, validSignup } from './test/fixtures';
+import { expectApiError, useTestApp } from './test/app';
+import { DIALECTS } from './test/databases';
+import { TEST_PUBLIC_KEY, apiHeaders, validSignup } from './test/fixtures';
 
 /**
  * Abuse of the public surface over real HTTP on loopback (the app listening in process):
@@ -12,39 +12,13 @@ import { TEST_PUBLIC_KEY, apiHeaders, testEnv, validSignup } from './test/fixtur
 const HEADERS_TIMEOUT_MS = 800;
 const REQUEST_TIMEOUT_MS = 1500;
 
-const isErrorShape = (body: unknown) =>
-  typeof body === 'object' && body !== null && Object.keys(body).sort().join(',') === 'code,details,hint,message';
-
 describe.each(DIALECTS)('abuse of the public endpoint on %s', (dialect) => {
-  let testDb: TestDatabase;
-  const apps: App[] = [];
-
-  /** A listening app on 127.0.0.1 with a shared database; returns its base URL. */
-  const listen = async (overrides: Record<string, string> = {}) => {
-    const app = await buildApp({
-      env: testEnv(testDb, {
-        HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
-        HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-        ...overrides,
-      }),
-      logger: false,
-    });
-    apps.push(app);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as net.AddressInfo;
-    return { app, url: `http://127.0.0.1:${port}`, port };
-  };
+  const suite = useTestApp(dialect, { HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) });
+  /** A listening app on 127.0.0.1 with the suite's database; returns its base URL. */
+  const listen = (overrides: Record<string, string> = {}) => suite.listen(overrides);
 
   const signup = (url: string, headers: Record<string, string> = {}, body: unknown = validSignup()) =>
     fetch(`${url}${SIGNUPS_PATH}`, { method: 'POST', headers: { ...apiHeaders(), ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    await testDb?.drop();
-  });
 
   describe('per-IP rate limit', () => {
     it('answers 429 with Retry-After and a readable message in the documented shape once the limit is used up', async () => {
@@ -54,9 +28,8 @@ describe.each(DIALECTS)('abuse of the public endpoint on %s', (dialect) => {
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(60);
-      const body = (await res.json()) as { code: string; message: string };
-      expect(isErrorShape(body)).toBe(true);
-      expect(body.code).toBe('PGRST429');
+      const body: unknown = await res.json();
+      expectApiError(body, { code: 'PGRST429' });
       expect(body.message).toMatch(/too many .* try again/i);
       // Invalid bodies count too: the limit is on attempts, not on successes.
       expect((await signup(url, {}, '{"email":')).status).toBe(429);
@@ -86,7 +59,7 @@ describe.each(DIALECTS)('abuse of the public endpoint on %s', (dialect) => {
       for (const size of [17 * 1024, 2 * 1024 * 1024]) {
         const res = await signup(url, {}, { ...validSignup(), other_outcome: 'x'.repeat(size) });
         expect(res.status).toBe(413);
-        expect(isErrorShape(await res.json())).toBe(true);
+        expectApiError(await res.json());
       }
     });
   });

@@ -1,3 +1,4 @@
+import { DEV_PUBLIC_KEY } from '@waitlist/contract';
 import { buildApp } from './app';
 import { EnvError, parseEnv } from './env';
 
@@ -15,8 +16,12 @@ async function main() {
   }
 
   const app = await buildApp({ env });
-  if (env.NODE_ENV === 'production' && env.WAITLIST_PUBLIC_KEY === 'dev-public-key') {
+  if (env.NODE_ENV === 'production' && env.WAITLIST_PUBLIC_KEY === DEV_PUBLIC_KEY) {
     app.log.warn('WAITLIST_PUBLIC_KEY is the development default; set your own key in production');
+  }
+  if (env.NODE_ENV === 'production' && env.SMTP_URL && !env.SITE_URL.startsWith('https://')) {
+    // Mail clients offer one-click unsubscribe only for an https List-Unsubscribe URL (RFC 8058).
+    app.log.warn('SITE_URL is not https: links in mail and List-Unsubscribe should use the public https origin');
   }
   app.log.info({ database: app.database.description }, 'database ready');
 

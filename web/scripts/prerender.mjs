@@ -1,6 +1,8 @@
 // Post-build step: prerender every route to static HTML, write sitemap.xml and robots.txt, precompress
-// text assets (.br and .gz siblings the server serves as-is), and print the bytes shipped on `/`.
-import { readFile, writeFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
+// text assets (.br and .gz siblings the server serves as-is), and print the bytes each page and island ships.
+// The server keeps rendering pages at request time (a form post answered with the page) with the same SSR bundle,
+// so ssr-dist/ stays, with the page template beside it (server/src/http/page-renderer.ts).
+import { readFile, writeFile, mkdir, readdir, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
@@ -13,6 +15,7 @@ const template = await readFile(join(dist, 'index.html'), 'utf8');
 if (!template.includes('<!--app-html-->') || !template.includes('<!--app-head-->')) {
   throw new Error('dist/index.html has no <!--app-head--> / <!--app-html--> placeholders; run vite build first');
 }
+await writeFile(join(ssrDir, 'template.html'), template);
 const { render, prerenderedRoutes, siteUrl } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
 
 for (const route of prerenderedRoutes) {
@@ -35,7 +38,6 @@ await writeFile(
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
 );
 await writeFile(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${siteUrl}/sitemap.xml\n`);
-await rm(ssrDir, { recursive: true, force: true });
 
 // Precompress.
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|xml|txt|json|webmanifest)$/;
@@ -59,18 +61,33 @@ for await (const file of walk(dist)) {
   sizes.set(relative(dist, file), { raw: data.length, gz: gz.length, br: br.length });
 }
 
-// Report what `/` loads: the HTML plus every script, modulepreload, stylesheet and image it references.
-const home = await readFile(join(dist, 'index.html'), 'utf8');
-const refs = [...home.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]).filter((p) => sizes.has(p) || p.endsWith('.svg'));
-const total = { raw: 0, gz: 0, br: 0 };
-const js = { raw: 0, gz: 0, br: 0 };
-for (const p of ['index.html', ...new Set(refs)]) {
-  const s = sizes.get(p) ?? { raw: (await stat(join(dist, p))).size, gz: 0, br: 0 };
-  for (const k of ['raw', 'gz', 'br']) {
-    total[k] += s[k];
-    if (p.endsWith('.js')) js[k] += s[k];
-  }
-}
+// Report what each page loads on its first view (HTML plus the scripts, stylesheets and images it references),
+// and what each island costs when it loads (chunks no page references directly).
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log(`/ JS: ${kb(js.raw)} raw, ${kb(js.gz)} gzip, ${kb(js.br)} brotli`);
-console.log(`/ total (html+js+css+svg): ${kb(total.raw)} raw, ${kb(total.gz)} gzip, ${kb(total.br)} brotli`);
+const referenced = new Set();
+for (const route of prerenderedRoutes) {
+  const html = await readFile(join(dist, route.file), 'utf8');
+  const refs = [...html.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]).filter((p) => sizes.has(p) || p.endsWith('.svg'));
+  const total = { raw: 0, gz: 0, br: 0 };
+  const js = { raw: 0, gz: 0, br: 0 };
+  for (const p of [route.file, ...new Set(refs)]) {
+    referenced.add(p);
+    const s = sizes.get(p) ?? { raw: (await stat(join(dist, p))).size, gz: 0, br: 0 };
+    for (const k of ['raw', 'gz', 'br']) {
+      total[k] += s[k];
+      if (p.endsWith('.js')) js[k] += s[k];
+    }
+  }
+  console.log(`${route.path.padEnd(9)} first view: JS ${kb(js.br)} br (${kb(js.raw)} raw), total ${kb(total.br)} br`);
+}
+// Islands: the chunks the first-view scripts import on demand.
+const islands = new Set();
+for (const p of referenced) {
+  if (!p.endsWith('.js')) continue;
+  const code = await readFile(join(dist, p), 'utf8');
+  for (const m of code.matchAll(/import\(\s*["']\.\/([^"']+\.js)["']\s*\)/g)) islands.add(`assets/${m[1]}`);
+}
+for (const p of islands) {
+  const s = sizes.get(p);
+  if (s) console.log(`island ${p}: ${kb(s.br)} br (${kb(s.raw)} raw), loaded when needed`);
+}

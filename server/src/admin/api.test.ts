@@ -1,37 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE, SIGNUPS_PATH, type AdminSignupPage, type AdminStats } from '@waitlist/contract';
-import type { App } from '../app';
-import { DIALECTS, createTestDatabase, type TestDatabase } from '../test/databases';
-import { apiHeaders, TEST_PUBLIC_KEY } from '../test/fixtures';
-import { sha256, LOCKOUT_FAILURES } from './operators';
-import { OPERATOR_PASSWORD, addOperator, makeAdminApp, seedSignup, signIn } from './test-helpers';
-
-const expectErrorShape = (body: unknown) =>
-  expect(body).toEqual({ code: expect.any(String), message: expect.any(String), details: null, hint: expect.toSatisfy((h: unknown) => h === null || typeof h === 'string') });
+import { LOCKOUT_FAILURES } from '../db/repositories/sign-in-throttle';
+import { sha256 } from '../lib/crypto';
+import { expectApiError, useTestApp } from '../test/app';
+import { DIALECTS } from '../test/databases';
+import { apiHeaders } from '../test/fixtures';
+import { ADMIN_TEST_ENV, OPERATOR_PASSWORD, addOperator, seedSignup, signIn } from './test-helpers';
 
 describe.each(DIALECTS)('admin API on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: App;
+  const suite = useTestApp(dialect, ADMIN_TEST_ENV);
   let cookie: string;
   const operatorEmail = `ops-${dialect}@example.com`;
 
-  const get = (url: string, headers: Record<string, string> = { cookie }) => app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = { cookie }) => suite.app.inject({ method: 'GET', url, headers });
   const list = async (query: string) => {
     const res = await get(`/api/admin/signups?${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<AdminSignupPage>();
   };
-  const auditRows = () => app.database.db.selectFrom('admin_audit_log').selectAll().orderBy('id').execute();
+  const auditRows = () => suite.app.database.db.selectFrom('admin_audit_log').selectAll().orderBy('id').execute();
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    app = await makeAdminApp(testDb, { WAITLIST_PUBLIC_KEY: TEST_PUBLIC_KEY });
-    await addOperator(app, operatorEmail);
-    cookie = await signIn(app, operatorEmail);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
+    await addOperator(suite.app, operatorEmail);
+    cookie = await signIn(suite.app, operatorEmail);
   });
 
   describe('without a session', () => {
@@ -51,9 +42,9 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
       ['GET', '/api/admin/'],
     ])('%s %s answers 401 with the error shape', async (method, url) => {
       for (const headers of [{}, { cookie: `${ADMIN_SESSION_COOKIE}=forged-token` }]) {
-        const res = await app.inject({ method: method as 'GET', url, headers, ...(method === 'PATCH' ? { payload: { role: 'Other' } } : {}) });
+        const res = await suite.app.inject({ method: method as 'GET', url, headers, ...(method === 'PATCH' ? { payload: { role: 'Other' } } : {}) });
         expect(res.statusCode).toBe(401);
-        expectErrorShape(res.json());
+        expectApiError(res.json());
         expect(res.headers['cache-control']).toBe('no-store');
       }
     });
@@ -61,7 +52,7 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
 
   describe('sign-in and sessions', () => {
     it('sets an HttpOnly, SameSite=Strict, Path=/ cookie (not Secure over plain http) and stores only the token hash', async () => {
-      const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: ` ${operatorEmail.toUpperCase()} `, password: OPERATOR_PASSWORD } });
+      const res = await suite.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: ` ${operatorEmail.toUpperCase()} `, password: OPERATOR_PASSWORD } });
       expect(res.statusCode).toBe(200);
       expect(res.json().operator.email).toBe(operatorEmail);
       const setCookie = String(res.headers['set-cookie']);
@@ -71,41 +62,37 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
       expect(setCookie).not.toMatch(/Secure/);
       const token = res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!.value;
       expect(token.length).toBeGreaterThanOrEqual(43); // 32 random bytes
-      const rows = await app.database.db.selectFrom('operator_sessions').select('token_hash').execute();
+      const rows = await suite.app.database.db.selectFrom('operator_sessions').select('token_hash').execute();
       expect(rows.map((r) => r.token_hash)).toContain(sha256(token));
       expect(rows.map((r) => r.token_hash)).not.toContain(token);
     });
 
     it('marks the cookie Secure when the request came over TLS through a trusted proxy', async () => {
-      const tlsApp = await makeAdminApp(testDb, { TRUST_PROXY: 'true' });
-      try {
-        const res = await tlsApp.inject({ method: 'POST', url: '/api/admin/session', headers: { 'x-forwarded-proto': 'https' }, payload: { email: operatorEmail, password: OPERATOR_PASSWORD } });
-        expect(res.statusCode).toBe(200);
-        expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
-      } finally {
-        await tlsApp.close();
-      }
+      const tlsApp = await suite.makeApp({ TRUST_PROXY: 'true' });
+      const res = await tlsApp.inject({ method: 'POST', url: '/api/admin/session', headers: { 'x-forwarded-proto': 'https' }, payload: { email: operatorEmail, password: OPERATOR_PASSWORD } });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['set-cookie'])).toMatch(/Secure/);
     });
 
     it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
-      const wrong = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: operatorEmail, password: 'not the password!' } });
-      const unknown = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: 'nobody@example.com', password: 'not the password!' } });
+      const wrong = await suite.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: operatorEmail, password: 'not the password!' } });
+      const unknown = await suite.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: 'nobody@example.com', password: 'not the password!' } });
       expect(wrong.statusCode).toBe(401);
       expect(unknown.statusCode).toBe(401);
       expect(wrong.json()).toEqual(unknown.json());
       expect(wrong.headers['set-cookie']).toBeUndefined();
-      await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: operatorEmail, password: OPERATOR_PASSWORD } }); // clears the count
+      await suite.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: operatorEmail, password: OPERATOR_PASSWORD } }); // clears the count
     });
 
     it('answers 400 for a malformed sign-in body', async () => {
-      const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: operatorEmail } });
+      const res = await suite.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: operatorEmail } });
       expect(res.statusCode).toBe(400);
-      expectErrorShape(res.json());
+      expectApiError(res.json());
     });
 
     it('gives a new token on every sign-in and revokes the one the browser came with (no fixation)', async () => {
-      const first = await signIn(app, operatorEmail);
-      const res = await app.inject({ method: 'POST', url: '/api/admin/session', headers: { cookie: first }, payload: { email: operatorEmail, password: OPERATOR_PASSWORD } });
+      const first = await signIn(suite.app, operatorEmail);
+      const res = await suite.app.inject({ method: 'POST', url: '/api/admin/session', headers: { cookie: first }, payload: { email: operatorEmail, password: OPERATOR_PASSWORD } });
       const second = `${ADMIN_SESSION_COOKIE}=${res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!.value}`;
       expect(second).not.toBe(first);
       expect((await get('/api/admin/session', { cookie: first })).statusCode).toBe(401);
@@ -113,83 +100,79 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     });
 
     it('signs out: the session row is deleted and the cookie no longer works', async () => {
-      const mine = await signIn(app, operatorEmail);
-      const out = await app.inject({ method: 'DELETE', url: '/api/admin/session', headers: { cookie: mine } });
+      const mine = await signIn(suite.app, operatorEmail);
+      const out = await suite.app.inject({ method: 'DELETE', url: '/api/admin/session', headers: { cookie: mine } });
       expect(out.statusCode).toBe(204);
       expect(String(out.headers['set-cookie'])).toMatch(new RegExp(`${ADMIN_SESSION_COOKIE}=;`));
       const token = mine.split('=')[1]!;
-      expect(await app.database.db.selectFrom('operator_sessions').select('token_hash').where('token_hash', '=', sha256(token)).execute()).toEqual([]);
+      expect(await suite.app.database.db.selectFrom('operator_sessions').select('token_hash').where('token_hash', '=', sha256(token)).execute()).toEqual([]);
       expect((await get('/api/admin/signups', { cookie: mine })).statusCode).toBe(401);
     });
 
     it('expires after the idle time and slides the expiry forward while in use', async () => {
-      const mine = await signIn(app, operatorEmail);
+      const mine = await signIn(suite.app, operatorEmail);
       const hash = sha256(mine.split('=')[1]!);
       const setTimes = (lastSeen: number, expires: number) =>
-        app.database.db.updateTable('operator_sessions').set({ last_seen_at: new Date(lastSeen).toISOString(), expires_at: new Date(expires).toISOString() }).where('token_hash', '=', hash).execute();
+        suite.app.database.db.updateTable('operator_sessions').set({ last_seen_at: new Date(lastSeen).toISOString(), expires_at: new Date(expires).toISOString() }).where('token_hash', '=', hash).execute();
       // Last used two hours ago, still valid for ten: a request slides it to a full 12 h from now.
       await setTimes(Date.now() - 2 * 3600_000, Date.now() + 10 * 3600_000);
       expect((await get('/api/admin/session', { cookie: mine })).statusCode).toBe(200);
-      const row = await app.database.db.selectFrom('operator_sessions').select('expires_at').where('token_hash', '=', hash).executeTakeFirstOrThrow();
+      const row = await suite.app.database.db.selectFrom('operator_sessions').select('expires_at').where('token_hash', '=', hash).executeTakeFirstOrThrow();
       expect(new Date(row.expires_at).getTime()).toBeGreaterThan(Date.now() + 11.9 * 3600_000);
       // Idle beyond the limit: refused and removed.
       await setTimes(Date.now() - 13 * 3600_000, Date.now() - 3600_000);
       expect((await get('/api/admin/session', { cookie: mine })).statusCode).toBe(401);
-      expect(await app.database.db.selectFrom('operator_sessions').select('token_hash').where('token_hash', '=', hash).execute()).toEqual([]);
+      expect(await suite.app.database.db.selectFrom('operator_sessions').select('token_hash').where('token_hash', '=', hash).execute()).toEqual([]);
     });
 
     it(`locks an account for 15 minutes after ${LOCKOUT_FAILURES} failures, even for the right password, for known and unknown e-mails alike`, async () => {
       const victim = `locked-${dialect}@example.com`;
-      await addOperator(app, victim);
+      await addOperator(suite.app, victim);
       for (let i = 0; i < LOCKOUT_FAILURES; i++) {
-        const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: victim, password: 'wrong password!!' } });
+        const res = await suite.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: victim, password: 'wrong password!!' } });
         expect(res.statusCode).toBe(401);
       }
-      const locked = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: victim, password: OPERATOR_PASSWORD } });
+      const locked = await suite.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: victim, password: OPERATOR_PASSWORD } });
       expect(locked.statusCode).toBe(429);
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
       expect(locked.headers['set-cookie']).toBeUndefined();
       const ghost = 'ghost@example.com';
-      for (let i = 0; i < LOCKOUT_FAILURES; i++) await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: ghost, password: 'wrong password!!' } });
-      const ghostLocked = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: ghost, password: 'wrong password!!' } });
+      for (let i = 0; i < LOCKOUT_FAILURES; i++) await suite.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: ghost, password: 'wrong password!!' } });
+      const ghostLocked = await suite.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: ghost, password: 'wrong password!!' } });
       expect(ghostLocked.statusCode).toBe(429);
       expect(ghostLocked.json()).toEqual(locked.json());
       // Other accounts are unaffected; once the lock has run out, the right password works again.
-      expect((await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: operatorEmail, password: OPERATOR_PASSWORD } })).statusCode).toBe(200);
-      await app.database.db.updateTable('operator_login_throttle').set({ locked_until: new Date(Date.now() - 1000).toISOString() }).where('account_key', '=', sha256(victim)).execute();
-      expect((await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: victim, password: OPERATOR_PASSWORD } })).statusCode).toBe(200);
+      expect((await suite.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: operatorEmail, password: OPERATOR_PASSWORD } })).statusCode).toBe(200);
+      await suite.app.database.db.updateTable('operator_login_throttle').set({ locked_until: new Date(Date.now() - 1000).toISOString() }).where('account_key', '=', sha256(victim)).execute();
+      expect((await suite.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: victim, password: OPERATOR_PASSWORD } })).statusCode).toBe(200);
     });
 
     it('counts parallel guesses atomically: at most 5 are checked, the rest are refused, none fails with 500', async () => {
       const email = `parallel-${dialect}@example.com`;
-      await addOperator(app, email);
+      await addOperator(suite.app, email);
       const results = await Promise.all(
-        Array.from({ length: 12 }, () => app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password: 'wrong password!!' } })),
+        Array.from({ length: 12 }, () => suite.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password: 'wrong password!!' } })),
       );
       const codes = results.map((r) => r.statusCode).sort();
       expect(codes.filter((c) => c === 401)).toHaveLength(LOCKOUT_FAILURES);
       expect(codes.filter((c) => c === 429)).toHaveLength(12 - LOCKOUT_FAILURES);
-      expect((await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password: OPERATOR_PASSWORD } })).statusCode).toBe(429);
+      expect((await suite.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password: OPERATOR_PASSWORD } })).statusCode).toBe(429);
     });
 
     it('rate-limits sign-in attempts per client IP', async () => {
-      const limited = await makeAdminApp(testDb, { ADMIN_SIGNIN_RATE_LIMIT: '3' });
-      try {
-        const attempt = (ip: string) =>
-          limited.inject({ method: 'POST', url: '/api/admin/session', remoteAddress: ip, payload: { email: `someone-${ip}@example.com`, password: 'wrong password!!' } });
-        for (let i = 0; i < 3; i++) expect((await attempt('10.0.0.1')).statusCode).toBe(401);
-        const blocked = await attempt('10.0.0.1');
-        expect(blocked.statusCode).toBe(429);
-        expect(blocked.headers['retry-after']).toBeDefined();
-        expect((await attempt('10.0.0.2')).statusCode).toBe(401);
-      } finally {
-        await limited.close();
-      }
+      const limited = await suite.makeApp({ ADMIN_SIGNIN_RATE_LIMIT: '3' });
+      const attempt = (ip: string) =>
+        limited.inject({ method: 'POST', url: '/api/admin/session', remoteAddress: ip, payload: { email: `someone-${ip}@example.com`, password: 'wrong password!!' } });
+      for (let i = 0; i < 3; i++) expect((await attempt('10.0.0.1')).statusCode).toBe(401);
+      const blocked = await attempt('10.0.0.1');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.headers['retry-after']).toBeDefined();
+      expect((await attempt('10.0.0.2')).statusCode).toBe(401);
     });
 
     it('refuses state-changing requests from a foreign Origin with 403, and accepts its own origin', async () => {
-      const mine = await signIn(app, operatorEmail);
-      const target = await seedSignup(app);
+      const mine = await signIn(suite.app, operatorEmail);
+      const target = await seedSignup(suite.app);
       const foreign = { cookie: mine, origin: 'https://evil.example' };
       for (const req of [
         { method: 'DELETE' as const, url: `/api/admin/signups/${target.id}` },
@@ -197,20 +180,20 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
         { method: 'DELETE' as const, url: '/api/admin/session' },
         { method: 'POST' as const, url: '/api/admin/session', payload: { email: operatorEmail, password: OPERATOR_PASSWORD } },
       ]) {
-        const res = await app.inject({ ...req, headers: foreign });
+        const res = await suite.app.inject({ ...req, headers: foreign });
         expect(res.statusCode, req.url).toBe(403);
-        expectErrorShape(res.json());
+        expectApiError(res.json());
       }
-      const crossSite = await app.inject({ method: 'DELETE', url: `/api/admin/signups/${target.id}`, headers: { cookie: mine, 'sec-fetch-site': 'cross-site' } });
+      const crossSite = await suite.app.inject({ method: 'DELETE', url: `/api/admin/signups/${target.id}`, headers: { cookie: mine, 'sec-fetch-site': 'cross-site' } });
       expect(crossSite.statusCode).toBe(403);
       expect((await get(`/api/admin/signups/${target.id}`, { cookie: mine })).statusCode).toBe(200);
-      const own = await app.inject({ method: 'PATCH', url: `/api/admin/signups/${target.id}`, headers: { cookie: mine, origin: 'http://localhost:80', host: 'localhost:80' }, payload: { role: 'Other' } });
+      const own = await suite.app.inject({ method: 'PATCH', url: `/api/admin/signups/${target.id}`, headers: { cookie: mine, origin: 'http://localhost:80', host: 'localhost:80' }, payload: { role: 'Other' } });
       expect(own.statusCode, own.body).toBe(200);
       // Behind a TLS proxy that does not forward the scheme, the browser's https origin is still our own host.
-      const viaProxy = await app.inject({ method: 'PATCH', url: `/api/admin/signups/${target.id}`, headers: { cookie: mine, origin: 'https://admin.example.com', host: 'admin.example.com' }, payload: { role: 'Other' } });
+      const viaProxy = await suite.app.inject({ method: 'PATCH', url: `/api/admin/signups/${target.id}`, headers: { cookie: mine, origin: 'https://admin.example.com', host: 'admin.example.com' }, payload: { role: 'Other' } });
       expect(viaProxy.statusCode, viaProxy.body).toBe(200);
       for (const origin of ['null', 'https://admin.example.com.evil.example', 'file://', 'https://admin.example.com:8443']) {
-        const res = await app.inject({ method: 'PATCH', url: `/api/admin/signups/${target.id}`, headers: { cookie: mine, origin, host: 'admin.example.com' }, payload: { role: 'Other' } });
+        const res = await suite.app.inject({ method: 'PATCH', url: `/api/admin/signups/${target.id}`, headers: { cookie: mine, origin, host: 'admin.example.com' }, payload: { role: 'Other' } });
         expect(res.statusCode, origin).toBe(403);
       }
     });
@@ -225,7 +208,7 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
       for (let i = 0; i < 7; i++) {
         seeded.push(
           await seedSignup(
-            app,
+            suite.app,
             {
               email: `${i % 2 ? 'ada' : 'grace'}.${i}.${tag}@example.com`,
               role: i < 3 ? 'Product Manager' : 'Project Manager',
@@ -293,7 +276,7 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     ])('answers 400 for %s', async (query) => {
       const res = await get(`/api/admin/signups?${query}`);
       expect(res.statusCode).toBe(400);
-      expectErrorShape(res.json());
+      expectApiError(res.json());
     });
 
     it('exports the filtered list as RFC 4180 CSV with a BOM, CRLF and neutralised formulas, and audits the export', async () => {
@@ -304,7 +287,7 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="waitlist-signups-\d{4}-\d{2}-\d{2}\.csv"$/);
       expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
       const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n');
-      expect(lines[0]).toBe('id,email,role,company_size,desired_outcomes,other_outcome,created_at,consented_at,privacy_policy_version');
+      expect(lines[0]).toBe('id,email,role,company_size,desired_outcomes,other_outcome,created_at,consented_at,privacy_policy_version,confirmed_at,marketing_opt_out_at');
       expect(lines.filter(Boolean)).toHaveLength(8);
       expect(lines[1]).toContain(`grace.0.${tag}@example.com`);
       const withFormula = lines.find((l) => l.startsWith(`${seeded[5]!.id},`))!;
@@ -320,7 +303,7 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
 
   describe('one person: read, download, correct, erase', () => {
     it('reads one sign-up and downloads it as a JSON file; 404 for an unknown id, 400 for a bad one', async () => {
-      const person = await seedSignup(app);
+      const person = await seedSignup(suite.app);
       const res = await get(`/api/admin/signups/${person.id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id: person.id, email: person.email, role: person.role, desired_outcomes: person.desired_outcomes });
@@ -333,9 +316,9 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     });
 
     it('corrects fields, audits the changed field names only, and refuses a duplicate or invalid value', async () => {
-      const person = await seedSignup(app);
-      const other = await seedSignup(app);
-      const patch = (payload: unknown) => app.inject({ method: 'PATCH', url: `/api/admin/signups/${person.id}`, headers: { cookie }, payload: payload as object });
+      const person = await seedSignup(suite.app);
+      const other = await seedSignup(suite.app);
+      const patch = (payload: unknown) => suite.app.inject({ method: 'PATCH', url: `/api/admin/signups/${person.id}`, headers: { cookie }, payload: payload as object });
       const res = await patch({ email: `  Fixed.${person.email.toUpperCase()}`, role: 'Consultant / Advisor', company_size: person.company_size });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ email: `fixed.${person.email}`, role: 'Consultant / Advisor' });
@@ -346,52 +329,48 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
       for (const bad of [{ role: 'CEO' }, { desired_outcomes: [] }, { email: 'nope' }, {}, { id: 5 }, { other_outcome: 'x'.repeat(501) }]) {
         const r = await patch(bad);
         expect(r.statusCode, JSON.stringify(bad)).toBe(400);
-        expectErrorShape(r.json());
+        expectApiError(r.json());
       }
-      const notFound = await app.inject({ method: 'PATCH', url: '/api/admin/signups/999999999', headers: { cookie }, payload: { role: 'Other' } });
+      const notFound = await suite.app.inject({ method: 'PATCH', url: '/api/admin/signups/999999999', headers: { cookie }, payload: { role: 'Other' } });
       expect(notFound.statusCode).toBe(404);
     });
 
     it('erases a sign-up: gone, audited without the address, and the e-mail can sign up again', async () => {
-      const person = await seedSignup(app);
-      const res = await app.inject({ method: 'DELETE', url: `/api/admin/signups/${person.id}`, headers: { cookie } });
+      const person = await seedSignup(suite.app);
+      const res = await suite.app.inject({ method: 'DELETE', url: `/api/admin/signups/${person.id}`, headers: { cookie } });
       expect(res.statusCode).toBe(204);
       expect((await get(`/api/admin/signups/${person.id}`)).statusCode).toBe(404);
-      expect((await app.inject({ method: 'DELETE', url: `/api/admin/signups/${person.id}`, headers: { cookie } })).statusCode).toBe(404);
+      expect((await suite.app.inject({ method: 'DELETE', url: `/api/admin/signups/${person.id}`, headers: { cookie } })).statusCode).toBe(404);
       const audit = await auditRows();
       expect(audit.at(-1)).toMatchObject({ action: 'erase', signup_id: person.id, fields: null });
       expect(JSON.stringify(audit)).not.toContain(person.email);
-      const again = await app.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: { email: person.email, role: person.role, company_size: person.company_size, desired_outcomes: person.desired_outcomes } });
+      const again = await suite.app.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: { email: person.email, role: person.role, company_size: person.company_size, desired_outcomes: person.desired_outcomes } });
       expect(again.statusCode).toBe(201);
     });
   });
 
   describe('stats', () => {
+    const fresh = useTestApp(dialect, ADMIN_TEST_ENV);
+
     it('counts totals, per day, and per role, company size and outcome (every option listed)', async () => {
-      const fresh = await createTestDatabase(dialect);
-      const statsApp = await makeAdminApp(fresh);
-      try {
-        await addOperator(statsApp, operatorEmail);
-        const c = await signIn(statsApp, operatorEmail);
-        const empty = (await statsApp.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: c } })).json<AdminStats>();
-        expect(empty.total).toBe(0);
-        expect(empty.per_day).toHaveLength(90);
-        expect(empty.by_role.every((r) => r.count === 0)).toBe(true);
-        await seedSignup(statsApp, { role: 'Product Manager', desired_outcomes: ['Reuse insights', 'Other'] });
-        await seedSignup(statsApp, { role: 'Product Manager', company_size: '1-10 employees', desired_outcomes: ['Reuse insights'] });
-        await seedSignup(statsApp, {}, new Date(Date.now() - 20 * 86_400_000).toISOString());
-        const stats = (await statsApp.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: c } })).json<AdminStats>();
-        expect(stats).toMatchObject({ total: 3, last_7_days: 2, last_30_days: 3 });
-        expect(stats.by_role.find((r) => r.label === 'Product Manager')!.count).toBe(2);
-        expect(stats.by_company_size.find((r) => r.label === '1-10 employees')!.count).toBe(1);
-        expect(stats.by_outcome.find((r) => r.label === 'Reuse insights')!.count).toBe(3);
-        expect(stats.by_outcome.find((r) => r.label === 'Other')!.count).toBe(1);
-        expect(stats.per_day.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), count: 2 });
-        expect(stats.per_day.reduce((sum, d) => sum + d.count, 0)).toBe(3);
-      } finally {
-        await statsApp.close();
-        await fresh.drop();
-      }
+      const statsApp = fresh.app;
+      await addOperator(statsApp, operatorEmail);
+      const c = await signIn(statsApp, operatorEmail);
+      const empty = (await statsApp.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: c } })).json<AdminStats>();
+      expect(empty.total).toBe(0);
+      expect(empty.per_day).toHaveLength(90);
+      expect(empty.by_role.every((r) => r.count === 0)).toBe(true);
+      await seedSignup(statsApp, { role: 'Product Manager', desired_outcomes: ['Reuse insights', 'Other'] });
+      await seedSignup(statsApp, { role: 'Product Manager', company_size: '1-10 employees', desired_outcomes: ['Reuse insights'] });
+      await seedSignup(statsApp, {}, new Date(Date.now() - 20 * 86_400_000).toISOString());
+      const stats = (await statsApp.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: c } })).json<AdminStats>();
+      expect(stats).toMatchObject({ total: 3, last_7_days: 2, last_30_days: 3 });
+      expect(stats.by_role.find((r) => r.label === 'Product Manager')!.count).toBe(2);
+      expect(stats.by_company_size.find((r) => r.label === '1-10 employees')!.count).toBe(1);
+      expect(stats.by_outcome.find((r) => r.label === 'Reuse insights')!.count).toBe(3);
+      expect(stats.by_outcome.find((r) => r.label === 'Other')!.count).toBe(1);
+      expect(stats.per_day.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), count: 2 });
+      expect(stats.per_day.reduce((sum, d) => sum + d.count, 0)).toBe(3);
     });
   });
 });

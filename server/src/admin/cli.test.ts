@@ -2,22 +2,21 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/connection';
-import { parseEnv } from '../env';
-import { DIALECTS, createTestDatabase, type TestDatabase } from '../test/databases';
+import { describe, expect, it } from 'vitest';
+import { createOperatorSessions } from '../db/repositories/operator-sessions';
+import { useTestDatabase } from '../test/app';
+import { DIALECTS } from '../test/databases';
 import { EXIT, runAdminCli } from './cli';
-import { createOperatorsRepository } from './operators';
 import { verifyPassword } from './passwords';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const PASSWORD = 'correct horse battery staple';
 
 describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let database: Database;
+  const suite = useTestDatabase(dialect);
 
-  const envVars = () => ({ DATA_DIR: testDb.dataDir, ...(testDb.url ? { DATABASE_URL: testDb.url } : {}) });
+  const envVars = () => ({ DATA_DIR: suite.testDb.dataDir, ...(suite.testDb.url ? { DATABASE_URL: suite.testDb.url } : {}) });
+  const settings = () => ({ databaseUrl: suite.testDb.url, dataDir: suite.testDb.dataDir });
   const run = async (argv: string[], stdinText?: string, isTTY = false) => {
     const stdin = Object.assign(new PassThrough(), { isTTY });
     const stdout = new PassThrough();
@@ -27,19 +26,10 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
     stdout.on('data', (c: Buffer) => (out += c.toString()));
     stderr.on('data', (c: Buffer) => (err += c.toString()));
     if (stdinText !== undefined) stdin.end(stdinText);
-    const code = await runAdminCli(argv, parseEnv(envVars()), { stdin, stdout, stderr });
+    const code = await runAdminCli(argv, settings(), { stdin, stdout, stderr });
     return { code, out, err };
   };
-  const operatorRow = (email: string) => database.db.selectFrom('operators').selectAll().where('email', '=', email).executeTakeFirst();
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    database = testDb.open();
-  });
-  afterAll(async () => {
-    await database?.close();
-    await testDb?.drop();
-  });
+  const operatorRow = (email: string) => suite.database.db.selectFrom('operators').selectAll().where('email', '=', email).executeTakeFirst();
 
   it('adds an operator from --password-stdin with a salted scrypt hash, lists and removes it', async () => {
     const add = await run(['add', 'Founder@Example.com', '--password-stdin'], `${PASSWORD}\n`);
@@ -61,13 +51,13 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
     expect(list.out).toMatch(/second@example\.com/);
 
     // Removing ends their sessions too.
-    const ops = createOperatorsRepository(database, { sessionIdleMs: 3600_000 });
-    const { token } = await ops.createSession(Number(row!.id));
-    expect(await ops.resolveSession(token)).toBeDefined();
+    const sessions = createOperatorSessions(suite.database, { idleMs: 3600_000 });
+    const { token } = await sessions.create(Number(row!.id));
+    expect(await sessions.resolve(token)).toBeDefined();
     const remove = await run(['remove', 'FOUNDER@example.com']);
     expect(remove).toMatchObject({ code: EXIT.ok });
     expect(await operatorRow('founder@example.com')).toBeUndefined();
-    expect(await ops.resolveSession(token)).toBeUndefined();
+    expect(await sessions.resolve(token)).toBeUndefined();
   });
 
   it('refuses a short password, a duplicate, an unknown operator, and a missing terminal, with clear messages', async () => {
@@ -101,7 +91,7 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
       // Type the answer when asked.
       if (/Password|Repeat/.test(c.toString())) setImmediate(() => stdin.write(`${PASSWORD}\r`));
     });
-    const code = await runAdminCli(['add', 'tty@example.com'], parseEnv(envVars()), { stdin, stdout, stderr });
+    const code = await runAdminCli(['add', 'tty@example.com'], settings(), { stdin, stdout, stderr });
     expect(code).toBe(EXIT.ok);
     expect(shown).not.toContain(PASSWORD);
     expect(await verifyPassword(PASSWORD, (await operatorRow('tty@example.com'))!.password_hash)).toBe(true);

@@ -1,9 +1,8 @@
 import type { Readable, Writable } from 'node:stream';
-import { isValidEmail } from '@waitlist/contract';
-import type { Env } from '../env';
+import { isValidEmail, normalizeEmail } from '@waitlist/contract';
 import { openDatabase } from '../db/connection';
 import { migrate } from '../db/migrations';
-import { OperatorExistsError, createOperatorsRepository, normalizeOperatorEmail } from './operators';
+import { OperatorExistsError, createOperatorAccounts } from '../db/repositories/operator-accounts';
 import { hashPassword, passwordProblem } from './passwords';
 
 export const USAGE = `Usage: npm run admin -- <command>
@@ -75,7 +74,13 @@ async function readPassword(io: CliIo, fromStdin: boolean): Promise<string | { e
 }
 
 /** `npm run admin -- …`: manages operators in the database the server uses. Returns the exit code. */
-export async function runAdminCli(argv: string[], env: Env, io: CliIo): Promise<number> {
+/** Where the operators live: the server's own database settings (DATABASE_URL, DATA_DIR). */
+export interface CliDatabaseSettings {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}
+
+export async function runAdminCli(argv: string[], settings: CliDatabaseSettings, io: CliIo): Promise<number> {
   const say = (line: string) => io.stdout.write(`${line}\n`);
   const fail = (line: string, code: number) => {
     io.stderr.write(`${line}\n`);
@@ -95,7 +100,7 @@ export async function runAdminCli(argv: string[], env: Env, io: CliIo): Promise<
   const wantsEmail = command !== 'list';
   if (rest.length !== (wantsEmail ? 1 : 0)) return fail(`"${command}" takes ${wantsEmail ? 'one e-mail address' : 'no arguments'}\n\n${USAGE}`, EXIT.usage);
   if (flags.includes('--password-stdin') && command !== 'add') return fail('--password-stdin only goes with "add"', EXIT.usage);
-  const email = rest[0] ? normalizeOperatorEmail(rest[0]) : '';
+  const email = rest[0] ? normalizeEmail(rest[0]) : '';
   if (wantsEmail && !isValidEmail(email)) return fail(`"${rest[0]}" is not a valid e-mail address`, EXIT.usage);
 
   let password = '';
@@ -107,10 +112,10 @@ export async function runAdminCli(argv: string[], env: Env, io: CliIo): Promise<
     password = read;
   }
 
-  const database = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 2 });
+  const database = openDatabase({ ...settings, poolSize: 2 });
   try {
     await migrate(database.db, database.dialect);
-    const operators = createOperatorsRepository(database, { sessionIdleMs: env.SESSION_IDLE_HOURS * 3600_000 });
+    const operators = createOperatorAccounts(database);
     switch (command) {
       case 'add': {
         try {

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-/** Operator passwords: at least 12 characters (issue #4); the upper bound keeps hashing cheap to refuse. */
+/** Operator passwords: at least 12 characters (docs/operators.md); the upper bound keeps hashing cheap to refuse. */
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 1024;
 

@@ -1,18 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE } from '@waitlist/contract';
-import type { App } from '../app';
-import { DIALECTS, createTestDatabase, type TestDatabase } from '../test/databases';
-import { LOCKOUT_FAILURES } from './operators';
-import { OPERATOR_PASSWORD, addOperator, makeAdminApp, seedSignup, signIn } from './test-helpers';
+import { LOCKOUT_FAILURES } from '../db/repositories/sign-in-throttle';
+import { useTestApp } from '../test/app';
+import { DIALECTS } from '../test/databases';
+import { ADMIN_TEST_ENV, OPERATOR_PASSWORD, addOperator, seedSignup, signIn } from './test-helpers';
 
 /**
- * The operator surface seen by an attacker. The route list is read from routes.ts itself, so a route added later
- * is covered without editing this file.
+ * The operator surface seen by an attacker. The route list is read from the feature's *-routes.ts files, so a
+ * route added later is covered without editing this file.
  */
-const routesSource = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'routes.ts'), 'utf8');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const routesSource = fs
+  .readdirSync(here)
+  .filter((file) => file.endsWith('-routes.ts'))
+  .map((file) => fs.readFileSync(path.join(here, file), 'utf8'))
+  .join('\n');
 const ROUTES = [...routesSource.matchAll(/app\.(get|post|patch|put|delete)\(\s*'([^']+)'/g)].map(([, method, route]) => ({
   method: method!.toUpperCase() as 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   url: `/api/admin${route!.replaceAll(':id', '1')}`,
@@ -24,33 +29,26 @@ const STATE_CHANGING = ROUTES.filter((r) => r.method !== 'GET');
 const tokenOf = (cookie: string) => cookie.split('=')[1]!;
 
 describe.each(DIALECTS)('operator surface under attack on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: App;
+  const suite = useTestApp(dialect, ADMIN_TEST_ENV);
   const operator = `sec-ops-${dialect}@example.com`;
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    app = await makeAdminApp(testDb);
-    await addOperator(app, operator);
-    await seedSignup(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
+    await addOperator(suite.app, operator);
+    await seedSignup(suite.app);
   });
 
-  it('reads the route list from routes.ts (sanity check of this test)', () => {
+  it('reads the route list from the *-routes.ts files (sanity check of this test)', () => {
     expect(ROUTES.length).toBeGreaterThanOrEqual(10);
     expect(ROUTES.some(isSignIn)).toBe(true);
   });
 
   it('answers 401 on every admin route without a session, with a forged cookie, and with a signed-out session', async () => {
-    const signedOut = await signIn(app, operator);
-    expect((await app.inject({ method: 'DELETE', url: '/api/admin/session', headers: { cookie: signedOut } })).statusCode).toBe(204);
+    const signedOut = await signIn(suite.app, operator);
+    expect((await suite.app.inject({ method: 'DELETE', url: '/api/admin/session', headers: { cookie: signedOut } })).statusCode).toBe(204);
     const cookies = [undefined, `${ADMIN_SESSION_COOKIE}=${'A'.repeat(43)}`, `${ADMIN_SESSION_COOKIE}=${'x'.repeat(5000)}`, signedOut];
     for (const route of ROUTES.filter((r) => !isSignIn(r))) {
       for (const cookie of cookies) {
-        const res = await app.inject({
+        const res = await suite.app.inject({
           method: route.method,
           url: route.url,
           headers: cookie ? { cookie } : {},
@@ -65,24 +63,24 @@ describe.each(DIALECTS)('operator surface under attack on %s', (dialect) => {
 
   it('no session fixation: a cookie planted before sign-in is replaced, and is never accepted', async () => {
     const planted = `${ADMIN_SESSION_COOKIE}=attacker-chosen-${'z'.repeat(30)}`;
-    const res = await app.inject({ method: 'POST', url: '/api/admin/session', headers: { cookie: planted }, payload: { email: operator, password: OPERATOR_PASSWORD } });
+    const res = await suite.app.inject({ method: 'POST', url: '/api/admin/session', headers: { cookie: planted }, payload: { email: operator, password: OPERATOR_PASSWORD } });
     expect(res.statusCode).toBe(200);
     const issued = res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!;
     expect(issued.value).not.toBe(tokenOf(planted));
     expect(issued.value.length).toBeGreaterThanOrEqual(32);
-    expect((await app.inject({ url: '/api/admin/session', headers: { cookie: planted } })).statusCode).toBe(401);
-    expect((await app.inject({ url: '/api/admin/session', headers: { cookie: `${ADMIN_SESSION_COOKIE}=${issued.value}` } })).statusCode).toBe(200);
+    expect((await suite.app.inject({ url: '/api/admin/session', headers: { cookie: planted } })).statusCode).toBe(401);
+    expect((await suite.app.inject({ url: '/api/admin/session', headers: { cookie: `${ADMIN_SESSION_COOKIE}=${issued.value}` } })).statusCode).toBe(200);
 
     // A real session the attacker got hold of (and planted) is revoked by the victim's sign-in.
-    const stolen = await signIn(app, operator);
-    const victim = await app.inject({ method: 'POST', url: '/api/admin/session', headers: { cookie: stolen }, payload: { email: operator, password: OPERATOR_PASSWORD } });
+    const stolen = await signIn(suite.app, operator);
+    const victim = await suite.app.inject({ method: 'POST', url: '/api/admin/session', headers: { cookie: stolen }, payload: { email: operator, password: OPERATOR_PASSWORD } });
     expect(victim.statusCode).toBe(200);
     expect(victim.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!.value).not.toBe(tokenOf(stolen));
-    expect((await app.inject({ url: '/api/admin/session', headers: { cookie: stolen } })).statusCode).toBe(401);
+    expect((await suite.app.inject({ url: '/api/admin/session', headers: { cookie: stolen } })).statusCode).toBe(401);
   });
 
   it('refuses every state-changing admin request from a foreign origin with 403, even with a valid session', async () => {
-    const cookie = await signIn(app, operator);
+    const cookie = await signIn(suite.app, operator);
     const foreign = [
       { origin: 'https://evil.example' },
       { origin: 'null' },
@@ -92,7 +90,7 @@ describe.each(DIALECTS)('operator surface under attack on %s', (dialect) => {
     ];
     for (const route of STATE_CHANGING) {
       for (const headers of foreign) {
-        const res = await app.inject({
+        const res = await suite.app.inject({
           method: route.method,
           url: route.url,
           headers: { cookie, host: 'localhost', ...headers },
@@ -103,40 +101,36 @@ describe.each(DIALECTS)('operator surface under attack on %s', (dialect) => {
       }
     }
     // Nothing was changed or erased, and the session still works.
-    expect((await app.inject({ url: '/api/admin/signups/1', headers: { cookie } })).statusCode).toBe(200);
-    expect((await app.inject({ url: '/api/admin/session', headers: { cookie } })).statusCode).toBe(200);
+    expect((await suite.app.inject({ url: '/api/admin/signups/1', headers: { cookie } })).statusCode).toBe(200);
+    expect((await suite.app.inject({ url: '/api/admin/session', headers: { cookie } })).statusCode).toBe(200);
   });
 
   it('slows a brute force per IP (429) and locks the account against guesses from many IPs, without locking others out', async () => {
-    const limited = await makeAdminApp(testDb, { ADMIN_SIGNIN_RATE_LIMIT: '5' });
-    try {
-      const victim = `victim-${dialect}@example.com`;
-      const bystander = `bystander-${dialect}@example.com`;
-      await addOperator(limited, victim);
-      await addOperator(limited, bystander);
-      const attempt = (email: string, password: string, ip: string) =>
-        limited.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password }, remoteAddress: ip });
+    const limited = await suite.makeApp({ ADMIN_SIGNIN_RATE_LIMIT: '5' });
+    const victim = `victim-${dialect}@example.com`;
+    const bystander = `bystander-${dialect}@example.com`;
+    await addOperator(limited, victim);
+    await addOperator(limited, bystander);
+    const attempt = (email: string, password: string, ip: string) =>
+      limited.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password }, remoteAddress: ip });
 
-      // One IP: the sixth attempt within a minute is refused before any password is checked.
-      const fromOne = [];
-      for (let i = 0; i < 7; i++) fromOne.push((await attempt(`nobody-${i}@example.com`, 'guess', '192.0.2.1')).statusCode);
-      expect(fromOne.slice(0, 5).every((s) => s === 401)).toBe(true);
-      expect(fromOne.slice(5)).toEqual([429, 429]);
+    // One IP: the sixth attempt within a minute is refused before any password is checked.
+    const fromOne = [];
+    for (let i = 0; i < 7; i++) fromOne.push((await attempt(`nobody-${i}@example.com`, 'guess', '192.0.2.1')).statusCode);
+    expect(fromOne.slice(0, 5).every((s) => s === 401)).toBe(true);
+    expect(fromOne.slice(5)).toEqual([429, 429]);
 
-      // Many IPs (a botnet) against one account: locked after LOCKOUT_FAILURES failures, even for the right password.
-      const codes = [];
-      for (let i = 0; i < LOCKOUT_FAILURES + 3; i++) codes.push((await attempt(victim, `guess-${i}`, `198.51.100.${i + 10}`)).statusCode);
-      expect(codes.slice(0, LOCKOUT_FAILURES)).toEqual(Array(LOCKOUT_FAILURES).fill(401));
-      expect(codes.slice(LOCKOUT_FAILURES)).toEqual([429, 429, 429]);
-      const right = await attempt(victim, OPERATOR_PASSWORD, '203.0.113.99');
-      expect(right.statusCode).toBe(429);
-      expect(Number(right.headers['retry-after'])).toBeGreaterThan(60);
-      expect(right.headers['set-cookie']).toBeUndefined();
+    // Many IPs (a botnet) against one account: locked after LOCKOUT_FAILURES failures, even for the right password.
+    const codes = [];
+    for (let i = 0; i < LOCKOUT_FAILURES + 3; i++) codes.push((await attempt(victim, `guess-${i}`, `198.51.100.${i + 10}`)).statusCode);
+    expect(codes.slice(0, LOCKOUT_FAILURES)).toEqual(Array(LOCKOUT_FAILURES).fill(401));
+    expect(codes.slice(LOCKOUT_FAILURES)).toEqual([429, 429, 429]);
+    const right = await attempt(victim, OPERATOR_PASSWORD, '203.0.113.99');
+    expect(right.statusCode).toBe(429);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(60);
+    expect(right.headers['set-cookie']).toBeUndefined();
 
-      // The lock is per account: another operator signs in normally.
-      expect((await attempt(bystander, OPERATOR_PASSWORD, '203.0.113.98')).statusCode).toBe(200);
-    } finally {
-      await limited.close();
-    }
+    // The lock is per account: another operator signs in normally.
+    expect((await attempt(bystander, OPERATOR_PASSWORD, '203.0.113.98')).statusCode).toBe(200);
   });
 });

@@ -1,21 +1,17 @@
 import { ADMIN_SESSION_COOKIE, type SignupBody } from '@waitlist/contract';
-import { buildApp, type App } from '../app';
-import type { TestDatabase } from '../test/databases';
-import { createSignupsRepository } from '../signups/repository';
-import { testEnv, validSignup } from '../test/fixtures';
-import { createOperatorsRepository } from './operators';
+import type { App } from '../app';
+import { createOperatorAccounts } from '../db/repositories/operator-accounts';
+import { createSignupsRepository } from '../db/repositories/signups';
+import { validSignup } from '../test/fixtures';
 import { hashPassword } from './passwords';
 
 export const OPERATOR_PASSWORD = 'a long operator passphrase';
 
-export const makeAdminApp = (testDb: TestDatabase, overrides: Record<string, string> = {}) =>
-  buildApp({
-    env: testEnv(testDb, { ADMIN_SIGNIN_RATE_LIMIT: 'off', ...overrides }),
-    logger: false,
-  });
+/** Settings of an admin test app: the per-IP sign-in limit off unless a test turns it on. */
+export const ADMIN_TEST_ENV = { ADMIN_SIGNIN_RATE_LIMIT: 'off' };
 
 export async function addOperator(app: App, email: string, password = OPERATOR_PASSWORD) {
-  return createOperatorsRepository(app.database, { sessionIdleMs: 3600_000 }).add(email, await hashPassword(password));
+  return createOperatorAccounts(app.database).add(email, await hashPassword(password));
 }
 
 /** Signs in through the API and answers the Cookie header to send afterwards. */

@@ -1,24 +1,42 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Expression, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import pg from 'pg';
 import type { Schema } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
 
 /**
- * One query layer (Kysely) over two engines. What differs between them lives here and nowhere else:
- * list encoding, timestamp decoding, and how a driver error maps to a SQLSTATE.
+ * One query layer (Kysely) over two engines. What differs between them lives here (and in errors.ts and
+ * migrations.ts) and nowhere else: features and repositories call these named operations, never `if (dialect …)`.
  */
 export interface Database {
   readonly dialect: DialectName;
   readonly db: Kysely<Schema>;
   /** A description safe to log (no password). */
   readonly description: string;
+  /** A text list as the column stores it: `text[]` in PostgreSQL, JSON text in SQLite. */
   encodeList(values: readonly string[]): unknown;
   decodeList(value: unknown): string[];
+  /** A timestamp as ISO 8601 text (pg answers Date, SQLite ISO text). */
   decodeTimestamp(value: Date | string): string;
+  /** SQL that is true when the list column holds `value`. */
+  listContains(list: Expression<unknown>, value: string): RawBuilder<boolean>;
+  /** A FROM item with one row per element of the list column; the element's text is column `value` of `alias`. */
+  listElements(list: Expression<unknown>, alias: string): RawBuilder<unknown>;
+  /** The UTC calendar day (YYYY-MM-DD) of a timestamp column. */
+  utcDay(timestamp: Expression<unknown>): RawBuilder<string>;
+  /**
+   * Write transactions worth running at once: SQLite has one writer; PostgreSQL commits of different
+   * connections share WAL flushes, so a few in flight keep the pipe full.
+   */
+  readonly concurrentWriters: number;
+  /**
+   * A subquery of rows to claim, as used in `UPDATE … WHERE id IN (…)`: PostgreSQL locks them and skips rows
+   * another process holds (FOR UPDATE SKIP LOCKED); SQLite has one writer, so the statement is atomic as it is.
+   */
+  skipLocked<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -64,6 +82,12 @@ function openSqlite(dataDir: string): Database {
     encodeList: (values) => JSON.stringify(values),
     decodeList: (value) => (typeof value === 'string' ? (JSON.parse(value) as string[]) : []),
     decodeTimestamp: toIso,
+    listContains: (list, value) => sql<boolean>`EXISTS (SELECT 1 FROM json_each(${list}) WHERE value = ${value})`,
+    listElements: (list, alias) => sql`json_each(${list}) AS ${sql.id(alias)}`,
+    // Stored as ISO text in UTC: the day is its first ten characters.
+    utcDay: (timestamp) => sql<string>`substr(${timestamp}, 1, 10)`,
+    concurrentWriters: 1,
+    skipLocked: (query) => query,
     async ping() {
       sqlite.prepare('SELECT 1').get();
     },
@@ -99,6 +123,11 @@ function openPostgres(url: string, poolSize: number): Database {
     encodeList: (values) => [...values],
     decodeList: (value) => (Array.isArray(value) ? (value as string[]) : []),
     decodeTimestamp: toIso,
+    listContains: (list, value) => sql<boolean>`${value} = ANY(${list})`,
+    listElements: (list, alias) => sql`unnest(${list}) AS ${sql.id(alias)}(value)`,
+    utcDay: (timestamp) => sql<string>`to_char(${timestamp} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
+    concurrentWriters: 4,
+    skipLocked: (query) => query.forUpdate().skipLocked(),
     async ping(timeoutMs = 1500) {
       await withTimeout(sql`SELECT 1`.execute(db), timeoutMs);
     },

@@ -1,3 +1,5 @@
+import { EMAIL_UNIQUE_CONSTRAINT } from '@waitlist/contract';
+
 /** A driver error translated to the SQLSTATE vocabulary the API speaks, whatever the engine. */
 export type DbFailure =
   | { kind: 'unique'; constraint: string }
@@ -22,7 +24,7 @@ export function classifyDbError(error: unknown): DbFailure {
   // SQLite: "UNIQUE constraint failed: waitlist_signups.email", "CHECK constraint failed: name".
   if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
     const column = /constraint failed: \w+\.(\w+)/.exec(message)?.[1];
-    return { kind: 'unique', constraint: column === 'email' ? 'waitlist_signups_email_key' : `${column ?? ''}` };
+    return { kind: 'unique', constraint: column === 'email' ? EMAIL_UNIQUE_CONSTRAINT : `${column ?? ''}` };
   }
   if (code === 'SQLITE_CONSTRAINT_CHECK' || code === 'SQLITE_CONSTRAINT_TRIGGER') {
     return { kind: 'check', constraint: /CHECK constraint failed: (\w+)/.exec(message)?.[1] ?? '' };
@@ -33,4 +35,35 @@ export function classifyDbError(error: unknown): DbFailure {
     return { kind: 'unavailable' };
   }
   return { kind: 'other' };
+}
+
+/** Errors repositories throw; http/write-errors.ts turns each into its HTTP answer. */
+export class DuplicateEmailError extends Error {
+  constructor() {
+    super('duplicate email');
+  }
+}
+export class CheckViolationError extends Error {
+  constructor(readonly constraint: string) {
+    super(`check violation: ${constraint}`);
+  }
+}
+export class IdempotencyKeyReusedError extends Error {
+  constructor() {
+    super('idempotency key reused with a different body');
+  }
+}
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('database unavailable', { cause });
+  }
+}
+
+/** Rethrows a driver error as one of the errors above; anything else is rethrown unchanged. */
+export function translateDbError(error: unknown): never {
+  const failure = classifyDbError(error);
+  if (failure.kind === 'unique' && failure.constraint === EMAIL_UNIQUE_CONSTRAINT) throw new DuplicateEmailError();
+  if (failure.kind === 'check') throw new CheckViolationError(failure.constraint);
+  if (failure.kind === 'unavailable') throw new DatabaseUnavailableError(error);
+  throw error;
 }

@@ -26,7 +26,7 @@ export interface Migration {
 const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
 const list = (values: readonly string[]) => values.map(quote).join(', ');
 
-export const signupsChecksPostgres = [
+const signupsChecksPostgres = [
   `CONSTRAINT ${CHECK_CONSTRAINTS.email} CHECK (email = lower(btrim(email)) AND char_length(email) <= ${EMAIL_MAX_LENGTH} AND email ~ '^[^[:space:]@]+@[^[:space:]@]+\\.[^[:space:]@]+$')`,
   `CONSTRAINT ${CHECK_CONSTRAINTS.role} CHECK (role IN (${list(ROLE_OPTIONS)}))`,
   `CONSTRAINT ${CHECK_CONSTRAINTS.company_size} CHECK (company_size IN (${list(COMPANY_SIZE_OPTIONS)}))`,
@@ -39,6 +39,152 @@ const outcomeTrigger = (event: 'INSERT' | 'UPDATE') => `
   BEFORE ${event} ON waitlist_signups
   WHEN EXISTS (SELECT 1 FROM json_each(NEW.desired_outcomes) WHERE type <> 'text' OR value NOT IN (${list(DESIRED_OUTCOME_OPTIONS)}))
   BEGIN SELECT RAISE(ABORT, 'CHECK constraint failed: ${CHECK_CONSTRAINTS.desired_outcomes}'); END`;
+
+// Migration 3: what a sign-up needs after its row is written (docs/decisions/0007-outbox-and-self-service-links.md).
+const ISO_NOW = `(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+const LOCALES = `('en', 'sv')`;
+/**
+ * SQLite reuses the highest rowid after it is deleted, so an erased person's id could pass to the next sign-up
+ * and their audit entries with it. AUTOINCREMENT forbids reuse; adding it means rebuilding the table (the
+ * documented 12-step way), keeping idempotency keys that would otherwise cascade away with the old table.
+ */
+const sqliteRebuildSignups = [
+  `CREATE TEMP TABLE idempotency_keys_keep AS SELECT * FROM idempotency_keys`,
+  `CREATE TABLE waitlist_signups_next (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    email TEXT NOT NULL,
+    role TEXT NOT NULL,
+    company_size TEXT NOT NULL,
+    desired_outcomes TEXT NOT NULL,
+    other_outcome TEXT,
+    consented_at TEXT NOT NULL DEFAULT ${ISO_NOW},
+    privacy_policy_version TEXT NOT NULL,
+    created_at TEXT NOT NULL DEFAULT ${ISO_NOW},
+    confirmed_at TEXT,
+    marketing_opt_out_at TEXT,
+    locale TEXT NOT NULL DEFAULT 'en',
+    confirmation_sent_at TEXT,
+    CONSTRAINT ${EMAIL_UNIQUE_CONSTRAINT} UNIQUE (email),
+    CONSTRAINT ${CHECK_CONSTRAINTS.email} CHECK (email = lower(trim(email)) AND length(email) <= ${EMAIL_MAX_LENGTH} AND email GLOB '?*@?*.?*' AND email NOT GLOB '*[ 	]*' AND email NOT GLOB '*@*@*'),
+    CONSTRAINT ${CHECK_CONSTRAINTS.role} CHECK (role IN (${list(ROLE_OPTIONS)})),
+    CONSTRAINT ${CHECK_CONSTRAINTS.company_size} CHECK (company_size IN (${list(COMPANY_SIZE_OPTIONS)})),
+    CONSTRAINT ${CHECK_CONSTRAINTS.desired_outcomes} CHECK (json_valid(desired_outcomes) AND json_type(desired_outcomes) = 'array' AND json_array_length(desired_outcomes) > 0),
+    CONSTRAINT ${CHECK_CONSTRAINTS.other_outcome} CHECK (other_outcome IS NULL OR length(other_outcome) <= ${OTHER_OUTCOME_MAX_LENGTH}),
+    CONSTRAINT waitlist_signups_locale_check CHECK (locale IN ${LOCALES})
+  ) STRICT`,
+  `INSERT INTO waitlist_signups_next (id, email, role, company_size, desired_outcomes, other_outcome, consented_at, privacy_policy_version, created_at)
+    SELECT id, email, role, company_size, desired_outcomes, other_outcome, consented_at, privacy_policy_version, created_at FROM waitlist_signups`,
+  `DROP TABLE waitlist_signups`,
+  `ALTER TABLE waitlist_signups_next RENAME TO waitlist_signups`,
+  `INSERT INTO idempotency_keys SELECT * FROM idempotency_keys_keep WHERE signup_id IS NULL OR signup_id IN (SELECT id FROM waitlist_signups)`,
+  `DROP TABLE idempotency_keys_keep`,
+  outcomeTrigger('INSERT'),
+  outcomeTrigger('UPDATE'),
+  `CREATE INDEX waitlist_signups_created_at_id_idx ON waitlist_signups (created_at, id)`,
+  `CREATE INDEX waitlist_signups_email_id_idx ON waitlist_signups (email, id)`,
+];
+
+const afterTheSignup: Migration = {
+  version: 3,
+  name: 'sign-up confirmation, opt-out and locale; outbox; person_tokens; erased_signup_counts; person_audit_log',
+  postgres: [
+    `ALTER TABLE waitlist_signups ADD COLUMN confirmed_at timestamptz`,
+    `ALTER TABLE waitlist_signups ADD COLUMN marketing_opt_out_at timestamptz`,
+    `ALTER TABLE waitlist_signups ADD COLUMN locale text NOT NULL DEFAULT 'en' CONSTRAINT waitlist_signups_locale_check CHECK (locale IN ${LOCALES})`,
+    `ALTER TABLE waitlist_signups ADD COLUMN confirmation_sent_at timestamptz`,
+    `CREATE INDEX waitlist_signups_unconfirmed_idx ON waitlist_signups (confirmation_sent_at) WHERE confirmed_at IS NULL`,
+    `CREATE TABLE outbox (
+      id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      kind text NOT NULL CHECK (kind IN ('mail', 'webhook')),
+      topic text NOT NULL CHECK (char_length(topic) BETWEEN 1 AND 64),
+      signup_id bigint REFERENCES waitlist_signups (id) ON DELETE CASCADE,
+      payload text NOT NULL DEFAULT '{}',
+      status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'cancelled')),
+      attempts integer NOT NULL DEFAULT 0,
+      next_attempt_at timestamptz NOT NULL DEFAULT now(),
+      last_error text,
+      locked_by text,
+      locked_until timestamptz,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      sent_at timestamptz
+    )`,
+    `CREATE INDEX outbox_due_idx ON outbox (kind, next_attempt_at, id) WHERE status = 'pending'`,
+    `CREATE INDEX outbox_signup_idx ON outbox (signup_id, id)`,
+    `CREATE TABLE person_tokens (
+      hash text PRIMARY KEY,
+      purpose text NOT NULL CHECK (purpose IN ('confirm', 'manage', 'unsubscribe')),
+      signup_id bigint NOT NULL REFERENCES waitlist_signups (id) ON DELETE CASCADE,
+      expires_at timestamptz NOT NULL,
+      used_at timestamptz,
+      created_at timestamptz NOT NULL DEFAULT now()
+    )`,
+    `CREATE INDEX person_tokens_signup_idx ON person_tokens (signup_id)`,
+    `CREATE INDEX person_tokens_expires_at_idx ON person_tokens (expires_at)`,
+    `CREATE TABLE erased_signup_counts (
+      day text NOT NULL,
+      dimension text NOT NULL,
+      value text NOT NULL,
+      count integer NOT NULL,
+      PRIMARY KEY (day, dimension, value)
+    )`,
+    `CREATE TABLE person_audit_log (
+      id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      action text NOT NULL CHECK (action IN ('confirm', 'unsubscribe', 'export', 'correct', 'erase', 'expire', 'data-link')),
+      actor text NOT NULL CHECK (actor IN ('person', 'system', 'operator')),
+      signup_id bigint,
+      fields text,
+      created_at timestamptz NOT NULL DEFAULT now()
+    )`,
+    `CREATE INDEX person_audit_log_created_at_idx ON person_audit_log (created_at)`,
+  ],
+  sqlite: [
+    ...sqliteRebuildSignups,
+    `CREATE INDEX waitlist_signups_unconfirmed_idx ON waitlist_signups (confirmation_sent_at) WHERE confirmed_at IS NULL`,
+    `CREATE TABLE outbox (
+      id INTEGER PRIMARY KEY,
+      kind TEXT NOT NULL CHECK (kind IN ('mail', 'webhook')),
+      topic TEXT NOT NULL CHECK (length(topic) BETWEEN 1 AND 64),
+      signup_id INTEGER REFERENCES waitlist_signups (id) ON DELETE CASCADE,
+      payload TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(payload)),
+      status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'cancelled')),
+      attempts INTEGER NOT NULL DEFAULT 0,
+      next_attempt_at TEXT NOT NULL DEFAULT ${ISO_NOW},
+      last_error TEXT,
+      locked_by TEXT,
+      locked_until TEXT,
+      created_at TEXT NOT NULL DEFAULT ${ISO_NOW},
+      sent_at TEXT
+    ) STRICT`,
+    `CREATE INDEX outbox_due_idx ON outbox (kind, next_attempt_at, id) WHERE status = 'pending'`,
+    `CREATE INDEX outbox_signup_idx ON outbox (signup_id, id)`,
+    `CREATE TABLE person_tokens (
+      hash TEXT PRIMARY KEY,
+      purpose TEXT NOT NULL CHECK (purpose IN ('confirm', 'manage', 'unsubscribe')),
+      signup_id INTEGER NOT NULL REFERENCES waitlist_signups (id) ON DELETE CASCADE,
+      expires_at TEXT NOT NULL,
+      used_at TEXT,
+      created_at TEXT NOT NULL DEFAULT ${ISO_NOW}
+    ) STRICT`,
+    `CREATE INDEX person_tokens_signup_idx ON person_tokens (signup_id)`,
+    `CREATE INDEX person_tokens_expires_at_idx ON person_tokens (expires_at)`,
+    `CREATE TABLE erased_signup_counts (
+      day TEXT NOT NULL,
+      dimension TEXT NOT NULL,
+      value TEXT NOT NULL,
+      count INTEGER NOT NULL,
+      PRIMARY KEY (day, dimension, value)
+    ) STRICT`,
+    `CREATE TABLE person_audit_log (
+      id INTEGER PRIMARY KEY,
+      action TEXT NOT NULL CHECK (action IN ('confirm', 'unsubscribe', 'export', 'correct', 'erase', 'expire', 'data-link')),
+      actor TEXT NOT NULL CHECK (actor IN ('person', 'system', 'operator')),
+      signup_id INTEGER,
+      fields TEXT,
+      created_at TEXT NOT NULL DEFAULT ${ISO_NOW}
+    ) STRICT`,
+    `CREATE INDEX person_audit_log_created_at_idx ON person_audit_log (created_at)`,
+  ],
+};
 
 export const migrations: Migration[] = [
   {
@@ -163,6 +309,7 @@ export const migrations: Migration[] = [
       `CREATE INDEX waitlist_signups_email_id_idx ON waitlist_signups (email, id)`,
     ],
   },
+  afterTheSignup,
 ];
 
 /** Applies pending migrations in one transaction each; on PostgreSQL an advisory lock serialises N starting copies. */

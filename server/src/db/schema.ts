@@ -2,18 +2,26 @@ import type { ColumnType, Generated } from 'kysely';
 
 /** Timestamps come back as Date from pg and as ISO text from SQLite; the dialect adapter normalises them. */
 type Timestamp = ColumnType<Date | string, string | undefined, string>;
+type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
 
 export interface WaitlistSignupsTable {
   id: Generated<number>;
   email: string;
   role: string;
   company_size: string;
-  /** text[] in PostgreSQL, JSON text in SQLite: always go through `Dialect.encodeList/decodeList`. */
+  /** text[] in PostgreSQL, JSON text in SQLite: always go through `Database.encodeList/decodeList` (connection.ts). */
   desired_outcomes: ColumnType<unknown, unknown, unknown>;
   other_outcome: string | null;
   consented_at: Timestamp;
   privacy_policy_version: string;
   created_at: Timestamp;
+  /** When the person pressed the button of the confirmation page (double opt-in). */
+  confirmed_at: NullableTimestamp;
+  marketing_opt_out_at: NullableTimestamp;
+  /** The language of the pages the person used; their mails are in it. */
+  locale: ColumnType<string, string | undefined, string>;
+  /** When the first confirmation mail went out: the retention clock of an unconfirmed sign-up starts here. */
+  confirmation_sent_at: NullableTimestamp;
 }
 
 export interface IdempotencyKeysTable {
@@ -53,12 +61,64 @@ export interface OperatorLoginThrottleTable {
   updated_at: Timestamp;
 }
 
+export type AuditAction = 'erase' | 'correct' | 'export';
+
 export interface AdminAuditLogTable {
   id: Generated<number>;
-  action: 'erase' | 'correct' | 'export';
+  action: AuditAction;
   operator_id: number;
   signup_id: number | null;
   /** Comma-separated names of the changed fields (corrections); never values. */
+  fields: string | null;
+  created_at: Timestamp;
+}
+
+export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'cancelled';
+
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: 'mail' | 'webhook';
+  topic: string;
+  signup_id: number | null;
+  /** JSON text in both dialects: a reference (locale, reason), never a rendered mail or a token. */
+  payload: ColumnType<string, string | undefined, string>;
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  locked_by: string | null;
+  locked_until: NullableTimestamp;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
+export interface PersonTokensTable {
+  /** SHA-256 of the token in the link; the token itself is never stored. */
+  hash: string;
+  purpose: 'confirm' | 'manage' | 'unsubscribe';
+  signup_id: number;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** What erased sign-ups contributed to the dashboard, per day of sign-up, so the charts do not change. */
+export interface ErasedSignupCountsTable {
+  day: string;
+  /** 'all' | 'role' | 'company_size' | 'outcome' | 'confirmed' */
+  dimension: string;
+  value: string;
+  count: number;
+}
+
+export type PersonAuditAction = 'confirm' | 'unsubscribe' | 'export' | 'correct' | 'erase' | 'expire' | 'data-link';
+
+export interface PersonAuditLogTable {
+  id: Generated<number>;
+  action: PersonAuditAction;
+  actor: 'person' | 'system' | 'operator';
+  signup_id: number | null;
+  /** Names of changed fields (corrections); never values, never an address. */
   fields: string | null;
   created_at: Timestamp;
 }
@@ -71,4 +131,8 @@ export interface Schema {
   operator_sessions: OperatorSessionsTable;
   operator_login_throttle: OperatorLoginThrottleTable;
   admin_audit_log: AdminAuditLogTable;
+  outbox: OutboxTable;
+  person_tokens: PersonTokensTable;
+  erased_signup_counts: ErasedSignupCountsTable;
+  person_audit_log: PersonAuditLogTable;
 }

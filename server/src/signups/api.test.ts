@@ -1,51 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CHECK_CONSTRAINTS,
   DUPLICATE_EMAIL_MESSAGE,
   HONEYPOT_FIELD,
+  PRIVACY_POLICY_VERSION,
   SIGNUPS_PATH,
   checkViolationMessage,
 } from '@waitlist/contract';
-import { buildApp, type App } from '../app';
-import { parseEnv } from '../env';
-import { DIALECTS, createTestDatabase, type TestDatabase } from '../test/databases';
-import { apiHeaders, testEnv, validSignup } from '../test/fixtures';
-import { createSignupsRepository } from './repository';
-
-const expectErrorShape = (body: unknown) => {
-  expect(body).toEqual({
-    code: expect.any(String),
-    message: expect.any(String),
-    details: null,
-    hint: expect.toSatisfy((h: unknown) => h === null || typeof h === 'string'),
-  });
-};
+import { createSignupsRepository } from '../db/repositories/signups';
+import { expectApiError, useTestApp } from '../test/app';
+import { DIALECTS, type TestDatabase } from '../test/databases';
+import { apiHeaders, validSignup } from '../test/fixtures';
 
 describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: App;
+  const suite = useTestApp(dialect, { CORS_ORIGINS: 'https://www.example.com' });
 
-  const makeApp = (overrides: Record<string, string> = {}) =>
-    buildApp({
-      env: testEnv(testDb, { CORS_ORIGINS: 'https://www.example.com', ...overrides }),
-      logger: false,
-    });
+  const post = (body: unknown, headers: Record<string, string> = apiHeaders(), url = SIGNUPS_PATH) =>
+    suite.app.inject({ method: 'POST', url, headers, payload: typeof body === 'string' ? body : JSON.stringify(body) });
 
-  const post = (body: unknown, headers: Record<string, string> = apiHeaders()) =>
-    app.inject({ method: 'POST', url: SIGNUPS_PATH, headers, payload: typeof body === 'string' ? body : JSON.stringify(body) });
-
-  const rowCount = () => createSignupsRepository(app.database).count();
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    app = await makeApp();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
+  const rowCount = () => createSignupsRepository(suite.app.database).count();
+  const stored = (email: string) => suite.app.database.db.selectFrom('waitlist_signups').select('email').where('email', '=', email).execute();
 
   it('stores a valid sign-up, answers 201 with an empty body, e-mail trimmed and lower-cased', async () => {
     const body = validSignup({ email: '  Grace.Hopper@Example.COM ', other_outcome: 'A portfolio view' });
@@ -53,12 +29,12 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
     const res = await post(body);
     expect(res.statusCode).toBe(201);
     expect(res.body).toBe('');
-    const row = await app.database.db.selectFrom('waitlist_signups').selectAll().where('email', '=', 'grace.hopper@example.com').executeTakeFirstOrThrow();
+    const row = await suite.app.database.db.selectFrom('waitlist_signups').selectAll().where('email', '=', 'grace.hopper@example.com').executeTakeFirstOrThrow();
     expect(row.role).toBe(body.role);
     expect(row.company_size).toBe(body.company_size);
-    expect(app.database.decodeList(row.desired_outcomes)).toEqual(['Other', 'Reuse insights']);
+    expect(suite.app.database.decodeList(row.desired_outcomes)).toEqual(['Other', 'Reuse insights']);
     expect(row.other_outcome).toBe('A portfolio view');
-    expect(row.privacy_policy_version).toBe('2025-01');
+    expect(row.privacy_policy_version).toBe(PRIVACY_POLICY_VERSION);
     expect(Date.now() - new Date(row.consented_at).getTime()).toBeLessThan(60_000);
   });
 
@@ -67,7 +43,7 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
       const before = await rowCount();
       const res = await post(validSignup(), { 'content-type': 'application/json' });
       expect(res.statusCode).toBe(401);
-      expectErrorShape(res.json());
+      expectApiError(res.json());
       expect(await rowCount()).toBe(before);
     });
     it('answers 401 for a wrong apikey', async () => {
@@ -117,19 +93,19 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
     });
 
     it('the database itself enforces every check, not only the API', async () => {
-      const { db } = app.database;
+      const { db } = suite.app.database;
       const base = {
         email: 'direct@example.com',
         role: 'Product Manager',
         company_size: '1-10 employees',
-        desired_outcomes: app.database.encodeList(['Reuse insights']),
-        privacy_policy_version: '2025-01',
+        desired_outcomes: suite.app.database.encodeList(['Reuse insights']),
+        privacy_policy_version: PRIVACY_POLICY_VERSION,
       };
       const attempts = [
         { ...base, role: 'CEO' },
         { ...base, company_size: 'lots' },
-        { ...base, desired_outcomes: app.database.encodeList([]) },
-        { ...base, desired_outcomes: app.database.encodeList(['Nope']) },
+        { ...base, desired_outcomes: suite.app.database.encodeList([]) },
+        { ...base, desired_outcomes: suite.app.database.encodeList(['Nope']) },
         { ...base, email: 'NotLower@Example.com' },
         { ...base, email: 'no-at-sign' },
         { ...base, other_outcome: 'x'.repeat(501) },
@@ -144,7 +120,9 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
     it.each([
       ['malformed JSON', '{"email": ', 'PGRST102'],
       ['an empty body', '', 'PGRST102'],
-      ['an array body', JSON.stringify([validSignup()]), 'PGRST102'],
+      ['an array of two rows', JSON.stringify([validSignup(), validSignup()]), 'PGRST102'],
+      ['an empty array', '[]', 'PGRST102'],
+      ['an array holding a string', '["hello"]', 'PGRST102'],
       ['a string body', '"hello"', 'PGRST102'],
       ['a number body', '42', 'PGRST102'],
       ['null', 'null', 'PGRST102'],
@@ -160,7 +138,7 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
       const before = await rowCount();
       const res = await post(payload);
       expect(res.statusCode).toBe(400);
-      expectErrorShape(res.json());
+      expectApiError(res.json());
       expect(res.json().code).toBe(code);
       expect(await rowCount()).toBe(before);
     });
@@ -168,28 +146,79 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
     it('answers 415 for a non-JSON content type', async () => {
       const res = await post('email=a@b.se', { ...apiHeaders(), 'content-type': 'application/x-www-form-urlencoded' });
       expect(res.statusCode).toBe(415);
-      expectErrorShape(res.json());
+      expectApiError(res.json());
     });
 
     it('answers 413 for a body over 16 KiB', async () => {
       const res = await post({ ...validSignup(), other_outcome: 'x'.repeat(17 * 1024) });
       expect(res.statusCode).toBe(413);
-      expectErrorShape(res.json());
+      expectApiError(res.json());
+    });
+  });
+
+  describe('a JSON array (PostgREST bulk insert, as supabase-js sends it)', () => {
+    it('stores a one-row array exactly like the bare object', async () => {
+      const body = validSignup({ email: '  Array.Row@Example.COM ' });
+      const res = await post([body]);
+      expect(res.statusCode).toBe(201);
+      expect(res.body).toBe('');
+      expect(await stored('array.row@example.com')).toEqual([{ email: 'array.row@example.com' }]);
+    });
+
+    it('answers a one-row array with the bare object’s errors: 409 / 23505, 400 / 23514, 22P02, and stores nothing', async () => {
+      const first = validSignup();
+      expect((await post(first)).statusCode).toBe(201);
+      const before = await rowCount();
+      const duplicate = await post([{ ...first, email: first.email.toUpperCase() }]);
+      expect(duplicate.statusCode).toBe(409);
+      expect(duplicate.json()).toEqual({ code: '23505', message: DUPLICATE_EMAIL_MESSAGE, details: null, hint: null });
+      const check = await post([{ ...validSignup(), role: 'CEO' }]);
+      expect(check.statusCode).toBe(400);
+      expect(check.json()).toEqual({ code: '23514', message: checkViolationMessage(CHECK_CONSTRAINTS.role), details: null, hint: null });
+      const type = await post([{ ...validSignup(), email: 12 }]);
+      expectApiError(type.json(), { code: '22P02' });
+      expect(await rowCount()).toBe(before);
+    });
+
+    it('refuses more than one row with a 400 that names the limit, storing none of them', async () => {
+      const rows = [validSignup(), validSignup(), validSignup()];
+      const res = await post(rows);
+      expect(res.statusCode).toBe(400);
+      expectApiError(res.json(), { code: 'PGRST102', message: 'Expected 1 row per request, got 3' });
+      for (const row of rows) expect(await stored(row.email)).toEqual([]);
+    });
+
+    it('treats a one-row array with the honeypot filled like the bare object: 201, nothing stored', async () => {
+      const body = validSignup();
+      expect((await post([{ ...body, [HONEYPOT_FIELD]: 'https://spam.example' }])).statusCode).toBe(201);
+      expect(await stored(body.email)).toEqual([]);
+    });
+
+    it.each([
+      ['Prefer: return=representation', { prefer: 'return=representation' }, SIGNUPS_PATH],
+      ['?select=*', {}, `${SIGNUPS_PATH}?select=*`],
+    ])('refuses an insert that asks for the row back (%s) with 401 / 42501 and stores nothing', async (_label, headers, url) => {
+      const body = validSignup();
+      const res = await post([body], { ...apiHeaders(), ...headers }, url);
+      expect(res.statusCode).toBe(401);
+      expectApiError(res.json(), { code: '42501' });
+      expect(res.body).not.toContain('@example.com');
+      expect(await stored(body.email)).toEqual([]);
     });
   });
 
   describe('anonymous reads and changes are refused without data', () => {
     it.each(['GET', 'PATCH', 'DELETE', 'PUT', 'HEAD'] as const)('%s', async (method) => {
       await post(validSignup());
-      const res = await app.inject({ method, url: `${SIGNUPS_PATH}?select=*`, headers: apiHeaders(), payload: method === 'PATCH' || method === 'PUT' ? '{"role":"Other"}' : undefined });
+      const res = await suite.app.inject({ method, url: `${SIGNUPS_PATH}?select=*`, headers: apiHeaders(), payload: method === 'PATCH' || method === 'PUT' ? '{"role":"Other"}' : undefined });
       expect(res.statusCode).toBe(401);
       expect(res.body).not.toContain('@example.com');
       if (method !== 'HEAD') expect(res.json().code).toBe('42501');
-      const noKey = await app.inject({ method, url: SIGNUPS_PATH });
+      const noKey = await suite.app.inject({ method, url: SIGNUPS_PATH });
       expect(noKey.statusCode).toBe(401);
     });
     it('other tables do not exist', async () => {
-      const res = await app.inject({ method: 'GET', url: '/rest/v1/users', headers: apiHeaders() });
+      const res = await suite.app.inject({ method: 'GET', url: '/rest/v1/users', headers: apiHeaders() });
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('PGRST205');
     });
@@ -214,7 +243,7 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
       const headers = { ...apiHeaders(), 'idempotency-key': 'b3c1f7e2-1111-4a5b-9c8d-000000000002' };
       const results = await Promise.all(Array.from({ length: 10 }, () => post(body, headers)));
       expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
-      const rows = await app.database.db.selectFrom('waitlist_signups').select('id').where('email', '=', body.email).execute();
+      const rows = await suite.app.database.db.selectFrom('waitlist_signups').select('id').where('email', '=', body.email).execute();
       expect(rows).toHaveLength(1);
     });
     it('the same key with a different body is refused with 422', async () => {
@@ -223,13 +252,13 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
       const before = await rowCount();
       const res = await post(validSignup(), headers);
       expect(res.statusCode).toBe(422);
-      expectErrorShape(res.json());
+      expectApiError(res.json());
       expect(await rowCount()).toBe(before);
     });
     it('a malformed key is refused', async () => {
       const res = await post(validSignup(), { ...apiHeaders(), 'idempotency-key': 'short' });
       expect(res.statusCode).toBe(400);
-      expectErrorShape(res.json());
+      expectApiError(res.json());
     });
   });
 
@@ -239,7 +268,7 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
     const res = await post({ ...body, [HONEYPOT_FIELD]: 'https://spam.example' });
     expect(res.statusCode).toBe(201);
     expect(await rowCount()).toBe(before);
-    expect(await app.database.db.selectFrom('waitlist_signups').select('id').where('email', '=', body.email).executeTakeFirst()).toBeUndefined();
+    expect(await suite.app.database.db.selectFrom('waitlist_signups').select('id').where('email', '=', body.email).executeTakeFirst()).toBeUndefined();
     // An empty honeypot (a person) is a normal sign-up.
     expect((await post({ ...body, [HONEYPOT_FIELD]: '' })).statusCode).toBe(201);
     expect(await rowCount()).toBe(before + 1);
@@ -254,13 +283,13 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(49);
-    const rows = await app.database.db.selectFrom('waitlist_signups').select('email').where('email', '=', email).execute();
+    const rows = await suite.app.database.db.selectFrom('waitlist_signups').select('email').where('email', '=', email).execute();
     expect(rows).toEqual([{ email }]);
   });
 
   it('answers CORS preflights for the supabase-js headers from allowed origins only', async () => {
     const preflight = (origin: string) =>
-      app.inject({
+      suite.app.inject({
         method: 'OPTIONS',
         url: SIGNUPS_PATH,
         headers: {
@@ -279,24 +308,20 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
   });
 
   it('rate-limits sign-ups per client IP with 429 and Retry-After', async () => {
-    const limited = await makeApp({ SIGNUP_RATE_LIMIT: '3' });
-    try {
-      const send = (ip: string) =>
-        limited.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: JSON.stringify(validSignup()), remoteAddress: ip });
-      for (let i = 0; i < 3; i++) expect((await send('10.0.0.1')).statusCode).toBe(201);
-      const res = await send('10.0.0.1');
-      expect(res.statusCode).toBe(429);
-      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-      expectErrorShape(res.json());
-      expect((await send('10.0.0.2')).statusCode).toBe(201);
-    } finally {
-      await limited.close();
-    }
+    const limited = await suite.makeApp({ SIGNUP_RATE_LIMIT: '3' });
+    const send = (ip: string) =>
+      limited.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: JSON.stringify(validSignup()), remoteAddress: ip });
+    for (let i = 0; i < 3; i++) expect((await send('10.0.0.1')).statusCode).toBe(201);
+    const res = await send('10.0.0.1');
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expectApiError(res.json());
+    expect((await send('10.0.0.2')).statusCode).toBe(201);
   });
 
   it('reports liveness and readiness', async () => {
-    expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
-    const ready = await app.inject('/readyz');
+    expect((await suite.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await suite.app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready', database: dialect });
   });
@@ -304,38 +329,29 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
   it('survives a restart: migrations are idempotent and rows persist', async () => {
     const body = validSignup();
     expect((await post(body)).statusCode).toBe(201);
-    const second = await makeApp();
-    try {
-      const res = await second.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: JSON.stringify(body) });
-      expect(res.statusCode).toBe(409);
-    } finally {
-      await second.close();
-    }
+    const second = await suite.makeApp();
+    const res = await second.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: JSON.stringify(body) });
+    expect(res.statusCode).toBe(409);
   });
 });
 
 describe('serving the site', () => {
-  let testDb: TestDatabase;
-  let app: App;
-  beforeAll(async () => {
-    testDb = await createTestDatabase('sqlite');
-    const dist = path.join(testDb.dataDir, 'dist');
-    fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
-    fs.mkdirSync(path.join(dist, 'about'), { recursive: true });
-    fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Home</title>${'<p>home</p>'.repeat(200)}`);
-    fs.writeFileSync(path.join(dist, 'about', 'index.html'), '<!doctype html><title>About</title>');
-    fs.writeFileSync(path.join(dist, '404.html'), '<!doctype html><title>Oops! Page not found</title>');
-    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-    app = await buildApp({ env: parseEnv({ DATA_DIR: testDb.dataDir, WEB_DIST_DIR: dist }), logger: false });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
+  const distOf = (testDb: TestDatabase) => path.join(testDb.dataDir, 'dist');
+  const suite = useTestApp('sqlite', (testDb) => ({ WEB_DIST_DIR: distOf(testDb) }), {
+    beforeBuild(testDb) {
+      const dist = distOf(testDb);
+      fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+      fs.mkdirSync(path.join(dist, 'about'), { recursive: true });
+      fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Home</title>${'<p>home</p>'.repeat(200)}`);
+      fs.writeFileSync(path.join(dist, 'about', 'index.html'), '<!doctype html><title>About</title>');
+      fs.writeFileSync(path.join(dist, '404.html'), '<!doctype html><title>Oops! Page not found</title>');
+      fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    },
   });
 
   it('serves prerendered pages with no-cache and strict security headers', async () => {
     for (const url of ['/', '/about']) {
-      const res = await app.inject(url);
+      const res = await suite.app.inject(url);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
@@ -351,29 +367,25 @@ describe('serving the site', () => {
   });
 
   it('sends HSTS when the request came over TLS', async () => {
-    const tls = await buildApp({ env: parseEnv({ DATA_DIR: testDb.dataDir, WEB_DIST_DIR: path.join(testDb.dataDir, 'dist'), TRUST_PROXY: 'true' }), logger: false });
-    try {
-      const res = await tls.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
-      expect(res.headers['strict-transport-security']).toContain('max-age=');
-    } finally {
-      await tls.close();
-    }
+    const tls = await suite.makeApp({ TRUST_PROXY: 'true' });
+    const res = await tls.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
   });
 
   it('caches hashed assets immutably', async () => {
-    const res = await app.inject('/assets/app-abc123.js');
+    const res = await suite.app.inject('/assets/app-abc123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('compresses HTML for browsers that accept it', async () => {
-    const res = await app.inject({ url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await suite.app.inject({ url: '/', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.headers['content-encoding']).toMatch(/br|gzip/);
   });
 
   it('answers any unknown path with the 404 page and status 404', async () => {
     for (const url of ['/nope', '/about/team/x', '/index.php?x=1']) {
-      const res = await app.inject(url);
+      const res = await suite.app.inject(url);
       expect(res.statusCode).toBe(404);
       expect(res.body).toContain('Oops! Page not found');
     }

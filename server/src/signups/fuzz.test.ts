@@ -1,14 +1,14 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH, normalizeEmail } from '@waitlist/contract';
-import { buildApp, type App } from '../app';
-import { DIALECTS, createTestDatabase, type TestDatabase } from '../test/databases';
-import { TEST_PUBLIC_KEY, testEnv } from '../test/fixtures';
-import { createSignupsRepository } from './repository';
+import { createSignupsRepository } from '../db/repositories/signups';
+import { expectApiError, useTestApp } from '../test/app';
+import { DIALECTS } from '../test/databases';
+import { TEST_PUBLIC_KEY } from '../test/fixtures';
 import { expectedOutcome, jsonBodyRequest, rawRequest, type FuzzRequest } from '../test/fuzz-bodies';
 
 /**
- * Property-based fuzzing of the public endpoint, in process (app.inject), on both engines.
+ * Property-based fuzzing of the public endpoint, in process (suite.app.inject), on both engines.
  * Per dialect: JSON_RUNS + RAW_RUNS = 2,000 generated requests. A fixed seed keeps CI reproducible;
  * FUZZ_SEED=<n> explores other inputs locally.
  */
@@ -16,35 +16,13 @@ const JSON_RUNS = 1400;
 const RAW_RUNS = 600;
 const SEED = Number(process.env.FUZZ_SEED ?? 20250601);
 
-const isErrorShape = (body: unknown) =>
-  typeof body === 'object' &&
-  body !== null &&
-  Object.keys(body).sort().join(',') === 'code,details,hint,message' &&
-  typeof (body as { code: unknown }).code === 'string' &&
-  typeof (body as { message: unknown }).message === 'string' &&
-  (body as { details: unknown }).details === null &&
-  ((body as { hint: unknown }).hint === null || typeof (body as { hint: unknown }).hint === 'string');
-
 describe.each(DIALECTS)('fuzzing the public sign-up endpoint on %s', (dialect) => {
-  let testDb: TestDatabase;
-  let app: App;
+  const suite = useTestApp(dialect);
   const stored = new Set<string>();
   let requests = 0;
   const outcomes = { stored: 0, duplicate: 0, honeypot: 0, rejected: 0 };
 
-  const rowCount = () => createSignupsRepository(app.database).count();
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    app = await buildApp({
-      env: testEnv(testDb),
-      logger: false,
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
+  const rowCount = () => createSignupsRepository(suite.app.database).count();
 
   /** Sends one request and checks status, error shape and the row count against the oracle. */
   const check = async (request: FuzzRequest) => {
@@ -52,7 +30,7 @@ describe.each(DIALECTS)('fuzzing the public sign-up endpoint on %s', (dialect) =
     const before = await rowCount();
     const headers: Record<string, string> = { apikey: TEST_PUBLIC_KEY, authorization: `Bearer ${TEST_PUBLIC_KEY}` };
     if (request.contentType !== null) headers['content-type'] = request.contentType;
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: request.method as 'POST',
       url: SIGNUPS_PATH,
       headers,
@@ -79,7 +57,7 @@ describe.each(DIALECTS)('fuzzing the public sign-up endpoint on %s', (dialect) =
     }
     outcomes.rejected++;
     expect(res.statusCode, context).toBeGreaterThanOrEqual(400);
-    if (request.method !== 'HEAD') expect(isErrorShape(res.json()), context).toBe(true);
+    if (request.method !== 'HEAD') expectApiError(res.json(), {}, context);
   };
 
   it(`answers ${JSON_RUNS} generated JSON bodies with 201/409 exactly when valid, else a 4xx in the documented shape`, async () => {
@@ -99,9 +77,9 @@ describe.each(DIALECTS)('fuzzing the public sign-up endpoint on %s', (dialect) =
     expect(outcomes.duplicate).toBeGreaterThan(50);
     expect(outcomes.rejected).toBeGreaterThan(1000);
     console.info(`[fuzz ${dialect}] ${requests} requests: ${JSON.stringify(outcomes)}`);
-    const rows = await app.database.db.selectFrom('waitlist_signups').select('email').execute();
+    const rows = await suite.app.database.db.selectFrom('waitlist_signups').select('email').execute();
     expect(new Set(rows.map((r) => r.email))).toEqual(stored);
     for (const email of stored) expect(email).toBe(normalizeEmail(email));
-    expect((await app.inject('/readyz')).statusCode).toBe(200);
+    expect((await suite.app.inject('/readyz')).statusCode).toBe(200);
   });
 });

@@ -1,43 +1,44 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import fastifyCors from '@fastify/cors';
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  DUPLICATE_EMAIL_MESSAGE,
-  ERROR_CODES,
-  IDEMPOTENCY_HEADER,
-  SIGNUP_BODY_LIMIT_BYTES,
-  SIGNUPS_TABLE,
-  checkViolationMessage,
-} from '@waitlist/contract';
-import { HttpError } from '../plugins/api-error';
+import { ERROR_CODES, IDEMPOTENCY_HEADER, SIGNUP_BODY_LIMIT_BYTES, SIGNUPS_PATH, SIGNUPS_TABLE } from '@waitlist/contract';
+import type { SignupsRepository } from '../db/repositories/signups';
+import { HttpError } from '../http/http-error';
+import { perMinute } from '../http/rate-limit';
+import { sha256 } from '../lib/crypto';
+import type { MetricsRecorder } from '../lib/metrics';
+import { outcomeOf } from './outcome';
 import { parseSignupBody } from './validate';
-import {
-  CheckViolationError,
-  DuplicateEmailError,
-  IdempotencyKeyReusedError,
-  type SignupsRepository,
-} from './repository';
 
 export interface SignupRoutesOptions {
-  repository: SignupsRepository;
+  signups: SignupsRepository;
   publicKey: string;
   /** Sign-ups per minute per client IP; null disables the limit. */
   rateLimitPerMinute: number | null;
   corsOrigins: string[];
+  metrics: MetricsRecorder;
 }
 
-/** Headers supabase-js sends (spec §7), so the same web build can also talk to a hosted Supabase. */
+/** Headers supabase-js sends, so the same web build can also talk to a hosted Supabase (docs/decisions/0002). */
 const CORS_HEADERS = ['apikey', 'authorization', 'content-type', 'x-client-info', 'prefer', 'content-profile', 'accept-profile', 'idempotency-key'];
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,255}$/;
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
+const permissionDenied = (hint: string | null = null) =>
+  new HttpError(401, ERROR_CODES.insufficientPrivilege, `permission denied for table ${SIGNUPS_TABLE}`, hint);
 
-/** The Supabase/PostgREST contract of spec §7 for the one table anonymous visitors may write to. */
+/** An insert that asks for the stored rows back (`Prefer: return=representation`, `?select=`) is a read too. */
+const wantsRowsBack = (request: FastifyRequest) =>
+  /\breturn=representation\b/i.test(String(request.headers.prefer ?? '')) ||
+  Object.prototype.hasOwnProperty.call(request.query ?? {}, 'select');
+
+/**
+ * The Supabase/PostgREST contract for the one table anonymous visitors may write to (docs/decisions/0002):
+ * insert only, as a bare object or a one-row array, with the row-level-security answers for everything else.
+ */
 export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOptions): Promise<void> {
-  const { repository } = options;
-  const expectedKey = digest(options.publicKey);
-  const keyMatches = (value: string) => timingSafeEqual(digest(value), expectedKey);
+  const { signups, metrics } = options;
+  const expectedKey = Buffer.from(sha256(options.publicKey));
+  const keyMatches = (value: string) => timingSafeEqual(Buffer.from(sha256(value)), expectedKey);
 
   await app.register(fastifyCors, {
     origin: options.corsOrigins.includes('*') ? '*' : options.corsOrigins.length > 0 ? options.corsOrigins : false,
@@ -46,20 +47,6 @@ export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOp
     exposedHeaders: ['retry-after', 'content-range'],
     maxAge: 600,
   });
-
-  if (options.rateLimitPerMinute !== null) {
-    await app.register(fastifyRateLimit, {
-      global: false,
-      errorResponseBuilder: (_request, context) =>
-        new HttpError(
-          429,
-          ERROR_CODES.rateLimited,
-          'Too many sign-up attempts from your network. Please wait a minute and try again.',
-          null,
-          { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
-        ),
-    });
-  }
 
   /** Both headers carry the public key; a Bearer token, when sent, must be that key too. */
   const requireApiKey = async (request: FastifyRequest) => {
@@ -74,54 +61,52 @@ export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOp
     }
   };
 
-  const path = `/rest/v1/${SIGNUPS_TABLE}`;
-
   app.post(
-    path,
+    SIGNUPS_PATH,
     {
       bodyLimit: SIGNUP_BODY_LIMIT_BYTES,
       onRequest: requireApiKey,
-      config: options.rateLimitPerMinute === null ? {} : { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } },
+      config: perMinute(options.rateLimitPerMinute, 'Too many sign-up attempts from your network. Please wait a minute and try again.'),
     },
     async (request, reply) => {
+      // Row-level security: anonymous visitors may insert but never read, not even the row they just sent.
+      if (wantsRowsBack(request)) throw permissionDenied('Anonymous sign-ups cannot be read back: send Prefer: return=minimal.');
       const idempotencyKey = request.headers['idempotency-key'];
       if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))) {
+        metrics.count('signups', { outcome: 'invalid' });
         throw new HttpError(400, ERROR_CODES.invalidTextRepresentation, `Invalid ${IDEMPOTENCY_HEADER} header`, 'Use 8 to 255 printable ASCII characters, e.g. a UUID.');
       }
       const parsed = parseSignupBody(request.body);
       if (parsed.kind === 'invalid') {
+        metrics.count('signups', { outcome: 'invalid' });
         return reply.code(400).send(parsed.error);
       }
       if (parsed.kind === 'honeypot') {
+        metrics.count('signups', { outcome: 'honeypot' });
         request.log.info('honeypot sign-up discarded');
         return reply.code(201).send();
       }
+      let outcome;
       try {
-        const outcome = await repository.insert(parsed.signup, idempotencyKey);
-        if (outcome === 'replayed') reply.header('idempotent-replayed', 'true');
-        return reply.code(201).send();
+        outcome = await signups.insert(parsed.signup, idempotencyKey);
       } catch (error) {
-        if (error instanceof DuplicateEmailError) {
-          throw new HttpError(409, ERROR_CODES.uniqueViolation, DUPLICATE_EMAIL_MESSAGE, null);
-        }
-        if (error instanceof CheckViolationError) {
-          throw new HttpError(400, ERROR_CODES.checkViolation, checkViolationMessage(error.constraint));
-        }
-        if (error instanceof IdempotencyKeyReusedError) {
-          throw new HttpError(422, ERROR_CODES.idempotencyKeyReused, `This ${IDEMPOTENCY_HEADER} was already used for a different request`, 'Use a new key for a new sign-up.');
-        }
+        metrics.count('signups', { outcome: outcomeOf(error) });
+        // Duplicates, check violations, a reused key and outages are answered by the error handler (http/write-errors.ts).
         throw error;
       }
+      metrics.count('signups', { outcome });
+      if (outcome === 'replayed') reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send();
     },
   );
 
   // Row-level security: anonymous visitors may insert, never read, change or delete.
   app.route({
     method: ['GET', 'HEAD', 'PATCH', 'PUT', 'DELETE'],
-    url: path,
+    url: SIGNUPS_PATH,
     onRequest: requireApiKey,
     handler: async () => {
-      throw new HttpError(401, ERROR_CODES.insufficientPrivilege, `permission denied for table ${SIGNUPS_TABLE}`);
+      throw permissionDenied();
     },
   });
 

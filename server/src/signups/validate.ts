@@ -3,6 +3,7 @@ import {
   ERROR_CODES,
   HONEYPOT_FIELD,
   SIGNUP_COLUMNS,
+  SIGNUP_ROWS_PER_REQUEST,
   SIGNUPS_TABLE,
   checkViolationMessage,
   normalizeEmail,
@@ -43,9 +44,25 @@ const hasType = (column: SignupColumn, value: unknown): boolean => {
 /**
  * Checks a parsed JSON body in the order PostgreSQL would fail it, answering with the same SQLSTATE:
  * shape (PGRST102) → columns (PGRST204) → NOT NULL (23502) → types (22P02) → CHECK constraints (23514).
+ * A JSON array is PostgREST's bulk insert (what supabase-js sends); it may carry SIGNUP_ROWS_PER_REQUEST rows,
+ * and its row is then read exactly like a bare object (docs/decisions/0005).
  * Never echoes submitted values back: error bodies carry no personal data.
  */
 export function parseSignupBody(body: unknown): ParsedSignup {
+  if (Array.isArray(body)) {
+    if (body.length !== SIGNUP_ROWS_PER_REQUEST) {
+      return invalid(
+        ERROR_CODES.invalidJson,
+        `Expected ${SIGNUP_ROWS_PER_REQUEST} row per request, got ${body.length}`,
+        `Send one sign-up per request: a JSON object, or an array of at most ${SIGNUP_ROWS_PER_REQUEST} row.`,
+      );
+    }
+    return parseRow(body[0]);
+  }
+  return parseRow(body);
+}
+
+function parseRow(body: unknown): ParsedSignup {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return invalid(ERROR_CODES.invalidJson, 'Expected a single JSON object as the request body', 'Send one sign-up per request.');
   }

@@ -31,6 +31,7 @@ export function testEnv(testDb: TestDatabase, overrides: Record<string, string |
     DATA_DIR: testDb.dataDir,
     DATABASE_URL: testDb.url,
     WEB_DIST_DIR: path.join(testDb.dataDir, 'no-site'),
+    WEB_SSR_DIR: path.join(testDb.dataDir, 'no-renderer'),
     ...overrides,
   });
 }

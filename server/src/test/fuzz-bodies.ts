@@ -6,6 +6,7 @@ import {
   ROLE_OPTIONS,
   SIGNUP_BODY_LIMIT_BYTES,
   SIGNUP_COLUMNS,
+  SIGNUP_ROWS_PER_REQUEST,
   normalizeEmail,
   signupBodySchema,
 } from '@waitlist/contract';
@@ -241,13 +242,16 @@ export function expectedOutcome(request: FuzzRequest): Expected {
   if (request.method !== 'POST') return { outcome: 'rejected' };
   if (request.contentType === null || !/^application\/json\s*(;|$)/i.test(request.contentType)) return { outcome: 'rejected' };
   if (Buffer.byteLength(request.payload) > SIGNUP_BODY_LIMIT_BYTES) return { outcome: 'rejected' };
-  let body: unknown;
+  let parsed: unknown;
   try {
-    body = JSON.parse(request.payload);
+    parsed = JSON.parse(request.payload);
   } catch {
     return { outcome: 'rejected' };
   }
-  if (!isPlainObject(body) || hasPoisonKey(body)) return { outcome: 'rejected' };
+  if (hasPoisonKey(parsed)) return { outcome: 'rejected' };
+  // A JSON array is a bulk insert: one row is read exactly like the bare object, more are refused.
+  const body: unknown = Array.isArray(parsed) ? (parsed.length === SIGNUP_ROWS_PER_REQUEST ? parsed[0] : undefined) : parsed;
+  if (!isPlainObject(body)) return { outcome: 'rejected' };
   if (Object.keys(body).some((k) => !ALLOWED_KEYS.has(k))) return { outcome: 'rejected' };
   const trap = body[HONEYPOT_FIELD];
   if (trap !== undefined && trap !== null && trap !== '') return { outcome: 'honeypot' };

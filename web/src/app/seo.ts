@@ -4,7 +4,7 @@ import { paths } from './paths';
 export interface PageMeta {
   title: string;
   description: string;
-  /** Absolute canonical URL; null for pages that must not be indexed (404). */
+  /** Absolute canonical URL; null for pages that must not be indexed (404, thank-you). */
   canonical: string | null;
 }
 
@@ -12,16 +12,20 @@ const pageByPath: Record<string, keyof typeof siteConfig.pages> = {
   [paths.home]: 'home',
   [paths.about]: 'about',
   [paths.privacy]: 'privacy',
+  [paths.thankYou]: 'thankYou',
 };
 
+/** Pages search engines should not list: the answer to a sign-up and anything that is not a page. */
+const NOT_INDEXED: ReadonlySet<string> = new Set(['thankYou', 'notFound']);
+
 export function getPageMeta(pathname: string): PageMeta {
-  const key = pageByPath[pathname];
-  const page = siteConfig.pages[key ?? 'notFound'];
+  const key = pageByPath[pathname] ?? 'notFound';
+  const page = siteConfig.pages[key];
   const title = key === 'home' ? `${siteConfig.name} — ${page.title}` : `${page.title} | ${siteConfig.name}`;
   return {
     title,
     description: page.description,
-    canonical: key ? `${siteConfig.url}${pathname === '/' ? '/' : pathname}` : null,
+    canonical: NOT_INDEXED.has(key) ? null : `${siteConfig.url}${pathname === '/' ? '/' : pathname}`,
   };
 }
 
@@ -49,7 +53,7 @@ export function organizationJsonLd(): Record<string, unknown> {
   };
 }
 
-/** The <head> tags of a prerendered page. The client keeps them in sync on navigation (useDocumentMeta). */
+/** The <head> tags of a page (each page is its own document: links between pages are full page loads). */
 export function renderHeadTags(pathname: string): string {
   const meta = getPageMeta(pathname);
   const t = escapeHtml(meta.title);
@@ -73,42 +77,4 @@ export function renderHeadTags(pathname: string): string {
     `<script type="application/ld+json">${JSON.stringify(organizationJsonLd()).replace(/</g, '\\u003c')}</script>`,
   ];
   return tags.filter(Boolean).join('\n    ');
-}
-
-function setMeta(selector: string, attribute: 'name' | 'property', key: string, content: string | null): void {
-  let element = document.head.querySelector<HTMLMetaElement>(selector);
-  if (content === null) {
-    element?.remove();
-    return;
-  }
-  if (!element) {
-    element = document.createElement('meta');
-    element.setAttribute(attribute, key);
-    document.head.append(element);
-  }
-  element.content = content;
-}
-
-/** Keeps the prerendered <head> tags in step after a client-side navigation. */
-export function applyDocumentMeta(pathname: string): void {
-  const meta = getPageMeta(pathname);
-  document.title = meta.title;
-  setMeta('meta[name="description"]', 'name', 'description', meta.description);
-  setMeta('meta[property="og:title"]', 'property', 'og:title', meta.title);
-  setMeta('meta[property="og:description"]', 'property', 'og:description', meta.description);
-  setMeta('meta[property="og:url"]', 'property', 'og:url', meta.canonical);
-  setMeta('meta[name="twitter:title"]', 'name', 'twitter:title', meta.title);
-  setMeta('meta[name="twitter:description"]', 'name', 'twitter:description', meta.description);
-  setMeta('meta[name="robots"]', 'name', 'robots', meta.canonical ? null : 'noindex');
-  let canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-  if (!meta.canonical) {
-    canonical?.remove();
-  } else {
-    if (!canonical) {
-      canonical = document.createElement('link');
-      canonical.rel = 'canonical';
-      document.head.append(canonical);
-    }
-    canonical.href = meta.canonical;
-  }
 }

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { siteConfig } from '../config/site';
 import { paths } from './paths';
 import { Logo } from './logo';
@@ -9,17 +8,17 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-brand">
-          <Link to={paths.home} className="logo logo-inverse">
+          <a href={paths.home} className="logo logo-inverse">
             <Logo />
             <span>{siteConfig.name}</span>
-          </Link>
+          </a>
           <p>{siteConfig.tagline}</p>
         </div>
         <div>
           <h2 className="footer-heading">{footer.legalHeading}</h2>
           <ul className="footer-list">
             <li>
-              <Link to={paths.privacy}>{siteConfig.nav.privacy}</Link>
+              <a href={paths.privacy}>{siteConfig.nav.privacy}</a>
             </li>
           </ul>
         </div>

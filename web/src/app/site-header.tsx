@@ -1,5 +1,3 @@
-import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
 import { Dropdown } from '../components/ui/dropdown';
 import { buttonClass } from '../components/ui/button';
 import { cn } from '../lib/cn';
@@ -7,72 +5,55 @@ import { siteConfig } from '../config/site';
 import { anchors, pagesWithSignup, paths, sectionHref } from './paths';
 import { Logo } from './logo';
 
-export function SiteHeader() {
-  const { pathname } = useLocation();
+/**
+ * Plain links between prerendered pages. On small screens the list is a native popover opened by the Menu
+ * button (works without script; `popover-menus.ts` adds aria-expanded and closes it when a link is followed).
+ */
+export function SiteHeader({ pathname }: { pathname: string }) {
   const nav = siteConfig.nav;
-  const [menuOpen, setMenuOpen] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
   const signupHref = pagesWithSignup.includes(pathname) ? `${pathname}#${anchors.signupForm}` : sectionHref(anchors.signupForm);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && menuOpen) {
-      setMenuOpen(false);
-      toggleRef.current?.focus();
-    }
-  };
-  // Following any link closes the small-screen menu.
-  const onListClick = (event: MouseEvent) => {
-    if ((event.target as HTMLElement).closest('a')) setMenuOpen(false);
-  };
+  const current = (path: string) => (pathname === path ? 'page' : undefined);
 
   return (
     <header className="site-header">
       <div className="container header-inner">
-        <Link to={paths.home} className="logo">
+        <a href={paths.home} className="logo">
           <Logo />
           <span>{siteConfig.name}</span>
-        </Link>
-        {/* Escape is handled for the whole menu (delegated from its buttons and links). */}
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-        <nav aria-label="Main" className="main-nav" onKeyDown={onKeyDown}>
-          <button
-            ref={toggleRef}
-            type="button"
-            className="menu-toggle"
-            aria-expanded={menuOpen}
-            aria-controls="main-menu"
-            onClick={() => setMenuOpen((open) => !open)}
-          >
+        </a>
+        <nav aria-label="Main" className="main-nav">
+          <button type="button" className="menu-toggle" popoverTarget="main-menu">
             <span className="menu-icon" aria-hidden="true" />
             {nav.menu}
           </button>
-          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
-          <ul id="main-menu" className={cn('nav-list', menuOpen && 'open')} onClick={onListClick}>
+          <ul id="main-menu" className="nav-list" popover="auto" data-align="end">
             <li>
-              <Dropdown label={nav.home} current={pathname === paths.home}>
+              <Dropdown id="home-menu" label={nav.home} current={pathname === paths.home}>
                 <li>
-                  <Link to={sectionHref(anchors.solution)}>{nav.solution}</Link>
+                  <a href={sectionHref(anchors.solution)}>{nav.solution}</a>
                 </li>
                 <li>
-                  <Link to={sectionHref(anchors.howItWorks)}>{nav.howItWorks}</Link>
+                  <a href={sectionHref(anchors.howItWorks)}>{nav.howItWorks}</a>
                 </li>
                 <li>
-                  <Link to={sectionHref(anchors.faq)}>{nav.faq}</Link>
+                  <a href={sectionHref(anchors.faq)}>{nav.faq}</a>
                 </li>
                 <li>
-                  <NavLink to={paths.privacy}>{nav.privacy}</NavLink>
+                  <a href={paths.privacy} aria-current={current(paths.privacy)}>
+                    {nav.privacy}
+                  </a>
                 </li>
               </Dropdown>
             </li>
             <li>
-              <NavLink to={paths.about} className="nav-link">
+              <a href={paths.about} className={cn('nav-link', pathname === paths.about && 'active')} aria-current={current(paths.about)}>
                 {nav.about}
-              </NavLink>
+              </a>
             </li>
             <li>
-              <Link to={signupHref} className={buttonClass('primary', 'nav-cta')}>
+              <a href={signupHref} className={buttonClass('primary', 'nav-cta')}>
                 {nav.signUp}
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>

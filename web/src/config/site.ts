@@ -2,7 +2,7 @@
  * All brand data and marketing copy of the public site. An operator rebrands the site by editing this file
  * (and swapping the SVGs it imports). Components render this data; they hold no copy of their own.
  */
-import { NOT_FOUND_TITLE, UNEXPECTED_ERROR_TITLE } from '@waitlist/contract/messages';
+import { NOT_FOUND_TITLE, TOASTS, UNEXPECTED_ERROR_TITLE } from '@waitlist/contract/messages';
 import missionImage from '../assets/mission.svg';
 import founderCeoImage from '../assets/founder-ceo.svg';
 import founderCtoImage from '../assets/founder-cto.svg';
@@ -25,9 +25,22 @@ export interface TextSection {
   heading: string;
   paragraphs: string[];
   list?: string[];
+  /** Paragraphs after the list. */
+  after?: string[];
   /** Shows the contact e-mail after the paragraphs. */
   showContactEmail?: boolean;
+  /** Shows the "send me my link" form (privacy page, Your Rights). */
+  showDataLinkForm?: boolean;
 }
+
+/** Days an unconfirmed sign-up is kept after its confirmation mail: the server's UNCONFIRMED_RETENTION_DAYS (keep them equal). */
+export const UNCONFIRMED_RETENTION_DAYS = 30;
+
+/**
+ * The company that delivers our mail (the relay behind the server's SMTP_URL), named on the privacy page as a
+ * sub-processor; null while none is configured.
+ */
+export const MAIL_SUB_PROCESSOR = null as { name: string; location: string } | null;
 
 export interface FaqItem {
   question: string;
@@ -43,8 +56,6 @@ export const siteConfig = {
   name: 'Acme Innovate',
   legalName: 'Acme Innovate AB',
   tagline: 'Simplifying and democratizing innovation management.',
-  description:
-    'AI-assisted innovation management that takes your organization from problems to tested and prioritized concepts. Join the waitlist.',
   contactEmail: 'hello@example.com',
   linkedInUrl: 'https://www.linkedin.com/company/example',
   location: { city: 'Gothenburg', country: 'Sweden', countryCode: 'SE' },
@@ -52,7 +63,6 @@ export const siteConfig = {
 
   nav: {
     home: 'Home',
-    homeMenuLabel: 'Home sections',
     solution: 'Solution',
     howItWorks: 'How It Works',
     faq: 'FAQ',
@@ -79,6 +89,10 @@ export const siteConfig = {
       description:
         'How we collect, use and protect the information you give us when you join the waitlist, and the rights you have over it.',
     },
+    thankYou: {
+      title: 'Thank you for signing up',
+      description: "You are on the waitlist. We'll reach out to you soon with early access details.",
+    },
     notFound: {
       title: 'Page not found',
       description: 'The page you are looking for does not exist.',
@@ -88,7 +102,7 @@ export const siteConfig = {
   hero: {
     eyebrow: 'Now in pre-launch, tested with large companies in Sweden',
     headlineLead: 'Make innovation management',
-    /** Rotating words, in display order (spec §2). */
+    /** Rotating words of the hero, in display order. */
     words: [
       'Transparent',
       'Systematic',
@@ -295,31 +309,45 @@ export const siteConfig = {
 
   privacy: {
     heading: 'Privacy Policy',
-    lastUpdated: 'Last updated January 2025',
+    lastUpdated: 'Last updated November 2026',
     intro:
       'This policy explains what information we collect when you join our waitlist, how we use it and the choices you have.',
     sections: [
       {
         heading: 'Information We Collect',
         paragraphs: ['When you sign up for the waitlist we collect:'],
-        list: ['Your email address', 'Your professional role', 'Your company size', 'Your desired outcomes'],
+        list: [
+          'Your email address',
+          'Your professional role',
+          'Your company size',
+          'Your desired outcomes',
+          'When you gave your consent, and the version of this policy you agreed to',
+          'Whether and when you confirmed your address, and whether you opted out of updates',
+          'The language of the pages you used, so our mails reach you in it',
+        ],
       },
       {
         heading: 'How We Use Your Information',
         paragraphs: [
           'We use your information to contact you about early access, to understand who is interested in the platform and to shape the product around the outcomes you tell us matter.',
+          'When you sign up we send you one mail asking you to confirm your address. Your sign-up is confirmed only when you press the button on the page that mail links to; opening the link alone changes nothing. If you sign up again before confirming, we send the confirmation again, at most once every 10 minutes and five times a day.',
+          `If you do not confirm, we erase your sign-up automatically ${UNCONFIRMED_RETENTION_DAYS} days after the confirmation mail was sent. A confirmed sign-up is kept until you erase it or ask us to, or until the waitlist closes.`,
         ],
       },
       {
         heading: 'Data Protection',
         paragraphs: [
           'We protect your information with encryption, access policies, secure authentication and monitoring. Only the people who need it to run the waitlist can access it.',
+          'The links in our mails carry a random code that we store only in scrambled (hashed) form. Each link does one thing and stops working after a while: 7 days for confirming and for your data, a year for unsubscribing.',
         ],
       },
       {
         heading: 'Information Sharing',
         paragraphs: [
           'We do not sell your information. We share it only with service providers who help us operate the waitlist, under agreements that protect it, or when the law requires it.',
+          ...(MAIL_SUB_PROCESSOR
+            ? [`We send our mails through ${MAIL_SUB_PROCESSOR.name} (${MAIL_SUB_PROCESSOR.location}), which processes your address only to deliver them.`]
+            : []),
         ],
       },
       {
@@ -331,11 +359,15 @@ export const siteConfig = {
           'Have your information deleted',
           'Opt out of marketing communications',
         ],
+        after: [
+          'Every mail we send carries two links. One opens a page that shows everything we store about you, where you can download it as a file, correct your role, company size and desired outcomes, or withdraw your consent and erase it. The other unsubscribes you from updates in one click; mails you ask for yourself, such as your data link, still reach you.',
+        ],
+        showDataLinkForm: true,
       },
       {
         heading: 'Cookies and Tracking',
         paragraphs: [
-          'Our public pages set no cookies and use no third-party tracking or analytics.',
+          'Our public pages, including the pages behind the links in our mails, set no cookies, store nothing in your browser and use no third-party tracking or analytics. Our mails contain no tracking pixels and load no remote images.',
         ],
       },
       {
@@ -346,10 +378,22 @@ export const siteConfig = {
       {
         heading: 'Updates to This Policy',
         paragraphs: [
-          'We may update this policy from time to time. The date at the top of this page shows when it was last changed.',
+          'We may update this policy from time to time. The date at the top of this page shows when it was last changed, and we keep with each sign-up the version its owner agreed to.',
         ],
       },
     ] satisfies TextSection[],
+    dataLinkForm: {
+      heading: 'Get a link to your data',
+      text: 'Enter the address you signed up with. If it is on our waitlist, we mail it a fresh link; the answer is the same either way.',
+      label: 'Your e-mail address',
+      button: 'Send me my link',
+    },
+  },
+
+  thankYou: {
+    heading: TOASTS.success.title,
+    text: TOASTS.success.description,
+    backLink: 'Return to Home',
   },
 
   notFound: {

@@ -1,8 +1,9 @@
 import { SignupSection } from '../../features/waitlist/signup-section';
+import type { SignupFormState } from '../../features/waitlist/form-state';
 import { siteConfig } from '../../config/site';
-import { anchors, paths } from '../paths';
+import { anchors, paths, signupFormAction } from '../paths';
 
-export function AboutPage() {
+export function AboutPage({ signup }: { signup?: SignupFormState }) {
   const { about } = siteConfig;
   return (
     <>
@@ -67,7 +68,7 @@ export function AboutPage() {
         </div>
       </section>
 
-      <SignupSection anchor={anchors.signupForm} privacyHref={paths.privacy} />
+      <SignupSection anchor={anchors.signupForm} action={signupFormAction(paths.about)} privacyHref={paths.privacy} state={signup} />
     </>
   );
 }

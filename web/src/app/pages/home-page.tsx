@@ -1,12 +1,12 @@
-import { Link } from 'react-router';
 import { Accordion } from '../../components/ui/accordion';
 import { buttonClass } from '../../components/ui/button';
 import { TypewriterWord } from '../../components/ui/typewriter-word';
 import { SignupSection } from '../../features/waitlist/signup-section';
+import type { SignupFormState } from '../../features/waitlist/form-state';
 import { siteConfig } from '../../config/site';
-import { anchors, paths } from '../paths';
+import { anchors, paths, signupFormAction } from '../paths';
 
-export function HomePage() {
+export function HomePage({ signup }: { signup?: SignupFormState }) {
   const { hero, problem, approach, different, howItWorks, faq } = siteConfig;
   return (
     <>
@@ -19,12 +19,12 @@ export function HomePage() {
           </h1>
           <p className="hero-lead">{hero.lead}</p>
           <div className="hero-actions">
-            <Link to={`#${anchors.signupForm}`} className={buttonClass('primary', 'btn-lg')}>
+            <a href={`#${anchors.signupForm}`} className={buttonClass('primary', 'btn-lg')}>
               {hero.cta}
-            </Link>
-            <Link to={`#${anchors.howItWorks}`} className={buttonClass('secondary', 'btn-lg')}>
+            </a>
+            <a href={`#${anchors.howItWorks}`} className={buttonClass('secondary', 'btn-lg')}>
               {hero.secondaryCta}
-            </Link>
+            </a>
           </div>
         </div>
       </section>
@@ -105,6 +105,7 @@ export function HomePage() {
         <div className="container narrow">
           <h2 id="faq-heading">{faq.heading}</h2>
           <Accordion
+            name="faq"
             items={faq.items.map((item) => ({
               title: item.question,
               content: item.answer.map((p) => <p key={p}>{p}</p>),
@@ -113,7 +114,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <SignupSection anchor={anchors.signupForm} privacyHref={paths.privacy} />
+      <SignupSection anchor={anchors.signupForm} action={signupFormAction(paths.home)} privacyHref={paths.privacy} state={signup} />
     </>
   );
 }

@@ -21,6 +21,24 @@ export function PrivacyPage() {
                 ))}
               </ul>
             ) : null}
+            {'after' in section && section.after
+              ? section.after.map((p) => (
+                  <p key={p}>{p}</p>
+                ))
+              : null}
+            {'showDataLinkForm' in section && section.showDataLinkForm ? (
+              <form className="card data-link-form" method="post" action="/privacy/data-link" id="your-data-link" aria-labelledby="data-link-heading">
+                <h3 id="data-link-heading">{privacy.dataLinkForm.heading}</h3>
+                <p>{privacy.dataLinkForm.text}</p>
+                <div className="field">
+                  <label htmlFor="data-link-email">{privacy.dataLinkForm.label}</label>
+                  <input id="data-link-email" name="email" type="email" autoComplete="email" required maxLength={254} />
+                </div>
+                <button type="submit" className="btn btn-primary">
+                  {privacy.dataLinkForm.button}
+                </button>
+              </form>
+            ) : null}
             {'showContactEmail' in section && section.showContactEmail ? (
               <p>
                 <a href={`mailto:${contactEmail}`}>{contactEmail}</a>

@@ -1,31 +1,25 @@
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Accordion } from './accordion';
 
+// Exclusive opening is the browser's own behaviour for <details name>; e2e/site-navigation.test.ts checks it in Chromium.
 describe('Accordion', () => {
-  it('opens one item at a time and collapses the open one when clicked again', async () => {
-    const user = userEvent.setup();
-    render(
+  it('renders each item as a closed <details> of one name group, the title as a heading inside its summary', () => {
+    const { container } = render(
       <Accordion
+        name="faq"
         items={[
           { title: 'First', content: 'one' },
           { title: 'Second', content: 'two' },
         ]}
       />,
     );
-    const first = screen.getByRole('button', { name: 'First' });
-    const second = screen.getByRole('button', { name: 'Second' });
-    expect(screen.queryByRole('region')).not.toBeInTheDocument();
-    await user.click(first);
-    expect(first).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('region', { name: 'First' })).toHaveTextContent('one');
-    await user.click(second);
-    expect(first).toHaveAttribute('aria-expanded', 'false');
-    expect(second).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getAllByRole('region')).toHaveLength(1);
-    await user.click(second);
-    expect(second).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    const details = [...container.querySelectorAll('details')];
+    expect(details.map((d) => [d.getAttribute('name'), d.open])).toEqual([
+      ['faq', false],
+      ['faq', false],
+    ]);
+    expect(details.map((d) => d.querySelector('summary h3')?.textContent)).toEqual(['First', 'Second']);
+    expect(details.map((d) => d.querySelector('.accordion-panel')?.textContent)).toEqual(['one', 'two']);
   });
 });

@@ -1,42 +1,27 @@
-import { useId, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 export interface AccordionItem {
   title: string;
   content: ReactNode;
 }
 
-/** Single-open, collapsible accordion (WAI-ARIA accordion pattern: heading > button[aria-expanded] + region). */
-export function Accordion({ items, headingLevel = 3 }: { items: AccordionItem[]; headingLevel?: 2 | 3 | 4 }) {
-  const [openIndex, setOpenIndex] = useState<number | null>(null);
-  const baseId = useId();
+/**
+ * Single-open, collapsible accordion without script: `<details>` elements sharing one `name` are exclusive
+ * (opening one closes the others) and each closes when its summary is clicked again.
+ */
+export function Accordion({ name, items, headingLevel = 3 }: { name: string; items: AccordionItem[]; headingLevel?: 2 | 3 | 4 }) {
   const Heading = `h${headingLevel}` as 'h3';
   return (
     <div className="accordion">
-      {items.map((item, index) => {
-        const open = openIndex === index;
-        const buttonId = `${baseId}-button-${index}`;
-        const panelId = `${baseId}-panel-${index}`;
-        return (
-          <div className="accordion-item" key={item.title}>
-            <Heading className="accordion-heading">
-              <button
-                type="button"
-                id={buttonId}
-                className="accordion-trigger"
-                aria-expanded={open}
-                aria-controls={panelId}
-                onClick={() => setOpenIndex(open ? null : index)}
-              >
-                <span>{item.title}</span>
-                <span className="accordion-icon" aria-hidden="true" />
-              </button>
-            </Heading>
-            <div id={panelId} role="region" aria-labelledby={buttonId} className="accordion-panel" hidden={!open}>
-              {item.content}
-            </div>
-          </div>
-        );
-      })}
+      {items.map((item) => (
+        <details className="accordion-item" name={name} key={item.title}>
+          <summary className="accordion-trigger">
+            <Heading className="accordion-heading">{item.title}</Heading>
+            <span className="accordion-icon" aria-hidden="true" />
+          </summary>
+          <div className="accordion-panel">{item.content}</div>
+        </details>
+      ))}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
-export const TOAST_LIMIT = 3;
+const TOAST_LIMIT = 3;
 export const TOAST_DURATION_MS = 4000;
 
 export interface ToastInput {

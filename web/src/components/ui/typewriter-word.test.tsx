@@ -1,6 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DELETE_MS, HOLD_MS, TYPE_MS, TypewriterWord, nextTypewriterStep, type TypewriterState } from './typewriter-word';
+import { TypewriterWord } from './typewriter-word';
+import { DELETE_MS, HOLD_MS, TYPE_MS, nextTypewriterStep, startTypewriters, type TypewriterState } from './typewriter';
 
 const words = ['Ab', 'Cde'];
 
@@ -37,39 +38,73 @@ describe('nextTypewriterStep', () => {
   });
 });
 
+/** A media query list whose `matches` the test flips, notifying listeners like the browser does. */
 function stubReducedMotion(reduce: boolean) {
+  const listeners = new Set<() => void>();
+  const media = {
+    matches: reduce,
+    addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+    removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+  };
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: reduce && query.includes('reduce'),
     media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
+    get matches() {
+      return media.matches && query.includes('reduce');
+    },
+    addEventListener: media.addEventListener,
+    removeEventListener: media.removeEventListener,
   }));
+  return (value: boolean) => {
+    media.matches = value;
+    listeners.forEach((listener) => listener());
+  };
 }
 
 describe('TypewriterWord', () => {
-  it('animates with the spec timings and hides the letters from screen readers', () => {
+  it('renders the first word, every word as an invisible sizer, and the sentence for screen readers', () => {
+    render(<TypewriterWord words={words} srText="Ab and Cde" />);
+    const word = screen.getByTestId('hero-word');
+    expect(word.textContent).toBe('Ab');
+    expect(word.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.getByText('Ab and Cde')).toBeInTheDocument();
+    expect([...document.querySelectorAll('.typewriter-sizer')].map((el) => el.textContent)).toEqual(words);
+  });
+
+  it('animates at 80 ms per typed letter, 1500 ms hold and 50 ms per deleted letter once started', () => {
     stubReducedMotion(false);
     vi.useFakeTimers();
     render(<TypewriterWord words={words} srText="Ab and Cde" />);
+    const stop = startTypewriters();
     const word = screen.getByTestId('hero-word');
-    expect(word.closest('[aria-hidden="true"]')).not.toBeNull();
-    expect(screen.getByText('Ab and Cde')).toBeInTheDocument();
-    expect(word).toHaveTextContent('Ab');
-    act(() => vi.advanceTimersByTime(HOLD_MS - 1));
-    expect(word).toHaveTextContent('Ab');
-    act(() => vi.advanceTimersByTime(1));
+    expect(word.textContent).toBe('Ab');
+    vi.advanceTimersByTime(HOLD_MS - 1);
+    expect(word.textContent).toBe('Ab');
+    vi.advanceTimersByTime(1);
     expect(word.textContent).toBe('A');
-    act(() => vi.advanceTimersByTime(DELETE_MS));
+    vi.advanceTimersByTime(DELETE_MS);
     expect(word.textContent).toBe('');
-    act(() => vi.advanceTimersByTime(TYPE_MS));
+    vi.advanceTimersByTime(TYPE_MS);
+    expect(word.textContent).toBe('C');
+    stop();
+    vi.advanceTimersByTime(10_000);
     expect(word.textContent).toBe('C');
   });
 
-  it('shows one static word under prefers-reduced-motion', () => {
-    stubReducedMotion(true);
+  it('shows one static word under prefers-reduced-motion, also when the preference changes on an open page', () => {
+    const setReduced = stubReducedMotion(true);
     vi.useFakeTimers();
     render(<TypewriterWord words={words} srText="Ab and Cde" />);
-    act(() => vi.advanceTimersByTime(10_000));
-    expect(screen.getByTestId('hero-word').textContent).toBe('Ab');
+    startTypewriters();
+    const word = screen.getByTestId('hero-word');
+    vi.advanceTimersByTime(10_000);
+    expect(word.textContent).toBe('Ab');
+
+    setReduced(false);
+    vi.advanceTimersByTime(HOLD_MS + DELETE_MS);
+    expect(word.textContent).toBe('');
+    setReduced(true);
+    expect(word.textContent).toBe('Ab');
+    vi.advanceTimersByTime(10_000);
+    expect(word.textContent).toBe('Ab');
   });
 });

@@ -2,24 +2,25 @@ import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminFilters } from '@waitlist/contract';
 import { AdminApiError, adminApi } from './api';
+import { adminKeys, sameKey } from './query-keys';
 import { SignInPage } from './sign-in-page';
 import { SignupsPage } from './signups-page';
 import { SignupDetailPage } from './signup-detail-page';
 import { hrefOf, useHashRoute, type AdminRoute } from './use-hash-route';
 import { Loading, StatusMessage, type Notice } from './ui';
+import { OutboxPage } from './mail-log';
 
 // The charts library loads only when the dashboard is opened.
 const DashboardPage = lazy(() => import('./dashboard-page').then((m) => ({ default: m.DashboardPage })));
 
-export const SESSION_KEY = ['admin', 'session'] as const;
-export const DEFAULT_FILTERS: AdminFilters = { sort: '-created_at' };
+const DEFAULT_FILTERS: AdminFilters = { sort: '-created_at' };
 
-const TITLES: Record<AdminRoute['name'], string> = { signups: 'Sign-ups', signup: 'Sign-up', dashboard: 'Dashboard' };
+const TITLES: Record<AdminRoute['name'], string> = { signups: 'Sign-ups', signup: 'Sign-up', dashboard: 'Dashboard', outbox: 'Outbox' };
 
 /** Signed out → the sign-in form; signed in → the console. Any 401 later on brings the sign-in form back. */
 export function AdminApp() {
   const queryClient = useQueryClient();
-  const session = useQuery({ queryKey: SESSION_KEY, queryFn: adminApi.session, staleTime: 60_000 });
+  const session = useQuery({ queryKey: adminKeys.session(), queryFn: adminApi.session, staleTime: 60_000 });
   const [route, navigate] = useHashRoute();
   const [filters, setFilters] = useState<AdminFilters>(DEFAULT_FILTERS);
   // A notice belongs to the screen it was raised for, and disappears when the operator moves on.
@@ -33,9 +34,9 @@ export function AdminApp() {
     () =>
       queryClient.getQueryCache().subscribe((event) => {
         const error = event.query.state.error;
-        if (event.type === 'updated' && error instanceof AdminApiError && error.status === 401 && event.query.queryKey !== SESSION_KEY) {
-          queryClient.setQueryData(SESSION_KEY, undefined);
-          void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+        if (event.type === 'updated' && error instanceof AdminApiError && error.status === 401 && !sameKey(event.query.queryKey, adminKeys.session())) {
+          queryClient.setQueryData(adminKeys.session(), undefined);
+          void queryClient.invalidateQueries({ queryKey: adminKeys.session() });
         }
       }),
     [queryClient],
@@ -83,6 +84,7 @@ export function AdminApp() {
   const nav: { route: AdminRoute; label: string }[] = [
     { route: { name: 'signups' }, label: 'Sign-ups' },
     { route: { name: 'dashboard' }, label: 'Dashboard' },
+    { route: { name: 'outbox' }, label: 'Outbox' },
   ];
   const current = route.name === 'signup' ? 'signups' : route.name;
 
@@ -133,6 +135,7 @@ export function AdminApp() {
             onNotice={(n) => setNotice(n, 'signup')}
           />
         )}
+        {route.name === 'outbox' && <OutboxPage />}
         {route.name === 'dashboard' && (
           <Suspense fallback={<Loading label="Loading the dashboard…" />}>
             <DashboardPage />

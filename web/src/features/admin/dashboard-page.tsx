@@ -3,6 +3,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import type { AdminCount } from '@waitlist/contract';
 import { adminApi } from './api';
 import { ErrorPanel, Loading, formatNumber } from './ui';
+import { adminKeys } from './query-keys';
 
 const COLOR = '#4338ca';
 const GRID = '#e5e7eb';
@@ -63,7 +64,7 @@ function HorizontalBars({ rows }: { rows: AdminCount[] }) {
 const top = (rows: AdminCount[]) => [...rows].sort((a, b) => b.count - a.count)[0];
 
 export function DashboardPage() {
-  const stats = useQuery({ queryKey: ['admin', 'stats'], queryFn: adminApi.stats });
+  const stats = useQuery({ queryKey: adminKeys.stats(), queryFn: adminApi.stats });
 
   if (stats.isPending) return <Loading label="Loading the figures…" />;
   if (stats.isError) return <ErrorPanel title="The figures could not be loaded" error={stats.error} onRetry={() => void stats.refetch()} />;
@@ -81,7 +82,7 @@ export function DashboardPage() {
       <div className="page-header">
         <div>
           <h1 id="dashboard-title">Dashboard</h1>
-          <p className="muted">Who is joining the waitlist, and what they hope for.</p>
+          <p className="muted">Who is joining the waitlist, and what they hope for. People who have since erased their data still count here, without their data.</p>
         </div>
       </div>
 

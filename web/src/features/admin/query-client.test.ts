@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AdminApiError } from './api';
 import { CACHE_LIFETIME_MS, RETRIES, createAdminQueryClient, retryDelay, shouldRetry } from './query-client';
 
-describe('operator console data fetching (spec §9)', () => {
+describe('operator console data fetching', () => {
   it('retries transient failures 3 times, waiting 1 s, 2 s, 4 s … at most 30 s', () => {
     expect(RETRIES).toBe(3);
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);

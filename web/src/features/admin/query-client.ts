@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { AdminApiError } from './api';
 
-/** Spec §9 data-fetching defaults: 3 retries, 1 s doubling to at most 30 s, cache lifetime 5 minutes. */
+/** The product specification's data-fetching defaults: 3 retries, 1 s doubling to at most 30 s, cache lifetime 5 minutes. */
 export const RETRIES = 3;
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000);
 export const CACHE_LIFETIME_MS = 5 * 60 * 1000;

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminApi } from './api';
 import { StatusMessage, type Notice } from './ui';
+import { adminKeys } from './query-keys';
 
-const SESSION_KEY = ['admin', 'session'];
 
 export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSignedIn: () => void }) {
   const queryClient = useQueryClient();
@@ -14,7 +14,7 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
     onSuccess: (session) => {
       setPassword('');
       onSignedIn();
-      queryClient.setQueryData(SESSION_KEY, session);
+      queryClient.setQueryData(adminKeys.session(), session);
     },
   });
 

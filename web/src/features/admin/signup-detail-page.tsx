@@ -3,16 +3,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   COMPANY_SIZE_OPTIONS,
   DESIRED_OUTCOME_OPTIONS,
-  OTHER_OUTCOME,
   OTHER_OUTCOME_MAX_LENGTH,
   ROLE_OPTIONS,
   adminCorrectionSchema,
+  hasOtherOutcome,
+  otherOutcomeText,
+  toggleOutcome,
   type AdminCorrection,
   type AdminSignup,
 } from '@waitlist/contract';
 import { AdminApiError, adminApi } from './api';
+import { adminKeys } from './query-keys';
 import { hrefOf } from './use-hash-route';
-import { ConfirmDialog, ErrorPanel, Loading, formatDateTime, type Notice } from './ui';
+import { MailLog } from './mail-log';
+import { ConfirmDialog, ErrorPanel, Loading, OutcomeChips, formatDateTime, type Notice } from './ui';
 
 function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSignup; onDone: (s: AdminSignup) => void; onCancel: () => void }) {
   const [draft, setDraft] = useState({
@@ -31,8 +35,7 @@ function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSignup; onD
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const hasOther = draft.desired_outcomes.includes(OTHER_OUTCOME);
-    const candidate = { ...draft, other_outcome: hasOther && draft.other_outcome.trim() ? draft.other_outcome.trim() : null };
+    const candidate = { ...draft, other_outcome: otherOutcomeText(draft.desired_outcomes, draft.other_outcome) };
     const parsed = adminCorrectionSchema.safeParse(candidate);
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message ?? 'Please check the fields.');
@@ -42,11 +45,8 @@ function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSignup; onD
     save.mutate(parsed.data);
   };
 
-  const toggleOutcome = (outcome: string, checked: boolean) =>
-    setDraft((d) => ({
-      ...d,
-      desired_outcomes: checked ? DESIRED_OUTCOME_OPTIONS.filter((o) => o === outcome || d.desired_outcomes.includes(o)) : d.desired_outcomes.filter((o) => o !== outcome),
-    }));
+  const onOutcome = (outcome: string, checked: boolean) =>
+    setDraft((d) => ({ ...d, desired_outcomes: toggleOutcome(d.desired_outcomes, outcome, checked) }));
 
   return (
     <form className="card stack" onSubmit={submit} aria-labelledby="correct-title" noValidate>
@@ -82,11 +82,11 @@ function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSignup; onD
         <legend>Desired outcomes</legend>
         {DESIRED_OUTCOME_OPTIONS.map((o) => (
           <label key={o} className="check">
-            <input type="checkbox" checked={draft.desired_outcomes.includes(o)} onChange={(e) => toggleOutcome(o, e.target.checked)} /> {o}
+            <input type="checkbox" checked={draft.desired_outcomes.includes(o)} onChange={(e) => onOutcome(o, e.target.checked)} /> {o}
           </label>
         ))}
       </fieldset>
-      {draft.desired_outcomes.includes(OTHER_OUTCOME) && (
+      {hasOtherOutcome(draft.desired_outcomes) && (
         <div className="field">
           <label htmlFor="correct-other">Other outcome</label>
           <input id="correct-other" maxLength={OTHER_OUTCOME_MAX_LENGTH} value={draft.other_outcome} onChange={(e) => setDraft({ ...draft, other_outcome: e.target.value })} />
@@ -106,20 +106,20 @@ function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSignup; onD
 
 export function SignupDetailPage({ id, onErased, onNotice }: { id: number; onErased: () => void; onNotice: (notice: Notice) => void }) {
   const queryClient = useQueryClient();
-  const signup = useQuery({ queryKey: ['admin', 'signup', id], queryFn: () => adminApi.get(id) });
+  const signup = useQuery({ queryKey: adminKeys.signup(id), queryFn: () => adminApi.get(id) });
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
   const refreshLists = () => {
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'signups'] });
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.signupLists() });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.stats() });
   };
 
   const erase = useMutation({
     mutationFn: () => adminApi.erase(id),
     onSuccess: () => {
       setConfirming(false);
-      queryClient.removeQueries({ queryKey: ['admin', 'signup', id] });
+      queryClient.removeQueries({ queryKey: adminKeys.signup(id) });
       refreshLists();
       onErased();
     },
@@ -181,13 +181,7 @@ export function SignupDetailPage({ id, onErased, onNotice }: { id: number; onEra
           <div>
             <dt>Desired outcomes</dt>
             <dd>
-              <ul className="chips">
-                {s.desired_outcomes.map((o) => (
-                  <li key={o} className="chip">
-                    {o}
-                  </li>
-                ))}
-              </ul>
+              <OutcomeChips outcomes={s.desired_outcomes} />
             </dd>
           </div>
           <div>
@@ -206,8 +200,18 @@ export function SignupDetailPage({ id, onErased, onNotice }: { id: number; onEra
               <time dateTime={s.consented_at}>{formatDateTime(s.consented_at)}</time>, privacy policy version {s.privacy_policy_version}
             </dd>
           </div>
+          <div>
+            <dt>Confirmed</dt>
+            <dd>{s.confirmed_at ? <time dateTime={s.confirmed_at}>{formatDateTime(s.confirmed_at)}</time> : <span className="muted">Not yet</span>}</dd>
+          </div>
+          <div>
+            <dt>Updates by mail</dt>
+            <dd>{s.marketing_opt_out_at ? <>Opted out <time dateTime={s.marketing_opt_out_at}>{formatDateTime(s.marketing_opt_out_at)}</time></> : 'Subscribed'}</dd>
+          </div>
         </dl>
       </div>
+
+      <MailLog signupId={s.id} confirmed={s.confirmed_at !== null} onNotice={onNotice} />
 
       {editing && (
         <CorrectionForm

@@ -10,7 +10,8 @@ import {
 } from '@waitlist/contract';
 import { adminApi } from './api';
 import { hrefOf } from './use-hash-route';
-import { ErrorPanel, formatDateTime, formatNumber } from './ui';
+import { ErrorPanel, OutcomeChips, formatDateTime, formatNumber } from './ui';
+import { adminKeys } from './query-keys';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -19,11 +20,14 @@ function SelectFilter({
   value,
   options,
   onChange,
+  labels,
 }: {
   label: string;
   value: string | undefined;
   options: readonly string[];
   onChange: (value: string | undefined) => void;
+  /** What to show for each option value, when it is not the value itself. */
+  labels?: Record<string, string>;
 }) {
   const id = useId();
   return (
@@ -33,7 +37,7 @@ function SelectFilter({
         <option value="">All</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {labels?.[option] ?? option}
           </option>
         ))}
       </select>
@@ -78,12 +82,12 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
   }, [search, filters, onFiltersChange]);
 
   const list = useQuery({
-    queryKey: ['admin', 'signups', filters, cursor ?? null],
+    queryKey: adminKeys.signupList(filters, cursor),
     queryFn: () => adminApi.list({ ...filters, cursor }),
     placeholderData: keepPreviousData,
   });
 
-  const activeFilters = [filters.q, filters.role, filters.company_size, filters.outcome, filters.from, filters.to].filter(Boolean).length;
+  const activeFilters = [filters.q, filters.role, filters.company_size, filters.outcome, filters.confirmed, filters.opted_out, filters.from, filters.to].filter(Boolean).length;
   const page = list.data;
   const first = cursors.length * ADMIN_PAGE_SIZE + 1;
   const last = first + (page?.items.length ?? 0) - 1;
@@ -117,6 +121,20 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
         <SelectFilter label="Role" value={filters.role} options={ROLE_OPTIONS} onChange={(v) => update({ role: v as AdminFilters['role'] })} />
         <SelectFilter label="Company size" value={filters.company_size} options={COMPANY_SIZE_OPTIONS} onChange={(v) => update({ company_size: v as AdminFilters['company_size'] })} />
         <SelectFilter label="Desired outcome" value={filters.outcome} options={DESIRED_OUTCOME_OPTIONS} onChange={(v) => update({ outcome: v as AdminFilters['outcome'] })} />
+        <SelectFilter
+          label="Confirmation"
+          value={filters.confirmed}
+          options={['yes', 'no']}
+          labels={{ yes: 'Confirmed', no: 'Not confirmed' }}
+          onChange={(v) => update({ confirmed: v as AdminFilters['confirmed'] })}
+        />
+        <SelectFilter
+          label="Updates by mail"
+          value={filters.opted_out}
+          options={['no', 'yes']}
+          labels={{ no: 'Subscribed', yes: 'Opted out' }}
+          onChange={(v) => update({ opted_out: v as AdminFilters['opted_out'] })}
+        />
         <div className="field field-compact">
           <label htmlFor="signups-from">From</label>
           <input id="signups-from" type="date" value={filters.from ?? ''} onChange={(e) => update({ from: e.target.value || undefined })} />
@@ -155,6 +173,8 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
                   <th scope="col">Role</th>
                   <th scope="col">Company size</th>
                   <th scope="col">Desired outcomes</th>
+                  <th scope="col">Confirmed</th>
+                  <th scope="col">Opted out</th>
                   <SortHeader label="Signed up" column="created_at" sort={filters.sort} onSort={(sort) => update({ sort })} />
                 </tr>
               </thead>
@@ -162,7 +182,7 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
                 {!page &&
                   Array.from({ length: 5 }, (_, i) => (
                     <tr key={i} className="skeleton-row" aria-hidden="true">
-                      <td colSpan={5}>
+                      <td colSpan={7}>
                         <span className="skeleton" />
                       </td>
                     </tr>
@@ -175,14 +195,10 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
                     <td className="cell-role">{row.role}</td>
                     <td className="nowrap">{row.company_size}</td>
                     <td>
-                      <ul className="chips" aria-label={`${row.desired_outcomes.length} outcomes`}>
-                        {row.desired_outcomes.map((o) => (
-                          <li key={o} className="chip">
-                            {o}
-                          </li>
-                        ))}
-                      </ul>
+                      <OutcomeChips outcomes={row.desired_outcomes} label={`${row.desired_outcomes.length} outcomes`} />
                     </td>
+                    <td className="nowrap">{row.confirmed_at ? <time dateTime={row.confirmed_at}>{formatDateTime(row.confirmed_at)}</time> : <span className="muted">Not yet</span>}</td>
+                    <td className="nowrap">{row.marketing_opt_out_at ? <time dateTime={row.marketing_opt_out_at}>{formatDateTime(row.marketing_opt_out_at)}</time> : <span className="muted">No</span>}</td>
                     <td className="nowrap muted">
                       <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>
                     </td>

@@ -96,3 +96,16 @@ export function ConfirmDialog({
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 export const formatNumber = (n: number) => new Intl.NumberFormat('en-GB').format(n);
+
+/** A sign-up's desired outcomes as chips, in the stored order. */
+export function OutcomeChips({ outcomes, label }: { outcomes: readonly string[]; label?: string }) {
+  return (
+    <ul className="chips" aria-label={label}>
+      {outcomes.map((outcome) => (
+        <li key={outcome} className="chip">
+          {outcome}
+        </li>
+      ))}
+    </ul>
+  );
+}

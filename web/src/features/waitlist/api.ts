@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER, SIGNUPS_PATH } from '@waitlist/contract/limits';
+import { DEV_PUBLIC_KEY, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, SIGNUPS_PATH } from '@waitlist/contract/limits';
 import { isApiError, type ApiError } from '@waitlist/contract/errors';
 import type { SignupBody } from '@waitlist/contract/schemas';
 import { randomUuid } from './random-uuid';
@@ -10,7 +10,7 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 const API_URL = (import.meta.env.VITE_WAITLIST_API_URL ?? '').replace(/\/+$/, '');
-const PUBLIC_KEY = import.meta.env.VITE_WAITLIST_PUBLIC_KEY || 'dev-public-key';
+const PUBLIC_KEY = import.meta.env.VITE_WAITLIST_PUBLIC_KEY || DEV_PUBLIC_KEY;
 
 export type SubmitResult =
   | { ok: true }

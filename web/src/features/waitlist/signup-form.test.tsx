@@ -14,6 +14,8 @@ import {
   VALIDATION_MESSAGES,
   checkViolationMessage,
   CHECK_CONSTRAINTS,
+  FORM_TOKEN_FIELD,
+  FORM_TOKEN_PLACEHOLDER,
 } from '@waitlist/contract';
 import { ToastProvider, TOAST_DURATION_MS } from '../../components/ui/toast';
 import SignupForm from './signup-form';
@@ -33,14 +35,17 @@ function setup() {
   const user = userEvent.setup();
   render(
     <ToastProvider>
-      <SignupForm privacyHref="/privacy" />
+      <SignupForm action="/#signup-form" privacyHref="/privacy" />
     </ToastProvider>,
   );
   return { user, form: screen.getByRole('form', { name: 'Sign-up to the waitlist' }) };
 }
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>, email = 'Ada@Example.com ') {
-  await user.type(screen.getByRole('textbox', { name: 'Work e-mail' }), email);
+  const input = screen.getByRole('textbox', { name: 'Work e-mail' });
+  // user-event remembers what it typed and does not see form.reset(); clearing first makes it start from the DOM.
+  await user.clear(input);
+  await user.type(input, email);
   await user.selectOptions(screen.getByRole('combobox', { name: 'Your role' }), ROLE_OPTIONS[1]);
   await user.selectOptions(screen.getByRole('combobox', { name: 'Company size' }), COMPANY_SIZE_OPTIONS[5]);
   await user.click(screen.getByRole('checkbox', { name: DESIRED_OUTCOME_OPTIONS[0] }));
@@ -77,6 +82,17 @@ afterEach(() => {
 });
 
 describe('SignupForm fields', () => {
+  it('is a real form that posts its fields to the page without script', () => {
+    const { form } = setup();
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/#signup-form');
+    const names = [...(form as HTMLFormElement).elements].map((el) => (el as HTMLInputElement).name).filter(Boolean);
+    expect(new Set(names)).toEqual(
+      new Set(['email', 'role', 'companySize', 'desiredOutcomes', 'otherOutcome', 'privacyConsent', HONEYPOT_FIELD, FORM_TOKEN_FIELD]),
+    );
+    expect(form.querySelector(`input[name="${FORM_TOKEN_FIELD}"]`)).toHaveValue(FORM_TOKEN_PLACEHOLDER);
+  });
+
   it('labels every control visibly and lists the contract options', () => {
     setup();
     expect(screen.getByLabelText('Work e-mail')).toBeInTheDocument();
@@ -95,7 +111,7 @@ describe('SignupForm fields', () => {
 
   it('reveals the Other field when Other is checked, and hides and clears it when unchecked', async () => {
     const { user } = setup();
-    expect(screen.queryByPlaceholderText(OTHER_OUTCOME_PLACEHOLDER)).not.toBeInTheDocument();
+    expect(screen.getByPlaceholderText(OTHER_OUTCOME_PLACEHOLDER)).not.toBeVisible();
     const other = screen.getByRole('checkbox', { name: 'Other' });
     await user.click(other);
     const text = screen.getByRole('textbox', { name: 'Other desired outcome' });
@@ -103,13 +119,14 @@ describe('SignupForm fields', () => {
     await user.type(text, 'Portfolio reviews');
     await user.click(other);
     expect(screen.queryByRole('textbox', { name: 'Other desired outcome' })).not.toBeInTheDocument();
+    expect(screen.getByPlaceholderText(OTHER_OUTCOME_PLACEHOLDER)).not.toBeVisible();
     await user.click(other);
     expect(screen.getByRole('textbox', { name: 'Other desired outcome' })).toHaveValue('');
   });
 });
 
 describe('SignupForm validation', () => {
-  it('shows every message of spec §5 beside its field, marks fields invalid and focuses the first', async () => {
+  it('shows every validation message beside its field, marks fields invalid and focuses the first', async () => {
     const { user } = setup();
     await user.click(submitButton());
     const email = screen.getByRole('textbox', { name: 'Work e-mail' });

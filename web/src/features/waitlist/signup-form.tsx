@@ -1,117 +1,98 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, OTHER_OUTCOME, ROLE_OPTIONS, type DesiredOutcome } from '@waitlist/contract/options';
-import { EMAIL_MAX_LENGTH, OTHER_OUTCOME_MAX_LENGTH } from '@waitlist/contract/limits';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, OTHER_OUTCOME, ROLE_OPTIONS } from '@waitlist/contract/options';
+import { EMAIL_MAX_LENGTH, HONEYPOT_FIELD, OTHER_OUTCOME_MAX_LENGTH } from '@waitlist/contract/limits';
 import { OTHER_OUTCOME_PLACEHOLDER } from '@waitlist/contract/messages';
-import { signupFormSchema, toSignupBody, type SignupForm as SignupFormData } from '@waitlist/contract/schemas';
+import { toSignupBody } from '@waitlist/contract/schemas';
+import { hasOtherOutcome } from '@waitlist/contract/outcomes';
+import {
+  EMPTY_SIGNUP_FORM_VALUES,
+  FORM_TOKEN_FIELD,
+  SIGNUP_ERROR_FIELDS,
+  signupFormValuesFromEntries,
+  validateSignupForm,
+  type SignupErrorField,
+  type SignupFieldErrors,
+} from '@waitlist/contract/form-post';
 import { Button } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
 import { siteConfig } from '../../config/site';
 import { submitSignup } from './api';
 import { signupToast } from './signup-toast';
+import { INITIAL_SIGNUP_FORM_STATE, signupFormIds as ids, type SignupFormState } from './form-state';
 
-interface FormValues {
-  email: string;
-  role: string;
-  companySize: string;
-  desiredOutcomes: DesiredOutcome[];
-  otherOutcome: string;
-  privacyConsent: boolean;
-  /** Honeypot: hidden from people, filled by bots. */
-  website: string;
+export interface SignupFormProps {
+  /** Where the form posts without script (a server route that answers with a page). */
+  action: string;
+  /** The privacy policy's path, passed in by the page (features do not import app). */
+  privacyHref: string;
+  /** The values and messages to show: empty on a fresh page, the visitor's own when the server answers a post. */
+  state?: SignupFormState;
 }
 
-type ErrorField = 'email' | 'role' | 'companySize' | 'desiredOutcomes' | 'privacyConsent';
-type FieldErrors = Partial<Record<ErrorField, string>>;
-
-/** Order in which fields appear, so the first invalid one gets focus. */
-const FIELD_ORDER: ErrorField[] = ['email', 'role', 'companySize', 'desiredOutcomes', 'privacyConsent'];
-
-const EMPTY: FormValues = {
-  email: '',
-  role: '',
-  companySize: '',
-  desiredOutcomes: [],
-  otherOutcome: '',
-  privacyConsent: false,
-  website: '',
-};
-
-function validate(values: FormValues): { data: SignupFormData; errors: null } | { data: null; errors: FieldErrors } {
-  const parsed = signupFormSchema.safeParse({
-    email: values.email,
-    role: values.role,
-    companySize: values.companySize,
-    desiredOutcomes: values.desiredOutcomes,
-    otherOutcome: values.desiredOutcomes.includes(OTHER_OUTCOME) ? values.otherOutcome : undefined,
-    privacyConsent: values.privacyConsent,
-  });
-  if (parsed.success) return { data: parsed.data, errors: null };
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as ErrorField;
-    if (FIELD_ORDER.includes(field) && !errors[field]) errors[field] = issue.message;
-  }
-  return { data: null, errors };
-}
-
-/** `privacyHref`: the privacy policy route, passed in by the app (features do not import app). */
-export default function SignupForm({ privacyHref }: { privacyHref: string }) {
+/**
+ * A real form first: without script it posts its fields to `action`. With script the fields stay uncontrolled
+ * (the DOM holds what the visitor typed, also before the island took over); a submit reads them from FormData,
+ * validates with the contract and sends them with fetch; success resets the form with `form.reset()`.
+ */
+export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP_FORM_STATE }: SignupFormProps) {
   const copy = siteConfig.signup;
-  const id = useId();
-  const ids = {
-    title: `${id}-title`,
-    email: `${id}-email`,
-    role: `${id}-role`,
-    companySize: `${id}-company-size`,
-    outcomes: `${id}-outcomes`,
-    outcomesHint: `${id}-outcomes-hint`,
-    other: `${id}-other`,
-    consent: `${id}-consent`,
-    website: `${id}-website`,
-  };
-  const errorId = (field: ErrorField) => `${id}-${field}-error`;
-
   const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<FormValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  /** Errors are shown (and kept up to date while typing) once the visitor has tried to submit. */
-  const [attempted, setAttempted] = useState(false);
+  /** What `form.reset()` returns to: the state the island started from, empty after a successful sign-up. */
+  const [defaults, setDefaults] = useState(state.values);
+  const [errors, setErrors] = useState<SignupFieldErrors>(state.errors);
+  /** The server's answer to the last post (duplicate, outage…); the next submit replaces it with a toast. */
+  const [notice, setNotice] = useState(state.notice ?? null);
+  /** Messages are shown (and kept up to date while the visitor edits) once a submit was tried. */
+  const [attempted, setAttempted] = useState(Object.keys(state.errors).length > 0);
   const [submitting, setSubmitting] = useState(false);
-  const [focusRequest, setFocusRequest] = useState<{ field: ErrorField } | null>(null);
+  const [hasOther, setHasOther] = useState(hasOtherOutcome(state.values.desiredOutcomes));
+  const [focusRequest, setFocusRequest] = useState<{ field: SignupErrorField } | null>(null);
+  const [resetRequest, setResetRequest] = useState(0);
+
+  const otherInput = () => formRef.current?.elements.namedItem('otherOutcome') as HTMLInputElement | null;
+  const currentValues = () => signupFormValuesFromEntries(new FormData(formRef.current!));
 
   useEffect(() => {
-    if (!focusRequest || !formRef.current) return;
-    const target = formRef.current.querySelector<HTMLElement>(`[data-field="${focusRequest.field}"]`);
-    target?.focus();
+    const other = otherInput();
+    // Text left in "Other" after it was unticked (before the island ran) is not part of the sign-up.
+    if (other && !hasOther) other.value = '';
+    // Hydration keeps the page's attributes as they were; `hidden` must follow a box ticked before the island ran.
+    if (other?.parentElement) other.parentElement.hidden = !hasOther;
+    // Only on start: later unticks clear the text in onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (!focusRequest) return;
+    formRef.current?.querySelector<HTMLElement>(`[data-field="${focusRequest.field}"]`)?.focus();
   }, [focusRequest]);
 
-  const update = (next: FormValues) => {
-    setValues(next);
-    if (attempted) setErrors(validate(next).errors ?? {});
-  };
+  useEffect(() => {
+    // Runs after React has written the empty defaults into the fields, so reset() empties them.
+    if (resetRequest > 0) formRef.current?.reset();
+  }, [resetRequest]);
 
-  const onText = (field: 'email' | 'role' | 'companySize' | 'otherOutcome' | 'website') => (
-    event: ChangeEvent<HTMLInputElement | HTMLSelectElement>,
-  ) => update({ ...values, [field]: event.target.value });
-
-  const onOutcome = (outcome: DesiredOutcome) => (event: ChangeEvent<HTMLInputElement>) => {
-    const desiredOutcomes = event.target.checked
-      ? DESIRED_OUTCOME_OPTIONS.filter((o) => o === outcome || values.desiredOutcomes.includes(o))
-      : values.desiredOutcomes.filter((o) => o !== outcome);
-    // Unchecking "Other" hides its text field and clears it.
-    const otherOutcome = desiredOutcomes.includes(OTHER_OUTCOME) ? values.otherOutcome : '';
-    update({ ...values, desiredOutcomes, otherOutcome });
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    if (target.name === 'desiredOutcomes' && target.value === OTHER_OUTCOME) {
+      setHasOther(target.checked);
+      const other = otherInput();
+      if (!target.checked && other) other.value = '';
+    }
+    if (attempted) setErrors(validateSignupForm(currentValues()).errors ?? {});
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
+    setNotice(null);
+    const values = currentValues();
     setAttempted(true);
-    const result = validate(values);
+    const result = validateSignupForm(values);
     if (result.errors) {
       setErrors(result.errors);
-      const first = FIELD_ORDER.find((field) => result.errors[field]);
+      const first = SIGNUP_ERROR_FIELDS.find((field) => result.errors[field]);
       if (first) setFocusRequest({ field: first });
       return;
     }
@@ -121,34 +102,30 @@ export default function SignupForm({ privacyHref }: { privacyHref: string }) {
     setSubmitting(false);
     toast(signupToast(outcome));
     if (outcome.ok) {
-      setValues(EMPTY);
+      setDefaults({ ...EMPTY_SIGNUP_FORM_VALUES, formToken: defaults.formToken });
+      setHasOther(false);
       setAttempted(false);
+      setResetRequest((n) => n + 1);
     }
   };
 
-  const invalid = (field: ErrorField) => (errors[field] ? true : undefined);
-  const describedBy = (field: ErrorField, ...extra: string[]) =>
-    [...extra, errors[field] ? errorId(field) : ''].filter(Boolean).join(' ') || undefined;
-  const fieldError = (field: ErrorField) => (
+  const invalid = (field: SignupErrorField) => (errors[field] ? true : undefined);
+  const describedBy = (field: SignupErrorField, ...extra: string[]) =>
+    [...extra, errors[field] ? ids.error(field) : ''].filter(Boolean).join(' ') || undefined;
+  const fieldError = (field: SignupErrorField) => (
     // Always in the DOM so the message is announced when it appears.
-    <p id={errorId(field)} className="field-error" aria-live="polite">
+    <p id={ids.error(field)} className="field-error" aria-live="polite">
       {errors[field]}
     </p>
   );
-  const selectField = (
-    field: 'role' | 'companySize',
-    label: string,
-    placeholder: string,
-    options: readonly string[],
-  ) => (
+  const selectField = (field: 'role' | 'companySize', label: string, placeholder: string, options: readonly string[]) => (
     <div className="field">
       <label htmlFor={ids[field]}>{label}</label>
       <select
         id={ids[field]}
         name={field}
         data-field={field}
-        value={values[field]}
-        onChange={onText(field)}
+        defaultValue={defaults[field]}
         aria-invalid={invalid(field)}
         aria-describedby={describedBy(field)}
       >
@@ -162,14 +139,28 @@ export default function SignupForm({ privacyHref }: { privacyHref: string }) {
       {fieldError(field)}
     </div>
   );
-  const hasOther = values.desiredOutcomes.includes(OTHER_OUTCOME);
 
   return (
-    <form ref={formRef} className="signup-form" noValidate onSubmit={onSubmit} aria-labelledby={ids.title}>
+    <form
+      ref={formRef}
+      className="signup-form"
+      method="post"
+      action={action}
+      noValidate
+      onSubmit={onSubmit}
+      onChange={onChange}
+      aria-labelledby={ids.title}
+    >
       <div className="form-header">
         <h3 id={ids.title}>{copy.formTitle}</h3>
         <p>{copy.formSubtitle}</p>
       </div>
+      {notice ? (
+        <div id={ids.notice} className="form-notice" role="alert">
+          <p className="form-notice-title">{notice.title}</p>
+          <p className="form-notice-text">{notice.description}</p>
+        </div>
+      ) : null}
 
       <div className="field">
         <label htmlFor={ids.email}>{copy.labels.email}</label>
@@ -181,8 +172,7 @@ export default function SignupForm({ privacyHref }: { privacyHref: string }) {
           autoComplete="email"
           maxLength={EMAIL_MAX_LENGTH}
           data-field="email"
-          value={values.email}
-          onChange={onText('email')}
+          defaultValue={defaults.email}
           aria-invalid={invalid('email')}
           aria-describedby={describedBy('email')}
         />
@@ -208,28 +198,25 @@ export default function SignupForm({ privacyHref }: { privacyHref: string }) {
                 name="desiredOutcomes"
                 value={outcome}
                 data-field={index === 0 ? 'desiredOutcomes' : undefined}
-                checked={values.desiredOutcomes.includes(outcome)}
-                onChange={onOutcome(outcome)}
+                defaultChecked={defaults.desiredOutcomes.includes(outcome)}
                 aria-invalid={invalid('desiredOutcomes')}
               />
               <label htmlFor={`${ids.outcomes}-${index}`}>{outcome}</label>
             </div>
           ))}
         </div>
-        {hasOther ? (
-          <div className="field other-field">
-            <label htmlFor={ids.other}>{copy.labels.otherOutcome}</label>
-            <input
-              id={ids.other}
-              name="otherOutcome"
-              type="text"
-              maxLength={OTHER_OUTCOME_MAX_LENGTH}
-              placeholder={OTHER_OUTCOME_PLACEHOLDER}
-              value={values.otherOutcome}
-              onChange={onText('otherOutcome')}
-            />
-          </div>
-        ) : null}
+        {/* Shown while "Other" is ticked: by CSS (:has) before the island runs, by `hidden` for assistive tech after. */}
+        <div className="field other-field" hidden={!hasOther}>
+          <label htmlFor={ids.other}>{copy.labels.otherOutcome}</label>
+          <input
+            id={ids.other}
+            name="otherOutcome"
+            type="text"
+            maxLength={OTHER_OUTCOME_MAX_LENGTH}
+            placeholder={OTHER_OUTCOME_PLACEHOLDER}
+            defaultValue={defaults.otherOutcome}
+          />
+        </div>
         {fieldError('desiredOutcomes')}
       </fieldset>
 
@@ -240,8 +227,7 @@ export default function SignupForm({ privacyHref }: { privacyHref: string }) {
             id={ids.consent}
             name="privacyConsent"
             data-field="privacyConsent"
-            checked={values.privacyConsent}
-            onChange={(event) => update({ ...values, privacyConsent: event.target.checked })}
+            defaultChecked={defaults.privacyConsent}
             aria-invalid={invalid('privacyConsent')}
             aria-describedby={describedBy('privacyConsent')}
           />
@@ -259,16 +245,10 @@ export default function SignupForm({ privacyHref }: { privacyHref: string }) {
       {/* Honeypot: off-screen and out of the tab order; only bots fill it. */}
       <div className="hp" aria-hidden="true">
         <label htmlFor={ids.website}>{copy.labels.honeypot}</label>
-        <input
-          id={ids.website}
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          value={values.website}
-          onChange={onText('website')}
-        />
+        <input id={ids.website} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue={defaults.website} />
       </div>
+      {/* Per-response token: the Idempotency-Key of a post sent without script. */}
+      <input type="hidden" name={FORM_TOKEN_FIELD} defaultValue={defaults.formToken} />
 
       <Button type="submit" className="submit" disabled={submitting}>
         {submitting ? copy.labels.submitting : copy.labels.submit}

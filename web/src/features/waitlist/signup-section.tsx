@@ -1,13 +1,23 @@
 import { siteConfig } from '../../config/site';
-import { DEFERRED_FORM_ATTRIBUTE, DeferredSignupForm } from './deferred-signup-form';
+import { SignupIsland } from './signup-island';
+import type { SignupFormState } from './form-state';
+import { SIGNUP_ISLAND_ATTRIBUTE } from './island-marker';
 
 /** The sign-up section (anchor `signup-form`), shared by the home and about pages. */
-export function SignupSection({ anchor, privacyHref }: { anchor: string; privacyHref: string }) {
+export function SignupSection({
+  anchor,
+  action,
+  privacyHref,
+  state,
+}: {
+  anchor: string;
+  action: string;
+  privacyHref: string;
+  state?: SignupFormState;
+}) {
   const copy = siteConfig.signup;
   return (
-    <section id={anchor} className="section signup-section" aria-labelledby={`${anchor}-heading`} tabIndex={-1}
-      {...{ [DEFERRED_FORM_ATTRIBUTE]: '' }}
-    >
+    <section id={anchor} className="section signup-section" aria-labelledby={`${anchor}-heading`} tabIndex={-1}>
       <div className="container signup-grid">
         <div className="signup-intro">
           <h2 id={`${anchor}-heading`}>
@@ -15,7 +25,9 @@ export function SignupSection({ anchor, privacyHref }: { anchor: string; privacy
             <span className="signup-subheading">{copy.subheading}</span>
           </h2>
         </div>
-        <DeferredSignupForm privacyHref={privacyHref} />
+        <div className="signup-island" {...{ [SIGNUP_ISLAND_ATTRIBUTE]: '' }}>
+          <SignupIsland action={action} privacyHref={privacyHref} state={state} />
+        </div>
       </div>
     </section>
   );

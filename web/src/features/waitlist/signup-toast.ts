@@ -3,7 +3,7 @@ import { TOASTS } from '@waitlist/contract/messages';
 import type { ToastInput } from '../../components/ui/toast';
 import type { SubmitResult } from './api';
 
-/** The one place that maps a submit result to the toast of the spec's error catalogue (§8). */
+/** The one place that maps a submit result to the toast a visitor sees (success, Already Registered, Invalid Data, Error). */
 export function signupToast(result: SubmitResult): ToastInput {
   if (result.ok) return { title: TOASTS.success.title, description: TOASTS.success.description };
   const { error } = result;

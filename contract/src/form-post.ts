@@ -1,0 +1,106 @@
+import type { ApiError } from './errors';
+import { HONEYPOT_FIELD } from './limits';
+import { hasOtherOutcome } from './outcomes';
+import { signupFormSchema, type SignupForm } from './schemas';
+
+/**
+ * The sign-up form as a browser posts it without script (application/x-www-form-urlencoded) and as the script
+ * reads it back (FormData): one set of field names and one validation for the page, the island and the server.
+ */
+export const FORM_TOKEN_FIELD = 'formToken';
+
+/**
+ * Written into the prerendered page where the server puts a fresh token per response; the token is the
+ * Idempotency-Key of a no-script post, so a double submit or a reloaded POST stores one row.
+ */
+export const FORM_TOKEN_PLACEHOLDER = '__SIGNUP_FORM_TOKEN__';
+
+/** The prerendered page a stored sign-up posted without script is sent to (303), so a reload posts nothing again. */
+export const SIGNUP_THANK_YOU_PATH = '/thank-you';
+
+/** What the form holds, field by field, as strings and flags (before validation). */
+export interface SignupFormValues {
+  email: string;
+  role: string;
+  companySize: string;
+  desiredOutcomes: string[];
+  otherOutcome: string;
+  privacyConsent: boolean;
+  /** Honeypot: hidden from people, filled by bots. */
+  website: string;
+  formToken: string;
+}
+
+export const EMPTY_SIGNUP_FORM_VALUES: SignupFormValues = {
+  email: '',
+  role: '',
+  companySize: '',
+  desiredOutcomes: [],
+  otherOutcome: '',
+  privacyConsent: false,
+  website: '',
+  formToken: '',
+};
+
+/** Fields that can carry a message, in the order they appear (the first invalid one gets focus). */
+export const SIGNUP_ERROR_FIELDS = ['email', 'role', 'companySize', 'desiredOutcomes', 'privacyConsent'] as const;
+export type SignupErrorField = (typeof SIGNUP_ERROR_FIELDS)[number];
+export type SignupFieldErrors = Partial<Record<SignupErrorField, string>>;
+
+/** Posted or FormData entries → form values. Repeated `desiredOutcomes` keep their order; unknown names are ignored. */
+export function signupFormValuesFromEntries(entries: Iterable<readonly [string, unknown]>): SignupFormValues {
+  const values: SignupFormValues = { ...EMPTY_SIGNUP_FORM_VALUES, desiredOutcomes: [] };
+  for (const [name, raw] of entries) {
+    if (typeof raw !== 'string') continue;
+    switch (name) {
+      case 'desiredOutcomes':
+        values.desiredOutcomes.push(raw);
+        break;
+      case 'privacyConsent':
+        values.privacyConsent = raw !== '';
+        break;
+      case 'email':
+      case 'role':
+      case 'companySize':
+      case 'otherOutcome':
+      case HONEYPOT_FIELD:
+      case FORM_TOKEN_FIELD:
+        values[name as 'email'] = raw;
+        break;
+    }
+  }
+  return values;
+}
+
+/** The contract's form schema applied to what the form holds; one message per field, as the spec words it. */
+export function validateSignupForm(
+  values: SignupFormValues,
+): { data: SignupForm; errors: null } | { data: null; errors: SignupFieldErrors } {
+  const parsed = signupFormSchema.safeParse({
+    email: values.email,
+    role: values.role,
+    companySize: values.companySize,
+    desiredOutcomes: values.desiredOutcomes,
+    // The free text belongs to "Other" only; without it the text is not part of the sign-up.
+    otherOutcome: hasOtherOutcome(values.desiredOutcomes) ? values.otherOutcome : undefined,
+    privacyConsent: values.privacyConsent,
+  });
+  if (parsed.success) return { data: parsed.data, errors: null };
+  const errors: SignupFieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as SignupErrorField;
+    if ((SIGNUP_ERROR_FIELDS as readonly string[]).includes(field) && !errors[field]) errors[field] = issue.message;
+  }
+  return { data: null, errors };
+}
+
+/**
+ * A post the server answers with the page itself (status chosen by the route): what was posted, the message
+ * beside each invalid field, and the write's error in the API's shape (duplicate, check violation, rate limit,
+ * outage), which the page words as the script's toast would.
+ */
+export interface SignupFormAnswer {
+  values: SignupFormValues;
+  errors: SignupFieldErrors;
+  error?: ApiError | null;
+}

@@ -1,0 +1,90 @@
+import type { Page } from 'playwright-core';
+import { DESIRED_OUTCOME_OPTIONS, TOASTS } from '@waitlist/contract';
+import type { PageProblems } from './support/browser';
+import { DIALECTS, describe, expect, test } from './support/fixtures';
+import type { RunningServer } from './support/server';
+import { aSignup, expectedRow, fillSignupForm, readSignupForm, storedSignups, submitButton, typeSignupForm, type SignupEntry } from './support/signup-form';
+
+/**
+ * The form as visitors meet it: they fill it the moment the page appears (or a password manager does), on fast
+ * desktops and slow phones, and whatever they entered is what gets stored.
+ */
+
+/** The stored row of `entry`'s e-mail (the server is shared by the tests of one dialect). */
+async function rowsOf(server: RunningServer, entry: SignupEntry) {
+  return (await storedSignups(server)).filter((row) => row.email === entry.email.trim().toLowerCase());
+}
+
+/** The address never travels in a URL: not in a request, not in a Referer, not in the page's own address. */
+function expectNoEmailInUrls(page: Page, problems: PageProblems, email: string) {
+  const forms = [email, encodeURIComponent(email), email.replace('@', '%40')];
+  const leaks = [...problems.requests, ...problems.referers, page.url()].filter((url) => forms.some((form) => url.includes(form)));
+  expect(leaks).toEqual([]);
+  expect(problems.requests.length).toBeGreaterThan(0);
+}
+
+/** Success as the visitor sees it: the island's toast, or the server's thank-you page when the click came first. */
+async function waitForThanks(page: Page) {
+  await page.getByText(TOASTS.success.title, { exact: true }).first().waitFor();
+}
+
+describe.each(DIALECTS)('a visitor on %s', (dialect) => {
+  test.override('serverOptions', { dialect });
+
+  test.for([
+    ['/', 'home'],
+    ['/#signup-form', 'link'],
+    ['/about', 'about'],
+  ] as const)('fills and submits %s right after the load event, with no waiting: the stored row is what was typed', async ([path, name], { page, problems, server }) => {
+    const entry = aSignup({
+      email: `  Right.After.Load-${name}@Example.com `,
+      outcomes: [DESIRED_OUTCOME_OPTIONS[0], DESIRED_OUTCOME_OPTIONS[4]],
+      other: 'Board reporting',
+    });
+    await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+    await fillSignupForm(page, entry);
+    await submitButton(page).click();
+    await waitForThanks(page);
+    expect(await rowsOf(server, entry)).toEqual([expectedRow(entry)]);
+    expectNoEmailInUrls(page, problems, entry.email.trim());
+    expect(problems.cspViolations).toEqual([]);
+  });
+
+  test("when the form's script cannot load, the form still posts and the row is what was typed", async ({ page, problems, server }) => {
+    await page.route(/\/assets\/signup-form-[^/]+\.js$/, (route) => route.abort());
+    const entry = aSignup({ email: 'script.blocked@example.com', outcomes: [DESIRED_OUTCOME_OPTIONS[5]] });
+    await page.goto(`${server.url}/#signup-form`, { waitUntil: 'networkidle' });
+    await fillSignupForm(page, entry);
+    await submitButton(page).click();
+    await page.waitForURL((url) => url.pathname === '/thank-you');
+    await waitForThanks(page);
+    expect(await rowsOf(server, entry)).toEqual([expectedRow(entry)]);
+    expectNoEmailInUrls(page, problems, entry.email);
+  });
+
+  test('on a slow phone (6× CPU, 50 KB/s) typing while the scripts load loses nothing', async ({ context, page, problems, server }) => {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024 });
+    let islandLoadedAt = Number.POSITIVE_INFINITY;
+    page.on('requestfinished', (request) => {
+      if (/\/assets\/signup-form-[^/]+\.js$/.test(request.url())) islandLoadedAt = Date.now();
+    });
+
+    const entry = aSignup({ email: 'slow.phone@example.com', outcomes: [DESIRED_OUTCOME_OPTIONS[2]], other: 'Fewer steering meetings' });
+    await page.goto(`${server.url}/#signup-form`, { waitUntil: 'domcontentloaded' });
+    const typingStartedAt = Date.now();
+    await typeSignupForm(page, entry);
+    // The visitor was typing while the form's island was still downloading.
+    expect(islandLoadedAt).toBeGreaterThan(typingStartedAt);
+
+    await page.waitForLoadState('networkidle');
+    expect(Number.isFinite(islandLoadedAt)).toBe(true);
+    expect(await readSignupForm(page)).toEqual(entry);
+    await submitButton(page).click();
+    await waitForThanks(page);
+    expect(await rowsOf(server, entry)).toEqual([expectedRow(entry)]);
+    expectNoEmailInUrls(page, problems, entry.email);
+  });
+});

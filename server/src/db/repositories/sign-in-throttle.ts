@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import type { Database } from '../connection';
+
+/** Per-account lockout: this many consecutive failures lock the account for LOCKOUT_MS. */
+export const LOCKOUT_FAILURES = 5;
+const LOCKOUT_MS = 15 * 60 * 1000;
+/** A count no attempt has touched for a day is forgotten. */
+const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Failed sign-ins per account key (a hash of what was typed, so unknown accounts are throttled too and no address
+ * is stored), shared by every server copy through the database.
+ */
+export function createSignInThrottle(database: Database) {
+  const { db } = database;
+
+  return {
+    /**
+     * Counts an attempt for this account key before the password is checked, atomically (one upsert), so parallel
+     * guesses cannot slip past the limit. Answers the lock's end (ms) when this attempt must be refused.
+     */
+    async registerAttempt(accountKey: string, now = Date.now()): Promise<number | null> {
+      const nowIso = iso(now);
+      const row = await db
+        .insertInto('operator_login_throttle')
+        .values({ account_key: accountKey, failures: 1, locked_until: null, updated_at: nowIso })
+        .onConflict((oc) =>
+          oc.column('account_key').doUpdateSet({
+            // A lock that has run out starts a fresh count.
+            failures: sql<number>`CASE WHEN operator_login_throttle.locked_until IS NOT NULL AND operator_login_throttle.locked_until <= ${nowIso} THEN 1 ELSE operator_login_throttle.failures + 1 END`,
+            locked_until: sql<string | null>`CASE WHEN operator_login_throttle.locked_until IS NOT NULL AND operator_login_throttle.locked_until <= ${nowIso} THEN NULL ELSE operator_login_throttle.locked_until END`,
+            updated_at: nowIso,
+          }),
+        )
+        .returning(['failures', 'locked_until'])
+        .executeTakeFirstOrThrow();
+      const lockedUntil = row.locked_until ? new Date(row.locked_until).getTime() : null;
+      if (lockedUntil && lockedUntil > now) return lockedUntil;
+      // More attempts in flight than allowed: refuse the surplus even before the lock is written.
+      if (Number(row.failures) > LOCKOUT_FAILURES) return now + LOCKOUT_MS;
+      return null;
+    },
+
+    /** After a wrong password: the LOCKOUT_FAILURES-th attempt in a row locks the account key. */
+    async recordFailure(accountKey: string, now = Date.now()): Promise<void> {
+      await db
+        .updateTable('operator_login_throttle')
+        .set({ locked_until: iso(now + LOCKOUT_MS), updated_at: iso(now) })
+        .where('account_key', '=', accountKey)
+        .where('failures', '>=', LOCKOUT_FAILURES)
+        .where('locked_until', 'is', null)
+        .execute();
+    },
+
+    async clear(accountKey: string): Promise<void> {
+      await db.deleteFrom('operator_login_throttle').where('account_key', '=', accountKey).execute();
+    },
+
+    async pruneStale(now = Date.now()): Promise<number> {
+      const result = await db.deleteFrom('operator_login_throttle').where('updated_at', '<', iso(now - FORGET_AFTER_MS)).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type SignInThrottle = ReturnType<typeof createSignInThrottle>;

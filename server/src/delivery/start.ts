@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { Repositories } from '../db/repositories';
+import type { MetricsRecorder } from '../lib/metrics';
+import { MAIL_BRAND } from './mail-copy';
+import { createOutboxMailRenderer, mailSourceFrom } from './render-outbox-mail';
+import { createMailTransport } from './smtp-transport';
+import { createDeliveryWorker, type DeliveryWorker } from './worker';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outbox's delivery worker of this process (tests drive it; the console reads whether SMTP is configured). */
+    delivery: { worker: DeliveryWorker; configured: boolean };
+  }
+}
+
+/** The From address when MAIL_FROM is unset: the brand, at SITE_URL's host. */
+export function defaultMailFrom(siteUrl: string): string {
+  return `${MAIL_BRAND.name} <no-reply@${new URL(siteUrl).hostname}>`;
+}
+
+/**
+ * Starts this process's delivery worker once the app is ready and stops it (waiting for the mail in flight)
+ * before the database closes. Without SMTP_URL the worker runs but claims nothing: mail waits in the outbox.
+ */
+export interface MailDeliverySettings {
+  /** SMTP_URL; undefined: not configured. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM; undefined: the default at SITE_URL's host. */
+  mailFrom: string | undefined;
+  /** SITE_URL: the origin links in mail point to. */
+  siteUrl: string;
+  /** UNCONFIRMED_RETENTION_DAYS, which the confirmation mail states. */
+  retentionDays: number;
+  pollMs?: number;
+  metrics?: MetricsRecorder;
+}
+
+export async function startMailDelivery(app: FastifyInstance, repositories: Repositories, settings: MailDeliverySettings): Promise<void> {
+  const mailFrom = settings.mailFrom ?? defaultMailFrom(settings.siteUrl);
+  const transport = createMailTransport({ smtpUrl: settings.smtpUrl, mailFrom });
+  const log = app.log.child({ component: 'delivery' });
+  const worker = createDeliveryWorker({
+    store: repositories.outbox,
+    transport,
+    render: createOutboxMailRenderer({
+      source: mailSourceFrom(repositories.personData),
+      siteUrl: settings.siteUrl,
+      retentionDays: settings.retentionDays,
+    }),
+    log,
+    messageIdDomain: /@([^>\s]+)/.exec(mailFrom)?.[1] ?? new URL(settings.siteUrl).hostname,
+    ...(settings.pollMs ? { pollMs: settings.pollMs } : {}),
+    ...(settings.metrics ? { metrics: settings.metrics } : {}),
+  });
+  settings.metrics?.readOutboxOnScrape(() => repositories.outbox.pendingStats());
+  app.decorate('delivery', { worker, configured: transport.configured });
+  if (!transport.configured) log.info('SMTP_URL is not set: mail waits in the outbox');
+  else log.info({ smtp: transport.endpoint }, 'mail delivery on');
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('preClose', async () => {
+    await worker.stop();
+    transport.close();
+  });
+}

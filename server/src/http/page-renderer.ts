@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { UNEXPECTED_ERROR_TITLE } from '@waitlist/contract';
+
+/** What the web build's server entry (web/src/entry-server.tsx) exports. */
+interface WebRenderer {
+  render(pathname: string, state?: object): { html: string; head: string };
+  pagesWithSignup: readonly string[];
+}
+
+/**
+ * Pages rendered per request with the React components the site is prerendered from: `render(path, state)` gives
+ * the whole document, `send(reply, status, path, state)` answers with it (status chosen by the route). A page
+ * that throws while rendering is answered 500 with "Unexpected Application Error!" and the message.
+ */
+export interface PageRenderer {
+  render(pathname: string, state?: object): string;
+  send(reply: FastifyReply, status: number, pathname: string, state?: object): FastifyReply;
+  /** Paths of the pages that hold the sign-up form (the form posts back to its page). */
+  readonly pagesWithSignup: readonly string[];
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Last resort when even the error page does not render: the title and the message, nothing else. */
+const bareErrorPage = (message: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${UNEXPECTED_ERROR_TITLE}</title></head>` +
+  `<body><main><h1>${UNEXPECTED_ERROR_TITLE}</h1><pre>${escapeHtml(message)}</pre><a href="/">Return to Home</a></main></body></html>`;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Loads the renderer the web build left in `ssrDir` (entry-server.js and template.html, see
+ * web/scripts/prerender.mjs). Without a web build there is none: pages are then answered with the bare page.
+ */
+export async function loadPageRenderer(ssrDir: string, log: FastifyBaseLogger): Promise<PageRenderer> {
+  const entry = path.join(ssrDir, 'entry-server.js');
+  const templateFile = path.join(ssrDir, 'template.html');
+  let web: WebRenderer | null = null;
+  let template = '';
+  if (fs.existsSync(entry) && fs.existsSync(templateFile)) {
+    web = (await import(pathToFileURL(entry).href)) as WebRenderer;
+    template = fs.readFileSync(templateFile, 'utf8');
+  } else {
+    log.warn({ ssrDir }, 'web renderer not found: pages rendered per request are bare (run npm run build)');
+  }
+
+  const render = (pathname: string, state?: object): string => {
+    if (!web) throw new Error('The site is not built (npm run build).');
+    const { html, head } = web.render(pathname, state);
+    // Function replacements: a `$` in the page must stay a `$`.
+    return template.replace('<!--app-head-->', () => head).replace('<!--app-html-->', () => html);
+  };
+
+  return {
+    render,
+    pagesWithSignup: web?.pagesWithSignup ?? [],
+    send(reply, status, pathname, state) {
+      let page: string;
+      let code = status;
+      try {
+        page = render(pathname, state);
+      } catch (error) {
+        reply.log.error({ err: error, path: pathname }, 'page render failed');
+        code = 500;
+        try {
+          page = render(pathname, { error: messageOf(error) });
+        } catch {
+          page = bareErrorPage(messageOf(error));
+        }
+      }
+      return reply.code(code).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+    },
+  };
+}

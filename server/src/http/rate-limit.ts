@@ -1,0 +1,36 @@
+import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES } from '@waitlist/contract';
+import type { MetricsRecorder } from '../lib/metrics';
+import { HttpError } from './http-error';
+import { failOpenRedisStore } from './rate-limit-store';
+import type { SharedRedis } from './redis';
+
+export interface RateLimitSetup {
+  /** Counts in Redis, shared by every copy (failing open while Redis is down); without it, in this process. */
+  redis?: SharedRedis | undefined;
+  metrics: MetricsRecorder;
+}
+
+/**
+ * Rate limits: registered once for the whole app (no route is limited unless it asks), counted per client IP.
+ * Routes ask with `config: perMinute(max, message)`. Every refusal is counted under the route's pattern.
+ */
+export async function registerRateLimit(app: FastifyInstance, { redis, metrics }: RateLimitSetup): Promise<void> {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { store: failOpenRedisStore(redis), skipOnError: true } : {}),
+    onExceeded: (request) => metrics.count('rateLimitRefusals', { limit: request.routeOptions.url ?? 'unmatched' }),
+  });
+}
+
+/** A 429 in the public error shape, telling the client when to try again. */
+export function tooManyRequests(message: string, retryAfterMs: number, code: string = ERROR_CODES.rateLimited): HttpError {
+  return new HttpError(429, code, message, null, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+}
+
+/** Route config for at most `max` requests a minute per client IP; null (the setting is "off") limits nothing. */
+export function perMinute(max: number | null, message: string): { rateLimit?: RateLimitOptions } {
+  if (max === null) return {};
+  return { rateLimit: { max, timeWindow: 60_000, errorResponseBuilder: (_request, context) => tooManyRequests(message, context.ttl) } };
+}

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES, FORM_TOKEN_PLACEHOLDER } from '@waitlist/contract';
+import { newFormToken } from '../lib/form-token';
+import { HttpError, sendError } from './http-error';
+import { loggableUrl } from './logging';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+/** A page with a per-response form token is for one visitor, not for shared caches. */
+const PER_RESPONSE = 'no-cache, private';
+
+/** Every prerendered page `x/index.html` is served at `/x`; the root index at `/`. */
+function findPages(root: string): string[] {
+  const pages: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== 'assets') walk(path.join(dir, entry.name));
+      else if (entry.name === 'index.html') pages.push(path.relative(root, dir).split(path.sep).join('/'));
+    }
+  };
+  if (fs.existsSync(root)) walk(root);
+  return pages;
+}
+
+/**
+ * Serves the built site: hashed assets cached for a year, HTML revalidated every time, precompressed
+ * .br/.gz siblings when the browser accepts them, and the site's 404 page with status 404 for any unknown path.
+ * A page with the sign-up form is read once and sent with a fresh form token in each response (compressed on
+ * the fly instead of from its precompressed file).
+ */
+export async function registerStaticSite(app: FastifyInstance, root: string): Promise<void> {
+  const hasSite = fs.existsSync(path.join(root, 'index.html'));
+  if (!hasSite) app.log.warn({ root }, 'web build not found: only the API is served (run npm run build)');
+
+  if (hasSite) {
+    await app.register(fastifyStatic, {
+      root,
+      preCompressed: true,
+      index: false,
+      redirect: false,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders(res, filePath: string) {
+        res.header('cache-control', filePath.endsWith('.html') ? REVALIDATE : 'public, max-age=3600');
+      },
+    });
+    // Hashed assets never change: cached for a year and never revalidated, so no ETag/Last-Modified/ranges.
+    const assets = path.join(root, 'assets');
+    if (fs.existsSync(assets)) {
+      await app.register(fastifyStatic, {
+        root: assets,
+        prefix: '/assets/',
+        decorateReply: false,
+        preCompressed: true,
+        index: false,
+        redirect: false,
+        wildcard: true,
+        cacheControl: false,
+        etag: false,
+        lastModified: false,
+        acceptRanges: false,
+        setHeaders: (res) => res.header('cache-control', IMMUTABLE),
+      });
+    }
+    for (const page of findPages(root)) {
+      const file = page ? `${page}/index.html` : 'index.html';
+      const html = fs.readFileSync(path.join(root, file), 'utf8');
+      if (html.includes(FORM_TOKEN_PLACEHOLDER)) {
+        app.get(page ? `/${page}` : '/', (_request, reply) =>
+          reply
+            .header('cache-control', PER_RESPONSE)
+            .type('text/html; charset=utf-8')
+            .send(html.replaceAll(FORM_TOKEN_PLACEHOLDER, newFormToken())),
+        );
+      } else {
+        app.get(page ? `/${page}` : '/', (_request, reply) => reply.header('cache-control', REVALIDATE).sendFile(file));
+      }
+      // `/about/` and `/about` are one page; the canonical URL has no trailing slash.
+      if (page) app.get(`/${page}/`, (_request, reply) => reply.redirect(`/${page}`, 301));
+    }
+  }
+
+  const notFoundPage = path.join(root, '404.html');
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/rest/') && !request.url.startsWith('/api/');
+    if (wantsPage) request.log.info({ path: loggableUrl(request.url) }, 'page not found');
+    if (wantsPage && hasSite && fs.existsSync(notFoundPage)) {
+      return reply.code(404).header('cache-control', REVALIDATE).sendFile('404.html');
+    }
+    return sendError(reply, new HttpError(404, ERROR_CODES.unknownTable, `Not found: ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

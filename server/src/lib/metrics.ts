@@ -1,0 +1,47 @@
+/**
+ * What the rest of the server may tell the metrics (docs/deployment.md lists what to alert on). Features, db/ and
+ * http/ record through this interface only; the Prometheus implementation lives in http/metrics.ts, so nothing
+ * else imports prom-client and a unit test can pass `noMetrics`.
+ */
+
+/** How a sign-up request ended, whichever route (JSON API or plain HTML form) it came through. */
+export type SignupOutcome = 'created' | 'replayed' | 'duplicate' | 'invalid' | 'honeypot' | 'unavailable' | 'error';
+
+/** Every counter, by name, with the labels it takes. Label values are fixed words, never request data. */
+export interface CounterLabels {
+  /** Sign-up requests that reached the handler, by outcome (rate-limited ones are counted in rateLimitRefusals). */
+  signups: { outcome: SignupOutcome };
+  /** A delivery attempt that failed and will be retried (or was given up: `final`). */
+  deliveryFailures: { channel: 'mail' | 'webhook'; final: 'true' | 'false' };
+  /** Requests refused with 429 by a rate limit; `limit` is the pattern of the limited route. */
+  rateLimitRefusals: { limit: string };
+  /** A database operation failed for a reason other than the request's own data (outage, timeout, lost connection). */
+  databaseErrors: { operation: string };
+  /** A Redis command or connection failed; rate limits then fail open. */
+  redisErrors: { operation: string };
+}
+
+export type CounterName = keyof CounterLabels;
+
+/** Read on every scrape of /metrics, so the figures are current without a timer. */
+export interface OutboxStats {
+  /** Items waiting to be delivered (including those waiting for a retry). */
+  pending: number;
+  /** Seconds since the oldest pending item was created; 0 when nothing is pending. */
+  oldestPendingAgeSeconds: number;
+}
+
+export interface MetricsRecorder {
+  count<N extends CounterName>(name: N, labels: CounterLabels[N], by?: number): void;
+  /** Rows written by one group-commit transaction (docs/performance.md). */
+  observeSignupBatch(rows: number): void;
+  /** Registers where outbox depth and age are read from; the last registration wins. */
+  readOutboxOnScrape(read: () => Promise<OutboxStats>): void;
+}
+
+/** For code paths and tests that run without metrics. */
+export const noMetrics: MetricsRecorder = {
+  count: () => undefined,
+  observeSignupBatch: () => undefined,
+  readOutboxOnScrape: () => undefined,
+};

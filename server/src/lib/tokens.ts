@@ -1,0 +1,102 @@
+import { timingSafeEqual } from 'node:crypto';
+import { randomToken, sha256 } from './crypto';
+
+/**
+ * Tokens in the links we mail to a person (confirm, manage, unsubscribe). The raw token exists only in the mail
+ * and the request; the database keeps its SHA-256. Why each lifetime is what it is: docs/decisions/0007-outbox-and-self-service-links.md.
+ */
+
+export const TOKEN_PURPOSES = ['confirm', 'manage', 'unsubscribe'] as const;
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const TOKEN_LIFETIME_DAYS: Readonly<Record<TokenPurpose, number>> = {
+  /** Long enough for a holiday away from the inbox; the mail says so. */
+  confirm: 7,
+  /** Grants reading, correcting and erasing a person's data: short, and a fresh link is one form away. */
+  manage: 7,
+  /** Mail clients offer unsubscribe on old mails; misuse can only stop marketing mail, so it lives long. */
+  unsubscribe: 365,
+};
+
+/** Whether a token may be spent once (confirm) or used until it expires (manage, unsubscribe are idempotent). */
+export const TOKEN_SINGLE_USE: Readonly<Record<TokenPurpose, boolean>> = {
+  confirm: true,
+  manage: false,
+  unsubscribe: false,
+};
+
+const TOKEN_BYTES = 32;
+/** 32 bytes in base64url without padding. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const HASH_PATTERN = /^[0-9a-f]{64}$/;
+
+export interface IssuedToken {
+  /** Goes into the link, never into the database or a log line. */
+  token: string;
+  /** What the database stores and looks up. */
+  hash: string;
+  purpose: TokenPurpose;
+  expiresAt: Date;
+}
+
+export function hashToken(token: string): string {
+  return sha256(token);
+}
+
+export function issueToken(purpose: TokenPurpose, now: Date = new Date()): IssuedToken {
+  const token = randomToken(TOKEN_BYTES);
+  return {
+    token,
+    hash: hashToken(token),
+    purpose,
+    expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_DAYS[purpose] * DAY_MS),
+  };
+}
+
+/**
+ * The hash to look a presented token up by, or null when it cannot be one of ours (wrong length or alphabet),
+ * so malformed input never reaches the database. Looking up by hash keeps the lookup constant-time with respect
+ * to the token: an index comparison leaks at most a prefix of a SHA-256, which says nothing about the token.
+ */
+export function tokenLookupHash(presented: unknown): string | null {
+  if (typeof presented !== 'string' || !TOKEN_PATTERN.test(presented)) return null;
+  return hashToken(presented);
+}
+
+/** Constant-time comparison of two stored hashes, for checks done in memory rather than by the database. */
+export function hashesEqual(a: string, b: string): boolean {
+  if (!HASH_PATTERN.test(a) || !HASH_PATTERN.test(b)) return false;
+  return timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
+}
+
+export interface StoredToken {
+  hash: string;
+  purpose: string;
+  expires_at: Date | string;
+  used_at: Date | string | null;
+}
+
+export type TokenProblem = 'unknown' | 'malformed' | 'expired' | 'used' | 'wrong-purpose';
+
+export type TokenCheck = { ok: true } | { ok: false; problem: TokenProblem };
+
+/**
+ * Decides whether a stored token row may be used for `purpose` now. `row` is what the lookup by
+ * `tokenLookupHash(presented)` found (undefined when nothing matched).
+ */
+export function checkToken(
+  presented: unknown,
+  row: StoredToken | undefined,
+  purpose: TokenPurpose,
+  now: Date = new Date(),
+): TokenCheck {
+  const hash = tokenLookupHash(presented);
+  if (hash === null) return { ok: false, problem: 'malformed' };
+  if (!row || !hashesEqual(row.hash, hash)) return { ok: false, problem: 'unknown' };
+  if (row.purpose !== purpose) return { ok: false, problem: 'wrong-purpose' };
+  if (new Date(row.expires_at).getTime() <= now.getTime()) return { ok: false, problem: 'expired' };
+  if (TOKEN_SINGLE_USE[purpose] && row.used_at !== null) return { ok: false, problem: 'used' };
+  return { ok: true };
+}

@@ -1,0 +1,76 @@
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NOT_FOUND_TITLE, TOASTS, UNEXPECTED_ERROR_TITLE, VALIDATION_MESSAGES, DUPLICATE_EMAIL_MESSAGE, EMPTY_SIGNUP_FORM_VALUES } from '@waitlist/contract';
+import { SitePage } from './site-page';
+import { render as renderPage } from '../entry-server';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('SitePage', () => {
+  it('renders the 404 page for any other path, with a plain link home', () => {
+    render(<SitePage pathname="/does/not/exist" />);
+    expect(screen.getByRole('heading', { level: 1, name: NOT_FOUND_TITLE })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('marks the current page with aria-current and links the Home sections as plain links', () => {
+    render(<SitePage pathname="/about" />);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    // The list is a closed popover (display: none) until the small-screen menu opens; jsdom knows no media queries.
+    expect(within(nav).getByRole('link', { name: 'About', hidden: true })).toHaveAttribute('aria-current', 'page');
+    const home = within(nav).getByRole('button', { name: 'Home', hidden: true });
+    expect(home).not.toHaveAttribute('aria-current');
+    expect(home).toHaveAttribute('popovertarget', 'home-menu');
+    const links = [...document.querySelectorAll('#home-menu a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Solution', '/#solution'],
+      ['How It Works', '/#how-it-works'],
+      ['FAQ', '/#faq'],
+      ['Privacy Policy', '/privacy'],
+    ]);
+  });
+
+  it('points Sign up at the form on pages that have one, and at the home form elsewhere', () => {
+    render(<SitePage pathname="/about" />);
+    expect(screen.getByRole('link', { name: 'Sign up', hidden: true })).toHaveAttribute('href', '/about#signup-form');
+    expect(screen.getByRole('form', { name: 'Sign-up to the waitlist' })).toHaveAttribute('action', '/about#signup-form');
+  });
+
+  it('points Sign up at the home page form from the privacy page', () => {
+    render(<SitePage pathname="/privacy" />);
+    expect(screen.getByRole('link', { name: 'Sign up', hidden: true })).toHaveAttribute('href', '/#signup-form');
+    expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(screen.getByText('Last updated November 2026')).toBeInTheDocument();
+  });
+
+  it('renders HTML with no script of its own (CSP) and a noindex 404', () => {
+    const home = renderPage('/');
+    expect(home.html).not.toContain('<script');
+    expect(home.head).toContain('<link rel="canonical" href="http://localhost:3000/" />');
+    expect(renderPage('/missing').head).toContain('<meta name="robots" content="noindex" />');
+  });
+
+  it("renders the server's answer to a form post: values, messages beside fields, the error worded like the toast", () => {
+    const { html } = renderPage('/about', {
+      signup: {
+        values: { ...EMPTY_SIGNUP_FORM_VALUES, email: 'ada@example.com', formToken: 'token-from-server-1' },
+        errors: { role: VALIDATION_MESSAGES.role },
+        error: { code: '23505', message: DUPLICATE_EMAIL_MESSAGE, details: null, hint: null },
+      },
+    });
+    document.body.innerHTML = html;
+    expect(screen.getByRole('textbox', { name: 'Work e-mail' })).toHaveValue('ada@example.com');
+    expect(screen.getByRole('combobox', { name: 'Your role' })).toHaveAccessibleDescription(VALIDATION_MESSAGES.role);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(TOASTS.alreadyRegistered.title);
+    expect(alert).toHaveTextContent(TOASTS.alreadyRegistered.description);
+    expect(document.querySelector('input[name="formToken"]')).toHaveValue('token-from-server-1');
+  });
+
+  it('renders Unexpected Application Error! and the message for a page that failed to render', () => {
+    const { html } = renderPage('/', { error: 'The page exploded' });
+    document.body.innerHTML = html;
+    expect(screen.getByRole('heading', { level: 1, name: UNEXPECTED_ERROR_TITLE })).toBeInTheDocument();
+    expect(screen.getByText('The page exploded')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,18 @@
+import { startTypewriters } from './components/ui/typewriter';
+import { enhancePopoverMenus } from './components/ui/popover-menus';
+import { loadSignupFormWhenNeeded } from './islands/load-signup-form';
+import { NOT_FOUND_ATTRIBUTE } from './app/page-markers';
+import './styles.css';
+
+/**
+ * The one script of the first view: plain DOM code for the few live parts of a prerendered page (hero word,
+ * menus) and the loader of the sign-up form's island. The rest of the page is HTML and CSS (smooth scrolling to
+ * anchors, the FAQ's <details>); docs/decisions/0005-islands-and-progressive-enhancement.md says why.
+ */
+startTypewriters();
+enhancePopoverMenus();
+loadSignupFormWhenNeeded();
+if (document.querySelector(`[${NOT_FOUND_ATTRIBUTE}]`)) {
+  // A warning, not an error: the visitor's typo is not an application failure. The server logs it too.
+  console.warn('404 Error: User attempted to access non-existent route:', location.pathname);
+}

@@ -1,0 +1,39 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminOutboxEntry } from '@waitlist/contract';
+import { MailTable, mailStatus } from './mail-log';
+
+const entry = (overrides: Partial<AdminOutboxEntry> = {}): AdminOutboxEntry => ({
+  id: 1,
+  kind: 'mail',
+  topic: 'confirmation',
+  signup_id: 7,
+  status: 'pending',
+  attempts: 0,
+  next_attempt_at: '2026-11-22T08:00:00.000Z',
+  last_error: null,
+  created_at: '2026-11-22T08:00:00.000Z',
+  sent_at: null,
+  ...overrides,
+});
+
+describe('mailStatus', () => {
+  it('says why pending mail has not gone out', () => {
+    expect(mailStatus(entry(), false)).toBe('Not sent: no SMTP configured');
+    expect(mailStatus(entry(), true)).toBe('Pending');
+    expect(mailStatus(entry({ attempts: 3 }), true)).toBe('Retrying (3 failed attempts)');
+    expect(mailStatus(entry({ status: 'sent', sent_at: '2026-11-22T08:01:00.000Z' }), true)).toBe('Sent');
+    expect(mailStatus(entry({ status: 'failed', attempts: 1 }), true)).toBe('Failed');
+    expect(mailStatus(entry({ status: 'cancelled' }), true)).toBe('Not sent (no longer wanted)');
+  });
+});
+
+describe('MailTable', () => {
+  it('shows each mail with its status and last error', () => {
+    render(<MailTable items={[entry({ attempts: 1, last_error: 'ECONNECTION: connect ECONNREFUSED' })]} smtpConfigured caption="Mail" showPerson />);
+    expect(screen.getByRole('cell', { name: 'Confirmation' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Retrying (1 failed attempt)' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'ECONNECTION: connect ECONNREFUSED' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '#7' })).toHaveAttribute('href', '#/signups/7');
+  });
+});

@@ -1,0 +1,17 @@
+import { hashKey, type QueryKey } from '@tanstack/react-query';
+import type { AdminFilters } from '@waitlist/contract';
+
+/** Every query key of the console comes from here, so an invalidation always matches what a page cached. */
+export const adminKeys = {
+  session: () => ['admin', 'session'] as const,
+  /** All lists of sign-ups, whatever their filters and page. */
+  signupLists: () => ['admin', 'signups'] as const,
+  signupList: (filters: AdminFilters, cursor: string | undefined) => [...adminKeys.signupLists(), filters, cursor ?? null] as const,
+  signup: (id: number) => ['admin', 'signup', id] as const,
+  stats: () => ['admin', 'stats'] as const,
+  mailLog: (id: number) => ['admin', 'signup', id, 'mail'] as const,
+  outbox: () => ['admin', 'outbox'] as const,
+};
+
+/** Keys are arrays built afresh on every call: compare them by value, never by reference. */
+export const sameKey = (a: QueryKey, b: QueryKey): boolean => hashKey(a) === hashKey(b);

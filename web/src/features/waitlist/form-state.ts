@@ -1,0 +1,76 @@
+import {
+  EMPTY_SIGNUP_FORM_VALUES,
+  FORM_TOKEN_PLACEHOLDER,
+  SIGNUP_ERROR_FIELDS,
+  signupFormValuesFromEntries,
+  type SignupErrorField,
+  type SignupFieldErrors,
+  type SignupFormAnswer,
+  type SignupFormValues,
+} from '@waitlist/contract/form-post';
+import { signupToast } from './signup-toast';
+
+/** A message above the form: the server's answer to a post that stored nothing (worded like the toasts). */
+export interface SignupFormNotice {
+  title: string;
+  description: string;
+}
+
+/** What the form shows: the values in its fields, the message beside each invalid one, and a notice. */
+export interface SignupFormState {
+  values: SignupFormValues;
+  errors: SignupFieldErrors;
+  notice?: SignupFormNotice | null;
+}
+
+/** The page's form for the server's answer to a post. */
+export function formStateFromAnswer(answer: SignupFormAnswer): SignupFormState {
+  const toast = answer.error ? signupToast({ ok: false, status: null, error: answer.error }) : null;
+  return {
+    values: answer.values,
+    errors: answer.errors,
+    notice: toast ? { title: toast.title, description: toast.description ?? '' } : null,
+  };
+}
+
+/** A fresh form; the server swaps the token placeholder for a real token in each response. */
+export const INITIAL_SIGNUP_FORM_STATE: SignupFormState = {
+  values: { ...EMPTY_SIGNUP_FORM_VALUES, formToken: FORM_TOKEN_PLACEHOLDER },
+  errors: {},
+};
+
+/** Element ids of the form's parts. One form per page, so fixed ids (the same in the page and in the island). */
+export const signupFormIds = {
+  title: 'signup-title',
+  email: 'signup-email',
+  role: 'signup-role',
+  companySize: 'signup-company-size',
+  outcomes: 'signup-outcomes',
+  outcomesHint: 'signup-outcomes-hint',
+  other: 'signup-other',
+  consent: 'signup-consent',
+  website: 'signup-website',
+  notice: 'signup-notice',
+  error: (field: SignupErrorField) => `signup-${field}-error`,
+};
+
+/**
+ * What the rendered form holds right now: the visitor's typing, picks and ticks (or a browser's autofill) from
+ * before the island started, and the messages and notice the server rendered. The island starts from exactly this, so
+ * taking over resets nothing.
+ */
+export function readSignupFormState(form: HTMLFormElement): SignupFormState {
+  const errors: SignupFieldErrors = {};
+  for (const field of SIGNUP_ERROR_FIELDS) {
+    const message = form.ownerDocument.getElementById(signupFormIds.error(field))?.textContent;
+    if (message) errors[field] = message;
+  }
+  const notice = form.ownerDocument.getElementById(signupFormIds.notice);
+  return {
+    values: signupFormValuesFromEntries(new FormData(form)),
+    errors,
+    notice: notice
+      ? { title: notice.querySelector('.form-notice-title')?.textContent ?? '', description: notice.querySelector('.form-notice-text')?.textContent ?? '' }
+      : null,
+  };
+}
