@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNUPS_PATH } from '@waitlist/contract';
+import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS, SIGNUPS_PATH } from '@waitlist/contract';
 import { startTestRedis, type TestRedis } from '../server/src/test/redis';
 import { startTestSmtpServer, type TestSmtpServer } from '../server/src/test/smtp';
 import { startHttpReceiver, type TestHttpReceiver } from './support/http-receiver';
@@ -99,7 +100,9 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
       METRICS_TOKEN,
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Acme Innovate <no-reply@example.com>',
+      // Read once webhooks (issue 12) land; a Standard Webhooks secret ("whsec_" + base64 of random bytes).
       WEBHOOK_URL: `${webhooks.url}/hooks`,
+      WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
     };
     copies.push(await startServer({ dialect: 'postgres', env }));
     copies.push(await startServer({ database: copies[0]!.database, env }));
@@ -145,6 +148,42 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
     expect((await signUp(1, `limited-other-${run}@example.com`)).status).toBe(201);
     const refusals = `waitlist_rate_limit_refusals_total{limit="${SIGNUPS_PATH}"}`;
     expect(metric(await metrics(0), refusals) + metric(await metrics(1), refusals)).toBe(4);
+  });
+
+  it('counts the plain HTML form and the data-link form limits across both copies too', async () => {
+    /** A post from the page without script (x-www-form-urlencoded), as a browser sends it; no redirect followed. */
+    const postForm = async (n: number, path: string, fields: Record<string, string>, ip: string) => {
+      const res = await fetch(`${copies[n]!.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip },
+        body: new URLSearchParams(fields).toString(),
+        redirect: 'manual',
+      });
+      await res.arrayBuffer();
+      figures.perCopy[n]!++;
+      if (res.status === 429) figures.limited++;
+      return res.status;
+    };
+    const run = Date.now().toString(36);
+    const signupFields = (i: number) => ({
+      email: `form-${i}-${run}@example.com`,
+      role: ROLE_OPTIONS[1],
+      companySize: COMPANY_SIZE_OPTIONS[2],
+      desiredOutcomes: DESIRED_OUTCOME_OPTIONS[0],
+      privacyConsent: 'on',
+      website: '',
+    });
+    const formIp = freshIp();
+    const form: number[] = [];
+    for (let i = 0; i < LIMIT + 2; i++) form.push(await postForm(i % 2, '/', signupFields(i), formIp));
+    expect(form).toEqual([...Array(LIMIT).fill(303), 429, 429]);
+
+    // The data-link form answers at a fixed pace (~0.4 s): send the allowance at once, then one more to each copy.
+    const linkIp = freshIp();
+    const askForLink = (n: number) => postForm(n, '/privacy/data-link', { email: `nobody-${run}@example.com` }, linkIp);
+    const allowed = await Promise.all(Array.from({ length: LIMIT }, (_, i) => askForLink(i % 2)));
+    expect(allowed).toEqual(Array(LIMIT).fill(200));
+    expect([await askForLink(0), await askForLink(1)]).toEqual([429, 429]);
   });
 
   it('keeps signing people up on both copies when Redis is stopped mid-run, and says so', async () => {
