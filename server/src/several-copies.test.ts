@@ -37,8 +37,8 @@ async function startCopy(settings: Record<string, string | undefined>, testDb: P
 const signUp = (copy: Copy, ip: string, body = validSignup()) =>
   copy.app.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: JSON.stringify(body), remoteAddress: ip });
 
-const signIn = (copy: Copy, ip: string, password: string) =>
-  copy.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: OPERATOR, password }, remoteAddress: ip });
+const signIn = (copy: Copy, ip: string, password: string, email = OPERATOR) =>
+  copy.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password }, remoteAddress: ip });
 
 const scrape = async (copy: Copy) => {
   const res = await copy.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
@@ -122,7 +122,7 @@ describe.each(DIALECTS)('two copies of the server on one %s database and one Red
     expect((await two.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer not-the-token-at-all' } })).statusCode).toBe(401);
   });
 
-  it('keeps taking sign-ups when Redis dies: limits fail open with a warning and a metric, /readyz says degraded, the account lockout still holds', async () => {
+  it('keeps taking sign-ups when Redis dies: limits fail open with a warning and a metric, /readyz says degraded; admin sign-in limits fall back to the database', async () => {
     await redis.kill();
     const started = Date.now();
     const statuses: number[] = [];
@@ -143,16 +143,29 @@ describe.each(DIALECTS)('two copies of the server on one %s database and one Red
       expect(copy.logs.join('')).not.toContain(redis.url);
     }
 
-    // Without Redis the per-IP sign-in limit is open (one IP, many guesses), but the per-account lockout lives
-    // in the database: the account locks after LOCKOUT_FAILURES failures in a row, counted on both copies.
+    // Without Redis the per-IP sign-in limit is counted in the database, still once across both copies: one
+    // address guessing at many accounts is stopped as with Redis.
+    const perAddress: { status: number; code: string }[] = [];
+    for (let i = 0; i < SIGNIN_LIMIT + 2; i++) {
+      const res = await signIn(i % 2 === 0 ? two : one, '10.1.0.5', 'guess', `someone-${i}@example.com`);
+      perAddress.push({ status: res.statusCode, code: res.json<{ code: string }>().code });
+    }
+    expect(perAddress.map((a) => a.status)).toEqual([...Array(SIGNIN_LIMIT).fill(401), 429, 429]);
+    expect(perAddress.at(-1)!.code).toBe(ERROR_CODES.rateLimited);
+    expect((await signIn(one, '10.1.0.6', 'guess', 'someone-else@example.com')).statusCode).toBe(401);
+    const stored = await one.app.database.db.selectFrom('operator_login_throttle').select('account_key').execute();
+    expect(stored.map((r) => r.account_key).join(' ')).not.toContain('10.1.0.5');
+
+    // The per-account lockout lives in the database too: the account locks after LOCKOUT_FAILURES failures in a
+    // row, from addresses that each stay under their own limit, counted on both copies.
     const answers: { status: number; code: string }[] = [];
     for (let i = 0; i < LOCKOUT_FAILURES + 1; i++) {
-      const res = await signIn(i % 2 === 0 ? one : two, '10.1.0.5', 'still wrong');
+      const res = await signIn(i % 2 === 0 ? one : two, `10.1.1.${i}`, 'still wrong');
       answers.push({ status: res.statusCode, code: res.json<{ code: string }>().code });
     }
     expect(answers.filter((a) => a.code === ERROR_CODES.rateLimited)).toEqual([]);
     expect(answers.at(-1)).toEqual({ status: 429, code: ADMIN_ERROR_CODES.locked });
-    const locked = await signIn(two, '10.1.0.6', 'still wrong');
+    const locked = await signIn(two, '10.1.0.7', 'still wrong');
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ code: ADMIN_ERROR_CODES.locked });
 

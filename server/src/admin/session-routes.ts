@@ -37,7 +37,13 @@ export async function sessionRoutes(parent: FastifyInstance, options: SessionRou
       bodyLimit: 16 * 1024,
       schema: { body: adminSignInSchema, response: { 200: adminSessionInfoSchema } },
       schemaErrorFormatter: () => new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, 'Send your e-mail and password'),
-      config: { signedOut: true, ...perMinute(options.signInRateLimitPerMinute, 'Too many sign-in attempts from your network. Please wait a minute and try again.') },
+      config: {
+        signedOut: true,
+        // While Redis is down this limit is counted in the database rather than failing open (docs/deployment.md).
+        ...perMinute(options.signInRateLimitPerMinute, 'Too many sign-in attempts from your network. Please wait a minute and try again.', {
+          whenRedisFails: throttle.countAddressAttempt,
+        }),
+      },
     },
     async (request, reply) => {
       const email = normalizeEmail(request.body.email);

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import type { FallbackCounter, LimitWithFallback } from './rate-limit';
 import type { SharedRedis } from './redis';
 
 /** @fastify/rate-limit's own Redis store (one Lua script: INCR + PEXPIRE), which the package ships untyped. */
@@ -12,35 +13,56 @@ export const RATE_LIMIT_KEY_PREFIX = 'waitlist:rate-limit:';
 
 type Incr = FastifyRateLimitStore['incr'];
 
+/** What a route's counter is told when Redis is not asked: it fell back or failed open. */
+interface Fallback {
+  count: FallbackCounter;
+  /** The route, so one client's counts on two routes stay apart (as Redis keys them). */
+  route: string;
+}
+
 /**
  * The Redis store, failing open: when Redis errs, times out or was failing a moment ago, the request is counted
- * (`waitlist_redis_errors_total{operation="rate_limit"}`: one per request let through), a warning is logged, and
- * the error goes to @fastify/rate-limit, which lets the request through (`skipOnError: true`).
+ * (`waitlist_redis_errors_total{operation="rate_limit"}`: one per request Redis did not count), a warning is
+ * logged, and the error goes to @fastify/rate-limit, which lets the request through (`skipOnError: true`). A route
+ * that set `whenRedisFails` (admin sign-in) is counted there instead.
  */
 class FailOpenStore implements FastifyRateLimitStore {
   constructor(
     private readonly inner: FastifyRateLimitStore,
     private readonly redis: SharedRedis,
+    private readonly fallback?: Fallback,
   ) {}
 
   incr(key: string, callback: Parameters<Incr>[1], timeWindow: number, max: number): void {
     if (this.redis.isTripped()) {
       this.redis.reportSkipped('rate_limit');
-      return callback(new Error('redis skipped after a recent failure'));
+      return this.withoutRedis(key, callback, timeWindow, new Error('redis skipped after a recent failure'));
     }
     this.inner.incr(
       key,
       (error, result) => {
-        if (error) this.redis.reportError('rate_limit', error);
-        callback(error, result);
+        if (!error) return callback(null, result);
+        this.redis.reportError('rate_limit', error);
+        this.withoutRedis(key, callback, timeWindow, error);
       },
       timeWindow,
       max,
     );
   }
 
+  private withoutRedis(key: string, callback: Parameters<Incr>[1], timeWindow: number, error: Error): void {
+    if (!this.fallback) return callback(error);
+    this.fallback.count(`${this.fallback.route}-${key}`, timeWindow).then(
+      ({ current, ttlMs }) => callback(null, { current, ttl: ttlMs }),
+      (fallbackError: unknown) => callback(fallbackError instanceof Error ? fallbackError : error),
+    );
+  }
+
   child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
-    return new FailOpenStore(this.inner.child(routeOptions), this.redis);
+    // At run time these are the route's rate-limit options merged with the plugin's (the types say otherwise).
+    const { whenRedisFails, routeInfo } = routeOptions as unknown as LimitWithFallback & { routeInfo: { method?: string; url?: string } };
+    const fallback = whenRedisFails && { count: whenRedisFails, route: `${routeInfo.method}${routeInfo.url}` };
+    return new FailOpenStore(this.inner.child(routeOptions), this.redis, fallback);
   }
 }
 

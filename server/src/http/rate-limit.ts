@@ -29,8 +29,29 @@ export function tooManyRequests(message: string, retryAfterMs: number, code: str
   return new HttpError(429, code, message, null, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 }
 
-/** Route config for at most `max` requests a minute per client IP; null (the setting is "off") limits nothing. */
-export function perMinute(max: number | null, message: string): { rateLimit?: RateLimitOptions } {
+/**
+ * Counts one request under `key` in a fixed window of `windowMs` somewhere every copy shares (the database): the
+ * count so far and the ms until the window ends. For a limit that must hold while Redis is down.
+ */
+export type FallbackCounter = (key: string, windowMs: number) => Promise<{ current: number; ttlMs: number }>;
+
+/** A route's rate-limit options as the Redis store's `child()` receives them (merged with the plugin's). */
+export interface LimitWithFallback extends RateLimitOptions {
+  /** Where to count while Redis fails, instead of failing open. */
+  whenRedisFails?: FallbackCounter;
+}
+
+/**
+ * Route config for at most `max` requests a minute per client IP; null (the setting is "off") limits nothing.
+ * By default the limit fails open while Redis is down; `whenRedisFails` counts it there instead.
+ */
+export function perMinute(max: number | null, message: string, { whenRedisFails }: { whenRedisFails?: FallbackCounter } = {}): { rateLimit?: RateLimitOptions } {
   if (max === null) return {};
-  return { rateLimit: { max, timeWindow: 60_000, errorResponseBuilder: (_request, context) => tooManyRequests(message, context.ttl) } };
+  const rateLimit: LimitWithFallback = {
+    max,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) => tooManyRequests(message, context.ttl),
+    ...(whenRedisFails ? { whenRedisFails } : {}),
+  };
+  return { rateLimit };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { sha256 } from '../../lib/crypto';
 import type { Database } from '../connection';
 
 /** Per-account lockout: this many consecutive failures lock the account for LOCKOUT_MS. */
@@ -9,9 +10,13 @@ const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** Rows that count attempts per client address (while Redis is down) rather than failures per account. */
+const ADDRESS_KEY_PREFIX = 'address:';
+
 /**
  * Failed sign-ins per account key (a hash of what was typed, so unknown accounts are throttled too and no address
- * is stored), shared by every server copy through the database.
+ * is stored), shared by every server copy through the database. While Redis is down it also counts the per-address
+ * sign-in limit (countAddressAttempt), so that limit stays shared instead of failing open.
  */
 export function createSignInThrottle(database: Database) {
   const { db } = database;
@@ -52,6 +57,29 @@ export function createSignInThrottle(database: Database) {
         .where('failures', '>=', LOCKOUT_FAILURES)
         .where('locked_until', 'is', null)
         .execute();
+    },
+
+    /**
+     * Counts one sign-in attempt under a rate-limit key (route and client address) in a fixed window, atomically
+     * (one upsert), and answers the count so far and the ms until the window ends. The key is stored hashed; in
+     * these rows `failures` is the attempts in the window and `locked_until` the window's end.
+     */
+    async countAddressAttempt(key: string, windowMs: number, now = Date.now()): Promise<{ current: number; ttlMs: number }> {
+      const nowIso = iso(now);
+      const windowEnd = iso(now + windowMs);
+      const row = await db
+        .insertInto('operator_login_throttle')
+        .values({ account_key: ADDRESS_KEY_PREFIX + sha256(key), failures: 1, locked_until: windowEnd, updated_at: nowIso })
+        .onConflict((oc) =>
+          oc.column('account_key').doUpdateSet({
+            failures: sql<number>`CASE WHEN operator_login_throttle.locked_until <= ${nowIso} THEN 1 ELSE operator_login_throttle.failures + 1 END`,
+            locked_until: sql<string>`CASE WHEN operator_login_throttle.locked_until <= ${nowIso} THEN ${windowEnd} ELSE operator_login_throttle.locked_until END`,
+            updated_at: nowIso,
+          }),
+        )
+        .returning(['failures', 'locked_until'])
+        .executeTakeFirstOrThrow();
+      return { current: Number(row.failures), ttlMs: Math.max(0, new Date(row.locked_until!).getTime() - now) };
     },
 
     async clear(accountKey: string): Promise<void> {
