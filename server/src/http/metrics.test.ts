@@ -125,6 +125,19 @@ describe('metrics', () => {
     expect(body).toContain('waitlist_database_errors_total{operation="outbox_stats"} 1');
   });
 
+  it('starts the failure counters at 0, so an alert on increase() sees the first failure after a restart', async () => {
+    const body = await createMetrics().render();
+    for (const line of [
+      'waitlist_signups_total{outcome="unavailable"} 0',
+      'waitlist_delivery_failures_total{channel="mail",final="true"} 0',
+      'waitlist_delivery_failures_total{channel="webhook",final="false"} 0',
+      'waitlist_database_errors_total{operation="request"} 0',
+      'waitlist_redis_errors_total{operation="rate_limit"} 0',
+    ]) {
+      expect(body).toContain(line);
+    }
+  });
+
   it('keeps each app its own registry, so two apps in one process do not share figures', async () => {
     const one = createMetrics();
     const two = createMetrics();
@@ -137,7 +150,7 @@ describe('metrics', () => {
     const bodyA = await scrape(a);
     const bodyB = await scrape(b);
     expect(bodyA).toContain('waitlist_signups_total{outcome="created"} 5');
-    expect(bodyB).not.toContain('waitlist_signups_total{outcome="created"}');
+    expect(bodyB).toContain('waitlist_signups_total{outcome="created"} 0');
     expect(bodyA).toContain('http_requests_total{method="POST",route="/things",status="201"} 1');
     expect(bodyB).not.toContain('route="/things"');
   });

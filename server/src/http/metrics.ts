@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { CounterLabels, CounterName, MetricsRecorder, OutboxStats } from '../lib/metrics';
+import { SIGNUP_OUTCOMES, type CounterLabels, type CounterName, type MetricsRecorder, type OutboxStats } from '../lib/metrics';
 
 /**
  * Prometheus metrics (prom-client). Each app gets its own registry, not prom-client's global one, so a test can
@@ -33,6 +33,18 @@ const COUNTER_HELP: { [N in CounterName]: { name: string; help: string; labels: 
   redisErrors: { name: 'redis_errors_total', help: 'Redis commands or connections that failed (rate limits then fail open)', labels: ['operation'] },
 };
 
+/**
+ * Label sets that exist from the start at 0. A counter first seen at 1 has no earlier sample, so `increase()` in an
+ * alert would miss the first failure after every restart.
+ */
+const INITIAL_LABELS: { [N in CounterName]: CounterLabels[N][] } = {
+  signups: SIGNUP_OUTCOMES.map((outcome) => ({ outcome })),
+  deliveryFailures: (['mail', 'webhook'] as const).flatMap((channel) => (['false', 'true'] as const).map((final) => ({ channel, final }))),
+  rateLimitRefusals: [],
+  databaseErrors: ['request', 'readiness', 'outbox_stats'].map((operation) => ({ operation })),
+  redisErrors: ['connection', 'rate_limit', 'ping'].map((operation) => ({ operation })),
+};
+
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -43,6 +55,9 @@ export function createMetrics(): Metrics {
       new Counter({ name: PREFIX + spec.name, help: spec.help, labelNames: spec.labels as string[], registers: [registry] }),
     ]),
   ) as Record<CounterName, Counter<string>>;
+  for (const [name, labelSets] of Object.entries(INITIAL_LABELS)) {
+    for (const labels of labelSets) counters[name as CounterName].inc(labels as Record<string, string>, 0);
+  }
 
   const batchRows = new Histogram({
     name: `${PREFIX}signup_batch_rows`,
