@@ -73,7 +73,7 @@ export async function connectRedis(options: ConnectRedisOptions): Promise<Shared
     if (!outage || now - lastLogAt >= LOG_EVERY_MS) {
       log.warn(
         { redis: location, operation, err: error, failuresSinceLastLog: suppressed },
-        'redis unavailable: rate limits fail open until it is back',
+        'redis unavailable: rate limits fail open (admin sign-in counts in the database) until it is back',
       );
       lastLogAt = now;
       suppressed = 0;
