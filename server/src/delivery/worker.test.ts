@@ -1,5 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/connection';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase, type Database } from '../db/connection';
 import { migrate, migrations } from '../db/migrations';
 import { createOutboxRepository, type OutboxRepository } from '../db/repositories/outbox';
 import { createPersonDataRepository, type PersonDataRepository } from '../db/repositories/person-data';
@@ -10,6 +13,7 @@ import { validSignup } from '../test/fixtures';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp';
 import { createOutboxMailRenderer, mailSourceFrom } from './render-outbox-mail';
 import { createMailTransport, type MailTransport } from './smtp-transport';
+import { createMetrics } from '../http/metrics';
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerLog } from './worker';
 
 const SITE = 'http://localhost:3000';
@@ -195,6 +199,23 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
     for (const p of people_) expect(smtp.mailsTo(p.email)).toHaveLength(1);
     const statuses = await database.db.selectFrom('outbox').select('status').where('signup_id', 'in', people_.map((p) => p.id)).execute();
     expect(statuses.every((s) => s.status === 'sent')).toBe(true);
+  });
+
+  it('counts a database it cannot use in waitlist_database_errors_total and keeps the mail for later', async () => {
+    const { id } = await signUp();
+    // PostgreSQL where nothing listens; for SQLite, an empty file without the outbox table.
+    const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waitlist-unusable-'));
+    const unusable = openDatabase({ databaseUrl: dialect === 'postgres' ? 'postgres://postgres@127.0.0.1:1/none' : undefined, dataDir: emptyDir });
+    try {
+      const metrics = createMetrics();
+      expect(await newWorker({ store: createOutboxRepository(unusable), metrics }).runOnce()).toBe(0);
+      expect(await metrics.render()).toContain('waitlist_database_errors_total{operation="delivery"} 1');
+    } finally {
+      await unusable.close();
+      fs.rmSync(emptyDir, { recursive: true, force: true });
+    }
+    expect(await rowsOf(id)).toMatchObject([{ status: 'pending' }]);
+    expect(await newWorker().runOnce()).toBe(1);
   });
 
   it('delivers on its own once started, and stop() waits for the round in progress', async () => {

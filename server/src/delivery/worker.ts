@@ -130,6 +130,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         await deliver(row);
       } catch (error) {
         // A database fault while recording: the lease runs out and the row is tried again, never lost.
+        options.metrics?.count('databaseErrors', { operation: 'delivery' });
         log.error({ err: error, outboxId: row.id }, 'delivery bookkeeping failed; the row will be retried when its lease ends');
       }
     }
@@ -152,6 +153,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           if (n === batchSize) again = true;
         } while (again && running);
       } catch (error) {
+        options.metrics?.count('databaseErrors', { operation: 'delivery' });
         if (Date.now() - lastRoundFailureLoggedAt > 60_000) {
           lastRoundFailureLoggedAt = Date.now();
           log.warn({ err: error }, 'delivery round failed (the database may be unavailable); retrying every poll');

@@ -41,7 +41,7 @@ const INITIAL_LABELS: { [N in CounterName]: CounterLabels[N][] } = {
   signups: SIGNUP_OUTCOMES.map((outcome) => ({ outcome })),
   deliveryFailures: (['mail', 'webhook'] as const).flatMap((channel) => (['false', 'true'] as const).map((final) => ({ channel, final }))),
   rateLimitRefusals: [],
-  databaseErrors: ['request', 'readiness', 'outbox_stats'].map((operation) => ({ operation })),
+  databaseErrors: ['request', 'readiness', 'outbox_stats', 'delivery'].map((operation) => ({ operation })),
   redisErrors: ['connection', 'rate_limit', 'ping'].map((operation) => ({ operation })),
 };
 
