@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS, SIGNUPS_PATH } from '@waitlist/contract';
 import { startTestRedis, type TestRedis } from '../server/src/test/redis';
 import { startTestSmtpServer, type TestSmtpServer } from '../server/src/test/smtp';
-import { startHttpReceiver, type TestHttpReceiver } from './support/http-receiver';
+import { startHttpReceiver, type TestHttpReceiver } from '../server/src/test/http-receiver';
 import { startServer, type RunningServer } from './support/server';
 
 /**

@@ -133,6 +133,28 @@ export const adminOutboxSchema = z.object({
 });
 export type AdminOutbox = z.infer<typeof adminOutboxSchema>;
 
+const outboxCountsSchema = z.object({ pending: z.number(), sent: z.number(), failed: z.number(), cancelled: z.number() });
+
+export const adminWebhookDeliverySchema = z.object({
+  ...adminOutboxEntrySchema.shape,
+  /** The endpoint URL. */
+  target: z.string(),
+  /** The sign-up the event is about (it may have been erased since). */
+  subject_id: z.nullable(z.number()),
+  /** The `webhook-id` header; a re-send carries the same one. */
+  webhook_id: z.string(),
+});
+export type AdminWebhookDelivery = z.infer<typeof adminWebhookDeliverySchema>;
+
+export const adminWebhooksSchema = z.object({
+  /** False without WEBHOOK_SECRET: events wait in the outbox. */
+  configured: z.boolean(),
+  endpoints: z.array(z.object({ target: z.string(), counts: outboxCountsSchema })),
+  /** Failures first, then the newest deliveries. */
+  recent: z.array(adminWebhookDeliverySchema),
+});
+export type AdminWebhooks = z.infer<typeof adminWebhooksSchema>;
+
 
 export const adminSignupPageSchema = z.object({
   items: z.array(adminSignupSchema),

@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Env } from './env';
 import { openDatabase, type Database } from './db/connection';
 import { migrate } from './db/migrations';
-import { createRepositories } from './db/repositories';
+import { createRepositories, type Repositories } from './db/repositories';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealth } from './http/health';
 import { registerJsonParser } from './http/json-parser';
@@ -36,6 +36,8 @@ export interface BuildAppOptions {
 export interface App extends FastifyInstance {
   database: Database;
   metrics: Metrics;
+  /** Every repository over the app's database (tests read through them). */
+  repositories: Repositories;
 }
 
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -74,6 +76,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     sessionIdleMs: env.SESSION_IDLE_HOURS * 60 * 60 * 1000,
     // The confirmation mail is queued in the sign-up's own transaction (docs/decisions/0007).
     writeAlongside: queueConfirmationAlongside,
+    webhookEndpoints: env.WEBHOOK_URL ?? [],
     // Signing up again before confirming re-sends the confirmation, within the re-send policy; the answer stays 409.
     onDuplicate: async (email) => {
       try {
@@ -87,6 +90,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     },
     metrics,
   });
+  app.decorate('repositories', repositories);
   app.addHook('onClose', async () => repositories.signups.drain());
 
   // Route schemas are the contract's zod schemas (input validated, output serialised by them).
@@ -120,6 +124,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     sessionIdleHours: env.SESSION_IDLE_HOURS,
     signInRateLimitPerMinute: env.ADMIN_SIGNIN_RATE_LIMIT,
     smtpConfigured: Boolean(env.SMTP_URL),
+    webhooksConfigured: Boolean(env.WEBHOOK_SECRET),
   });
   await app.register(selfServiceRoutes, {
     service: createSelfService({ people: repositories.personData, outbox: repositories.outbox }),
@@ -132,6 +137,9 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     mailFrom: env.MAIL_FROM,
     siteUrl: env.SITE_URL,
     retentionDays: env.UNCONFIRMED_RETENTION_DAYS,
+    webhookSecret: env.WEBHOOK_SECRET,
+    pollMs: env.OUTBOX_POLL_MS,
+    firstRetryMs: env.OUTBOX_FIRST_RETRY_MS,
     metrics,
   });
 
@@ -141,6 +149,8 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     const erased = await repositories.personData.expireUnconfirmed(cutoff);
     if (erased > 0) app.log.info({ erased }, 'unconfirmed sign-ups erased after the retention period');
     await repositories.personData.pruneExpiredTokens();
+    // Delivered webhook events hold personal data; a receiver has had them for 30 days.
+    await repositories.outbox.pruneDeliveredWebhooks(new Date(Date.now() - 30 * 24 * 60 * 60 * 1000));
   }, { runNow: true });
   // Idempotency keys hold a hash of personal data: keep them no longer than a retry needs.
   await app.scheduler.every('prune idempotency keys', 60 * 60 * 1000, () => repositories.signups.pruneIdempotencyKeys(), { runNow: true });

@@ -108,6 +108,32 @@ const envSchema = z.object({
    * fail open while it is down.
    */
   REDIS_URL: z.optional(z.string().check(z.regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL'))),
+  /** How often each delivery worker looks for due outbox rows when nothing nudges it. */
+  OUTBOX_POLL_MS: z._default(
+    z.pipe(z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds')), z.transform(Number)),
+    1_000,
+  ),
+  /** The wait before the first retry of a failed delivery (then doubling, capped at 1 h); at most 30 s. */
+  OUTBOX_FIRST_RETRY_MS: z._default(
+    z.pipe(z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds')), z.transform(Number)).check(
+      z.refine((n) => n <= 30_000, 'must be at most 30000 (the first retry comes within 30 s)'),
+    ),
+    30_000,
+  ),
+  /**
+   * Endpoints that receive signed webhook events (docs/decisions/0008-webhooks.md), comma-separated; unset: none
+   * are queued.
+   */
+  WEBHOOK_URL: z.optional(
+    z.pipe(
+      z.string(),
+      z.transform((v) => v.split(',').map((u) => u.trim()).filter(Boolean)),
+    ).check(z.refine((urls) => urls.every((u) => /^https?:\/\/[^\s/?#]+[^\s]*$/.test(u)), 'must be http(s) URLs, comma-separated')),
+  ),
+  /** The Standard Webhooks signing secret, `whsec_` followed by base64 (at least 24 bytes). */
+  WEBHOOK_SECRET: z.optional(
+    z.string().check(z.refine((v) => /^whsec_[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v.slice(6), 'base64').length >= 24, 'must be whsec_ followed by at least 24 bytes in base64')),
+  ),
   /** Turns on GET /metrics (Prometheus), answered only to `Authorization: Bearer <token>`; unset: no such route. */
   METRICS_TOKEN: z.optional(z.string().check(z.regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces'))),
 });
@@ -135,6 +161,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       return `${key}: ${issue.message}`;
     });
     throw new EnvError([...new Set(issues)]);
+  }
+  if (result.data.WEBHOOK_URL?.length && !result.data.WEBHOOK_SECRET) {
+    throw new EnvError(['WEBHOOK_SECRET: must be set when WEBHOOK_URL is (events are signed)']);
   }
   return {
     ...result.data,

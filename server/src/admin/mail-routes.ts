@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADMIN_ERROR_CODES, adminMailLogSchema, adminOutboxSchema, adminSignupParamsSchema, type AdminOutboxEntry } from '@waitlist/contract';
+import { ADMIN_ERROR_CODES, adminMailLogSchema, adminOutboxSchema, adminSignupParamsSchema, adminWebhooksSchema, type AdminOutboxEntry } from '@waitlist/contract';
+import { webhookMessageId } from '../lib/webhook-id';
 import type { OutboxEntry, OutboxRepository } from '../db/repositories/outbox';
 import type { PersonDataRepository } from '../db/repositories/person-data';
 import { HttpError } from '../http/http-error';
@@ -12,6 +13,8 @@ export interface MailRoutesOptions {
   personData: PersonDataRepository;
   /** Whether SMTP_URL is set: without it pending mail is "not sent: no SMTP configured". */
   smtpConfigured: boolean;
+  /** Whether WEBHOOK_SECRET is set: without it webhook events wait. */
+  webhooksConfigured: boolean;
 }
 
 const toEntry = (e: OutboxEntry): AdminOutboxEntry => ({
@@ -32,7 +35,7 @@ const notFound = (what: string) => new HttpError(404, ADMIN_ERROR_CODES.notFound
 /** A person's mail log, "resend confirmation", and the outbox view of what is stuck and why. */
 export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOptions): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { outbox, personData, smtpConfigured } = options;
+  const { outbox, personData, smtpConfigured, webhooksConfigured } = options;
   const byId = { params: adminSignupParamsSchema };
 
   app.get('/signups/:id/mail', { schema: { ...byId, response: { 200: adminMailLogSchema } } }, async (request) => {
@@ -66,6 +69,22 @@ export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOpt
     const { operatorId } = signedInOperator(request);
     if (!(await outbox.retryNow(request.params.id))) throw notFound('No failed mail with this id');
     request.log.info({ operatorId, outboxId: request.params.id }, 'admin retried a failed mail');
+    return reply.code(202).send();
+  });
+
+  app.get('/webhooks', { schema: { response: { 200: adminWebhooksSchema } } }, async () => {
+    const { endpoints, recent } = await outbox.webhookDeliveries();
+    return {
+      configured: webhooksConfigured,
+      endpoints,
+      recent: recent.map((e) => ({ ...toEntry(e), target: e.target ?? '', subject_id: e.subjectId, webhook_id: webhookMessageId(e.id) })),
+    };
+  });
+
+  app.post('/webhooks/:id/resend', { schema: byId }, async (request, reply) => {
+    const { operatorId } = signedInOperator(request);
+    if (!(await outbox.resendWebhook(request.params.id))) throw notFound('No delivered or failed webhook event with this id');
+    request.log.info({ operatorId, outboxId: request.params.id }, 'admin re-sent a webhook event');
     return reply.code(202).send();
   });
 }

@@ -15,6 +15,7 @@ export interface AdminRoutesOptions {
   signInRateLimitPerMinute: number | null;
   /** Whether SMTP_URL is set (the console says why mail is not going out). */
   smtpConfigured: boolean;
+  webhooksConfigured: boolean;
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -46,7 +47,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     signInRateLimitPerMinute: options.signInRateLimitPerMinute,
   });
   await app.register(signupRoutes, { signups: repositories.signups, listing: repositories.signupListing, auditLog: repositories.auditLog });
-  await app.register(mailRoutes, { outbox: repositories.outbox, personData: repositories.personData, smtpConfigured: options.smtpConfigured });
+  await app.register(mailRoutes, { outbox: repositories.outbox, personData: repositories.personData, smtpConfigured: options.smtpConfigured, webhooksConfigured: options.webhooksConfigured });
 
   // Unknown admin paths: 401 without a session (the guard), 404 with one.
   const unknownEndpoint = async () => {

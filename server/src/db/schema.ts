@@ -90,6 +90,10 @@ export interface OutboxTable {
   locked_until: NullableTimestamp;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
+  /** Webhook rows: the sign-up the event is about (no foreign key: the event outlives an erased row). */
+  subject_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Webhook rows: the endpoint URL. */
+  target: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PersonTokensTable {

@@ -1,6 +1,7 @@
 import { issueToken, type IssuedToken, type TokenPurpose } from '../lib/tokens';
 import { composeConfirmationMail, composeDataLinkMail } from './mails';
-import type { ClaimedOutboxRow, RenderOutboxMail } from './worker';
+import type { RenderOutboxMail } from './mail-channel';
+import type { ClaimedOutboxRow } from './worker';
 
 /**
  * Turns an outbox reference (topic + sign-up id) into a mail at send time: reads the person's current row,

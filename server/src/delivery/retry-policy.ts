@@ -11,9 +11,9 @@ export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 const JITTER_SHARE = 0.2;
 
 /** The wait before attempt number `failedAttempts + 1`, after `failedAttempts` failures (1 = the first failure). */
-export function retryDelayMs(failedAttempts: number, random: () => number = Math.random): number {
+export function retryDelayMs(failedAttempts: number, random: () => number = Math.random, firstRetryMs = FIRST_RETRY_MS): number {
   const exponent = Math.max(0, failedAttempts - 1);
-  const base = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.min(exponent, 30));
+  const base = Math.min(MAX_RETRY_MS, firstRetryMs * 2 ** Math.min(exponent, 30));
   return Math.round(base * (1 - JITTER_SHARE * random()));
 }
 
@@ -32,10 +32,12 @@ export function afterFailure(input: {
   now: Date;
   permanent: boolean;
   random?: () => number;
+  /** OUTBOX_FIRST_RETRY_MS; tests shorten it. */
+  firstRetryMs?: number;
 }): AfterFailure {
   if (input.permanent) return { kind: 'give-up', reason: 'permanent' };
   const deadline = input.createdAt.getTime() + GIVE_UP_AFTER_MS;
   if (input.now.getTime() >= deadline) return { kind: 'give-up', reason: 'expired' };
-  const next = Math.min(deadline, input.now.getTime() + retryDelayMs(input.failedAttempts, input.random));
+  const next = Math.min(deadline, input.now.getTime() + retryDelayMs(input.failedAttempts, input.random, input.firstRetryMs));
   return { kind: 'retry', nextAttemptAt: new Date(next) };
 }

@@ -3,13 +3,15 @@ import type { Repositories } from '../db/repositories';
 import type { MetricsRecorder } from '../lib/metrics';
 import { MAIL_BRAND } from './mail-copy';
 import { createOutboxMailRenderer, mailSourceFrom } from './render-outbox-mail';
+import { createMailChannel } from './mail-channel';
 import { createMailTransport } from './smtp-transport';
+import { createWebhookChannel } from './webhook-channel';
 import { createDeliveryWorker, type DeliveryWorker } from './worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The outbox's delivery worker of this process (tests drive it; the console reads whether SMTP is configured). */
-    delivery: { worker: DeliveryWorker; configured: boolean };
+    /** The outbox's delivery workers of this process (tests drive them; the console reads what is configured). */
+    delivery: { worker: DeliveryWorker; configured: boolean; webhooks: DeliveryWorker };
   }
 }
 
@@ -31,7 +33,10 @@ export interface MailDeliverySettings {
   siteUrl: string;
   /** UNCONFIRMED_RETENTION_DAYS, which the confirmation mail states. */
   retentionDays: number;
+  /** WEBHOOK_SECRET; unset: webhook events wait in the outbox. */
+  webhookSecret?: string | undefined;
   pollMs?: number;
+  firstRetryMs?: number;
   metrics?: MetricsRecorder;
 }
 
@@ -39,26 +44,36 @@ export async function startMailDelivery(app: FastifyInstance, repositories: Repo
   const mailFrom = settings.mailFrom ?? defaultMailFrom(settings.siteUrl);
   const transport = createMailTransport({ smtpUrl: settings.smtpUrl, mailFrom });
   const log = app.log.child({ component: 'delivery' });
-  const worker = createDeliveryWorker({
+  const common = {
     store: repositories.outbox,
-    transport,
-    render: createOutboxMailRenderer({
-      source: mailSourceFrom(repositories.personData),
-      siteUrl: settings.siteUrl,
-      retentionDays: settings.retentionDays,
-    }),
     log,
-    messageIdDomain: /@([^>\s]+)/.exec(mailFrom)?.[1] ?? new URL(settings.siteUrl).hostname,
     ...(settings.pollMs ? { pollMs: settings.pollMs } : {}),
+    ...(settings.firstRetryMs ? { firstRetryMs: settings.firstRetryMs } : {}),
     ...(settings.metrics ? { metrics: settings.metrics } : {}),
+  };
+  const worker = createDeliveryWorker({
+    ...common,
+    channel: createMailChannel({
+      transport,
+      render: createOutboxMailRenderer({
+        source: mailSourceFrom(repositories.personData),
+        siteUrl: settings.siteUrl,
+        retentionDays: settings.retentionDays,
+      }),
+      messageIdDomain: /@([^>\s]+)/.exec(mailFrom)?.[1] ?? new URL(settings.siteUrl).hostname,
+    }),
   });
+  const webhooks = createDeliveryWorker({ ...common, channel: createWebhookChannel({ secret: settings.webhookSecret }) });
   settings.metrics?.readOutboxOnScrape(() => repositories.outbox.pendingStats());
-  app.decorate('delivery', { worker, configured: transport.configured });
+  app.decorate('delivery', { worker, configured: transport.configured, webhooks });
   if (!transport.configured) log.info('SMTP_URL is not set: mail waits in the outbox');
   else log.info({ smtp: transport.endpoint }, 'mail delivery on');
-  app.addHook('onReady', async () => worker.start());
+  app.addHook('onReady', async () => {
+    worker.start();
+    webhooks.start();
+  });
   app.addHook('preClose', async () => {
-    await worker.stop();
+    await Promise.all([worker.stop(), webhooks.stop()]);
     transport.close();
   });
 }

@@ -11,6 +11,7 @@ import { hashToken } from '../lib/tokens';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../test/databases';
 import { validSignup } from '../test/fixtures';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp';
+import { createMailChannel } from './mail-channel';
 import { createOutboxMailRenderer, mailSourceFrom } from './render-outbox-mail';
 import { createMailTransport, type MailTransport } from './smtp-transport';
 import { createMetrics } from '../http/metrics';
@@ -29,13 +30,15 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
   let clock: Date;
   const workers: DeliveryWorker[] = [];
 
-  const newWorker = (overrides: Partial<Parameters<typeof createDeliveryWorker>[0]> = {}) => {
+  const newWorker = ({ transport: via = transport, ...overrides }: Partial<Parameters<typeof createDeliveryWorker>[0]> & { transport?: MailTransport } = {}) => {
     const worker = createDeliveryWorker({
       store: outbox,
-      transport,
-      render: createOutboxMailRenderer({ source: mailSourceFrom(people), siteUrl: SITE, retentionDays: 30, now: () => clock }),
+      channel: createMailChannel({
+        transport: via,
+        render: createOutboxMailRenderer({ source: mailSourceFrom(people), siteUrl: SITE, retentionDays: 30, now: () => clock }),
+        messageIdDomain: 'example.com',
+      }),
       log: quietLog,
-      messageIdDomain: 'example.com',
       now: () => clock,
       ...overrides,
     });

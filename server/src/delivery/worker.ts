@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { MetricsRecorder } from '../lib/metrics';
-import type { ComposedMail } from './mails';
 import { afterFailure } from './retry-policy';
-import type { MailTransport } from './smtp-transport';
 
 /**
- * The delivery worker: runs inside every server process, claims due outbox rows under a lease, sends them and
- * records the outcome. Several processes on one PostgreSQL each claim different rows (the store uses
+ * The delivery worker: runs inside every server process, claims due outbox rows of one channel (mail or
+ * webhooks) under a lease, delivers them and records the outcome. Several processes on one PostgreSQL each claim different rows (the store uses
  * FOR UPDATE SKIP LOCKED); a process killed mid-send leaves its lease to run out, after which another claims the
  * row again. See docs/decisions/0007-outbox-and-self-service-links.md.
  */
@@ -16,6 +14,8 @@ export interface ClaimedOutboxRow {
   kind: string;
   topic: string;
   signupId: number | null;
+  /** Webhook rows: the endpoint. */
+  target?: string | null;
   payload: Record<string, unknown>;
   /** Failed attempts so far. */
   attempts: number;
@@ -24,8 +24,8 @@ export interface ClaimedOutboxRow {
 
 /** What the worker needs from the database; implemented by the outbox repository in db/. */
 export interface OutboxStore {
-  /** Leases up to `limit` mail rows that are due, oldest first, to `workerId` until `leaseUntil`. */
-  claimDueMail(input: { workerId: string; now: Date; leaseUntil: Date; limit: number }): Promise<ClaimedOutboxRow[]>;
+  /** Leases up to `limit` rows of `kind` that are due, oldest first, to `workerId` until `leaseUntil`. */
+  claimDue(kind: DeliveryChannel['kind'], input: { workerId: string; now: Date; leaseUntil: Date; limit: number }): Promise<ClaimedOutboxRow[]>;
   markSent(input: { id: number; workerId: string; sentAt: Date }): Promise<void>;
   markRetry(input: { id: number; workerId: string; attempts: number; nextAttemptAt: Date; lastError: string }): Promise<void>;
   markFailed(input: { id: number; workerId: string; attempts: number; lastError: string }): Promise<void>;
@@ -33,8 +33,20 @@ export interface OutboxStore {
   markCancelled(input: { id: number; workerId: string; reason: string }): Promise<void>;
 }
 
-/** Turns a claimed row into a mail (making its tokens), or says why it should not be sent. */
-export type RenderOutboxMail = (row: ClaimedOutboxRow) => Promise<{ mail: ComposedMail } | { cancel: string }>;
+export type DeliveryOutcome =
+  | { status: 'sent' }
+  | { status: 'cancelled'; reason: string }
+  | { status: 'failed'; error: string; permanent: boolean }
+  /** The channel is not configured after all: the row is left alone (its lease runs out). */
+  | { status: 'not-configured' };
+
+/** One way out of the process: SMTP for mail (mail-channel.ts), signed HTTP POSTs for webhooks (webhook-channel.ts). */
+export interface DeliveryChannel {
+  kind: 'mail' | 'webhook';
+  /** Unconfigured: the worker claims nothing and rows wait in the outbox. */
+  configured: boolean;
+  deliver(row: ClaimedOutboxRow): Promise<DeliveryOutcome>;
+}
 
 export interface DeliveryWorkerLog {
   info(obj: object, msg: string): void;
@@ -44,11 +56,8 @@ export interface DeliveryWorkerLog {
 
 export interface DeliveryWorkerOptions {
   store: OutboxStore;
-  transport: MailTransport;
-  render: RenderOutboxMail;
+  channel: DeliveryChannel;
   log: DeliveryWorkerLog;
-  /** Domain for Message-IDs (the sender's domain). */
-  messageIdDomain: string;
   /** How often to look for due rows when nothing nudges the worker. */
   pollMs?: number;
   /** Rows claimed per round. */
@@ -56,6 +65,8 @@ export interface DeliveryWorkerOptions {
   /** How long a claim holds: longer than `batchSize` sends at their worst (timeouts), so a live worker never loses one. */
   leaseMs?: number;
   now?: () => Date;
+  /** The wait after a first failure (then doubling); default 30 s. */
+  firstRetryMs?: number;
   /** Failed attempts are counted here (retried or final). */
   metrics?: MetricsRecorder;
 }
@@ -81,7 +92,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const now = options.now ?? (() => new Date());
-  const { store, transport, log } = options;
+  const { store, channel, log } = options;
 
   let timer: NodeJS.Timeout | undefined;
   let running = false;
@@ -91,35 +102,35 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let again = false;
 
   async function deliver(row: ClaimedOutboxRow): Promise<void> {
-    const rendered = await options.render(row);
-    if ('cancel' in rendered) {
-      await store.markCancelled({ id: row.id, workerId: id, reason: rendered.cancel });
-      log.info({ outboxId: row.id, topic: row.topic, reason: rendered.cancel }, 'mail cancelled');
+    const what = { outboxId: row.id, channel: channel.kind, topic: row.topic };
+    const outcome = await channel.deliver(row);
+    if (outcome.status === 'cancelled') {
+      await store.markCancelled({ id: row.id, workerId: id, reason: outcome.reason });
+      log.info({ ...what, reason: outcome.reason }, 'delivery cancelled');
       return;
     }
-    const outcome = await transport.send(rendered.mail, { messageId: `<outbox-${row.id}@${options.messageIdDomain}>` });
     if (outcome.status === 'sent') {
       await store.markSent({ id: row.id, workerId: id, sentAt: now() });
-      log.info({ outboxId: row.id, topic: row.topic, attempts: row.attempts + 1 }, 'mail sent');
+      log.info({ ...what, attempts: row.attempts + 1 }, 'delivered');
       return;
     }
-    if (outcome.status === 'not-configured') return; // claimed only when configured; the lease runs out harmlessly
+    if (outcome.status === 'not-configured') return;
     const attempts = row.attempts + 1;
-    const next = afterFailure({ failedAttempts: attempts, createdAt: row.createdAt, now: now(), permanent: outcome.permanent });
-    options.metrics?.count('deliveryFailures', { channel: 'mail', final: next.kind === 'retry' ? 'false' : 'true' });
+    const next = afterFailure({ failedAttempts: attempts, createdAt: row.createdAt, now: now(), permanent: outcome.permanent, ...(options.firstRetryMs ? { firstRetryMs: options.firstRetryMs } : {}) });
+    options.metrics?.count('deliveryFailures', { channel: channel.kind, final: next.kind === 'retry' ? 'false' : 'true' });
     if (next.kind === 'retry') {
       await store.markRetry({ id: row.id, workerId: id, attempts, nextAttemptAt: next.nextAttemptAt, lastError: outcome.error });
-      log.warn({ outboxId: row.id, topic: row.topic, attempts, nextAttemptAt: next.nextAttemptAt, error: outcome.error }, 'mail delivery failed, will retry');
+      log.warn({ ...what, attempts, nextAttemptAt: next.nextAttemptAt, error: outcome.error }, 'delivery failed, will retry');
     } else {
       await store.markFailed({ id: row.id, workerId: id, attempts, lastError: outcome.error });
-      log.error({ outboxId: row.id, topic: row.topic, attempts, reason: next.reason, error: outcome.error }, 'mail delivery failed for good');
+      log.error({ ...what, attempts, reason: next.reason, error: outcome.error }, 'delivery failed for good');
     }
   }
 
   async function claimAndSend(): Promise<number> {
-    if (!transport.configured) return 0;
+    if (!channel.configured) return 0;
     const claimedAt = now();
-    const rows = await store.claimDueMail({
+    const rows = await store.claimDue(channel.kind, {
       workerId: id,
       now: claimedAt,
       leaseUntil: new Date(claimedAt.getTime() + leaseMs),
@@ -149,8 +160,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           again = false;
           const n = await claimAndSend();
           handled += n;
-          // A full batch means more may be due right now.
-          if (n === batchSize) again = true;
+          // More may be due right now: a full batch, or a sign-up's next webhook event that waited for this one.
+          if (n > 0) again = true;
         } while (again && running);
       } catch (error) {
         options.metrics?.count('databaseErrors', { operation: 'delivery' });

@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../connection';
 import type { OutboxStatus, OutboxTable } from '../schema';
+
+type OutboxKind = OutboxTable['kind'];
 import type { WriteAlongside } from './signups';
 
 /**
@@ -41,6 +43,9 @@ export interface OutboxEntry {
   kind: string;
   topic: string;
   signupId: number | null;
+  /** Webhook rows: the sign-up the event is about, and the endpoint. */
+  subjectId: number | null;
+  target: string | null;
   payload: Record<string, unknown>;
   status: OutboxStatus;
   attempts: number;
@@ -70,6 +75,8 @@ export function createOutboxRepository(database: Database) {
     kind: row.kind,
     topic: row.topic,
     signupId: row.signup_id === null ? null : Number(row.signup_id),
+    subjectId: row.subject_id === null ? null : Number(row.subject_id),
+    target: row.target,
     payload: parsePayload(row.payload),
     status: row.status,
     attempts: Number(row.attempts),
@@ -83,6 +90,58 @@ export function createOutboxRepository(database: Database) {
   const leased = (id: number, workerId: string) =>
     db.updateTable('outbox').where('id', '=', id).where('locked_by', '=', workerId).where('status', '=', 'pending');
 
+  /** Leases up to `limit` due rows of one kind, oldest first; PostgreSQL skips rows another copy has locked. */
+  async function claimDue(kind: OutboxKind, input: { workerId: string; now: Date; leaseUntil: Date; limit: number }) {
+    const now = iso(input.now);
+    let due = db
+      .selectFrom('outbox')
+      .select('id')
+      .where('kind', '=', kind)
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(input.limit);
+    if (kind === 'webhook') {
+      // In order per sign-up and endpoint: an event waits while an earlier one is still pending (even if leased).
+      due = due.where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('outbox as earlier')
+              .select('earlier.id')
+              .where('earlier.kind', '=', 'webhook')
+              .where('earlier.status', '=', 'pending')
+              .whereRef('earlier.subject_id', '=', 'outbox.subject_id')
+              .whereRef('earlier.target', '=', 'outbox.target')
+              .whereRef('earlier.id', '<', 'outbox.id'),
+          ),
+        ),
+      );
+    }
+    // A read first: an idle poll costs no write lock.
+    const any = await due.executeTakeFirst();
+    if (!any) return [];
+    const rows = await db
+      .updateTable('outbox')
+      .set({ locked_by: input.workerId, locked_until: iso(input.leaseUntil) })
+      .where('id', 'in', database.skipLocked(due))
+      .returningAll()
+      .execute();
+    return rows
+      .map((row) => ({
+        id: Number(row.id),
+        kind: row.kind,
+        topic: row.topic,
+        signupId: row.signup_id === null ? null : Number(row.signup_id),
+        target: row.target,
+        payload: parsePayload(row.payload),
+        attempts: Number(row.attempts),
+        createdAt: new Date(ts(row.created_at)),
+      }))
+      .sort((a, b) => a.id - b.id);
+  }
+
   return {
     /** Queues a mail outside a sign-up (a re-send, a data link). */
     async queueMail(mail: NewOutboxMail, now = new Date()): Promise<number> {
@@ -90,43 +149,29 @@ export function createOutboxRepository(database: Database) {
       return Number(id);
     },
 
-    async claimDueMail(input: { workerId: string; now: Date; leaseUntil: Date; limit: number }) {
-      const now = iso(input.now);
-      const due = db
-        .selectFrom('outbox')
-        .select('id')
-        .where('kind', '=', 'mail')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(input.limit);
-      // A read first: an idle poll costs no write lock.
-      const any = await due.executeTakeFirst();
-      if (!any) return [];
-      const rows = await db
-        .updateTable('outbox')
-        .set({ locked_by: input.workerId, locked_until: iso(input.leaseUntil) })
-        .where('id', 'in', database.skipLocked(due))
-        .returningAll()
-        .execute();
-      return rows
-        .map((row) => ({
-          id: Number(row.id),
-          kind: row.kind,
-          topic: row.topic,
-          signupId: row.signup_id === null ? null : Number(row.signup_id),
-          payload: parsePayload(row.payload),
-          attempts: Number(row.attempts),
-          createdAt: new Date(ts(row.created_at)),
-        }))
-        .sort((a, b) => a.id - b.id);
+    claimDue,
+
+    /** Mail rows that are due; see claimDue. */
+    claimDueMail(input: { workerId: string; now: Date; leaseUntil: Date; limit: number }) {
+      return claimDue('mail', input);
+    },
+
+    /** Webhook rows that are due, each only after every earlier pending event of its sign-up to its endpoint. */
+    claimDueWebhooks(input: { workerId: string; now: Date; leaseUntil: Date; limit: number }) {
+      return claimDue('webhook', input);
     },
 
     async markSent(input: { id: number; workerId: string; sentAt: Date }): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('outbox').select(['topic', 'signup_id']).where('id', '=', input.id).executeTakeFirst();
+        const row = await trx.selectFrom('outbox').select(['kind', 'topic', 'signup_id', 'subject_id']).where('id', '=', input.id).executeTakeFirst();
+        if (row?.kind === 'webhook' && row.subject_id !== null) {
+          const exists = await trx.selectFrom('waitlist_signups').select('id').where('id', '=', row.subject_id).executeTakeFirst();
+          // The person was erased meanwhile: once delivered, nothing about them stays behind.
+          if (!exists) {
+            await trx.deleteFrom('outbox').where('id', '=', input.id).where('locked_by', '=', input.workerId).execute();
+            return;
+          }
+        }
         // The sign-up row is locked before the outbox row, as erasure and opt-out do, so the two never deadlock.
         // The retention clock starts when the first confirmation mail went out.
         if (row?.topic === 'confirmation' && row.signup_id !== null) {
@@ -184,12 +229,13 @@ export function createOutboxRepository(database: Database) {
       return rows.map((r) => ({ createdAt: new Date(ts(r.created_at)), resend: parsePayload(r.payload).resend === true }));
     },
 
-    /** What has not gone out: failed rows, and pending rows that were tried or are overdue. */
+    /** Mail that has not gone out: failed rows, and pending rows that were tried or are overdue. */
     async stuck(now = new Date(), limit = 200): Promise<OutboxEntry[]> {
       const overdue = iso(new Date(now.getTime() - 60_000));
       const rows = await db
         .selectFrom('outbox')
         .selectAll()
+        .where('kind', '=', 'mail')
         .where((eb) =>
           eb.or([
             eb('status', '=', 'failed'),
@@ -213,10 +259,56 @@ export function createOutboxRepository(database: Database) {
       return { pending: Number(row.n), oldestPendingAgeSeconds: oldest === null ? 0 : Math.max(0, (now.getTime() - oldest) / 1000) };
     },
 
+    /** Per endpoint: how many webhook deliveries are in each state, and the latest ones (failures first). */
+    async webhookDeliveries(limit = 100): Promise<{ endpoints: { target: string; counts: Record<OutboxStatus, number> }[]; recent: OutboxEntry[] }> {
+      const grouped = await db
+        .selectFrom('outbox')
+        .select((eb) => ['target', 'status', eb.fn.countAll<number>().as('n')])
+        .where('kind', '=', 'webhook')
+        .groupBy(['target', 'status'])
+        .execute();
+      const byTarget = new Map<string, Record<OutboxStatus, number>>();
+      for (const row of grouped) {
+        const target = row.target ?? '';
+        const counts = byTarget.get(target) ?? { pending: 0, sent: 0, failed: 0, cancelled: 0 };
+        counts[row.status] = Number(row.n);
+        byTarget.set(target, counts);
+      }
+      const recent = await db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('kind', '=', 'webhook')
+        .orderBy((eb) => eb.case().when('status', '=', 'failed').then(0).else(1).end())
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return { endpoints: [...byTarget].map(([target, counts]) => ({ target, counts })).sort((a, b) => a.target.localeCompare(b.target)), recent: recent.map(toEntry) };
+    },
+
+    /** Delivered webhook events older than `before` are deleted: they hold personal data and have done their job. */
+    async pruneDeliveredWebhooks(before: Date): Promise<number> {
+      const result = await db.deleteFrom('outbox').where('kind', '=', 'webhook').where('status', '=', 'sent').where('sent_at', '<', iso(before)).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** An operator sends a webhook event again (delivered or failed): due now, same row, so the same webhook-id. */
+    async resendWebhook(id: number, now = new Date()): Promise<boolean> {
+      const result = await db
+        .updateTable('outbox')
+        .set({ status: 'pending', next_attempt_at: iso(now), created_at: iso(now), attempts: 0, sent_at: null, last_error: null, locked_by: null, locked_until: null })
+        .where('id', '=', id)
+        .where('kind', '=', 'webhook')
+        .where('status', 'in', ['sent', 'failed'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Mail rows by status. */
     async counts(): Promise<Record<OutboxStatus, number>> {
       const rows = await db
         .selectFrom('outbox')
         .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+        .where('kind', '=', 'mail')
         .groupBy('status')
         .execute();
       const counts: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0, cancelled: 0 };
@@ -230,6 +322,7 @@ export function createOutboxRepository(database: Database) {
         .updateTable('outbox')
         .set({ status: 'pending', next_attempt_at: iso(now), created_at: iso(now), attempts: 0, locked_by: null, locked_until: null })
         .where('id', '=', id)
+        .where('kind', '=', 'mail')
         .where('status', '=', 'failed')
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;

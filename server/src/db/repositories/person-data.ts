@@ -4,6 +4,7 @@ import type { Database } from '../connection';
 import type { PersonAuditAction, Schema } from '../schema';
 import { erasedCounts, keepErasedCounts } from './erased-counts';
 import { outboxMailValues } from './outbox';
+import type { WebhookEvents } from './webhook-events';
 
 /**
  * What a person can do with their own row through the links we mail them (confirm, see, download, correct,
@@ -37,7 +38,8 @@ export interface PersonCorrection {
 
 export type AuditActor = 'person' | 'system' | 'operator';
 
-export function createPersonDataRepository(database: Database) {
+export function createPersonDataRepository(database: Database, options: { webhooks?: WebhookEvents } = {}) {
+  const { webhooks } = options;
   const { db } = database;
   const iso = (d: Date) => d.toISOString();
   const tsOrNull = (v: Date | string | null) => (v === null ? null : database.decodeTimestamp(v));
@@ -68,6 +70,7 @@ export function createPersonDataRepository(database: Database) {
   /** Deletes the row (its outbox rows, tokens and idempotency keys cascade) and keeps its counts. */
   async function eraseIn(trx: Transaction<Schema>, signupId: number, action: 'erase' | 'expire', actor: AuditActor, at: Date): Promise<boolean> {
     if (!(await keepErasedCounts(trx, database, signupId))) return false;
+    await webhooks?.queue(trx, 'signup.erased', [signupId], at);
     await trx.deleteFrom('waitlist_signups').where('id', '=', signupId).execute();
     await audit(trx, action, actor, signupId, at);
     return true;
@@ -116,6 +119,7 @@ export function createPersonDataRepository(database: Database) {
         // Other confirmation links of the same person are now pointless.
         await trx.updateTable('person_tokens').set({ used_at: iso(now) }).where('signup_id', '=', signupId).where('purpose', '=', 'confirm').where('used_at', 'is', null).execute();
         await audit(trx, 'confirm', 'person', signupId, now);
+        await webhooks?.queue(trx, 'signup.confirmed', [signupId], now);
         return true;
       });
     },
@@ -139,6 +143,7 @@ export function createPersonDataRepository(database: Database) {
             .where('topic', '=', 'confirmation')
             .execute();
           await audit(trx, 'unsubscribe', 'person', signupId, now);
+          await webhooks?.queue(trx, 'signup.unsubscribed', [signupId], now);
         }
         return changed;
       });
@@ -155,6 +160,7 @@ export function createPersonDataRepository(database: Database) {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('waitlist_signups').set(set).where('id', '=', signupId).execute();
         await audit(trx, 'correct', 'person', signupId, now, fields.join(','));
+        await webhooks?.queue(trx, 'signup.updated', [signupId], now);
       });
       return fields;
     },

@@ -8,6 +8,7 @@ import type { Schema, WaitlistSignupsTable } from '../schema';
 import { recordAudit } from './audit-log';
 import { keepErasedCounts } from './erased-counts';
 import { createSignupBatcher } from './signup-batcher';
+import type { WebhookEvents } from './webhook-events';
 
 export type SignupRecord = Selectable<WaitlistSignupsTable>;
 /** A row about to be inserted: every column but the generated id. */
@@ -57,6 +58,8 @@ export interface SignupsRepositoryOptions {
   onDuplicate?: (email: string) => Promise<void>;
   /** Group-commit batch sizes go to /metrics. */
   metrics?: MetricsRecorder;
+  /** Operators' corrections and erasures are announced to webhooks in their own transaction. */
+  webhooks?: WebhookEvents;
 }
 
 /** waitlist_signups and its idempotency keys: storing, reading, correcting and erasing one person. */
@@ -169,6 +172,7 @@ export function createSignupsRepository(database: Database, options: SignupsRepo
           if (changed.includes('other_outcome')) values.other_outcome = next.other_outcome ?? null;
           await trx.updateTable('waitlist_signups').set(values).where('id', '=', id).execute();
           await recordAudit(trx, { action: 'correct', operatorId, signupId: id, fields: changed });
+          await options.webhooks?.queue(trx, 'signup.updated', [id], new Date());
           const updated = await findOne(trx, id);
           return updated ? { signup: toSignup(database, updated), changed } : undefined;
         })
@@ -181,6 +185,7 @@ export function createSignupsRepository(database: Database, options: SignupsRepo
         .transaction()
         .execute(async (trx) => {
           if (!(await keepErasedCounts(trx, database, id))) return false;
+          await options.webhooks?.queue(trx, 'signup.erased', [id], new Date());
           await trx.deleteFrom('waitlist_signups').where('id', '=', id).executeTakeFirst();
           await trx.deleteFrom('idempotency_keys').where('signup_id', '=', id).execute();
           await recordAudit(trx, { action: 'erase', operatorId, signupId: id });

@@ -1,0 +1,28 @@
+import type { ComposedMail } from './mails';
+import type { MailTransport } from './smtp-transport';
+import type { ClaimedOutboxRow, DeliveryChannel } from './worker';
+
+/** Turns a claimed row into a mail (making its tokens), or says why it should not be sent. */
+export type RenderOutboxMail = (row: ClaimedOutboxRow) => Promise<{ mail: ComposedMail } | { cancel: string }>;
+
+export interface MailChannelOptions {
+  transport: MailTransport;
+  render: RenderOutboxMail;
+  /** Domain for Message-IDs (the sender's domain): one id per outbox row, so a re-send after a crash is recognisable. */
+  messageIdDomain: string;
+}
+
+/** Outbox mail rows, rendered when they go out and sent over SMTP. */
+export function createMailChannel({ transport, render, messageIdDomain }: MailChannelOptions): DeliveryChannel {
+  return {
+    kind: 'mail',
+    configured: transport.configured,
+    async deliver(row) {
+      const rendered = await render(row);
+      if ('cancel' in rendered) return { status: 'cancelled', reason: rendered.cancel };
+      const outcome = await transport.send(rendered.mail, { messageId: `<outbox-${row.id}@${messageIdDomain}>` });
+      if (outcome.status === 'failed') return { status: 'failed', error: outcome.error, permanent: outcome.permanent };
+      return outcome.status === 'sent' ? { status: 'sent' } : { status: 'not-configured' };
+    },
+  };
+}
