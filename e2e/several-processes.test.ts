@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS, SIGNUPS_PATH } from '@waitlist/contract';
 import { startTestRedis, type TestRedis } from '../server/src/test/redis';
@@ -10,8 +11,8 @@ import { startServer, type RunningServer } from './support/server';
  * Two built server processes on one PostgreSQL database, the test's own Redis and a real SMTP server, as behind a
  * load balancer: duplicates, the sign-up limit, mail delivery and crashes must behave as with one copy. Each request
  * names its client with X-Forwarded-For (TRUST_PROXY=1, as behind one proxy), so the tests choose which requests
- * share a limit. Both copies run their delivery worker. The HTTP receiver is where webhooks (issue 12) will arrive;
- * their exactly-once check belongs beside the mail one.
+ * share a limit. Both copies run their delivery workers (mail and webhooks); a local HTTP receiver verifies every
+ * webhook signature.
  */
 const KEY = 'several-processes-key-1234';
 const LIMIT = 5;
@@ -24,7 +25,18 @@ interface Answer {
   code?: string;
 }
 
-const figures = { perCopy: [0, 0], created: 0, duplicates: 0, limited: 0, failedConnections: 0, mailsSentPerCopy: [0, 0], mailsReceived: 0, redelivered: 0 };
+const figures = {
+  perCopy: [0, 0],
+  created: 0,
+  duplicates: 0,
+  limited: 0,
+  failedConnections: 0,
+  mailsSentPerCopy: [0, 0],
+  mailsReceived: 0,
+  redelivered: 0,
+  webhooksPerCopy: [0, 0],
+  webhooksReceived: 0,
+};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -81,6 +93,10 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
     Number((await copies[0]!.query<{ n: string }>(`SELECT count(*) AS n FROM outbox WHERE kind = 'mail' AND status = 'pending'`))[0]!.n);
   /** "mail sent" lines in a copy's own log: which worker delivered how many. */
   const mailsSentBy = (n: number) => copies[n]!.logs().split('\n').filter((l) => l.includes('"msg":"mail sent"')).length;
+  const webhooksSentBy = (n: number) => copies[n]!.logs().split('\n').filter((l) => l.includes('"msg":"webhook sent"')).length;
+  const pendingWebhooks = async () =>
+    Number((await copies[0]!.query<{ n: string }>(`SELECT count(*) AS n FROM outbox WHERE kind = 'webhook' AND status = 'pending'`))[0]!.n);
+  const webhookSecret = `whsec_${randomBytes(32).toString('base64')}`;
   /** Every confirmation mail received for these addresses went out once: one arrival, one Message-ID each. */
   const expectOneConfirmationEach = (emails: Iterable<string>) => {
     for (const email of emails) {
@@ -100,9 +116,8 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
       METRICS_TOKEN,
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Acme Innovate <no-reply@example.com>',
-      // Read once webhooks (issue 12) land; a Standard Webhooks secret ("whsec_" + base64 of random bytes).
       WEBHOOK_URL: `${webhooks.url}/hooks`,
-      WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
+      WEBHOOK_SECRET: webhookSecret,
     };
     copies.push(await startServer({ dialect: 'postgres', env }));
     copies.push(await startServer({ database: copies[0]!.database, env }));
@@ -114,7 +129,8 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
     console.info(
       `[several processes] requests per copy ${figures.perCopy.join(' / ')}; 201 ${figures.created}; duplicates refused (409) ${figures.duplicates}; ` +
         `rate-limited (429) ${figures.limited}; mails received ${figures.mailsReceived} (sent per copy ${figures.mailsSentPerCopy.join(' / ')}; ` +
-        `${figures.redelivered} sent again after the kill, same Message-ID); connections refused by the killed copy ${figures.failedConnections}`,
+        `${figures.redelivered} sent again after the kill, same Message-ID); webhooks received ${figures.webhooksReceived} (sent per copy ${figures.webhooksPerCopy.join(' / ')}); ` +
+        `connections refused by the killed copy ${figures.failedConnections}`,
     );
   });
 
@@ -227,7 +243,26 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
     const sent = [mailsSentBy(0), mailsSentBy(1)];
     expect(sent[0]! + sent[1]!).toBe(emails.size);
     expect(Math.min(...sent), `mails sent per copy ${sent.join(' / ')}: both workers deliver`).toBeGreaterThan(0);
+    await until(async () => (await pendingWebhooks()) === 0, 'every webhook event delivered', 30_000);
     for (const copy of [0, 1]) expect(metric(await metrics(copy), 'waitlist_outbox_pending')).toBe(0);
+  });
+
+  it('delivers every webhook event exactly once, signed, with both delivery workers running', async () => {
+    const emails = await stored();
+    await until(async () => (await pendingWebhooks()) === 0, 'every webhook event delivered', 30_000);
+    const received = webhooks.requests.map((r) => ({
+      id: String(r.headers['webhook-id']),
+      body: new Webhook(webhookSecret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: { email: string } },
+    }));
+    // One signup.created per stored sign-up, no webhook-id twice, nothing else.
+    expect(new Set(received.map((r) => r.id)).size).toBe(received.length);
+    expect(received.every((r) => r.body.type === 'signup.created')).toBe(true);
+    expect(received.map((r) => r.body.data.email).sort()).toEqual([...emails].sort());
+    const sent = [webhooksSentBy(0), webhooksSentBy(1)];
+    expect(sent[0]! + sent[1]!).toBe(emails.size);
+    expect(Math.min(...sent), `webhooks sent per copy ${sent.join(' / ')}: both workers deliver`).toBeGreaterThan(0);
+    figures.webhooksPerCopy = sent;
+    figures.webhooksReceived = received.length;
   });
 
   it('kill -9 of one copy mid-burst loses no acknowledged sign-up and no queued mail; the other copy keeps answering and delivers it', async () => {

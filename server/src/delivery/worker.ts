@@ -101,17 +101,20 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let round: Promise<number> | undefined;
   let again = false;
 
+  /** Log lines name the channel ("mail sent", "webhook sent", …): operators search for them. */
+  const noun = channel.kind;
+
   async function deliver(row: ClaimedOutboxRow): Promise<void> {
-    const what = { outboxId: row.id, channel: channel.kind, topic: row.topic };
+    const what = { outboxId: row.id, topic: row.topic };
     const outcome = await channel.deliver(row);
     if (outcome.status === 'cancelled') {
       await store.markCancelled({ id: row.id, workerId: id, reason: outcome.reason });
-      log.info({ ...what, reason: outcome.reason }, 'delivery cancelled');
+      log.info({ ...what, reason: outcome.reason }, `${noun} cancelled`);
       return;
     }
     if (outcome.status === 'sent') {
       await store.markSent({ id: row.id, workerId: id, sentAt: now() });
-      log.info({ ...what, attempts: row.attempts + 1 }, 'delivered');
+      log.info({ ...what, attempts: row.attempts + 1 }, `${noun} sent`);
       return;
     }
     if (outcome.status === 'not-configured') return;
@@ -120,10 +123,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     options.metrics?.count('deliveryFailures', { channel: channel.kind, final: next.kind === 'retry' ? 'false' : 'true' });
     if (next.kind === 'retry') {
       await store.markRetry({ id: row.id, workerId: id, attempts, nextAttemptAt: next.nextAttemptAt, lastError: outcome.error });
-      log.warn({ ...what, attempts, nextAttemptAt: next.nextAttemptAt, error: outcome.error }, 'delivery failed, will retry');
+      log.warn({ ...what, attempts, nextAttemptAt: next.nextAttemptAt, error: outcome.error }, `${noun} delivery failed, will retry`);
     } else {
       await store.markFailed({ id: row.id, workerId: id, attempts, lastError: outcome.error });
-      log.error({ ...what, attempts, reason: next.reason, error: outcome.error }, 'delivery failed for good');
+      log.error({ ...what, attempts, reason: next.reason, error: outcome.error }, `${noun} delivery failed for good`);
     }
   }
 
