@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
 import { hashPassword } from '../server/src/admin/passwords';
 import { createOperatorAccounts } from '../server/src/db/repositories/operator-accounts';
+import { startHttpReceiver, type TestHttpReceiver } from '../server/src/test/http-receiver';
 import { startTestSmtpServer, type TestSmtpServer } from '../server/src/test/smtp';
 import { axeViolations, launchBrowser, openPage, screenshot } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -76,15 +77,24 @@ describe('the console shows where each mail stands', () => {
 
   describe('with an SMTP server that refuses for a while', () => {
     let smtp: TestSmtpServer;
+    let receiver: TestHttpReceiver;
     let server: RunningServer;
     beforeAll(async () => {
-      smtp = await startTestSmtpServer();
-      server = await startServer({ dialect: 'postgres', env: { SMTP_URL: smtp.url, MAIL_FROM: 'Acme Innovate <hello@example.com>' } });
+      [smtp, receiver] = await Promise.all([startTestSmtpServer(), startHttpReceiver()]);
+      server = await startServer({
+        dialect: 'postgres',
+        env: {
+          SMTP_URL: smtp.url,
+          MAIL_FROM: 'Acme Innovate <hello@example.com>',
+          WEBHOOK_URL: `${receiver.url}/crm`,
+          WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
+        },
+      });
       await addOperator(server);
     });
     afterAll(async () => {
       await server?.stop();
-      await smtp?.close();
+      await Promise.all([smtp?.close(), receiver?.close()]);
     });
 
     it('shows retrying with the last error, re-sends on request, and lists what is stuck', async () => {
@@ -110,6 +120,19 @@ describe('the console shows where each mail stands', () => {
       await page.goBack();
       await page.getByRole('button', { name: 'Resend confirmation' }).click();
       await page.getByText('A confirmation mail was queued less than 10 minutes ago').waitFor();
+
+      // Webhooks on the same page: the endpoint's count, the event, and "send again" with the same webhook-id.
+      const [first] = await receiver.waitForCount(1);
+      const webhookId = String(first!.headers['webhook-id']);
+      await page.getByRole('link', { name: 'Outbox' }).click();
+      await page.getByRole('heading', { level: 2, name: 'Webhooks' }).waitFor();
+      await page.getByRole('cell', { name: `${receiver.url}/crm` }).first().waitFor();
+      await page.getByRole('cell', { name: 'Delivered' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, 'console-webhooks');
+      await page.getByRole('button', { name: `Send ${webhookId} again` }).click();
+      const [, again] = await receiver.waitForCount(2);
+      expect(again!.headers['webhook-id']).toBe(webhookId);
       expect(problems.cspViolations).toEqual([]);
       await context.close();
     });

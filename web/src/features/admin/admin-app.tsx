@@ -9,6 +9,7 @@ import { SignupDetailPage } from './signup-detail-page';
 import { hrefOf, useHashRoute, type AdminRoute } from './use-hash-route';
 import { Loading, StatusMessage, type Notice } from './ui';
 import { OutboxPage } from './mail-log';
+import { WebhooksPanel } from './webhooks-panel';
 
 // The charts library loads only when the dashboard is opened.
 const DashboardPage = lazy(() => import('./dashboard-page').then((m) => ({ default: m.DashboardPage })));
@@ -135,7 +136,12 @@ export function AdminApp() {
             onNotice={(n) => setNotice(n, 'signup')}
           />
         )}
-        {route.name === 'outbox' && <OutboxPage />}
+        {route.name === 'outbox' && (
+          <div className="stack-lg">
+            <OutboxPage />
+            <WebhooksPanel />
+          </div>
+        )}
         {route.name === 'dashboard' && (
           <Suspense fallback={<Loading label="Loading the dashboard…" />}>
             <DashboardPage />

@@ -9,6 +9,7 @@ import {
   type AdminSignup,
   type AdminSignupPage,
   type AdminStats,
+  type AdminWebhooks,
 } from '@waitlist/contract';
 
 /** An answer of the admin API in the `{code, message, details, hint}` shape, or a network failure (status 0). */
@@ -68,6 +69,8 @@ export const adminApi = {
   resendConfirmation: (id: number) => request<void>(`/signups/${id}/resend-confirmation`, { method: 'POST' }),
   outbox: () => request<AdminOutbox>('/outbox'),
   retryMail: (id: number) => request<void>(`/outbox/${id}/retry`, { method: 'POST' }),
+  webhooks: () => request<AdminWebhooks>('/webhooks'),
+  resendWebhook: (id: number) => request<void>(`/webhooks/${id}/resend`, { method: 'POST' }),
   exportCsvUrl: (filters: AdminFilters) => `${ADMIN_API}/signups/export.csv${toQueryString(filters)}`,
   exportJsonUrl: (id: number) => `${ADMIN_API}/signups/${id}/export.json`,
 };

@@ -11,6 +11,7 @@ export const adminKeys = {
   stats: () => ['admin', 'stats'] as const,
   mailLog: (id: number) => ['admin', 'signup', id, 'mail'] as const,
   outbox: () => ['admin', 'outbox'] as const,
+  webhooks: () => ['admin', 'webhooks'] as const,
 };
 
 /** Keys are arrays built afresh on every call: compare them by value, never by reference. */
