@@ -4,6 +4,10 @@ import { EMAIL_MAX_LENGTH, OTHER_OUTCOME_MAX_LENGTH } from './limits';
 import { isValidEmail, normalizeEmail } from './schemas';
 import { VALIDATION_MESSAGES } from './messages';
 
+/** Follow-up of a sign-up: new → contacted → invited → joined, or declined. */
+export const FOLLOW_UP_STATUSES = ['new', 'contacted', 'invited', 'joined', 'declined'] as const;
+export type FollowUpStatus = (typeof FOLLOW_UP_STATUSES)[number];
+
 /** The operator console's API: one schema for the browser's requests, the server's route validation and its answers. */
 export const ADMIN_API = '/api/admin';
 export const ADMIN_SESSION_COOKIE = 'admin_session';
@@ -33,6 +37,9 @@ export const adminListQuerySchema = z.pipe(
     /** Double opt-in done or not; marketing opt-out recorded or not. */
     confirmed: z.optional(z.enum(['yes', 'no'])),
     opted_out: z.optional(z.enum(['yes', 'no'])),
+    status: z.optional(z.enum(FOLLOW_UP_STATUSES)),
+    /** A company's domain (exact). */
+    company: optionalText(253),
     from: z.optional(z.string().check(z.refine(validDate, 'must be a date YYYY-MM-DD'))),
     to: z.optional(z.string().check(z.refine(validDate, 'must be a date YYYY-MM-DD'))),
     sort: z._default(z.enum(ADMIN_SORTS), '-created_at'),
@@ -97,8 +104,87 @@ export const adminSignupSchema = z.object({
   confirmed_at: z.nullable(z.string()),
   marketing_opt_out_at: z.nullable(z.string()),
   locale: z.string(),
+  status: z.enum(FOLLOW_UP_STATUSES),
+  /** The e-mail's registrable domain: the company key. */
+  company_domain: z.nullable(z.string()),
+  /** A consumer mail provider: never grouped as a company. */
+  free_mail: z.boolean(),
+  utm_source: z.nullable(z.string()),
+  utm_medium: z.nullable(z.string()),
+  utm_campaign: z.nullable(z.string()),
+  utm_content: z.nullable(z.string()),
+  utm_term: z.nullable(z.string()),
+  referrer_origin: z.nullable(z.string()),
+  landing_path: z.nullable(z.string()),
 });
 export type AdminSignup = z.infer<typeof adminSignupSchema>;
+
+/** POST /signups/status: one status for a selection (one sign-up or many). */
+export const adminStatusChangeSchema = z.strictObject({
+  ids: z.array(z.number().check(z.int(), z.minimum(1))).check(z.minLength(1, 'Select at least one sign-up'), z.maxLength(500)),
+  status: z.enum(FOLLOW_UP_STATUSES, { error: `The status must be one of: ${FOLLOW_UP_STATUSES.join(', ')}` }),
+});
+export type AdminStatusChange = z.infer<typeof adminStatusChangeSchema>;
+
+export const NOTE_MAX_LENGTH = 2000;
+export const adminNoteSchema = z.strictObject({
+  body: z.pipe(z.string(), z.transform((v) => v.trim())).check(
+    z.minLength(1, 'Write something first'),
+    z.maxLength(NOTE_MAX_LENGTH, `A note holds at most ${NOTE_MAX_LENGTH} characters`),
+  ),
+});
+
+/** A person's follow-up: notes (author, time) and status changes, newest first. */
+export const adminFollowUpSchema = z.object({
+  notes: z.array(z.object({ id: z.number(), author: z.string(), body: z.string(), created_at: z.string() })),
+  history: z.array(z.object({ from_status: z.string(), to_status: z.string(), operator: z.nullable(z.string()), created_at: z.string() })),
+});
+export type AdminFollowUp = z.infer<typeof adminFollowUpSchema>;
+
+export const adminCompaniesSchema = z.object({
+  items: z.array(
+    z.object({
+      domain: z.string(),
+      people: z.number(),
+      roles: z.array(z.string()),
+      /** The largest company size any of them gave. */
+      largest_size: z.string(),
+      first_signup: z.string(),
+      last_signup: z.string(),
+      /** How many of them are at each follow-up status. */
+      statuses: z.record(z.string(), z.number()),
+    }),
+  ),
+  /** Sign-ups from consumer mail providers (not grouped). */
+  free_mail_people: z.number(),
+});
+export type AdminCompanies = z.infer<typeof adminCompaniesSchema>;
+
+export const FUNNEL_DIMENSIONS = ['day', 'source', 'campaign', 'landing_path'] as const;
+export type FunnelDimension = (typeof FUNNEL_DIMENSIONS)[number];
+export const adminFunnelQuerySchema = z.pipe(
+  z.transform(withoutEmptyValues),
+  z.object({
+    from: z.string().check(z.refine(validDate, 'must be a date YYYY-MM-DD')),
+    to: z.string().check(z.refine(validDate, 'must be a date YYYY-MM-DD')),
+    by: z._default(z.enum(FUNNEL_DIMENSIONS), 'day'),
+  }),
+);
+export const adminFunnelSchema = z.object({
+  by: z.enum(FUNNEL_DIMENSIONS),
+  totals: z.object({ visitors: z.number(), views: z.number(), signups: z.number(), confirmed: z.number() }),
+  /** One row per day (every day of the period) or per source / campaign / landing page ("(none)" when absent). */
+  rows: z.array(z.object({ key: z.string(), visitors: z.number(), views: z.number(), signups: z.number(), confirmed: z.number() })),
+});
+export type AdminFunnel = z.infer<typeof adminFunnelSchema>;
+
+export const adminMailSettingsSchema = z.strictObject({
+  /** An instant mail for each confirmed sign-up. */
+  notify_on_confirm: z.boolean(),
+  /** The daily digest (after 06:00 UTC). */
+  notify_digest: z.boolean(),
+});
+export type AdminMailSettings = z.infer<typeof adminMailSettingsSchema>;
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'cancelled'] as const;
 

@@ -1,3 +1,4 @@
+import { ATTRIBUTION_FIELD } from './attribution';
 import type { ApiError } from './errors';
 import { HONEYPOT_FIELD } from './limits';
 import { hasOtherOutcome } from './outcomes';
@@ -29,6 +30,8 @@ export interface SignupFormValues {
   /** Honeypot: hidden from people, filled by bots. */
   website: string;
   formToken: string;
+  /** Where the visit came from (attribution.ts), as the server wrote it into the page. */
+  attribution: string;
 }
 
 export const EMPTY_SIGNUP_FORM_VALUES: SignupFormValues = {
@@ -40,6 +43,7 @@ export const EMPTY_SIGNUP_FORM_VALUES: SignupFormValues = {
   privacyConsent: false,
   website: '',
   formToken: '',
+  attribution: '',
 };
 
 /** Fields that can carry a message, in the order they appear (the first invalid one gets focus). */
@@ -65,6 +69,7 @@ export function signupFormValuesFromEntries(entries: Iterable<readonly [string, 
       case 'otherOutcome':
       case HONEYPOT_FIELD:
       case FORM_TOKEN_FIELD:
+      case ATTRIBUTION_FIELD:
         values[name as 'email'] = raw;
         break;
     }

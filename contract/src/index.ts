@@ -6,3 +6,4 @@ export * from './schemas';
 export * from './admin';
 export * from './outcomes';
 export * from './form-post';
+export * from './attribution';

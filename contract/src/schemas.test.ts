@@ -108,8 +108,11 @@ describe('the admin schemas', () => {
   });
 
   it('describes a stored sign-up', () => {
-    const row = { ...body, id: 1, consented_at: '2026-01-01T00:00:00.000Z', privacy_policy_version: '2025-01', created_at: '2026-01-01T00:00:00.000Z', confirmed_at: null, marketing_opt_out_at: '2026-01-02T00:00:00.000Z', locale: 'en' };
+    const row = { ...body, id: 1, consented_at: '2026-01-01T00:00:00.000Z', privacy_policy_version: '2025-01', created_at: '2026-01-01T00:00:00.000Z', confirmed_at: null, marketing_opt_out_at: '2026-01-02T00:00:00.000Z', locale: 'en',
+      status: 'contacted' as const, company_domain: 'ericsson.com', free_mail: false, utm_source: 'linkedin', utm_medium: null, utm_campaign: 'launch',
+      utm_content: null, utm_term: null, referrer_origin: 'https://www.linkedin.com', landing_path: '/' };
     expect(adminSignupSchema.parse(row)).toEqual(row);
+    expect(() => adminSignupSchema.parse({ ...row, status: 'hired' })).toThrow();
   });
 });
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { attributionBodyShape } from './attribution';
 import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS } from './options';
 import { EMAIL_MAX_LENGTH, OTHER_OUTCOME_MAX_LENGTH } from './limits';
 import { VALIDATION_MESSAGES } from './messages';
@@ -48,6 +49,7 @@ export const signupBodySchema = z.strictObject({
     .array(z.enum(DESIRED_OUTCOME_OPTIONS))
     .check(z.minLength(1), z.maxLength(DESIRED_OUTCOME_OPTIONS.length)),
   other_outcome: z.optional(z.nullable(z.string().check(z.maxLength(OTHER_OUTCOME_MAX_LENGTH)))),
+  ...attributionBodyShape,
 });
 
 export type SignupBody = z.infer<typeof signupBodySchema>;

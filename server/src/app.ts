@@ -14,7 +14,8 @@ import { registerRateLimit } from './http/rate-limit';
 import { connectRedis } from './http/redis';
 import { registerScheduler } from './http/scheduler';
 import { registerSecurityHeaders } from './http/security-headers';
-import { registerStaticSite } from './http/static-site';
+import { registerStaticSite, sitePaths } from './http/static-site';
+import { visitRoutes } from './visits/routes';
 import { loadPageRenderer } from './http/page-renderer';
 import { queueConfirmationAlongside } from './db/repositories/outbox';
 import { signupRoutes } from './signups/routes';
@@ -131,7 +132,13 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     stylesheet: findSiteStylesheet(env.WEB_DIST_DIR),
     dataLinkRateLimit: env.SIGNUP_RATE_LIMIT === null ? null : Math.max(5, env.SIGNUP_RATE_LIMIT),
   });
-  await registerStaticSite(app, env.WEB_DIST_DIR);
+  await app.register(visitRoutes, {
+    visits: repositories.visits,
+    paths: sitePaths(env.WEB_DIST_DIR),
+    siteUrl: env.SITE_URL,
+    rateLimitPerMinute: env.VISIT_RATE_LIMIT,
+  });
+  await registerStaticSite(app, env.WEB_DIST_DIR, { siteUrl: env.SITE_URL });
   await startMailDelivery(app, repositories, {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
@@ -149,6 +156,8 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     const erased = await repositories.personData.expireUnconfirmed(cutoff);
     if (erased > 0) app.log.info({ erased }, 'unconfirmed sign-ups erased after the retention period');
     await repositories.personData.pruneExpiredTokens();
+    // Visitor hashes and their salt end with their day: nobody can be followed across days.
+    await repositories.visits.forgetPastDays();
     // Delivered webhook events hold personal data; a receiver has had them for 30 days.
     await repositories.outbox.pruneDeliveredWebhooks(new Date(Date.now() - 30 * 24 * 60 * 60 * 1000));
   }, { runNow: true });

@@ -31,6 +31,14 @@ const envSchema = z.object({
     ),
     5,
   ),
+  /** Page-view beacons per minute per client IP ("off" disables); a flood beyond it is refused and not counted. */
+  VISIT_RATE_LIMIT: z._default(
+    z.pipe(
+      z.string().check(z.regex(/^(off|\d+)$/, 'must be a whole number of page views per minute, or "off"')),
+      z.transform((v) => (v === 'off' ? null : Number(v))),
+    ),
+    120,
+  ),
   TRUST_PROXY: z._default(
     z.pipe(
       z.string().check(z.minLength(1)),

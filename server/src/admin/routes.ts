@@ -5,6 +5,7 @@ import type { Repositories } from '../db/repositories';
 import { HttpError } from '../http/http-error';
 import { adminGuards } from './guards';
 import { sessionRoutes } from './session-routes';
+import { insightRoutes } from './insight-routes';
 import { mailRoutes } from './mail-routes';
 import { signupRoutes } from './signup-routes';
 
@@ -47,6 +48,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     signInRateLimitPerMinute: options.signInRateLimitPerMinute,
   });
   await app.register(signupRoutes, { signups: repositories.signups, listing: repositories.signupListing, auditLog: repositories.auditLog });
+  await app.register(insightRoutes, { repositories });
   await app.register(mailRoutes, { outbox: repositories.outbox, personData: repositories.personData, smtpConfigured: options.smtpConfigured, webhooksConfigured: options.webhooksConfigured });
 
   // Unknown admin paths: 401 without a session (the guard), 404 with one.

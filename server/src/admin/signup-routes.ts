@@ -26,7 +26,29 @@ export interface SignupRoutesOptions {
   listing: SignupListing;
 }
 
-const CSV_COLUMNS = ['id', 'email', 'role', 'company_size', 'desired_outcomes', 'other_outcome', 'created_at', 'consented_at', 'privacy_policy_version', 'confirmed_at', 'marketing_opt_out_at'] as const;
+const CSV_COLUMNS = [
+  'id',
+  'email',
+  'role',
+  'company_size',
+  'desired_outcomes',
+  'other_outcome',
+  'created_at',
+  'consented_at',
+  'privacy_policy_version',
+  'status',
+  'confirmed_at',
+  'marketing_opt_out_at',
+  'company_domain',
+  'free_mail',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_content',
+  'utm_term',
+  'referrer_origin',
+  'landing_path',
+] as const;
 
 const notFound = () => new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No sign-up with this id (it may have been erased)');
 
@@ -58,7 +80,7 @@ export async function signupRoutes(parent: FastifyInstance, options: SignupRoute
     const rows = Readable.from(
       (async function* () {
         for await (const row of listing.stream(filters)) {
-          yield { ...row, desired_outcomes: row.desired_outcomes.join('; ') };
+          yield { ...row, desired_outcomes: row.desired_outcomes.join('; '), free_mail: row.free_mail ? 'true' : 'false' };
         }
       })(),
     );

@@ -203,6 +203,94 @@ const webhooksInTheOutbox: Migration = {
   ],
 };
 
+// Migration 5: operator insight (docs/decisions/0009-operator-insight.md): attribution, company, follow-up status
+// and notes, cookieless visit counts, operators' mail settings. free_mail is 0/1 in both dialects (one encoding).
+const FOLLOW_UP_STATUSES = `('new', 'contacted', 'invited', 'joined', 'declined')`;
+const attributionColumns = (type: 'text' | 'TEXT', length: 'char_length' | 'length') =>
+  ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'referrer_origin', 'landing_path'].map(
+    (column) => `ALTER TABLE waitlist_signups ADD COLUMN ${column} ${type} CHECK (${column} IS NULL OR ${length}(${column}) <= 200)`,
+  );
+const operatorInsight: Migration = {
+  version: 5,
+  name: 'attribution, company, follow-up status and notes; visit counts; operator mail settings',
+  postgres: [
+    ...attributionColumns('text', 'char_length'),
+    `ALTER TABLE waitlist_signups ADD COLUMN company_domain text`,
+    `ALTER TABLE waitlist_signups ADD COLUMN free_mail smallint NOT NULL DEFAULT 0 CHECK (free_mail IN (0, 1))`,
+    `ALTER TABLE waitlist_signups ADD COLUMN status text NOT NULL DEFAULT 'new' CONSTRAINT waitlist_signups_status_check CHECK (status IN ${FOLLOW_UP_STATUSES})`,
+    `CREATE INDEX waitlist_signups_company_idx ON waitlist_signups (company_domain) WHERE free_mail = 0`,
+    `CREATE INDEX waitlist_signups_status_idx ON waitlist_signups (status, id)`,
+    `CREATE TABLE signup_notes (
+      id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      signup_id bigint NOT NULL REFERENCES waitlist_signups (id) ON DELETE CASCADE,
+      author text NOT NULL,
+      body text NOT NULL CHECK (char_length(body) BETWEEN 1 AND 2000),
+      created_at timestamptz NOT NULL DEFAULT now()
+    )`,
+    `CREATE INDEX signup_notes_signup_idx ON signup_notes (signup_id, id)`,
+    `CREATE TABLE signup_status_log (
+      id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      signup_id bigint NOT NULL,
+      from_status text NOT NULL,
+      to_status text NOT NULL CHECK (to_status IN ${FOLLOW_UP_STATUSES}),
+      operator_id bigint NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now()
+    )`,
+    `CREATE INDEX signup_status_log_signup_idx ON signup_status_log (signup_id, id)`,
+    `CREATE TABLE visit_counts (
+      day text NOT NULL,
+      dimension text NOT NULL CHECK (dimension IN ('all', 'path', 'source', 'campaign', 'referrer')),
+      value text NOT NULL,
+      views integer NOT NULL DEFAULT 0,
+      visitors integer NOT NULL DEFAULT 0,
+      PRIMARY KEY (day, dimension, value)
+    )`,
+    `CREATE TABLE visit_seen (day text NOT NULL, visitor text NOT NULL, scope text NOT NULL, PRIMARY KEY (day, visitor, scope))`,
+    `CREATE TABLE visit_salts (day text PRIMARY KEY, salt text NOT NULL)`,
+    `ALTER TABLE operators ADD COLUMN notify_on_confirm smallint NOT NULL DEFAULT 1 CHECK (notify_on_confirm IN (0, 1))`,
+    `ALTER TABLE operators ADD COLUMN notify_digest smallint NOT NULL DEFAULT 1 CHECK (notify_digest IN (0, 1))`,
+    `CREATE TABLE operator_digests (day text PRIMARY KEY, queued_at timestamptz NOT NULL DEFAULT now())`,
+  ],
+  sqlite: [
+    ...attributionColumns('TEXT', 'length'),
+    `ALTER TABLE waitlist_signups ADD COLUMN company_domain TEXT`,
+    `ALTER TABLE waitlist_signups ADD COLUMN free_mail INTEGER NOT NULL DEFAULT 0 CHECK (free_mail IN (0, 1))`,
+    `ALTER TABLE waitlist_signups ADD COLUMN status TEXT NOT NULL DEFAULT 'new' CONSTRAINT waitlist_signups_status_check CHECK (status IN ${FOLLOW_UP_STATUSES})`,
+    `CREATE INDEX waitlist_signups_company_idx ON waitlist_signups (company_domain) WHERE free_mail = 0`,
+    `CREATE INDEX waitlist_signups_status_idx ON waitlist_signups (status, id)`,
+    `CREATE TABLE signup_notes (
+      id INTEGER PRIMARY KEY,
+      signup_id INTEGER NOT NULL REFERENCES waitlist_signups (id) ON DELETE CASCADE,
+      author TEXT NOT NULL,
+      body TEXT NOT NULL CHECK (length(body) BETWEEN 1 AND 2000),
+      created_at TEXT NOT NULL DEFAULT ${ISO_NOW}
+    ) STRICT`,
+    `CREATE INDEX signup_notes_signup_idx ON signup_notes (signup_id, id)`,
+    `CREATE TABLE signup_status_log (
+      id INTEGER PRIMARY KEY,
+      signup_id INTEGER NOT NULL,
+      from_status TEXT NOT NULL,
+      to_status TEXT NOT NULL CHECK (to_status IN ${FOLLOW_UP_STATUSES}),
+      operator_id INTEGER NOT NULL,
+      created_at TEXT NOT NULL DEFAULT ${ISO_NOW}
+    ) STRICT`,
+    `CREATE INDEX signup_status_log_signup_idx ON signup_status_log (signup_id, id)`,
+    `CREATE TABLE visit_counts (
+      day TEXT NOT NULL,
+      dimension TEXT NOT NULL CHECK (dimension IN ('all', 'path', 'source', 'campaign', 'referrer')),
+      value TEXT NOT NULL,
+      views INTEGER NOT NULL DEFAULT 0,
+      visitors INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (day, dimension, value)
+    ) STRICT`,
+    `CREATE TABLE visit_seen (day TEXT NOT NULL, visitor TEXT NOT NULL, scope TEXT NOT NULL, PRIMARY KEY (day, visitor, scope)) STRICT`,
+    `CREATE TABLE visit_salts (day TEXT PRIMARY KEY, salt TEXT NOT NULL) STRICT`,
+    `ALTER TABLE operators ADD COLUMN notify_on_confirm INTEGER NOT NULL DEFAULT 1 CHECK (notify_on_confirm IN (0, 1))`,
+    `ALTER TABLE operators ADD COLUMN notify_digest INTEGER NOT NULL DEFAULT 1 CHECK (notify_digest IN (0, 1))`,
+    `CREATE TABLE operator_digests (day TEXT PRIMARY KEY, queued_at TEXT NOT NULL DEFAULT ${ISO_NOW}) STRICT`,
+  ],
+};
+
 export const migrations: Migration[] = [
   {
     version: 1,
@@ -328,6 +416,7 @@ export const migrations: Migration[] = [
   },
   afterTheSignup,
   webhooksInTheOutbox,
+  operatorInsight,
 ];
 
 /** Applies pending migrations in one transaction each; on PostgreSQL an advisory lock serialises N starting copies. */

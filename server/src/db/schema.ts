@@ -22,6 +22,73 @@ export interface WaitlistSignupsTable {
   locale: ColumnType<string, string | undefined, string>;
   /** When the first confirmation mail went out: the retention clock of an unconfirmed sign-up starts here. */
   confirmation_sent_at: NullableTimestamp;
+  /** Attribution (contract/src/attribution.ts), capped at 200 characters. */
+  utm_source: NullableText;
+  utm_medium: NullableText;
+  utm_campaign: NullableText;
+  utm_content: NullableText;
+  utm_term: NullableText;
+  referrer_origin: NullableText;
+  landing_path: NullableText;
+  /** The e-mail's registrable domain: the company key (lib/company.ts). */
+  company_domain: NullableText;
+  /** 1 when the domain is a consumer mail provider (never grouped as a company), else 0. */
+  free_mail: ColumnType<number, number | undefined, number>;
+  /** Follow-up: new → contacted → invited → joined, or declined. */
+  status: ColumnType<FollowUpStatus, FollowUpStatus | undefined, FollowUpStatus>;
+}
+
+export type FollowUpStatus = 'new' | 'contacted' | 'invited' | 'joined' | 'declined';
+type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
+
+export interface SignupNotesTable {
+  id: Generated<number>;
+  signup_id: number;
+  /** The operator's e-mail at the time of writing. */
+  author: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface SignupStatusLogTable {
+  id: Generated<number>;
+  /** No foreign key: the history of follow-up survives an erasure, without the address. */
+  signup_id: number;
+  from_status: string;
+  to_status: FollowUpStatus;
+  operator_id: number;
+  created_at: Timestamp;
+}
+
+export interface VisitCountsTable {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  /** 'all' (value ''), or the path, UTM source, UTM campaign or referrer origin ('(none)' when absent). */
+  dimension: VisitDimension;
+  value: string;
+  views: ColumnType<number, number | undefined, number>;
+  /** Distinct visitors that day under this dimension and value. */
+  visitors: ColumnType<number, number | undefined, number>;
+}
+
+export type VisitDimension = 'all' | 'path' | 'source' | 'campaign' | 'referrer';
+
+export interface VisitSeenTable {
+  day: string;
+  /** HMAC of the day's salt, IP and user agent: unlinkable once the salt is deleted with its day. */
+  visitor: string;
+  /** The visit_counts dimension and value it was counted under (`source:linkedin`). */
+  scope: string;
+}
+
+export interface VisitSaltsTable {
+  day: string;
+  salt: string;
+}
+
+export interface OperatorDigestsTable {
+  day: string;
+  queued_at: Timestamp;
 }
 
 export interface IdempotencyKeysTable {
@@ -42,6 +109,10 @@ export interface OperatorsTable {
   email: string;
   password_hash: string;
   created_at: Timestamp;
+  /** 1: an instant mail for each confirmed sign-up. */
+  notify_on_confirm: ColumnType<number, number | undefined, number>;
+  /** 1: the daily digest. */
+  notify_digest: ColumnType<number, number | undefined, number>;
 }
 
 export interface OperatorSessionsTable {
@@ -139,4 +210,10 @@ export interface Schema {
   person_tokens: PersonTokensTable;
   erased_signup_counts: ErasedSignupCountsTable;
   person_audit_log: PersonAuditLogTable;
+  signup_notes: SignupNotesTable;
+  signup_status_log: SignupStatusLogTable;
+  visit_counts: VisitCountsTable;
+  visit_seen: VisitSeenTable;
+  visit_salts: VisitSaltsTable;
+  operator_digests: OperatorDigestsTable;
 }

@@ -7,6 +7,8 @@ import type { SharedRedis } from './redis';
 /** @fastify/rate-limit's own Redis store (one Lua script: INCR + PEXPIRE), which the package ships untyped. */
 type RedisStoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key?: string) => FastifyRateLimitStore;
 const RedisStore = createRequire(import.meta.url)('@fastify/rate-limit/store/RedisStore.js') as RedisStoreCtor;
+type LocalStoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => FastifyRateLimitStore;
+const LocalStore = createRequire(import.meta.url)('@fastify/rate-limit/store/LocalStore.js') as LocalStoreCtor;
 
 /** Every copy counts under the same keys, so a limit is the same with one copy or ten. */
 export const RATE_LIMIT_KEY_PREFIX = 'waitlist:rate-limit:';
@@ -72,6 +74,34 @@ export function failOpenRedisStore(redis: SharedRedis): FastifyRateLimitStoreCto
     constructor(options: FastifyRateLimitOptions) {
       const params = options as { continueExceeding?: boolean; exponentialBackoff?: boolean };
       super(new RedisStore(params.continueExceeding ?? false, params.exponentialBackoff ?? false, redis.client, RATE_LIMIT_KEY_PREFIX), redis);
+    }
+  };
+}
+
+/**
+ * The in-process store, answering each request with its own count. @fastify/rate-limit's LocalStore hands every
+ * caller the same mutable counter object, which the plugin reads only after an await: in a burst of concurrent
+ * requests all of them saw the final count, so 1,000 at once were all refused (or, at the window's edge, all let
+ * through). A copy per call fixes that.
+ */
+class SnapshotLocalStore implements FastifyRateLimitStore {
+  constructor(private readonly inner: FastifyRateLimitStore) {}
+
+  incr(key: string, callback: Parameters<Incr>[1], timeWindow: number, max: number): void {
+    this.inner.incr(key, (error, result) => callback(error, result && { current: result.current, ttl: result.ttl }), timeWindow, max);
+  }
+
+  child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+    return new SnapshotLocalStore(this.inner.child(routeOptions));
+  }
+}
+
+/** For @fastify/rate-limit's `store` option when there is no Redis. */
+export function snapshotLocalStore(): FastifyRateLimitStoreCtor {
+  return class extends SnapshotLocalStore {
+    constructor(options: FastifyRateLimitOptions) {
+      const params = options as { continueExceeding?: boolean; exponentialBackoff?: boolean; cache?: number };
+      super(new LocalStore(params.continueExceeding ?? false, params.exponentialBackoff ?? false, params.cache));
     }
   };
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '@waitlist/contract';
 import type { MetricsRecorder } from '../lib/metrics';
 import { HttpError } from './http-error';
-import { failOpenRedisStore } from './rate-limit-store';
+import { failOpenRedisStore, snapshotLocalStore } from './rate-limit-store';
 import type { SharedRedis } from './redis';
 
 export interface RateLimitSetup {
@@ -19,7 +19,7 @@ export interface RateLimitSetup {
 export async function registerRateLimit(app: FastifyInstance, { redis, metrics }: RateLimitSetup): Promise<void> {
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { store: failOpenRedisStore(redis), skipOnError: true } : {}),
+    ...(redis ? { store: failOpenRedisStore(redis), skipOnError: true } : { store: snapshotLocalStore() }),
     onExceeded: (request) => metrics.count('rateLimitRefusals', { limit: request.routeOptions.url ?? 'unmatched' }),
   });
 }

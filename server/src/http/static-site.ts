@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES, FORM_TOKEN_PLACEHOLDER } from '@waitlist/contract';
+import { ATTRIBUTION_PLACEHOLDER, ERROR_CODES, FORM_TOKEN_PLACEHOLDER, attributionOf, encodeAttribution } from '@waitlist/contract';
 import { newFormToken } from '../lib/form-token';
 import { HttpError, sendError } from './http-error';
 import { loggableUrl } from './logging';
@@ -11,6 +11,19 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 /** A page with a per-response form token is for one visitor, not for shared caches. */
 const PER_RESPONSE = 'no-cache, private';
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The form's hidden attribution field for this request: the page's UTM tags, an outside referrer's origin, the path. */
+function attributionFor(request: FastifyRequest, siteUrl: string): string {
+  const pageUrl = new URL(request.url, siteUrl);
+  return escapeAttribute(encodeAttribution(attributionOf(pageUrl, request.headers.referer)));
+}
+
+/** Paths of the prerendered pages (`/`, `/about`, …): what the visit beacon accepts. */
+export function sitePaths(root: string): string[] {
+  return findPages(root).map((page) => (page ? `/${page}` : '/'));
+}
 
 /** Every prerendered page `x/index.html` is served at `/x`; the root index at `/`. */
 function findPages(root: string): string[] {
@@ -31,7 +44,7 @@ function findPages(root: string): string[] {
  * A page with the sign-up form is read once and sent with a fresh form token in each response (compressed on
  * the fly instead of from its precompressed file).
  */
-export async function registerStaticSite(app: FastifyInstance, root: string): Promise<void> {
+export async function registerStaticSite(app: FastifyInstance, root: string, options: { siteUrl: string }): Promise<void> {
   const hasSite = fs.existsSync(path.join(root, 'index.html'));
   if (!hasSite) app.log.warn({ root }, 'web build not found: only the API is served (run npm run build)');
 
@@ -69,11 +82,11 @@ export async function registerStaticSite(app: FastifyInstance, root: string): Pr
       const file = page ? `${page}/index.html` : 'index.html';
       const html = fs.readFileSync(path.join(root, file), 'utf8');
       if (html.includes(FORM_TOKEN_PLACEHOLDER)) {
-        app.get(page ? `/${page}` : '/', (_request, reply) =>
+        app.get(page ? `/${page}` : '/', (request, reply) =>
           reply
             .header('cache-control', PER_RESPONSE)
             .type('text/html; charset=utf-8')
-            .send(html.replaceAll(FORM_TOKEN_PLACEHOLDER, newFormToken())),
+            .send(html.replaceAll(FORM_TOKEN_PLACEHOLDER, newFormToken()).replaceAll(ATTRIBUTION_PLACEHOLDER, attributionFor(request, options.siteUrl))),
         );
       } else {
         app.get(page ? `/${page}` : '/', (_request, reply) => reply.header('cache-control', REVALIDATE).sendFile(file));

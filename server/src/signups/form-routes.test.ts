@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
+  ATTRIBUTION_PLACEHOLDER,
   COMPANY_SIZE_OPTIONS,
   DESIRED_OUTCOME_OPTIONS,
   ERROR_CODES,
@@ -36,7 +37,8 @@ function writeSite(testDb: TestDatabase) {
   const { dist, ssr } = siteOf(testDb);
   fs.mkdirSync(path.join(dist, 'about'), { recursive: true });
   fs.mkdirSync(ssr, { recursive: true });
-  const page = (name: string) => `<!doctype html><title>${name}</title><form method="post"><input type="hidden" name="formToken" value="${FORM_TOKEN_PLACEHOLDER}"></form>`;
+  const page = (name: string) =>
+    `<!doctype html><title>${name}</title><form method="post"><input type="hidden" name="formToken" value="${FORM_TOKEN_PLACEHOLDER}"><input type="hidden" name="attribution" value="${ATTRIBUTION_PLACEHOLDER}"></form>`;
   fs.writeFileSync(path.join(dist, 'index.html'), page('Home'));
   fs.writeFileSync(path.join(dist, 'about', 'index.html'), page('About'));
   fs.writeFileSync(path.join(dist, '404.html'), '<!doctype html><title>Oops! Page not found</title>');
@@ -53,6 +55,7 @@ interface Posted {
   privacyConsent?: boolean;
   website?: string;
   formToken?: string;
+  attribution?: string;
 }
 
 const aPost = (overrides: Posted = {}): Posted => ({
@@ -92,6 +95,37 @@ describe.each(DIALECTS)('the sign-up form without script on %s', (dialect) => {
     app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: urlencoded(body) });
   const rowsOf = (email: string) =>
     suite.app.database.db.selectFrom('waitlist_signups').select(['email', 'role', 'company_size', 'desired_outcomes', 'other_outcome']).where('email', '=', email).execute();
+
+  it('writes where the visit came from into the page and stores it with the sign-up posted without script', async () => {
+    const page = await suite.app.inject({
+      url: '/?utm_source=linkedin&utm_campaign=launch&utm_medium=social&fbclid=tracker',
+      headers: { referer: 'https://www.linkedin.com/feed/update/urn:li:activity:123?trk=public' },
+    });
+    const field = /name="attribution" value="([^"]*)"/.exec(page.body)?.[1];
+    expect(field).toBe('utm_source=linkedin&amp;utm_medium=social&amp;utm_campaign=launch&amp;referrer_origin=https%3A%2F%2Fwww.linkedin.com&amp;landing_path=%2F');
+    // The site itself as referrer is no source; a path other than a page is what the page says.
+    const internal = await suite.app.inject({ url: '/about', headers: { referer: 'http://localhost:3000/' } });
+    expect(/name="attribution" value="([^"]*)"/.exec(internal.body)?.[1]).toBe('landing_path=%2Fabout');
+
+    const email = `attributed-${Date.now()}@volvocars.com`;
+    const res = await post(aPost({ email, formToken: 'token-attributed-000000', attribution: field!.replaceAll('&amp;', '&') + '&utm_term=' + 'x'.repeat(500) + '&evil=1' }));
+    expect(res.statusCode).toBe(303);
+    const row = await suite.app.database.db
+      .selectFrom('waitlist_signups')
+      .select(['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'referrer_origin', 'landing_path', 'company_domain', 'free_mail'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      utm_source: 'linkedin',
+      utm_medium: 'social',
+      utm_campaign: 'launch',
+      utm_term: 'x'.repeat(200),
+      referrer_origin: 'https://www.linkedin.com',
+      landing_path: '/',
+      company_domain: 'volvocars.com',
+      free_mail: 0,
+    });
+  });
 
   it('serves each page with the form with a fresh token per response, for one visitor only', async () => {
     const tokens = new Set<string>();

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import {
   SIGNUP_BODY_LIMIT_BYTES,
   SIGNUP_THANK_YOU_PATH,
+  decodeAttribution,
   signupFormValuesFromEntries,
   toSignupBody,
   validateSignupForm,
@@ -84,7 +85,7 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
       return answer(reply, 422, pathname, values, checked.errors, null);
     }
 
-    const signup = toSignupBody(checked.data);
+    const signup = { ...toSignupBody(checked.data), ...decodeAttribution(values.attribution) };
     const key = isFormToken(values.formToken) ? formTokenKey(values.formToken) : undefined;
     try {
       let outcome;

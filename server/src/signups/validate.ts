@@ -1,4 +1,6 @@
 import {
+  ATTRIBUTION_FIELDS,
+  ATTRIBUTION_MAX_LENGTH,
   CHECK_CONSTRAINTS,
   ERROR_CODES,
   HONEYPOT_FIELD,
@@ -7,8 +9,10 @@ import {
   SIGNUPS_TABLE,
   checkViolationMessage,
   normalizeEmail,
+  referrerOrigin,
   signupBodySchema,
   type ApiError,
+  type Attribution,
   type SignupBody,
   type SignupColumn,
 } from '@waitlist/contract';
@@ -69,7 +73,9 @@ function parseRow(body: unknown): ParsedSignup {
   const record = body as Record<string, unknown>;
   const keys = Object.keys(record);
 
-  const unknown = keys.find((key) => key !== HONEYPOT_FIELD && !(SIGNUP_COLUMNS as readonly string[]).includes(key));
+  const unknown = keys.find(
+    (key) => key !== HONEYPOT_FIELD && !(SIGNUP_COLUMNS as readonly string[]).includes(key) && !(ATTRIBUTION_FIELDS as readonly string[]).includes(key),
+  );
   if (unknown !== undefined) {
     return invalid(
       ERROR_CODES.unknownColumn,
@@ -98,7 +104,29 @@ function parseRow(body: unknown): ParsedSignup {
     }
   }
 
+  for (const column of ATTRIBUTION_FIELDS) {
+    if (record[column] !== undefined && record[column] !== null && !isText(record[column])) {
+      return invalid(ERROR_CODES.invalidTextRepresentation, `invalid input syntax for type text in column "${column}"`);
+    }
+  }
+  const attribution: Attribution = {};
+  for (const column of ATTRIBUTION_FIELDS) {
+    const value = typeof record[column] === 'string' ? (record[column] as string).trim() : '';
+    if (value === '') continue;
+    if (value.length > ATTRIBUTION_MAX_LENGTH) {
+      return invalid(ERROR_CODES.checkViolation, checkViolationMessage(`${SIGNUPS_TABLE}_${column}_check`));
+    }
+    // An origin, never a full URL; a path, never a URL: what does not fit is left out rather than refused.
+    if (column === 'referrer_origin') {
+      const origin = referrerOrigin(value, '');
+      if (origin !== undefined) attribution.referrer_origin = origin;
+    } else if (column === 'landing_path') {
+      if (value.startsWith('/')) attribution.landing_path = value.split(/[?#]/)[0]!;
+    } else attribution[column] = value;
+  }
+
   const candidate = {
+    ...attribution,
     email: normalizeEmail(record.email as string),
     role: record.role,
     company_size: record.company_size,
@@ -108,7 +136,7 @@ function parseRow(body: unknown): ParsedSignup {
   const result = signupBodySchema.safeParse(candidate);
   if (!result.success) {
     const column = result.error.issues[0]?.path[0] as SignupColumn | undefined;
-    const constraint = CHECK_CONSTRAINTS[column ?? 'email'];
+    const constraint = CHECK_CONSTRAINTS[column ?? 'email'] ?? `${SIGNUPS_TABLE}_${String(column)}_check`;
     return invalid(ERROR_CODES.checkViolation, checkViolationMessage(constraint));
   }
   return { kind: 'signup', signup: result.data };

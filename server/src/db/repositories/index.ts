@@ -8,6 +8,8 @@ import { createSignInThrottle } from './sign-in-throttle';
 import { createSignupListing } from './signup-listing';
 import { createSignupsRepository, type SignupsRepositoryOptions } from './signups';
 import { createWebhookEvents } from './webhook-events';
+import { createFollowUp } from './follow-up';
+import { createVisits } from './visits';
 
 export interface RepositoriesOptions extends SignupsRepositoryOptions {
   sessionIdleMs: number;
@@ -40,6 +42,8 @@ export function createRepositories(database: Database, options: RepositoriesOpti
     auditLog: createAuditLog(database),
     outbox: createOutboxRepository(database),
     personData: createPersonDataRepository(database, { webhooks }),
+    followUp: createFollowUp(database, { webhooks }),
+    visits: createVisits(database),
   };
 }
 

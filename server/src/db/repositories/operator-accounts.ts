@@ -55,6 +55,31 @@ export function createOperatorAccounts(database: Database) {
       const row = await db.selectFrom('operators').select(['id', 'password_hash']).where('email', '=', normalizeEmail(email)).executeTakeFirst();
       return row ? { id: Number(row.id), passwordHash: row.password_hash } : undefined;
     },
+
+    /** An operator's mail settings (instant mail on each confirmation; the daily digest). */
+    async mailSettings(id: number): Promise<{ notify_on_confirm: boolean; notify_digest: boolean } | undefined> {
+      const row = await db.selectFrom('operators').select(['notify_on_confirm', 'notify_digest']).where('id', '=', id).executeTakeFirst();
+      return row ? { notify_on_confirm: Number(row.notify_on_confirm) === 1, notify_digest: Number(row.notify_digest) === 1 } : undefined;
+    },
+
+    async setMailSettings(id: number, settings: { notify_on_confirm: boolean; notify_digest: boolean }): Promise<void> {
+      await db
+        .updateTable('operators')
+        .set({ notify_on_confirm: settings.notify_on_confirm ? 1 : 0, notify_digest: settings.notify_digest ? 1 : 0 })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Addresses of operators who want `kind` of mail. */
+    async recipients(kind: 'confirmations' | 'digest'): Promise<string[]> {
+      const rows = await db
+        .selectFrom('operators')
+        .select('email')
+        .where(kind === 'confirmations' ? 'notify_on_confirm' : 'notify_digest', '=', 1)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => r.email);
+    },
   };
 }
 

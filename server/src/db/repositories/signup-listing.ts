@@ -59,6 +59,8 @@ export function createSignupListing(database: Database) {
     if (filters.confirmed === 'no') q = q.where('confirmed_at', 'is', null);
     if (filters.opted_out === 'yes') q = q.where('marketing_opt_out_at', 'is not', null);
     if (filters.opted_out === 'no') q = q.where('marketing_opt_out_at', 'is', null);
+    if (filters.status) q = q.where('status', '=', filters.status);
+    if (filters.company) q = q.where('company_domain', '=', filters.company.trim().toLowerCase());
     if (filters.from) q = q.where('created_at', '>=', new Date(`${filters.from}T00:00:00Z`).toISOString());
     // `to` is inclusive: everything before the next day's midnight (UTC).
     if (filters.to) q = q.where('created_at', '<', new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS).toISOString());

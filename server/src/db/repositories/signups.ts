@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import { PRIVACY_POLICY_VERSION, type AdminCorrection, type AdminSignup, type SignupBody } from '@waitlist/contract';
+import { companyOf } from '../../lib/company';
 import { sha256 } from '../../lib/crypto';
 import type { MetricsRecorder } from '../../lib/metrics';
 import type { Database } from '../connection';
@@ -43,6 +44,16 @@ export const toSignup = (database: Database, row: SignupRecord): AdminSignup => 
   confirmed_at: row.confirmed_at === null ? null : database.decodeTimestamp(row.confirmed_at),
   marketing_opt_out_at: row.marketing_opt_out_at === null ? null : database.decodeTimestamp(row.marketing_opt_out_at),
   locale: row.locale,
+  status: row.status,
+  company_domain: row.company_domain,
+  free_mail: Number(row.free_mail) === 1,
+  utm_source: row.utm_source,
+  utm_medium: row.utm_medium,
+  utm_campaign: row.utm_campaign,
+  utm_content: row.utm_content,
+  utm_term: row.utm_term,
+  referrer_origin: row.referrer_origin,
+  landing_path: row.landing_path,
 });
 
 const requestHash = (signup: SignupBody) => sha256(JSON.stringify(signup));
@@ -88,6 +99,7 @@ export function createSignupsRepository(database: Database, options: SignupsRepo
       try {
         if (idempotencyKey && (await replayOf(idempotencyKey, hash))) return 'replayed';
         const now = new Date().toISOString();
+        const company = companyOf(signup.email);
         const record: NewSignupRecord = {
           email: signup.email,
           role: signup.role,
@@ -101,6 +113,16 @@ export function createSignupsRepository(database: Database, options: SignupsRepo
           confirmed_at: null,
           marketing_opt_out_at: null,
           confirmation_sent_at: null,
+          utm_source: signup.utm_source ?? null,
+          utm_medium: signup.utm_medium ?? null,
+          utm_campaign: signup.utm_campaign ?? null,
+          utm_content: signup.utm_content ?? null,
+          utm_term: signup.utm_term ?? null,
+          referrer_origin: signup.referrer_origin ?? null,
+          landing_path: signup.landing_path ?? null,
+          company_domain: company.domain,
+          free_mail: company.freeMail ? 1 : 0,
+          status: 'new',
         };
         if (batcher) {
           // Same rows, same errors, committed together with other sign-ups of the same few milliseconds.
@@ -165,7 +187,12 @@ export function createSignupsRepository(database: Database, options: SignupsRepo
           const changed = (Object.keys(next) as (keyof AdminCorrection)[]).filter((key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]));
           if (changed.length === 0) return { signup: current, changed };
           const values: Updateable<WaitlistSignupsTable> = {};
-          if (changed.includes('email')) values.email = next.email;
+          if (changed.includes('email') && next.email !== undefined) {
+            values.email = next.email;
+            const company = companyOf(next.email);
+            values.company_domain = company.domain;
+            values.free_mail = company.freeMail ? 1 : 0;
+          }
           if (changed.includes('role')) values.role = next.role;
           if (changed.includes('company_size')) values.company_size = next.company_size;
           if (changed.includes('desired_outcomes')) values.desired_outcomes = database.encodeList(next.desired_outcomes ?? []);

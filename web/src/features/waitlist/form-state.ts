@@ -1,3 +1,4 @@
+import { ATTRIBUTION_PLACEHOLDER } from '@waitlist/contract/attribution';
 import {
   EMPTY_SIGNUP_FORM_VALUES,
   FORM_TOKEN_PLACEHOLDER,
@@ -35,7 +36,7 @@ export function formStateFromAnswer(answer: SignupFormAnswer): SignupFormState {
 
 /** A fresh form; the server swaps the token placeholder for a real token in each response. */
 export const INITIAL_SIGNUP_FORM_STATE: SignupFormState = {
-  values: { ...EMPTY_SIGNUP_FORM_VALUES, formToken: FORM_TOKEN_PLACEHOLDER },
+  values: { ...EMPTY_SIGNUP_FORM_VALUES, formToken: FORM_TOKEN_PLACEHOLDER, attribution: ATTRIBUTION_PLACEHOLDER },
   errors: {},
 };
 

@@ -3,6 +3,7 @@ import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, OTHER_OUTCOME, ROLE_OPTI
 import { EMAIL_MAX_LENGTH, HONEYPOT_FIELD, OTHER_OUTCOME_MAX_LENGTH } from '@waitlist/contract/limits';
 import { OTHER_OUTCOME_PLACEHOLDER } from '@waitlist/contract/messages';
 import { toSignupBody } from '@waitlist/contract/schemas';
+import { ATTRIBUTION_FIELD, ATTRIBUTION_PLACEHOLDER, attributionOf, decodeAttribution, type Attribution } from '@waitlist/contract/attribution';
 import { hasOtherOutcome } from '@waitlist/contract/outcomes';
 import {
   EMPTY_SIGNUP_FORM_VALUES,
@@ -19,6 +20,12 @@ import { siteConfig } from '../../config/site';
 import { submitSignup } from './api';
 import { signupToast } from './signup-toast';
 import { INITIAL_SIGNUP_FORM_STATE, signupFormIds as ids, type SignupFormState } from './form-state';
+
+/** What the server wrote into the page; if the page came from a cache that did not fill it, the page's own URL. */
+function pageAttribution(field: string): Attribution {
+  if (field && field !== ATTRIBUTION_PLACEHOLDER) return decodeAttribution(field);
+  return typeof window === 'undefined' ? {} : attributionOf(new URL(window.location.href), document.referrer);
+}
 
 export interface SignupFormProps {
   /** Where the form posts without script (a server route that answers with a page). */
@@ -98,11 +105,11 @@ export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP
     }
     setErrors({});
     setSubmitting(true);
-    const outcome = await submitSignup(toSignupBody(result.data), { honeypot: values.website });
+    const outcome = await submitSignup({ ...toSignupBody(result.data), ...pageAttribution(values.attribution) }, { honeypot: values.website });
     setSubmitting(false);
     toast(signupToast(outcome));
     if (outcome.ok) {
-      setDefaults({ ...EMPTY_SIGNUP_FORM_VALUES, formToken: defaults.formToken });
+      setDefaults({ ...EMPTY_SIGNUP_FORM_VALUES, formToken: defaults.formToken, attribution: defaults.attribution });
       setHasOther(false);
       setAttempted(false);
       setResetRequest((n) => n + 1);
@@ -249,6 +256,7 @@ export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP
       </div>
       {/* Per-response token: the Idempotency-Key of a post sent without script. */}
       <input type="hidden" name={FORM_TOKEN_FIELD} defaultValue={defaults.formToken} />
+      <input type="hidden" name={ATTRIBUTION_FIELD} defaultValue={defaults.attribution} />
 
       <Button type="submit" className="submit" disabled={submitting}>
         {submitting ? copy.labels.submitting : copy.labels.submit}

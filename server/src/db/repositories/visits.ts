@@ -1,0 +1,156 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { AdminFunnel, FunnelDimension } from '@waitlist/contract';
+import type { Database } from '../connection';
+import type { VisitDimension } from '../schema';
+
+/**
+ * Cookieless visit counting (docs/decisions/0009-operator-insight.md). A page view adds to per-day counters by
+ * path, UTM source, UTM campaign and referrer origin. Distinct visitors come from an HMAC of the day's random salt,
+ * the IP and the user agent; salts and these hashes are deleted when their day ends, so nobody can be followed
+ * across days and nothing stored identifies a person afterwards.
+ */
+export interface Visit {
+  path: string;
+  referrerOrigin: string | undefined;
+  utmSource: string | undefined;
+  utmCampaign: string | undefined;
+  ip: string;
+  userAgent: string;
+}
+
+const NONE = '(none)';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+
+export function createVisits(database: Database) {
+  const { db } = database;
+
+  async function saltOf(day: string): Promise<string> {
+    const created = await db
+      .insertInto('visit_salts')
+      .values({ day, salt: randomBytes(32).toString('base64') })
+      .onConflict((oc) => oc.column('day').doNothing())
+      .returning('day')
+      .executeTakeFirst();
+    // The first view of a new day ends the previous days' salts and hashes at once (the hourly job is the backstop).
+    if (created) {
+      await db.deleteFrom('visit_salts').where('day', '<', day).execute();
+      await db.deleteFrom('visit_seen').where('day', '<', day).execute();
+    }
+    const row = await db.selectFrom('visit_salts').select('salt').where('day', '=', day).executeTakeFirstOrThrow();
+    return row.salt;
+  }
+
+  return {
+    async record(visit: Visit, now = new Date()): Promise<void> {
+      const day = dayOf(now);
+      const salt = await saltOf(day);
+      const visitor = createHmac('sha256', salt).update(`${visit.ip}\n${visit.userAgent}`).digest('base64url').slice(0, 32);
+      const keys: [VisitDimension, string][] = [
+        ['all', ''],
+        ['path', visit.path],
+        ['source', visit.utmSource ?? NONE],
+        ['campaign', visit.utmCampaign ?? NONE],
+        ['referrer', visit.referrerOrigin ?? NONE],
+      ];
+      await db.transaction().execute(async (trx) => {
+        for (const [dimension, value] of keys) {
+          const seen = await trx
+            .insertInto('visit_seen')
+            .values({ day, visitor, scope: `${dimension}:${value}` })
+            .onConflict((oc) => oc.columns(['day', 'visitor', 'scope']).doNothing())
+            .returning('day')
+            .executeTakeFirst();
+          const firstTime = seen ? 1 : 0;
+          await trx
+            .insertInto('visit_counts')
+            .values({ day, dimension, value, views: 1, visitors: firstTime })
+            .onConflict((oc) =>
+              oc.columns(['day', 'dimension', 'value']).doUpdateSet((eb) => ({
+                views: eb('visit_counts.views', '+', 1),
+                visitors: eb('visit_counts.visitors', '+', firstTime),
+              })),
+            )
+            .execute();
+        }
+      });
+    },
+
+    /** Deletes salts and visitor hashes of days that have ended. */
+    async forgetPastDays(now = new Date()): Promise<number> {
+      const today = dayOf(now);
+      const salts = await db.deleteFrom('visit_salts').where('day', '<', today).executeTakeFirst();
+      await db.deleteFrom('visit_seen').where('day', '<', today).execute();
+      return Number(salts.numDeletedRows);
+    },
+
+    /** Visitors → sign-ups → confirmed for the days `from`..`to` (inclusive, UTC), per day or per dimension. */
+    async funnel(from: string, to: string, by: FunnelDimension): Promise<AdminFunnel> {
+      const start = `${from}T00:00:00.000Z`;
+      const end = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString();
+      const dimension: VisitDimension = by === 'day' ? 'all' : by === 'landing_path' ? 'path' : by;
+      const visitRows = await db
+        .selectFrom('visit_counts')
+        .select(['day', 'value', 'views', 'visitors'])
+        .where('dimension', '=', dimension)
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .execute();
+      const signupColumn = by === 'source' ? 'utm_source' : by === 'campaign' ? 'utm_campaign' : by === 'landing_path' ? 'landing_path' : null;
+      const key = signupColumn ? sql<string | null>`${sql.ref(signupColumn)}` : database.utcDay(sql.ref('created_at'));
+      const signupRows = await db
+        .selectFrom('waitlist_signups')
+        .select((eb) => [
+          key.as('key'),
+          eb.fn.countAll<number>().as('signups'),
+          eb.fn.count<number>('confirmed_at').as('confirmed'),
+        ])
+        .where('created_at', '>=', start)
+        .where('created_at', '<', end)
+        .groupBy(key)
+        .execute();
+
+      const rows = new Map<string, AdminFunnel['rows'][number]>();
+      const row = (key: string) => {
+        const existing = rows.get(key);
+        if (existing) return existing;
+        const fresh = { key, visitors: 0, views: 0, signups: 0, confirmed: 0 };
+        rows.set(key, fresh);
+        return fresh;
+      };
+      if (by === 'day') {
+        for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS) row(dayOf(new Date(t)));
+      }
+      for (const v of visitRows) {
+        const r = row(by === 'day' ? v.day : v.value);
+        r.views += Number(v.views);
+        r.visitors += Number(v.visitors);
+      }
+      for (const s of signupRows) {
+        const r = row(s.key === null || s.key === undefined ? NONE : String(s.key));
+        r.signups += Number(s.signups);
+        r.confirmed += Number(s.confirmed);
+      }
+      const list = [...rows.values()];
+      if (by === 'day') list.sort((a, b) => a.key.localeCompare(b.key));
+      else list.sort((a, b) => b.signups - a.signups || b.visitors - a.visitors || a.key.localeCompare(b.key));
+      const totalVisits = await db
+        .selectFrom('visit_counts')
+        .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('views'), sql<number>`0`).as('views'), eb.fn.coalesce(eb.fn.sum<number>('visitors'), sql<number>`0`).as('visitors')])
+        .where('dimension', '=', 'all')
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .executeTakeFirstOrThrow();
+      const totals = {
+        visitors: Number(totalVisits.visitors),
+        views: Number(totalVisits.views),
+        signups: list.reduce((n, r) => n + r.signups, 0),
+        confirmed: list.reduce((n, r) => n + r.confirmed, 0),
+      };
+      return { by, totals, rows: list };
+    },
+  };
+}
+
+export type Visits = ReturnType<typeof createVisits>;
