@@ -1,5 +1,3 @@
-import * as z from 'zod/mini';
-
 /**
  * Where a sign-up came from, first party: the UTM parameters of the page the form was on, the referring site's
  * origin (never a full URL) and that page's path. The island reads them from the page; without script the server
@@ -71,11 +69,6 @@ export function decodeAttribution(text: string | null | undefined): Attribution 
   }
   return result;
 }
-
-/** The same fields as optional columns of the sign-up body (the API accepts them, the island sends them). */
-export const attributionBodyShape = Object.fromEntries(
-  ATTRIBUTION_FIELDS.map((field) => [field, z.optional(z.nullable(z.string().check(z.maxLength(ATTRIBUTION_MAX_LENGTH))))]),
-) as Record<AttributionField, z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>>;
 
 /**
  * Consumer mail providers: a sign-up from one of these is flagged "free mail" and never grouped as a company; the

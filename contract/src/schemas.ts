@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { attributionBodyShape } from './attribution';
+import { ATTRIBUTION_FIELDS, ATTRIBUTION_MAX_LENGTH, type AttributionField } from './attribution';
 import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS } from './options';
 import { EMAIL_MAX_LENGTH, OTHER_OUTCOME_MAX_LENGTH } from './limits';
 import { VALIDATION_MESSAGES } from './messages';
@@ -41,6 +41,11 @@ export type SignupForm = z.infer<typeof signupFormSchema>;
 export type SignupFormField = keyof SignupForm;
 
 /** The body of POST /rest/v1/waitlist_signups (snake_case, the table's columns). */
+/** Attribution as optional columns of the sign-up body (the API accepts them, the island sends them). */
+const attributionBodyShape = Object.fromEntries(
+  ATTRIBUTION_FIELDS.map((field) => [field, z.optional(z.nullable(z.string().check(z.maxLength(ATTRIBUTION_MAX_LENGTH))))]),
+) as Record<AttributionField, z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>>;
+
 export const signupBodySchema = z.strictObject({
   email: emailSchema,
   role: z.enum(ROLE_OPTIONS),

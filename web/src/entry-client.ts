@@ -2,6 +2,7 @@ import { startTypewriters } from './components/ui/typewriter';
 import { enhancePopoverMenus } from './components/ui/popover-menus';
 import { loadSignupFormWhenNeeded } from './islands/load-signup-form';
 import { NOT_FOUND_ATTRIBUTE } from './app/page-markers';
+import { sendVisitBeacon } from './lib/visit-beacon';
 import './styles.css';
 
 /**
@@ -15,4 +16,6 @@ loadSignupFormWhenNeeded();
 if (document.querySelector(`[${NOT_FOUND_ATTRIBUTE}]`)) {
   // A warning, not an error: the visitor's typo is not an application failure. The server logs it too.
   console.warn('404 Error: User attempted to access non-existent route:', location.pathname);
+} else {
+  sendVisitBeacon();
 }

@@ -251,6 +251,8 @@ export const siteConfig = {
       submit: 'Join the waitlist',
       submitting: 'Submitting...',
     },
+    /** Shown (never blocking) when the e-mail is at a consumer provider. */
+    freeMailHint: 'That looks like a personal address. A work address helps us see which organisations are interested, but you are welcome to use this one.',
   },
 
   about: {
@@ -324,6 +326,8 @@ export const siteConfig = {
           'When you gave your consent, and the version of this policy you agreed to',
           'Whether and when you confirmed your address, and whether you opted out of updates',
           'The language of the pages you used, so our mails reach you in it',
+          'Where you came to us from: the campaign tags of the link you followed (such as utm_source), the address of the site that linked to us (its domain only, never the page) and the page you signed up on',
+          'The domain of your e-mail address, so we can see which companies are interested; addresses at consumer providers such as Gmail are never grouped',
         ],
       },
       {
@@ -331,6 +335,7 @@ export const siteConfig = {
         paragraphs: [
           'We use your information to contact you about early access, to understand who is interested in the platform and to shape the product around the outcomes you tell us matter.',
           'When you sign up we send you one mail asking you to confirm your address. Your sign-up is confirmed only when you press the button on the page that mail links to; opening the link alone changes nothing. If you sign up again before confirming, we send the confirmation again, at most once every 10 minutes and five times a day.',
+          'The founders keep a follow-up status (for example contacted or invited) and short notes about your sign-up, to remember where the conversation with you stands. They are erased with your sign-up.',
           `If you do not confirm, we erase your sign-up automatically ${UNCONFIRMED_RETENTION_DAYS} days after the confirmation mail was sent. A confirmed sign-up is kept until you erase it or ask us to, or until the waitlist closes.`,
         ],
       },
@@ -348,6 +353,7 @@ export const siteConfig = {
           ...(MAIL_SUB_PROCESSOR
             ? [`We send our mails through ${MAIL_SUB_PROCESSOR.name} (${MAIL_SUB_PROCESSOR.location}), which processes your address only to deliver them.`]
             : []),
+          'If we keep track of the waitlist in a customer-relationship tool, your sign-up and its later changes are passed to it automatically; when you erase your data here, that tool is told to erase it too.',
         ],
       },
       {
@@ -368,6 +374,7 @@ export const siteConfig = {
         heading: 'Cookies and Tracking',
         paragraphs: [
           'Our public pages, including the pages behind the links in our mails, set no cookies, store nothing in your browser and use no third-party tracking or analytics. Our mails contain no tracking pixels and load no remote images.',
+          'We count visits ourselves, on our own server: per day, how often each page was viewed, which sites and campaigns visitors came from (domains and campaign tags only) and how many different visitors there were. To tell visitors apart within one day we use a scrambled code made from your IP address, your browser name and a random value that is replaced every day; at the end of the day the random value and the codes are deleted, so no visit can be linked to another day or to you. Search engines and other bots are not counted.',
         ],
       },
       {

@@ -61,6 +61,8 @@ describe('the sign-up island taking over the page', () => {
       company_size: COMPANY_SIZE_OPTIONS[1],
       desired_outcomes: [DESIRED_OUTCOME_OPTIONS[4], 'Other'],
       other_outcome: 'Board reports',
+      // The page's own address, as the server would have written it into the form: the path it was on.
+      landing_path: '/',
     });
     await screen.findByText(TOASTS.success.title);
     expect(field('email').value).toBe('');

@@ -44,6 +44,7 @@ export const INITIAL_SIGNUP_FORM_STATE: SignupFormState = {
 export const signupFormIds = {
   title: 'signup-title',
   email: 'signup-email',
+  emailHint: 'signup-email-hint',
   role: 'signup-role',
   companySize: 'signup-company-size',
   outcomes: 'signup-outcomes',

@@ -88,7 +88,7 @@ describe('SignupForm fields', () => {
     expect(form).toHaveAttribute('action', '/#signup-form');
     const names = [...(form as HTMLFormElement).elements].map((el) => (el as HTMLInputElement).name).filter(Boolean);
     expect(new Set(names)).toEqual(
-      new Set(['email', 'role', 'companySize', 'desiredOutcomes', 'otherOutcome', 'privacyConsent', HONEYPOT_FIELD, FORM_TOKEN_FIELD]),
+      new Set(['email', 'role', 'companySize', 'desiredOutcomes', 'otherOutcome', 'privacyConsent', HONEYPOT_FIELD, FORM_TOKEN_FIELD, 'attribution']),
     );
     expect(form.querySelector(`input[name="${FORM_TOKEN_FIELD}"]`)).toHaveValue(FORM_TOKEN_PLACEHOLDER);
   });
@@ -206,6 +206,7 @@ describe('SignupForm submission', () => {
       company_size: COMPANY_SIZE_OPTIONS[5],
       desired_outcomes: [DESIRED_OUTCOME_OPTIONS[0], 'Other'],
       other_outcome: 'Board reporting',
+      landing_path: '/',
     });
 
     await act(async () => resolve(jsonResponse(201, undefined)));
@@ -395,5 +396,20 @@ describe('Toasts', () => {
     expect(within(toastRegion()).getByText('fourth')).toBeInTheDocument();
     await act(async () => vi.advanceTimersByTime(TOAST_DURATION_MS + 10));
     expect(within(toastRegion()).queryAllByRole('listitem')).toHaveLength(0);
+  });
+});
+
+describe('SignupForm work-address hint', () => {
+  it('suggests a work address for a consumer provider, politely and without blocking, and drops the hint for a company address', async () => {
+    const { user } = setup();
+    const email = screen.getByRole('textbox', { name: 'Work e-mail' });
+    await user.type(email, 'ada@Hotmail.se');
+    const hint = screen.getByText(/looks like a personal address/);
+    expect(hint).toHaveAttribute('aria-live', 'polite');
+    expect(email).toHaveAccessibleDescription(/looks like a personal address/);
+    await user.clear(email);
+    await user.type(email, 'ada@ericsson.com');
+    expect(screen.queryByText(/looks like a personal address/)).toBeNull();
+    expect(email).not.toHaveAttribute('aria-invalid');
   });
 });

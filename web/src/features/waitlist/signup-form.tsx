@@ -3,7 +3,7 @@ import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, OTHER_OUTCOME, ROLE_OPTI
 import { EMAIL_MAX_LENGTH, HONEYPOT_FIELD, OTHER_OUTCOME_MAX_LENGTH } from '@waitlist/contract/limits';
 import { OTHER_OUTCOME_PLACEHOLDER } from '@waitlist/contract/messages';
 import { toSignupBody } from '@waitlist/contract/schemas';
-import { ATTRIBUTION_FIELD, ATTRIBUTION_PLACEHOLDER, attributionOf, decodeAttribution, type Attribution } from '@waitlist/contract/attribution';
+import { ATTRIBUTION_FIELD, ATTRIBUTION_PLACEHOLDER, COMMON_FREE_MAIL_DOMAINS, attributionOf, decodeAttribution, type Attribution } from '@waitlist/contract/attribution';
 import { hasOtherOutcome } from '@waitlist/contract/outcomes';
 import {
   EMPTY_SIGNUP_FORM_VALUES,
@@ -26,6 +26,10 @@ function pageAttribution(field: string): Attribution {
   if (field && field !== ATTRIBUTION_PLACEHOLDER) return decodeAttribution(field);
   return typeof window === 'undefined' ? {} : attributionOf(new URL(window.location.href), document.referrer);
 }
+
+const FREE_MAIL = new Set<string>(COMMON_FREE_MAIL_DOMAINS);
+/** A consumer provider's address (the server knows a longer list; this one is for the gentle hint). */
+const isFreeMail = (email: string) => FREE_MAIL.has(email.trim().toLowerCase().split('@')[1] ?? '');
 
 export interface SignupFormProps {
   /** Where the form posts without script (a server route that answers with a page). */
@@ -56,6 +60,7 @@ export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP
   const [hasOther, setHasOther] = useState(hasOtherOutcome(state.values.desiredOutcomes));
   const [focusRequest, setFocusRequest] = useState<{ field: SignupErrorField } | null>(null);
   const [resetRequest, setResetRequest] = useState(0);
+  const [freeMail, setFreeMail] = useState(isFreeMail(state.values.email));
 
   const otherInput = () => formRef.current?.elements.namedItem('otherOutcome') as HTMLInputElement | null;
   const currentValues = () => signupFormValuesFromEntries(new FormData(formRef.current!));
@@ -82,6 +87,7 @@ export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP
 
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const target = event.target as HTMLInputElement;
+    if (target.name === 'email') setFreeMail(isFreeMail(target.value));
     if (target.name === 'desiredOutcomes' && target.value === OTHER_OUTCOME) {
       setHasOther(target.checked);
       const other = otherInput();
@@ -111,6 +117,7 @@ export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP
     if (outcome.ok) {
       setDefaults({ ...EMPTY_SIGNUP_FORM_VALUES, formToken: defaults.formToken, attribution: defaults.attribution });
       setHasOther(false);
+      setFreeMail(false);
       setAttempted(false);
       setResetRequest((n) => n + 1);
     }
@@ -181,9 +188,13 @@ export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP
           data-field="email"
           defaultValue={defaults.email}
           aria-invalid={invalid('email')}
-          aria-describedby={describedBy('email')}
+          aria-describedby={describedBy('email', freeMail ? ids.emailHint : '')}
         />
         {fieldError('email')}
+        {/* A suggestion, never a refusal: announced politely, and empty (no height) until it applies. */}
+        <p id={ids.emailHint} className="field-hint email-hint" aria-live="polite">
+          {freeMail ? copy.freeMailHint : ''}
+        </p>
       </div>
 
       <div className="field-row">
