@@ -10,13 +10,24 @@ import { hrefOf, useHashRoute, type AdminRoute } from './use-hash-route';
 import { Loading, StatusMessage, type Notice } from './ui';
 import { OutboxPage } from './mail-log';
 import { WebhooksPanel } from './webhooks-panel';
+import { FunnelPage } from './funnel-page';
+import { CompaniesPage } from './companies-page';
+import { MailSettingsPage } from './mail-settings-page';
 
 // The charts library loads only when the dashboard is opened.
 const DashboardPage = lazy(() => import('./dashboard-page').then((m) => ({ default: m.DashboardPage })));
 
 const DEFAULT_FILTERS: AdminFilters = { sort: '-created_at' };
 
-const TITLES: Record<AdminRoute['name'], string> = { signups: 'Sign-ups', signup: 'Sign-up', dashboard: 'Dashboard', outbox: 'Outbox' };
+const TITLES: Record<AdminRoute['name'], string> = {
+  signups: 'Sign-ups',
+  signup: 'Sign-up',
+  dashboard: 'Dashboard',
+  outbox: 'Outbox',
+  funnel: 'Funnel',
+  companies: 'Companies',
+  settings: 'Mail settings',
+};
 
 /** Signed out → the sign-in form; signed in → the console. Any 401 later on brings the sign-in form back. */
 export function AdminApp() {
@@ -84,8 +95,11 @@ export function AdminApp() {
 
   const nav: { route: AdminRoute; label: string }[] = [
     { route: { name: 'signups' }, label: 'Sign-ups' },
+    { route: { name: 'companies' }, label: 'Companies' },
+    { route: { name: 'funnel' }, label: 'Funnel' },
     { route: { name: 'dashboard' }, label: 'Dashboard' },
     { route: { name: 'outbox' }, label: 'Outbox' },
+    { route: { name: 'settings' }, label: 'Mail settings' },
   ];
   const current = route.name === 'signup' ? 'signups' : route.name;
 
@@ -142,6 +156,16 @@ export function AdminApp() {
             <WebhooksPanel />
           </div>
         )}
+        {route.name === 'funnel' && <FunnelPage />}
+        {route.name === 'companies' && (
+          <CompaniesPage
+            onOpen={(domain) => {
+              setFilters({ sort: '-created_at', company: domain });
+              navigate({ name: 'signups' });
+            }}
+          />
+        )}
+        {route.name === 'settings' && <MailSettingsPage onNotice={(n) => setNotice(n, 'settings')} />}
         {route.name === 'dashboard' && (
           <Suspense fallback={<Loading label="Loading the dashboard…" />}>
             <DashboardPage />

@@ -10,6 +10,12 @@ import {
   type AdminSignupPage,
   type AdminStats,
   type AdminWebhooks,
+  type AdminCompanies,
+  type AdminFollowUp,
+  type AdminFunnel,
+  type AdminMailSettings,
+  type FollowUpStatus,
+  type FunnelDimension,
 } from '@waitlist/contract';
 
 /** An answer of the admin API in the `{code, message, details, hint}` shape, or a network failure (status 0). */
@@ -70,6 +76,13 @@ export const adminApi = {
   outbox: () => request<AdminOutbox>('/outbox'),
   retryMail: (id: number) => request<void>(`/outbox/${id}/retry`, { method: 'POST' }),
   webhooks: () => request<AdminWebhooks>('/webhooks'),
+  funnel: (from: string, to: string, by: FunnelDimension) => request<AdminFunnel>(`/funnel?${new URLSearchParams({ from, to, by }).toString()}`),
+  companies: () => request<AdminCompanies>('/companies'),
+  setStatus: (ids: number[], status: FollowUpStatus) => request<{ changed: number[]; missing: number[] }>('/signups/status', { method: 'POST', body: JSON.stringify({ ids, status }) }),
+  followUp: (id: number) => request<AdminFollowUp>(`/signups/${id}/follow-up`),
+  addNote: (id: number, body: string) => request<void>(`/signups/${id}/notes`, { method: 'POST', body: JSON.stringify({ body }) }),
+  mailSettings: () => request<AdminMailSettings>('/mail-settings'),
+  saveMailSettings: (settings: AdminMailSettings) => request<AdminMailSettings>('/mail-settings', { method: 'PUT', body: JSON.stringify(settings) }),
   resendWebhook: (id: number) => request<void>(`/webhooks/${id}/resend`, { method: 'POST' }),
   exportCsvUrl: (filters: AdminFilters) => `${ADMIN_API}/signups/export.csv${toQueryString(filters)}`,
   exportJsonUrl: (id: number) => `${ADMIN_API}/signups/${id}/export.json`,

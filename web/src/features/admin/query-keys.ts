@@ -12,6 +12,10 @@ export const adminKeys = {
   mailLog: (id: number) => ['admin', 'signup', id, 'mail'] as const,
   outbox: () => ['admin', 'outbox'] as const,
   webhooks: () => ['admin', 'webhooks'] as const,
+  funnel: (from: string, to: string, by: string) => ['admin', 'funnel', from, to, by] as const,
+  companies: () => ['admin', 'companies'] as const,
+  followUp: (id: number) => ['admin', 'signup', id, 'follow-up'] as const,
+  mailSettings: () => ['admin', 'mail-settings'] as const,
 };
 
 /** Keys are arrays built afresh on every call: compare them by value, never by reference. */

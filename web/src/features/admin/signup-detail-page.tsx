@@ -16,6 +16,7 @@ import { AdminApiError, adminApi } from './api';
 import { adminKeys } from './query-keys';
 import { hrefOf } from './use-hash-route';
 import { MailLog } from './mail-log';
+import { AttributionDetails, FollowUpPanel, STATUS_LABELS } from './follow-up-panel';
 import { ConfirmDialog, ErrorPanel, Loading, OutcomeChips, formatDateTime, type Notice } from './ui';
 
 function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSignup; onDone: (s: AdminSignup) => void; onCancel: () => void }) {
@@ -171,6 +172,10 @@ export function SignupDetailPage({ id, onErased, onNotice }: { id: number; onEra
       <div className="card">
         <dl className="details">
           <div>
+            <dt>Status</dt>
+            <dd>{STATUS_LABELS[s.status]}</dd>
+          </div>
+          <div>
             <dt>Role</dt>
             <dd>{s.role}</dd>
           </div>
@@ -211,6 +216,8 @@ export function SignupDetailPage({ id, onErased, onNotice }: { id: number; onEra
         </dl>
       </div>
 
+      <FollowUpPanel key={`${s.id}-${s.status}`} signup={s} onNotice={onNotice} />
+      <AttributionDetails signup={s} />
       <MailLog signupId={s.id} confirmed={s.confirmed_at !== null} onNotice={onNotice} />
 
       {editing && (

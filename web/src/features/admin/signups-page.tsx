@@ -1,13 +1,16 @@
 import { useEffect, useId, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_PAGE_SIZE,
   COMPANY_SIZE_OPTIONS,
   DESIRED_OUTCOME_OPTIONS,
+  FOLLOW_UP_STATUSES,
   ROLE_OPTIONS,
   type AdminFilters,
   type AdminSort,
+  type FollowUpStatus,
 } from '@waitlist/contract';
+import { STATUS_LABELS } from './follow-up-panel';
 import { adminApi } from './api';
 import { hrefOf } from './use-hash-route';
 import { ErrorPanel, OutcomeChips, formatDateTime, formatNumber } from './ui';
@@ -87,7 +90,30 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
     placeholderData: keepPreviousData,
   });
 
-  const activeFilters = [filters.q, filters.role, filters.company_size, filters.outcome, filters.confirmed, filters.opted_out, filters.from, filters.to].filter(Boolean).length;
+  const queryClient = useQueryClient();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [bulkStatus, setBulkStatus] = useState<FollowUpStatus>('contacted');
+  const bulkId = useId();
+  const setStatus = useMutation({
+    mutationFn: () => adminApi.setStatus([...selected], bulkStatus),
+    onSuccess: ({ changed }) => {
+      setSelected(new Set());
+      void queryClient.invalidateQueries({ queryKey: adminKeys.signupLists() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.companies() });
+      setBulkNotice(`${changed.length} ${changed.length === 1 ? 'sign-up' : 'sign-ups'} set to ${STATUS_LABELS[bulkStatus]}.`);
+    },
+    onError: (error) => setBulkNotice(error.message),
+  });
+  const [bulkNotice, setBulkNotice] = useState('');
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const activeFilters = [filters.q, filters.role, filters.company_size, filters.outcome, filters.confirmed, filters.opted_out, filters.status, filters.company, filters.from, filters.to].filter(Boolean).length;
   const page = list.data;
   const first = cursors.length * ADMIN_PAGE_SIZE + 1;
   const last = first + (page?.items.length ?? 0) - 1;
@@ -135,6 +161,21 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
           labels={{ no: 'Subscribed', yes: 'Opted out' }}
           onChange={(v) => update({ opted_out: v as AdminFilters['opted_out'] })}
         />
+        <SelectFilter
+          label="Status"
+          value={filters.status}
+          options={FOLLOW_UP_STATUSES}
+          labels={STATUS_LABELS}
+          onChange={(v) => update({ status: v as AdminFilters['status'] })}
+        />
+        {filters.company && (
+          <div className="field field-compact">
+            <span className="field-label">Company</span>
+            <button type="button" className="btn btn-secondary btn-small" onClick={() => update({ company: undefined })} aria-label={`Company ${filters.company}: remove this filter`}>
+              {filters.company} ✕
+            </button>
+          </div>
+        )}
         <div className="field field-compact">
           <label htmlFor="signups-from">From</label>
           <input id="signups-from" type="date" value={filters.from ?? ''} onChange={(e) => update({ from: e.target.value || undefined })} />
@@ -164,12 +205,40 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
       ) : (
         <div className="card table-card" aria-busy={list.isFetching}>
           {list.isError && <p className="inline-error" role="alert">{list.error.message}</p>}
+          <form
+            className="bulk-bar"
+            aria-label="Change the status of the selected sign-ups"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (selected.size > 0) setStatus.mutate();
+            }}
+          >
+            <span className="muted" aria-live="polite">
+              {selected.size} selected{bulkNotice ? ` · ${bulkNotice}` : ''}
+            </span>
+            <label htmlFor={bulkId}>Set status</label>
+            <select id={bulkId} value={bulkStatus} onChange={(e) => setBulkStatus(e.target.value as FollowUpStatus)}>
+              {FOLLOW_UP_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="btn btn-secondary btn-small" disabled={selected.size === 0 || setStatus.isPending}>
+              Apply to selected
+            </button>
+          </form>
           <div className="table-scroll">
             <table className="data-table">
               <caption className="visually-hidden">Sign-ups, {filters.sort.includes('email') ? 'sorted by e-mail' : 'sorted by sign-up time'}</caption>
               <thead>
                 <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">Select</span>
+                  </th>
                   <SortHeader label="E-mail" column="email" sort={filters.sort} onSort={(sort) => update({ sort })} />
+                  <th scope="col">Status</th>
+                  <th scope="col">Company</th>
                   <th scope="col">Role</th>
                   <th scope="col">Company size</th>
                   <th scope="col">Desired outcomes</th>
@@ -182,16 +251,21 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
                 {!page &&
                   Array.from({ length: 5 }, (_, i) => (
                     <tr key={i} className="skeleton-row" aria-hidden="true">
-                      <td colSpan={7}>
+                      <td colSpan={10}>
                         <span className="skeleton" />
                       </td>
                     </tr>
                   ))}
                 {page?.items.map((row) => (
                   <tr key={row.id}>
+                    <td>
+                      <input type="checkbox" aria-label={`Select ${row.email}`} checked={selected.has(row.id)} onChange={(e) => toggle(row.id, e.target.checked)} />
+                    </td>
                     <td className="cell-email">
                       <a href={hrefOf({ name: 'signup', id: row.id })}>{row.email}</a>
                     </td>
+                    <td className="nowrap">{STATUS_LABELS[row.status]}</td>
+                    <td className="nowrap">{row.free_mail ? <span className="muted">Personal</span> : (row.company_domain ?? '—')}</td>
                     <td className="cell-role">{row.role}</td>
                     <td className="nowrap">{row.company_size}</td>
                     <td>

@@ -1,22 +1,29 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 /** The console's routes live in the URL hash (`/admin#/signups/12`), so the server serves one page at /admin. */
-export type AdminRoute = { name: 'signups' } | { name: 'signup'; id: number } | { name: 'dashboard' } | { name: 'outbox' };
+export type AdminRoute =
+  | { name: 'signups' }
+  | { name: 'signup'; id: number }
+  | { name: 'dashboard' }
+  | { name: 'outbox' }
+  | { name: 'funnel' }
+  | { name: 'companies' }
+  | { name: 'settings' };
+
+const SIMPLE = ['dashboard', 'outbox', 'funnel', 'companies', 'settings'] as const;
 
 export function parseHash(hash: string): AdminRoute {
   const path = hash.replace(/^#/, '');
   const detail = /^\/signups\/(\d+)$/.exec(path);
   if (detail) return { name: 'signup', id: Number(detail[1]) };
-  if (path === '/dashboard') return { name: 'dashboard' };
-  if (path === '/outbox') return { name: 'outbox' };
-  return { name: 'signups' };
+  const simple = SIMPLE.find((name) => path === `/${name}`);
+  return simple ? { name: simple } : { name: 'signups' };
 }
 
 export function hrefOf(route: AdminRoute): string {
   if (route.name === 'signup') return `#/signups/${route.id}`;
-  if (route.name === 'dashboard') return '#/dashboard';
-  if (route.name === 'outbox') return '#/outbox';
-  return '#/';
+  if (route.name === 'signups') return '#/';
+  return `#/${route.name}`;
 }
 
 const subscribe = (onChange: () => void) => {
