@@ -1,4 +1,4 @@
-import providers from 'email-providers/all.json' with { type: 'json' };
+import { createRequire } from 'node:module';
 import { getDomain } from 'tldts';
 import { COMMON_FREE_MAIL_DOMAINS } from '@waitlist/contract';
 
@@ -7,7 +7,8 @@ import { COMMON_FREE_MAIL_DOMAINS } from '@waitlist/contract';
  * whole) in lower case, and whether it is a consumer provider (email-providers' list plus the Swedish ones it
  * lacks, in contract/src/attribution.ts), which is flagged and never grouped. See docs/decisions/0009.
  */
-const FREE_MAIL = new Set<string>([...(providers as string[]), ...COMMON_FREE_MAIL_DOMAINS]);
+const providers = createRequire(import.meta.url)('email-providers/all.json') as string[];
+const FREE_MAIL = new Set<string>([...providers, ...COMMON_FREE_MAIL_DOMAINS]);
 
 export interface Company {
   domain: string | null;
