@@ -161,6 +161,10 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     // Delivered webhook events hold personal data; a receiver has had them for 30 days.
     await repositories.outbox.pruneDeliveredWebhooks(new Date(Date.now() - 30 * 24 * 60 * 60 * 1000));
   }, { runNow: true });
+  // The founders' daily digest, queued once a day after 06:00 UTC by whichever copy gets there first.
+  await app.scheduler.every('queue the operators\' daily digest', 10 * 60 * 1000, async () => {
+    if ((await repositories.operatorMail.queueDailyDigest()) > 0) app.delivery.worker.nudge();
+  }, { runNow: true });
   // Idempotency keys hold a hash of personal data: keep them no longer than a retry needs.
   await app.scheduler.every('prune idempotency keys', 60 * 60 * 1000, () => repositories.signups.pruneIdempotencyKeys(), { runNow: true });
 

@@ -1,5 +1,7 @@
 import { issueToken, type IssuedToken, type TokenPurpose } from '../lib/tokens';
+import { OPERATOR_MAIL_TOPICS, type DigestFacts } from '../db/repositories/operator-mail';
 import { composeConfirmationMail, composeDataLinkMail } from './mails';
+import { composeConfirmedNotice, composeDigest } from './operator-mails';
 import type { RenderOutboxMail } from './mail-channel';
 import type { ClaimedOutboxRow } from './worker';
 
@@ -22,12 +24,20 @@ export interface MailRecipient {
   locale: string;
   confirmedAt: string | null;
   marketingOptOutAt: string | null;
+  role: string;
+  companySize: string;
+  companyDomain: string | null;
+  freeMail: boolean;
+  attribution: Record<string, string>;
 }
 
-/** The reads and writes composing a mail needs; implemented over the signups and person_tokens tables. */
+/** The reads and writes composing a mail needs; implemented over the signups, person_tokens and operators tables. */
 export interface MailSource {
   recipient(signupId: number): Promise<MailRecipient | undefined>;
   saveTokens(signupId: number, tokens: readonly IssuedToken[]): Promise<void>;
+  /** An operator's address (undefined: removed since the mail was queued). */
+  operatorEmail(operatorId: number): Promise<string | undefined>;
+  digestFacts(until: Date): Promise<DigestFacts>;
 }
 
 export interface RenderOptions {
@@ -48,6 +58,14 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
   };
 
   return async (row: ClaimedOutboxRow) => {
+    if (row.topic === OPERATOR_MAIL_TOPICS.digest) {
+      const to = await options.source.operatorEmail(Number(row.payload.operatorId));
+      if (!to) return { cancel: 'operator removed' };
+      const day = typeof row.payload.day === 'string' ? row.payload.day : row.createdAt.toISOString().slice(0, 10);
+      const until = typeof row.payload.until === 'string' ? new Date(row.payload.until) : new Date(`${day}T06:00:00.000Z`);
+      const facts = await options.source.digestFacts(until);
+      return { mail: composeDigest({ to, siteUrl: options.siteUrl, day, facts }) };
+    }
     if (row.signupId === null) return { cancel: 'no recipient' };
     const person = await options.source.recipient(row.signupId);
     if (!person) return { cancel: 'erased' };
@@ -66,6 +84,26 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
           }),
         };
       }
+      case OPERATOR_MAIL_TOPICS.confirmed: {
+        const to = await options.source.operatorEmail(Number(row.payload.operatorId));
+        if (!to) return { cancel: 'operator removed' };
+        return {
+          mail: composeConfirmedNotice({
+            to,
+            siteUrl: options.siteUrl,
+            person: {
+              id: person.id,
+              email: person.email,
+              role: person.role,
+              companySize: person.companySize,
+              companyDomain: person.companyDomain,
+              freeMail: person.freeMail,
+              source: person.attribution.utm_source ?? person.attribution.referrer_origin ?? null,
+              campaign: person.attribution.utm_campaign ?? null,
+            },
+          }),
+        };
+      }
       case MAIL_TOPICS.dataLink: {
         const tokens = await tokensFor(person.id, ['manage', 'unsubscribe'] as const);
         return { mail: composeDataLinkMail({ to: person.email, locale: person.locale, siteUrl: options.siteUrl, tokens }) };
@@ -76,16 +114,18 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
   };
 }
 
-/** The mail source over the person-data repository. */
-export function mailSourceFrom(people: {
-  person(id: number): Promise<{ id: number; email: string; locale: string; confirmedAt: string | null; marketingOptOutAt: string | null } | undefined>;
-  saveTokens(signupId: number, tokens: readonly IssuedToken[]): Promise<void>;
-}): MailSource {
+/** The mail source over the person-data and operator-mail repositories. */
+export function mailSourceFrom(
+  people: {
+    person(id: number): Promise<Omit<MailRecipient, never> | undefined>;
+    saveTokens(signupId: number, tokens: readonly IssuedToken[]): Promise<void>;
+  },
+  operators: { operatorEmail(id: number): Promise<string | undefined>; digestFacts(until: Date): Promise<DigestFacts> },
+): MailSource {
   return {
-    async recipient(signupId) {
-      const p = await people.person(signupId);
-      return p && { id: p.id, email: p.email, locale: p.locale, confirmedAt: p.confirmedAt, marketingOptOutAt: p.marketingOptOutAt };
-    },
+    recipient: (signupId) => people.person(signupId),
     saveTokens: (signupId, tokens) => people.saveTokens(signupId, tokens),
+    operatorEmail: (id) => operators.operatorEmail(id),
+    digestFacts: (until) => operators.digestFacts(until),
   };
 }

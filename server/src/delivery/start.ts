@@ -56,7 +56,7 @@ export async function startMailDelivery(app: FastifyInstance, repositories: Repo
     channel: createMailChannel({
       transport,
       render: createOutboxMailRenderer({
-        source: mailSourceFrom(repositories.personData),
+        source: mailSourceFrom(repositories.personData, repositories.operatorMail),
         siteUrl: settings.siteUrl,
         retentionDays: settings.retentionDays,
       }),

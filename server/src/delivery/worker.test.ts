@@ -13,6 +13,7 @@ import { validSignup } from '../test/fixtures';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp';
 import { createMailChannel } from './mail-channel';
 import { createOutboxMailRenderer, mailSourceFrom } from './render-outbox-mail';
+import { createOperatorMail } from '../db/repositories/operator-mail';
 import { createMailTransport, type MailTransport } from './smtp-transport';
 import { createMetrics } from '../http/metrics';
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerLog } from './worker';
@@ -35,7 +36,7 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
       store: outbox,
       channel: createMailChannel({
         transport: via,
-        render: createOutboxMailRenderer({ source: mailSourceFrom(people), siteUrl: SITE, retentionDays: 30, now: () => clock }),
+        render: createOutboxMailRenderer({ source: mailSourceFrom(people, createOperatorMail(database)), siteUrl: SITE, retentionDays: 30, now: () => clock }),
         messageIdDomain: 'example.com',
       }),
       log: quietLog,

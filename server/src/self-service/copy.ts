@@ -23,6 +23,9 @@ export interface SelfServiceCopy {
       confirmed: string;
       optOut: string;
       language: string;
+      company: string;
+      cameFrom: string;
+      followUp: string;
     };
     notYet: string;
     none: string;
@@ -76,6 +79,9 @@ const en: SelfServiceCopy = {
       confirmed: 'Address confirmed',
       optOut: 'Opted out of updates',
       language: 'Language',
+      company: 'Company (from your address)',
+      cameFrom: 'Where you came from',
+      followUp: 'Our follow-up',
     },
     notYet: 'Not yet',
     none: '—',

@@ -114,6 +114,9 @@ export function managePage(frame: PageFrame, token: string, person: StoredPerson
     [f.confirmed, when(person.confirmedAt, frame.copy)],
     [f.optOut, person.marketingOptOutAt ? when(person.marketingOptOutAt, frame.copy) : m.notYet],
     [f.language, person.locale],
+    [f.company, person.companyDomain ?? m.none],
+    [f.cameFrom, Object.keys(person.attribution).length === 0 ? m.none : Object.entries(person.attribution).map(([k, v]) => `${k}: ${v}`).join(', ')],
+    [f.followUp, person.followUpStatus],
   ];
   const errors = state.errors ?? {};
   const error = (field: string) => (errors[field] ? `<p class="field-error" id="${field}-error">${esc(errors[field]!)}</p>` : '');

@@ -40,6 +40,11 @@ export interface PersonExport {
   confirmation_sent_at: string | null;
   confirmed_at: string | null;
   marketing_opt_out_at: string | null;
+  company_domain: string | null;
+  /** utm_* tags, referring site and landing page of the visit that signed up. */
+  came_from: Record<string, string>;
+  follow_up_status: string;
+  follow_up_notes: { note: string; written_at: string }[];
   exported_at: string;
 }
 
@@ -92,6 +97,10 @@ export function createSelfService({ people, outbox, now = () => new Date() }: Se
           confirmation_sent_at: p.confirmationSentAt,
           confirmed_at: p.confirmedAt,
           marketing_opt_out_at: p.marketingOptOutAt,
+          company_domain: p.companyDomain,
+          came_from: p.attribution,
+          follow_up_status: p.followUpStatus,
+          follow_up_notes: await people.notesAbout(p.id),
           exported_at: now().toISOString(),
         },
       };

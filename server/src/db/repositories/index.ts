@@ -10,6 +10,7 @@ import { createSignupsRepository, type SignupsRepositoryOptions } from './signup
 import { createWebhookEvents } from './webhook-events';
 import { createFollowUp } from './follow-up';
 import { createVisits } from './visits';
+import { createOperatorMail } from './operator-mail';
 
 export interface RepositoriesOptions extends SignupsRepositoryOptions {
   sessionIdleMs: number;
@@ -20,6 +21,7 @@ export interface RepositoriesOptions extends SignupsRepositoryOptions {
 /** Every repository over one database, built once by app.ts and handed to the features that need them. */
 export function createRepositories(database: Database, options: RepositoriesOptions) {
   const webhooks = createWebhookEvents(database, options.webhookEndpoints);
+  const operatorMail = createOperatorMail(database);
   const { writeAlongside } = options;
   return {
     signups: createSignupsRepository(database, {
@@ -41,7 +43,8 @@ export function createRepositories(database: Database, options: RepositoriesOpti
     signInThrottle: createSignInThrottle(database),
     auditLog: createAuditLog(database),
     outbox: createOutboxRepository(database),
-    personData: createPersonDataRepository(database, { webhooks }),
+    personData: createPersonDataRepository(database, { webhooks, operatorMail }),
+    operatorMail,
     followUp: createFollowUp(database, { webhooks }),
     visits: createVisits(database),
   };

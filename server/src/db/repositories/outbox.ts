@@ -212,7 +212,15 @@ export function createOutboxRepository(database: Database) {
 
     /** A person's mail log, newest first. */
     async forSignup(signupId: number): Promise<OutboxEntry[]> {
-      const rows = await db.selectFrom('outbox').selectAll().where('signup_id', '=', signupId).orderBy('id', 'desc').limit(200).execute();
+      // Mail to the person only: notices to operators about them are not their mail.
+      const rows = await db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('signup_id', '=', signupId)
+        .where('topic', 'not like', 'operator-%')
+        .orderBy('id', 'desc')
+        .limit(200)
+        .execute();
       return rows.map(toEntry);
     },
 

@@ -5,6 +5,7 @@ import type { PersonAuditAction, Schema } from '../schema';
 import { erasedCounts, keepErasedCounts } from './erased-counts';
 import { outboxMailValues } from './outbox';
 import type { WebhookEvents } from './webhook-events';
+import type { OperatorMail } from './operator-mail';
 
 /**
  * What a person can do with their own row through the links we mail them (confirm, see, download, correct,
@@ -27,6 +28,11 @@ export interface StoredPerson {
   marketingOptOutAt: string | null;
   confirmationSentAt: string | null;
   locale: string;
+  companyDomain: string | null;
+  freeMail: boolean;
+  /** Attribution columns as stored (utm_*, referrer_origin, landing_path), absent ones left out. */
+  attribution: Record<string, string>;
+  followUpStatus: string;
 }
 
 export interface PersonCorrection {
@@ -38,8 +44,8 @@ export interface PersonCorrection {
 
 export type AuditActor = 'person' | 'system' | 'operator';
 
-export function createPersonDataRepository(database: Database, options: { webhooks?: WebhookEvents } = {}) {
-  const { webhooks } = options;
+export function createPersonDataRepository(database: Database, options: { webhooks?: WebhookEvents; operatorMail?: OperatorMail } = {}) {
+  const { webhooks, operatorMail } = options;
   const { db } = database;
   const iso = (d: Date) => d.toISOString();
   const tsOrNull = (v: Date | string | null) => (v === null ? null : database.decodeTimestamp(v));
@@ -64,6 +70,14 @@ export function createPersonDataRepository(database: Database, options: { webhoo
       marketingOptOutAt: tsOrNull(row.marketing_opt_out_at),
       confirmationSentAt: tsOrNull(row.confirmation_sent_at),
       locale: row.locale,
+      companyDomain: row.company_domain,
+      freeMail: Number(row.free_mail) === 1,
+      attribution: Object.fromEntries(
+        (['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'referrer_origin', 'landing_path'] as const)
+          .filter((column) => row[column] !== null)
+          .map((column) => [column, row[column]!]),
+      ),
+      followUpStatus: row.status,
     };
   }
 
@@ -78,6 +92,12 @@ export function createPersonDataRepository(database: Database, options: { webhoo
 
   return {
     person: (signupId: number) => loadPerson(db, signupId),
+
+    /** The founders' notes about a person (without who wrote them), for the person's own copy of their data. */
+    async notesAbout(signupId: number): Promise<{ note: string; written_at: string }[]> {
+      const rows = await db.selectFrom('signup_notes').select(['body', 'created_at']).where('signup_id', '=', signupId).orderBy('id').execute();
+      return rows.map((r) => ({ note: r.body, written_at: database.decodeTimestamp(r.created_at) }));
+    },
 
     async idByEmail(email: string): Promise<number | undefined> {
       const row = await db.selectFrom('waitlist_signups').select('id').where('email', '=', email).executeTakeFirst();
@@ -120,6 +140,7 @@ export function createPersonDataRepository(database: Database, options: { webhoo
         await trx.updateTable('person_tokens').set({ used_at: iso(now) }).where('signup_id', '=', signupId).where('purpose', '=', 'confirm').where('used_at', 'is', null).execute();
         await audit(trx, 'confirm', 'person', signupId, now);
         await webhooks?.queue(trx, 'signup.confirmed', [signupId], now);
+        await operatorMail?.queueConfirmedNotices(trx, signupId, now);
         return true;
       });
     },
