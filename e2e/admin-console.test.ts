@@ -163,7 +163,7 @@ describe.each(['sqlite', 'postgres'] as const)('operator console in a real brows
     // Sorting by e-mail from the keyboard.
     await page.getByRole('button', { name: /^E-mail/ }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => bodyRows().first().locator('td').first().textContent()).toBe('ada.lovelace@example.com');
+    await expect.poll(() => bodyRows().first().getByRole('link').first().textContent()).toBe('ada.lovelace@example.com');
     expect(await page.getByRole('columnheader', { name: /E-mail/ }).getAttribute('aria-sort')).toBe('ascending');
   });
 
@@ -195,7 +195,9 @@ describe.each(['sqlite', 'postgres'] as const)('operator console in a real brows
     const bytes = fs.readFileSync(file);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('id,email,role,company_size,desired_outcomes,other_outcome,created_at,consented_at,privacy_policy_version,confirmed_at,marketing_opt_out_at');
+    expect(lines[0]).toBe(
+      'id,email,role,company_size,desired_outcomes,other_outcome,created_at,consented_at,privacy_policy_version,status,confirmed_at,marketing_opt_out_at,company_domain,free_mail,utm_source,utm_medium,utm_campaign,utm_content,utm_term,referrer_origin,landing_path',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,${TARGET},Product Manager,1000+ employees,Reuse insights; Other,`);
     // The formula cell starts with a quote mark, so no spreadsheet evaluates it.

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../server/src/test/databases';
 import { openPage } from './support/browser';
 import { describe, expect, test } from './support/fixtures';
-import { startServer, type RunningServer } from './support/server';
+import { useServerBehindDatabaseProxy } from './support/server';
 import { aSignup, fillSignupForm } from './support/signup-form';
-import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 
 /**
  * In Chromium against the built server: every page works under the strict CSP (no violation, no console error),
@@ -66,29 +63,16 @@ describe('the site in Chromium under the CSP, and the form under abuse/outage', 
   });
 
   describe('on PostgreSQL behind a TCP proxy', () => {
-    let testDb: TestDatabase;
-    let proxy: TcpProxy;
-    let server: RunningServer;
-    beforeAll(async () => {
-      testDb = await createTestDatabase('postgres');
-      const target = new URL(testDb.url!);
-      proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-      server = await startServer({ database: testDb, env: { DATABASE_URL: proxy.rewrite(testDb.url!) } });
-    });
-    afterAll(async () => {
-      await server?.stop({ keepDatabase: true });
-      await proxy?.close();
-      await testDb?.drop();
-    });
+    const outage = useServerBehindDatabaseProxy();
 
     test('loads every page without a CSP violation or console error', async ({ context }) => {
-      await checkPages(context, server.url);
+      await checkPages(context, outage.server.url);
     });
 
     test('shows the readable 503 message while the database is down, and signs up once it is back', async ({ page }) => {
       try {
-        await openForm(page, server.url);
-        await proxy.cut();
+        await openForm(page, outage.server.url);
+        await outage.proxy.cut();
         const email = `outage-${randomUUID()}@example.com`;
         await fillForm(page, email);
         await page.getByRole('button', { name: 'Join the waitlist' }).click();
@@ -99,12 +83,12 @@ describe('the site in Chromium under the CSP, and the form under abuse/outage', 
         // The form keeps what the visitor typed, so a retry is one click.
         expect(await page.getByLabel('Work e-mail').inputValue()).toBe(email);
 
-        await proxy.restore();
+        await outage.proxy.restore();
         await page.getByRole('button', { name: 'Join the waitlist' }).click();
         await expect.poll(() => page.getByText('Thank you for signing up!').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-        expect(await server.query('SELECT 1 FROM waitlist_signups WHERE email = $1', [email])).toHaveLength(1);
+        expect(await outage.server.query('SELECT 1 FROM waitlist_signups WHERE email = $1', [email])).toHaveLength(1);
       } finally {
-        await proxy.restore();
+        await outage.proxy.restore();
       }
     });
   });

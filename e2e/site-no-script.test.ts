@@ -1,13 +1,10 @@
 import type { Page, Response } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
 import { DESIRED_OUTCOME_OPTIONS, TOASTS, VALIDATION_MESSAGES } from '@waitlist/contract';
-import { createTestDatabase, type TestDatabase } from '../server/src/test/databases';
 import type { PageProblems } from './support/browser';
 import { DESKTOP } from './support/browser';
 import { DIALECTS, describe, expect, test } from './support/fixtures';
-import { startServer, type RunningServer } from './support/server';
+import { useServerBehindDatabaseProxy, type RunningServer } from './support/server';
 import { aSignup, expectedRow, fillSignupForm, readSignupForm, signupForm, storedSignups, submitButton, type SignupEntry } from './support/signup-form';
-import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 
 /**
  * The sign-up form in Chromium with JavaScript disabled: a real form posted to the server, answered with pages.
@@ -162,26 +159,13 @@ describe('the sign-up form with JavaScript disabled, rate-limited', () => {
 
 describe('the sign-up form with JavaScript disabled, PostgreSQL down', () => {
   test.override('contextOptions', NO_SCRIPT);
-  let testDb: TestDatabase;
-  let proxy: TcpProxy;
-  let server: RunningServer;
-  beforeAll(async () => {
-    testDb = await createTestDatabase('postgres');
-    const target = new URL(testDb.url!);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    server = await startServer({ database: testDb, env: { DATABASE_URL: proxy.rewrite(testDb.url!) } });
-  });
-  afterAll(async () => {
-    await server?.stop({ keepDatabase: true });
-    await proxy?.close();
-    await testDb?.drop();
-  });
+  const outage = useServerBehindDatabaseProxy();
 
   test('answers 503 with a readable message, keeping what was entered; the same post works once it is back', async ({ page }) => {
     const entry = aSignup({ email: 'outage.no.script@example.com' });
-    await page.goto(server.url);
+    await page.goto(outage.server.url);
     await fillSignupForm(page, entry);
-    await proxy.cut();
+    await outage.proxy.cut();
     try {
       const response = await submit(page);
       expect(response.status()).toBe(503);
@@ -189,9 +173,9 @@ describe('the sign-up form with JavaScript disabled, PostgreSQL down', () => {
       expect(await signupForm(page).getByRole('alert').textContent()).toMatch(/temporarily unavailable/i);
       await expectFormHolds(page, entry);
     } finally {
-      await proxy.restore();
+      await outage.proxy.restore();
     }
     expect((await submit(page)).status()).toBe(303);
-    expect(await rowsOf(server, entry.email)).toEqual([expectedRow(entry)]);
+    expect(await rowsOf(outage.server, entry.email)).toEqual([expectedRow(entry)]);
   });
 });

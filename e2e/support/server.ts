@@ -1,11 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../server/src/test/databases';
+import { freePort } from '../../server/src/test/free-port';
+import { ready } from '../../server/src/test/app';
+import { afterAll, beforeAll } from 'vitest';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy';
+
+export { freePort };
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const serverEntry = path.join(repoRoot, 'server', 'dist', 'server.js');
@@ -32,16 +37,6 @@ export interface StartServerOptions {
   port?: number;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Spawns the built production server (`npm run build` first) on a free port with a fresh database. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
@@ -118,6 +113,35 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       }
       await exited;
       if (!keepDatabase) await database.drop();
+    },
+  };
+}
+
+/**
+ * In a describe block: a built server on a fresh PostgreSQL database that it reaches through a TCP proxy, so a
+ * test can cut the database off (`proxy.cut()`) and bring it back (`proxy.restore()`) while the server runs.
+ */
+export function useServerBehindDatabaseProxy(): { readonly server: RunningServer; readonly proxy: TcpProxy } {
+  let testDb: TestDatabase | undefined;
+  let proxy: TcpProxy | undefined;
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDatabase('postgres');
+    const target = new URL(testDb.url!);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    server = await startServer({ database: testDb, env: { DATABASE_URL: proxy.rewrite(testDb.url!) } });
+  });
+  afterAll(async () => {
+    await server?.stop({ keepDatabase: true });
+    await proxy?.close();
+    await testDb?.drop();
+  });
+  return {
+    get server() {
+      return ready(server);
+    },
+    get proxy() {
+      return ready(proxy);
     },
   };
 }

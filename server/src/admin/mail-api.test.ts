@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH, type AdminMailLog, type AdminOutbox, type AdminSignupPage, type AdminStats } from '@waitlist/contract';
 import { useTestApp } from '../test/app';
 import { DIALECTS } from '../test/databases';
 import { apiHeaders, validSignup } from '../test/fixtures';
-import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp';
+import { useTestSmtp } from '../test/smtp';
 import { ADMIN_TEST_ENV, addOperator, signIn } from './test-helpers';
 
 describe.each(DIALECTS)('the console and the mail on %s', (dialect) => {
@@ -35,13 +35,7 @@ describe.each(DIALECTS)('the console and the mail on %s', (dialect) => {
   });
 
   describe('with SMTP', () => {
-    let smtp: TestSmtpServer;
-    beforeAll(async () => {
-      smtp = await startTestSmtpServer();
-    });
-    afterAll(async () => {
-      await smtp.close();
-    });
+    const smtp = useTestSmtp();
     const suite = useTestApp(dialect, () => ({ ...ADMIN_TEST_ENV, SMTP_URL: smtp.url }));
     let cookie: string;
     const get = <T>(url: string) => suite.app.inject({ method: 'GET', url, headers: { cookie } }).then((r) => r.json<T>());

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
 import { ADMIN_TEST_ENV, addOperator, seedSignup } from '../admin/test-helpers';
 import { useTestApp } from '../test/app';
 import { DIALECTS } from '../test/databases';
 import { apiHeaders, validSignup } from '../test/fixtures';
-import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp';
+import { useTestSmtp } from '../test/smtp';
 
 const SITE = 'https://waitlist.example.se';
 
 describe.each(DIALECTS)('mail to the founders on %s', (dialect) => {
-  let smtp: TestSmtpServer;
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-  });
-  afterAll(async () => {
-    await smtp.close();
-  });
+  const smtp = useTestSmtp();
   const suite = useTestApp(dialect, () => ({ ...ADMIN_TEST_ENV, SMTP_URL: smtp.url, SITE_URL: SITE, MAIL_FROM: 'Acme Innovate <hello@example.com>', OUTBOX_POLL_MS: '100' }));
 
   const signUp = async (overrides: Parameters<typeof validSignup>[0]) => {

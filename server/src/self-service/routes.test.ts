@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
 import { DIALECTS } from '../test/databases';
 import { useTestApp } from '../test/app';
 import { apiHeaders, validSignup } from '../test/fixtures';
-import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp';
+import { useTestSmtp } from '../test/smtp';
 import type { ReceivedMail } from '../test/smtp';
 
 const SITE = 'https://waitlist.example.se';
@@ -22,13 +22,7 @@ const form = (fields: Record<string, string | string[]>) => {
 };
 
 describe.each(DIALECTS)('links in mail, end to end in-process on %s', (dialect) => {
-  let smtp: TestSmtpServer;
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-  });
-  afterAll(async () => {
-    await smtp.close();
-  });
+  const smtp = useTestSmtp();
   const suite = useTestApp(dialect, () => ({ SMTP_URL: smtp.url, SITE_URL: SITE, MAIL_FROM: 'Acme Innovate <hello@example.com>' }));
 
   const signUpAndGetMail = async (overrides: Parameters<typeof validSignup>[0] = {}) => {

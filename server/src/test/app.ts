@@ -99,8 +99,9 @@ export function useTestApp(
   };
 }
 
-function ready<T>(value: T | undefined): T {
-  if (value === undefined) throw new Error('the test database is not ready: use it inside a test or a hook');
+/** The value a suite's hook set up; a clear error when read before the hook ran. */
+export function ready<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('not set up yet: use it inside a test or a hook');
   return value;
 }
 

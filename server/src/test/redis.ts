@@ -30,19 +30,11 @@ export interface TestRedis {
   close(): Promise<void>;
 }
 
+import { freePort } from './free-port';
+
 const REDIS_SERVER = 'redis-server';
 const START_TIMEOUT_MS = 10_000;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** One PING over a raw socket (RESP inline command), so the fixture needs no client library. */
 function pingOnce(port: number, timeoutMs: number): Promise<void> {

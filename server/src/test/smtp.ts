@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * A real SMTP server inside the test process, on loopback: mail the app sends is received over TCP, parsed with
@@ -281,4 +282,25 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
       waiters.clear();
     },
   };
+}
+
+/**
+ * In a describe block: a test SMTP server for the suite, started before it and closed after it. The answer stands
+ * for the server (use it from a hook or a test on, e.g. `smtp.url` inside `useTestApp`'s env function).
+ */
+export function useTestSmtp(options: TestSmtpOptions = {}): TestSmtpServer {
+  let server: TestSmtpServer | undefined;
+  beforeAll(async () => {
+    server = await startTestSmtpServer(options);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return new Proxy({} as TestSmtpServer, {
+    get(_target, key) {
+      if (!server) throw new Error('the test SMTP server is not started yet: use it inside a hook or a test');
+      const value = Reflect.get(server, key, server) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(server) : value;
+    },
+  });
 }

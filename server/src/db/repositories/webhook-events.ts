@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../connection';
 import type { Schema } from '../schema';
+import { toSignup } from './signups';
 
 /**
  * Webhook events, written to the outbox in the transaction of the change they announce, one row per endpoint
@@ -27,7 +28,6 @@ export interface WebhookEvents {
 
 export function createWebhookEvents(database: Database, endpoints: readonly string[] = []): WebhookEvents {
   const iso = (d: Date) => d.toISOString();
-  const tsOrNull = (v: Date | string | null) => (v === null ? null : database.decodeTimestamp(v));
 
   return {
     endpoints,
@@ -39,18 +39,11 @@ export function createWebhookEvents(database: Database, endpoints: readonly stri
         const data: Record<string, unknown> =
           type === 'signup.erased'
             ? { id, email: row.email, erased_at: iso(at) }
-            : {
-                id,
-                email: row.email,
-                role: row.role,
-                company_size: row.company_size,
-                desired_outcomes: database.decodeList(row.desired_outcomes),
-                other_outcome: row.other_outcome,
-                locale: row.locale,
-                created_at: database.decodeTimestamp(row.created_at),
-                confirmed_at: tsOrNull(row.confirmed_at),
-                marketing_opt_out_at: tsOrNull(row.marketing_opt_out_at),
-              };
+            : (() => {
+                // The sign-up as the console sees it, without consent bookkeeping a receiver has no use for.
+                const { consented_at: _consented, privacy_policy_version: _policy, ...signup } = toSignup(database, row);
+                return signup;
+              })();
         const body: WebhookEventBody = { type, timestamp: iso(at), data };
         return endpoints.map((target) => ({
           kind: 'webhook' as const,

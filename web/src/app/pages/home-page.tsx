@@ -1,5 +1,6 @@
 import { Accordion } from '../../components/ui/accordion';
 import { buttonClass } from '../../components/ui/button';
+import { PageSection } from '../../components/ui/page-section';
 import { TypewriterWord } from '../../components/ui/typewriter-word';
 import { SignupSection } from '../../features/waitlist/signup-section';
 import type { SignupFormState } from '../../features/waitlist/form-state';
@@ -29,92 +30,91 @@ export function HomePage({ signup }: { signup?: SignupFormState }) {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="problem-heading">
-        <div className="container narrow">
-          <h2 id="problem-heading">{problem.heading}</h2>
-          {problem.paragraphs.map((p) => (
-            <p key={p} className="lead">
-              {p}
-            </p>
+      <PageSection headingId="problem-heading" heading={problem.heading} narrow>
+        {problem.paragraphs.map((p) => (
+          <p key={p} className="lead">
+            {p}
+          </p>
+        ))}
+      </PageSection>
+
+      <PageSection
+        id={anchors.solution}
+        headingId="solution-heading"
+        heading={approach.heading}
+        intro={approach.intro}
+        tinted
+      >
+        <div className="card-grid two">
+          {approach.audiences.map((audience) => (
+            <article className="card" key={audience.title}>
+              <h3>{audience.title}</h3>
+              <ul className="check-list">
+                {audience.points.map((point) => (
+                  <li key={point}>{point}</li>
+                ))}
+              </ul>
+            </article>
           ))}
         </div>
-      </section>
+      </PageSection>
 
-      <section id={anchors.solution} className="section section-tinted" aria-labelledby="solution-heading" tabIndex={-1}>
-        <div className="container">
-          <h2 id="solution-heading">{approach.heading}</h2>
-          <p className="lead narrow-text">{approach.intro}</p>
-          <div className="card-grid two">
-            {approach.audiences.map((audience) => (
-              <article className="card" key={audience.title}>
-                <h3>{audience.title}</h3>
-                <ul className="check-list">
-                  {audience.points.map((point) => (
-                    <li key={point}>{point}</li>
-                  ))}
-                </ul>
-              </article>
-            ))}
-          </div>
+      <PageSection headingId="different-heading" heading={different.heading} intro={different.intro}>
+        <div className="card-grid four">
+          {different.points.map((point) => (
+            <article className="card" key={point.title}>
+              <h3>{point.title}</h3>
+              <p>{point.text}</p>
+            </article>
+          ))}
         </div>
-      </section>
+        <h3 className="benefits-heading">{different.benefitsHeading}</h3>
+        <ul className="pill-list">
+          {different.benefits.map((benefit) => (
+            <li key={benefit}>{benefit}</li>
+          ))}
+        </ul>
+      </PageSection>
 
-      <section className="section" aria-labelledby="different-heading">
-        <div className="container">
-          <h2 id="different-heading">{different.heading}</h2>
-          <p className="lead narrow-text">{different.intro}</p>
-          <div className="card-grid four">
-            {different.points.map((point) => (
-              <article className="card" key={point.title}>
-                <h3>{point.title}</h3>
-                <p>{point.text}</p>
-              </article>
-            ))}
-          </div>
-          <h3 className="benefits-heading">{different.benefitsHeading}</h3>
-          <ul className="pill-list">
-            {different.benefits.map((benefit) => (
-              <li key={benefit}>{benefit}</li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection
+        id={anchors.howItWorks}
+        headingId="how-heading"
+        heading={howItWorks.heading}
+        intro={howItWorks.intro}
+        tinted
+      >
+        <ol className="steps">
+          {howItWorks.steps.map((step, index) => (
+            <li className="step" key={step.title}>
+              <span className="step-number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3>
+                <span className="sr-only">Step {index + 1}: </span>
+                {step.title}
+              </h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
 
-      <section id={anchors.howItWorks} className="section section-tinted" aria-labelledby="how-heading" tabIndex={-1}>
-        <div className="container">
-          <h2 id="how-heading">{howItWorks.heading}</h2>
-          <p className="lead narrow-text">{howItWorks.intro}</p>
-          <ol className="steps">
-            {howItWorks.steps.map((step, index) => (
-              <li className="step" key={step.title}>
-                <span className="step-number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <h3>
-                  <span className="sr-only">Step {index + 1}: </span>
-                  {step.title}
-                </h3>
-                <p>{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <PageSection id={anchors.faq} headingId="faq-heading" heading={faq.heading} narrow>
+        <Accordion
+          name="faq"
+          items={faq.items.map((item) => ({
+            title: item.question,
+            content: item.answer.map((p) => <p key={p}>{p}</p>),
+          }))}
+        />
+      </PageSection>
 
-      <section id={anchors.faq} className="section" aria-labelledby="faq-heading" tabIndex={-1}>
-        <div className="container narrow">
-          <h2 id="faq-heading">{faq.heading}</h2>
-          <Accordion
-            name="faq"
-            items={faq.items.map((item) => ({
-              title: item.question,
-              content: item.answer.map((p) => <p key={p}>{p}</p>),
-            }))}
-          />
-        </div>
-      </section>
-
-      <SignupSection anchor={anchors.signupForm} action={signupFormAction(paths.home)} privacyHref={paths.privacy} state={signup} />
+      <SignupSection
+        anchor={anchors.signupForm}
+        action={signupFormAction(paths.home)}
+        privacyHref={paths.privacy}
+        state={signup}
+      />
     </>
   );
 }

@@ -1,24 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminApi } from './api';
 import { adminKeys } from './query-keys';
-import { ErrorPanel, Loading, formatDateTime, formatNumber } from './ui';
+import { AdminPage, ErrorPanel, Loading, formatNumber, TimeCell } from './ui';
 
 /** Companies behind the sign-ups, by e-mail domain (consumer mail is not grouped); a company opens its sign-ups. */
 export function CompaniesPage({ onOpen }: { onOpen: (domain: string) => void }) {
   const companies = useQuery({ queryKey: adminKeys.companies(), queryFn: adminApi.companies });
   const data = companies.data;
   return (
-    <section className="stack-lg" aria-labelledby="companies-title">
-      <div className="page-header">
-        <div>
-          <h1 id="companies-title">Companies</h1>
-          {data && (
-            <p className="muted">
-              {formatNumber(data.items.length)} {data.items.length === 1 ? 'company' : 'companies'} · {formatNumber(data.free_mail_people)} with a personal address (not grouped)
-            </p>
-          )}
-        </div>
-      </div>
+    <AdminPage titleId="companies-title" title="Companies" summary={data && (<>{formatNumber(data.items.length)} {data.items.length === 1 ? 'company' : 'companies'} · {formatNumber(data.free_mail_people)} with a personal address (not grouped)</>)}>
       {companies.isPending && <Loading label="Loading the companies…" />}
       {companies.isError && <ErrorPanel title="The companies could not be loaded" error={companies.error} onRetry={() => void companies.refetch()} />}
       {data && data.items.length === 0 && <p className="muted">No company addresses yet.</p>}
@@ -49,12 +39,8 @@ export function CompaniesPage({ onOpen }: { onOpen: (domain: string) => void }) 
                     <td className="num">{formatNumber(c.people)}</td>
                     <td>{c.roles.join(', ')}</td>
                     <td className="nowrap">{c.largest_size}</td>
-                    <td className="nowrap muted">
-                      <time dateTime={c.first_signup}>{formatDateTime(c.first_signup)}</time>
-                    </td>
-                    <td className="nowrap muted">
-                      <time dateTime={c.last_signup}>{formatDateTime(c.last_signup)}</time>
-                    </td>
+                    <TimeCell at={c.first_signup} />
+                    <TimeCell at={c.last_signup} />
                     <td>
                       {Object.entries(c.statuses)
                         .map(([status, n]) => `${n} ${status}`)
@@ -67,6 +53,6 @@ export function CompaniesPage({ onOpen }: { onOpen: (domain: string) => void }) 
           </div>
         </div>
       )}
-    </section>
+    </AdminPage>
   );
 }

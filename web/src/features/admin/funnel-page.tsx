@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminFunnel, FunnelDimension } from '@waitlist/contract';
 import { adminApi } from './api';
 import { adminKeys } from './query-keys';
-import { ErrorPanel, Loading, formatNumber } from './ui';
+import { AdminPage, ErrorPanel, Loading, formatNumber } from './ui';
 
 const DAY_MS = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -49,13 +49,7 @@ export function FunnelPage() {
   const data = funnel.data;
 
   return (
-    <section className="stack-lg" aria-labelledby="funnel-title">
-      <div className="page-header">
-        <div>
-          <h1 id="funnel-title">Funnel</h1>
-          <p className="muted">Visitors are counted without cookies: distinct visitors per day (see the privacy policy).</p>
-        </div>
-      </div>
+    <AdminPage titleId="funnel-title" title="Funnel" summary={'Visitors are counted without cookies: distinct visitors per day (see the privacy policy).'}>
       <form className="filters card" aria-label="Period and grouping" onSubmit={(e) => e.preventDefault()}>
         <div className="field field-compact">
           <label htmlFor={ids.from}>From</label>
@@ -140,6 +134,6 @@ export function FunnelPage() {
           </div>
         </>
       )}
-    </section>
+    </AdminPage>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminOutboxEntry } from '@waitlist/contract';
 import { adminApi } from './api';
 import { adminKeys } from './query-keys';
-import { ErrorPanel, formatDateTime } from './ui';
+import { AdminPage, ErrorPanel, formatDateTime, TimeCell } from './ui';
 
 const TOPIC_LABELS: Record<string, string> = { confirmation: 'Confirmation', 'data-link': 'Data link' };
 
@@ -36,9 +36,7 @@ export function MailTable({ items, smtpConfigured, caption, showPerson = false }
               <td>{TOPIC_LABELS[e.topic] ?? e.topic}</td>
               {showPerson && <td>{e.signup_id === null ? '—' : <a href={`#/signups/${e.signup_id}`}>#{e.signup_id}</a>}</td>}
               <td>{mailStatus(e, smtpConfigured)}</td>
-              <td className="nowrap muted">
-                <time dateTime={e.created_at}>{formatDateTime(e.created_at)}</time>
-              </td>
+              <TimeCell at={e.created_at} />
               <td className="nowrap muted">
                 {e.sent_at ? <time dateTime={e.sent_at}>{formatDateTime(e.sent_at)}</time> : e.status === 'pending' ? <time dateTime={e.next_attempt_at}>{formatDateTime(e.next_attempt_at)}</time> : '—'}
               </td>
@@ -90,17 +88,11 @@ export function OutboxPage() {
   });
   const data = outbox.data;
   return (
-    <section className="stack-lg" aria-labelledby="outbox-title">
-      <div className="page-header">
-        <div>
-          <h1 id="outbox-title">Outbox</h1>
-          {data && (
-            <p className="muted">
-              {data.counts.pending} pending · {data.counts.sent} sent · {data.counts.failed} failed · {data.counts.cancelled} not needed
-            </p>
-          )}
-        </div>
-      </div>
+    <AdminPage
+      titleId="outbox-title"
+      title="Outbox"
+      summary={data && `${data.counts.pending} pending · ${data.counts.sent} sent · ${data.counts.failed} failed · ${data.counts.cancelled} not needed`}
+    >
       {data && !data.smtp_configured && (
         <p className="card" role="status">
           Not sent: no SMTP configured. Mail waits here until SMTP_URL is set; nothing is lost.
@@ -124,6 +116,6 @@ export function OutboxPage() {
           </ul>
         </div>
       )}
-    </section>
+    </AdminPage>
   );
 }

@@ -13,7 +13,7 @@ import {
 import { STATUS_LABELS } from './follow-up-panel';
 import { adminApi } from './api';
 import { hrefOf } from './use-hash-route';
-import { ErrorPanel, OutcomeChips, formatDateTime, formatNumber } from './ui';
+import { ErrorPanel, OutcomeChips, formatDateTime, formatNumber, TimeCell } from './ui';
 import { adminKeys } from './query-keys';
 
 const SEARCH_DELAY_MS = 300;
@@ -273,9 +273,7 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
                     </td>
                     <td className="nowrap">{row.confirmed_at ? <time dateTime={row.confirmed_at}>{formatDateTime(row.confirmed_at)}</time> : <span className="muted">Not yet</span>}</td>
                     <td className="nowrap">{row.marketing_opt_out_at ? <time dateTime={row.marketing_opt_out_at}>{formatDateTime(row.marketing_opt_out_at)}</time> : <span className="muted">No</span>}</td>
-                    <td className="nowrap muted">
-                      <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>
-                    </td>
+                    <TimeCell at={row.created_at} />
                   </tr>
                 ))}
               </tbody>

@@ -97,6 +97,15 @@ const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeSty
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 export const formatNumber = (n: number) => new Intl.NumberFormat('en-GB').format(n);
 
+/** A table cell with a point in time, readable and machine-readable. */
+export function TimeCell({ at }: { at: string }) {
+  return (
+    <td className="nowrap muted">
+      <time dateTime={at}>{formatDateTime(at)}</time>
+    </td>
+  );
+}
+
 /** A sign-up's desired outcomes as chips, in the stored order. */
 export function OutcomeChips({ outcomes, label }: { outcomes: readonly string[]; label?: string }) {
   return (
@@ -107,5 +116,21 @@ export function OutcomeChips({ outcomes, label }: { outcomes: readonly string[];
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A console screen: a labelled section with its title, a line under it and, on the right, its actions. */
+export function AdminPage({ titleId, title, summary, actions, children }: { titleId: string; title: string; summary?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="stack-lg" aria-labelledby={titleId}>
+      <div className="page-header">
+        <div>
+          <h1 id={titleId}>{title}</h1>
+          {summary && <p className="muted">{summary}</p>}
+        </div>
+        {actions}
+      </div>
+      {children}
+    </section>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminWebhookDelivery } from '@waitlist/contract';
 import { adminApi } from './api';
 import { adminKeys } from './query-keys';
-import { ErrorPanel, formatDateTime } from './ui';
+import { ErrorPanel, TimeCell } from './ui';
 
 /** Where one delivery stands, in words an operator can act on. */
 export function webhookStatus(delivery: AdminWebhookDelivery, configured: boolean): string {
@@ -77,9 +77,7 @@ export function WebhooksPanel() {
                     <td>{d.subject_id === null ? '—' : <a href={`#/signups/${d.subject_id}`}>#{d.subject_id}</a>}</td>
                     <td className="break">{d.target}</td>
                     <td>{webhookStatus(d, data.configured)}</td>
-                    <td className="nowrap muted">
-                      <time dateTime={d.created_at}>{formatDateTime(d.created_at)}</time>
-                    </td>
+                    <TimeCell at={d.created_at} />
                     <td className="break">{d.last_error ?? '—'}</td>
                     <td>
                       {(d.status === 'sent' || d.status === 'failed') && (

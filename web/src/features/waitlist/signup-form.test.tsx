@@ -293,6 +293,18 @@ describe('SignupForm submission', () => {
   });
 });
 
+/** Fills and submits the form, then lets the clock run through the form's three retries (1, 2 and 4 s). */
+async function submitThroughAllRetries() {
+  const { user } = setup();
+  await fillValid(user);
+  submitWithFakeClock();
+  for (const ms of [1000, 2000, 4000]) {
+    await flush();
+    await act(async () => vi.advanceTimersByTime(ms));
+  }
+  await flush();
+}
+
 describe('SignupForm retries', () => {
   it('retries a network failure and 502/503/504 after 1 s, 2 s and 4 s with the same Idempotency-Key', async () => {
     fetchMock
@@ -333,14 +345,7 @@ describe('SignupForm retries', () => {
     fetchMock.mockResolvedValue(
       jsonResponse(503, { code: 'PGRST000', message: 'The database is temporarily unavailable.', details: null, hint: null }),
     );
-    const { user } = setup();
-    await fillValid(user);
-    submitWithFakeClock();
-    for (const ms of [1000, 2000, 4000]) {
-      await flush();
-      await act(async () => vi.advanceTimersByTime(ms));
-    }
-    await flush();
+    await submitThroughAllRetries();
     expect(fetchMock).toHaveBeenCalledTimes(4);
     expect(within(toastRegion()).getByText(TOASTS.error.title)).toBeInTheDocument();
     expect(within(toastRegion()).getByText('The database is temporarily unavailable.')).toBeInTheDocument();
@@ -349,14 +354,7 @@ describe('SignupForm retries', () => {
 
   it('shows the fallback error after four network failures, and a fresh key for the next submission', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    const { user } = setup();
-    await fillValid(user);
-    submitWithFakeClock();
-    for (const ms of [1000, 2000, 4000]) {
-      await flush();
-      await act(async () => vi.advanceTimersByTime(ms));
-    }
-    await flush();
+    await submitThroughAllRetries();
     expect(fetchMock).toHaveBeenCalledTimes(4);
     expect(within(toastRegion()).getByText(TOASTS.error.fallbackDescription)).toBeInTheDocument();
 
