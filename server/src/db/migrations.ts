@@ -84,6 +84,89 @@ const sqliteRebuildSignups = [
   `CREATE INDEX waitlist_signups_email_id_idx ON waitlist_signups (email, id)`,
 ];
 
+/** Column types of each dialect, so a table is written once for both (STRICT SQLite tables, PostgreSQL types). */
+interface Ddl {
+  id: string;
+  bigint: string;
+  int: string;
+  text: string;
+  ts: string;
+  now: string;
+  length: string;
+  /** SQLite checks JSON text; PostgreSQL stores it as text the code wrote. */
+  jsonCheck: (column: string) => string;
+  strict: string;
+}
+const PG: Ddl = {
+  id: 'bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY',
+  bigint: 'bigint',
+  int: 'integer',
+  text: 'text',
+  ts: 'timestamptz',
+  now: 'now()',
+  length: 'char_length',
+  jsonCheck: () => '',
+  strict: '',
+};
+const SQLITE: Ddl = {
+  id: 'INTEGER PRIMARY KEY',
+  bigint: 'INTEGER',
+  int: 'INTEGER',
+  text: 'TEXT',
+  ts: 'TEXT',
+  now: ISO_NOW,
+  length: 'length',
+  jsonCheck: (column) => ` CHECK (json_valid(${column}))`,
+  strict: ' STRICT',
+};
+
+const afterTheSignupTables = (t: Ddl) => [
+  `CREATE INDEX waitlist_signups_unconfirmed_idx ON waitlist_signups (confirmation_sent_at) WHERE confirmed_at IS NULL`,
+  `CREATE TABLE outbox (
+    id ${t.id},
+    kind ${t.text} NOT NULL CHECK (kind IN ('mail', 'webhook')),
+    topic ${t.text} NOT NULL CHECK (${t.length}(topic) BETWEEN 1 AND 64),
+    signup_id ${t.bigint} REFERENCES waitlist_signups (id) ON DELETE CASCADE,
+    payload ${t.text} NOT NULL DEFAULT '{}'${t.jsonCheck('payload')},
+    status ${t.text} NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'cancelled')),
+    attempts ${t.int} NOT NULL DEFAULT 0,
+    next_attempt_at ${t.ts} NOT NULL DEFAULT ${t.now},
+    last_error ${t.text},
+    locked_by ${t.text},
+    locked_until ${t.ts},
+    created_at ${t.ts} NOT NULL DEFAULT ${t.now},
+    sent_at ${t.ts}
+  )${t.strict}`,
+  `CREATE INDEX outbox_due_idx ON outbox (kind, next_attempt_at, id) WHERE status = 'pending'`,
+  `CREATE INDEX outbox_signup_idx ON outbox (signup_id, id)`,
+  `CREATE TABLE person_tokens (
+    hash ${t.text} PRIMARY KEY,
+    purpose ${t.text} NOT NULL CHECK (purpose IN ('confirm', 'manage', 'unsubscribe')),
+    signup_id ${t.bigint} NOT NULL REFERENCES waitlist_signups (id) ON DELETE CASCADE,
+    expires_at ${t.ts} NOT NULL,
+    used_at ${t.ts},
+    created_at ${t.ts} NOT NULL DEFAULT ${t.now}
+  )${t.strict}`,
+  `CREATE INDEX person_tokens_signup_idx ON person_tokens (signup_id)`,
+  `CREATE INDEX person_tokens_expires_at_idx ON person_tokens (expires_at)`,
+  `CREATE TABLE erased_signup_counts (
+    day ${t.text} NOT NULL,
+    dimension ${t.text} NOT NULL,
+    value ${t.text} NOT NULL,
+    count ${t.int} NOT NULL,
+    PRIMARY KEY (day, dimension, value)
+  )${t.strict}`,
+  `CREATE TABLE person_audit_log (
+    id ${t.id},
+    action ${t.text} NOT NULL CHECK (action IN ('confirm', 'unsubscribe', 'export', 'correct', 'erase', 'expire', 'data-link')),
+    actor ${t.text} NOT NULL CHECK (actor IN ('person', 'system', 'operator')),
+    signup_id ${t.bigint},
+    fields ${t.text},
+    created_at ${t.ts} NOT NULL DEFAULT ${t.now}
+  )${t.strict}`,
+  `CREATE INDEX person_audit_log_created_at_idx ON person_audit_log (created_at)`,
+];
+
 const afterTheSignup: Migration = {
   version: 3,
   name: 'sign-up confirmation, opt-out and locale; outbox; person_tokens; erased_signup_counts; person_audit_log',
@@ -92,98 +175,9 @@ const afterTheSignup: Migration = {
     `ALTER TABLE waitlist_signups ADD COLUMN marketing_opt_out_at timestamptz`,
     `ALTER TABLE waitlist_signups ADD COLUMN locale text NOT NULL DEFAULT 'en' CONSTRAINT waitlist_signups_locale_check CHECK (locale IN ${LOCALES})`,
     `ALTER TABLE waitlist_signups ADD COLUMN confirmation_sent_at timestamptz`,
-    `CREATE INDEX waitlist_signups_unconfirmed_idx ON waitlist_signups (confirmation_sent_at) WHERE confirmed_at IS NULL`,
-    `CREATE TABLE outbox (
-      id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-      kind text NOT NULL CHECK (kind IN ('mail', 'webhook')),
-      topic text NOT NULL CHECK (char_length(topic) BETWEEN 1 AND 64),
-      signup_id bigint REFERENCES waitlist_signups (id) ON DELETE CASCADE,
-      payload text NOT NULL DEFAULT '{}',
-      status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'cancelled')),
-      attempts integer NOT NULL DEFAULT 0,
-      next_attempt_at timestamptz NOT NULL DEFAULT now(),
-      last_error text,
-      locked_by text,
-      locked_until timestamptz,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      sent_at timestamptz
-    )`,
-    `CREATE INDEX outbox_due_idx ON outbox (kind, next_attempt_at, id) WHERE status = 'pending'`,
-    `CREATE INDEX outbox_signup_idx ON outbox (signup_id, id)`,
-    `CREATE TABLE person_tokens (
-      hash text PRIMARY KEY,
-      purpose text NOT NULL CHECK (purpose IN ('confirm', 'manage', 'unsubscribe')),
-      signup_id bigint NOT NULL REFERENCES waitlist_signups (id) ON DELETE CASCADE,
-      expires_at timestamptz NOT NULL,
-      used_at timestamptz,
-      created_at timestamptz NOT NULL DEFAULT now()
-    )`,
-    `CREATE INDEX person_tokens_signup_idx ON person_tokens (signup_id)`,
-    `CREATE INDEX person_tokens_expires_at_idx ON person_tokens (expires_at)`,
-    `CREATE TABLE erased_signup_counts (
-      day text NOT NULL,
-      dimension text NOT NULL,
-      value text NOT NULL,
-      count integer NOT NULL,
-      PRIMARY KEY (day, dimension, value)
-    )`,
-    `CREATE TABLE person_audit_log (
-      id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-      action text NOT NULL CHECK (action IN ('confirm', 'unsubscribe', 'export', 'correct', 'erase', 'expire', 'data-link')),
-      actor text NOT NULL CHECK (actor IN ('person', 'system', 'operator')),
-      signup_id bigint,
-      fields text,
-      created_at timestamptz NOT NULL DEFAULT now()
-    )`,
-    `CREATE INDEX person_audit_log_created_at_idx ON person_audit_log (created_at)`,
+    ...afterTheSignupTables(PG),
   ],
-  sqlite: [
-    ...sqliteRebuildSignups,
-    `CREATE INDEX waitlist_signups_unconfirmed_idx ON waitlist_signups (confirmation_sent_at) WHERE confirmed_at IS NULL`,
-    `CREATE TABLE outbox (
-      id INTEGER PRIMARY KEY,
-      kind TEXT NOT NULL CHECK (kind IN ('mail', 'webhook')),
-      topic TEXT NOT NULL CHECK (length(topic) BETWEEN 1 AND 64),
-      signup_id INTEGER REFERENCES waitlist_signups (id) ON DELETE CASCADE,
-      payload TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(payload)),
-      status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'cancelled')),
-      attempts INTEGER NOT NULL DEFAULT 0,
-      next_attempt_at TEXT NOT NULL DEFAULT ${ISO_NOW},
-      last_error TEXT,
-      locked_by TEXT,
-      locked_until TEXT,
-      created_at TEXT NOT NULL DEFAULT ${ISO_NOW},
-      sent_at TEXT
-    ) STRICT`,
-    `CREATE INDEX outbox_due_idx ON outbox (kind, next_attempt_at, id) WHERE status = 'pending'`,
-    `CREATE INDEX outbox_signup_idx ON outbox (signup_id, id)`,
-    `CREATE TABLE person_tokens (
-      hash TEXT PRIMARY KEY,
-      purpose TEXT NOT NULL CHECK (purpose IN ('confirm', 'manage', 'unsubscribe')),
-      signup_id INTEGER NOT NULL REFERENCES waitlist_signups (id) ON DELETE CASCADE,
-      expires_at TEXT NOT NULL,
-      used_at TEXT,
-      created_at TEXT NOT NULL DEFAULT ${ISO_NOW}
-    ) STRICT`,
-    `CREATE INDEX person_tokens_signup_idx ON person_tokens (signup_id)`,
-    `CREATE INDEX person_tokens_expires_at_idx ON person_tokens (expires_at)`,
-    `CREATE TABLE erased_signup_counts (
-      day TEXT NOT NULL,
-      dimension TEXT NOT NULL,
-      value TEXT NOT NULL,
-      count INTEGER NOT NULL,
-      PRIMARY KEY (day, dimension, value)
-    ) STRICT`,
-    `CREATE TABLE person_audit_log (
-      id INTEGER PRIMARY KEY,
-      action TEXT NOT NULL CHECK (action IN ('confirm', 'unsubscribe', 'export', 'correct', 'erase', 'expire', 'data-link')),
-      actor TEXT NOT NULL CHECK (actor IN ('person', 'system', 'operator')),
-      signup_id INTEGER,
-      fields TEXT,
-      created_at TEXT NOT NULL DEFAULT ${ISO_NOW}
-    ) STRICT`,
-    `CREATE INDEX person_audit_log_created_at_idx ON person_audit_log (created_at)`,
-  ],
+  sqlite: [...sqliteRebuildSignups, ...afterTheSignupTables(SQLITE)],
 };
 
 // Migration 4: webhooks go through the outbox (docs/decisions/0008-webhooks.md). A webhook row has no signup_id
@@ -206,89 +200,51 @@ const webhooksInTheOutbox: Migration = {
 // Migration 5: operator insight (docs/decisions/0009-operator-insight.md): attribution, company, follow-up status
 // and notes, cookieless visit counts, operators' mail settings. free_mail is 0/1 in both dialects (one encoding).
 const FOLLOW_UP_STATUSES = `('new', 'contacted', 'invited', 'joined', 'declined')`;
-const attributionColumns = (type: 'text' | 'TEXT', length: 'char_length' | 'length') =>
-  ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'referrer_origin', 'landing_path'].map(
-    (column) => `ALTER TABLE waitlist_signups ADD COLUMN ${column} ${type} CHECK (${column} IS NULL OR ${length}(${column}) <= 200)`,
-  );
+const operatorInsightStatements = (t: Ddl) => [
+  ...['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'referrer_origin', 'landing_path'].map(
+    (column) => `ALTER TABLE waitlist_signups ADD COLUMN ${column} ${t.text} CHECK (${column} IS NULL OR ${t.length}(${column}) <= 200)`,
+  ),
+  `ALTER TABLE waitlist_signups ADD COLUMN company_domain ${t.text}`,
+  `ALTER TABLE waitlist_signups ADD COLUMN free_mail ${t === PG ? 'smallint' : 'INTEGER'} NOT NULL DEFAULT 0 CHECK (free_mail IN (0, 1))`,
+  `ALTER TABLE waitlist_signups ADD COLUMN status ${t.text} NOT NULL DEFAULT 'new' CONSTRAINT waitlist_signups_status_check CHECK (status IN ${FOLLOW_UP_STATUSES})`,
+  `CREATE INDEX waitlist_signups_company_idx ON waitlist_signups (company_domain) WHERE free_mail = 0`,
+  `CREATE INDEX waitlist_signups_status_idx ON waitlist_signups (status, id)`,
+  `CREATE TABLE signup_notes (
+    id ${t.id},
+    signup_id ${t.bigint} NOT NULL REFERENCES waitlist_signups (id) ON DELETE CASCADE,
+    author ${t.text} NOT NULL,
+    body ${t.text} NOT NULL CHECK (${t.length}(body) BETWEEN 1 AND 2000),
+    created_at ${t.ts} NOT NULL DEFAULT ${t.now}
+  )${t.strict}`,
+  `CREATE INDEX signup_notes_signup_idx ON signup_notes (signup_id, id)`,
+  `CREATE TABLE signup_status_log (
+    id ${t.id},
+    signup_id ${t.bigint} NOT NULL,
+    from_status ${t.text} NOT NULL,
+    to_status ${t.text} NOT NULL CHECK (to_status IN ${FOLLOW_UP_STATUSES}),
+    operator_id ${t.bigint} NOT NULL,
+    created_at ${t.ts} NOT NULL DEFAULT ${t.now}
+  )${t.strict}`,
+  `CREATE INDEX signup_status_log_signup_idx ON signup_status_log (signup_id, id)`,
+  `CREATE TABLE visit_counts (
+    day ${t.text} NOT NULL,
+    dimension ${t.text} NOT NULL CHECK (dimension IN ('all', 'path', 'source', 'campaign', 'referrer')),
+    value ${t.text} NOT NULL,
+    views ${t.int} NOT NULL DEFAULT 0,
+    visitors ${t.int} NOT NULL DEFAULT 0,
+    PRIMARY KEY (day, dimension, value)
+  )${t.strict}`,
+  `CREATE TABLE visit_seen (day ${t.text} NOT NULL, visitor ${t.text} NOT NULL, scope ${t.text} NOT NULL, PRIMARY KEY (day, visitor, scope))${t.strict}`,
+  `CREATE TABLE visit_salts (day ${t.text} PRIMARY KEY, salt ${t.text} NOT NULL)${t.strict}`,
+  `ALTER TABLE operators ADD COLUMN notify_on_confirm ${t === PG ? 'smallint' : 'INTEGER'} NOT NULL DEFAULT 1 CHECK (notify_on_confirm IN (0, 1))`,
+  `ALTER TABLE operators ADD COLUMN notify_digest ${t === PG ? 'smallint' : 'INTEGER'} NOT NULL DEFAULT 1 CHECK (notify_digest IN (0, 1))`,
+  `CREATE TABLE operator_digests (day ${t.text} PRIMARY KEY, queued_at ${t.ts} NOT NULL DEFAULT ${t.now})${t.strict}`,
+];
 const operatorInsight: Migration = {
   version: 5,
   name: 'attribution, company, follow-up status and notes; visit counts; operator mail settings',
-  postgres: [
-    ...attributionColumns('text', 'char_length'),
-    `ALTER TABLE waitlist_signups ADD COLUMN company_domain text`,
-    `ALTER TABLE waitlist_signups ADD COLUMN free_mail smallint NOT NULL DEFAULT 0 CHECK (free_mail IN (0, 1))`,
-    `ALTER TABLE waitlist_signups ADD COLUMN status text NOT NULL DEFAULT 'new' CONSTRAINT waitlist_signups_status_check CHECK (status IN ${FOLLOW_UP_STATUSES})`,
-    `CREATE INDEX waitlist_signups_company_idx ON waitlist_signups (company_domain) WHERE free_mail = 0`,
-    `CREATE INDEX waitlist_signups_status_idx ON waitlist_signups (status, id)`,
-    `CREATE TABLE signup_notes (
-      id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-      signup_id bigint NOT NULL REFERENCES waitlist_signups (id) ON DELETE CASCADE,
-      author text NOT NULL,
-      body text NOT NULL CHECK (char_length(body) BETWEEN 1 AND 2000),
-      created_at timestamptz NOT NULL DEFAULT now()
-    )`,
-    `CREATE INDEX signup_notes_signup_idx ON signup_notes (signup_id, id)`,
-    `CREATE TABLE signup_status_log (
-      id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-      signup_id bigint NOT NULL,
-      from_status text NOT NULL,
-      to_status text NOT NULL CHECK (to_status IN ${FOLLOW_UP_STATUSES}),
-      operator_id bigint NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now()
-    )`,
-    `CREATE INDEX signup_status_log_signup_idx ON signup_status_log (signup_id, id)`,
-    `CREATE TABLE visit_counts (
-      day text NOT NULL,
-      dimension text NOT NULL CHECK (dimension IN ('all', 'path', 'source', 'campaign', 'referrer')),
-      value text NOT NULL,
-      views integer NOT NULL DEFAULT 0,
-      visitors integer NOT NULL DEFAULT 0,
-      PRIMARY KEY (day, dimension, value)
-    )`,
-    `CREATE TABLE visit_seen (day text NOT NULL, visitor text NOT NULL, scope text NOT NULL, PRIMARY KEY (day, visitor, scope))`,
-    `CREATE TABLE visit_salts (day text PRIMARY KEY, salt text NOT NULL)`,
-    `ALTER TABLE operators ADD COLUMN notify_on_confirm smallint NOT NULL DEFAULT 1 CHECK (notify_on_confirm IN (0, 1))`,
-    `ALTER TABLE operators ADD COLUMN notify_digest smallint NOT NULL DEFAULT 1 CHECK (notify_digest IN (0, 1))`,
-    `CREATE TABLE operator_digests (day text PRIMARY KEY, queued_at timestamptz NOT NULL DEFAULT now())`,
-  ],
-  sqlite: [
-    ...attributionColumns('TEXT', 'length'),
-    `ALTER TABLE waitlist_signups ADD COLUMN company_domain TEXT`,
-    `ALTER TABLE waitlist_signups ADD COLUMN free_mail INTEGER NOT NULL DEFAULT 0 CHECK (free_mail IN (0, 1))`,
-    `ALTER TABLE waitlist_signups ADD COLUMN status TEXT NOT NULL DEFAULT 'new' CONSTRAINT waitlist_signups_status_check CHECK (status IN ${FOLLOW_UP_STATUSES})`,
-    `CREATE INDEX waitlist_signups_company_idx ON waitlist_signups (company_domain) WHERE free_mail = 0`,
-    `CREATE INDEX waitlist_signups_status_idx ON waitlist_signups (status, id)`,
-    `CREATE TABLE signup_notes (
-      id INTEGER PRIMARY KEY,
-      signup_id INTEGER NOT NULL REFERENCES waitlist_signups (id) ON DELETE CASCADE,
-      author TEXT NOT NULL,
-      body TEXT NOT NULL CHECK (length(body) BETWEEN 1 AND 2000),
-      created_at TEXT NOT NULL DEFAULT ${ISO_NOW}
-    ) STRICT`,
-    `CREATE INDEX signup_notes_signup_idx ON signup_notes (signup_id, id)`,
-    `CREATE TABLE signup_status_log (
-      id INTEGER PRIMARY KEY,
-      signup_id INTEGER NOT NULL,
-      from_status TEXT NOT NULL,
-      to_status TEXT NOT NULL CHECK (to_status IN ${FOLLOW_UP_STATUSES}),
-      operator_id INTEGER NOT NULL,
-      created_at TEXT NOT NULL DEFAULT ${ISO_NOW}
-    ) STRICT`,
-    `CREATE INDEX signup_status_log_signup_idx ON signup_status_log (signup_id, id)`,
-    `CREATE TABLE visit_counts (
-      day TEXT NOT NULL,
-      dimension TEXT NOT NULL CHECK (dimension IN ('all', 'path', 'source', 'campaign', 'referrer')),
-      value TEXT NOT NULL,
-      views INTEGER NOT NULL DEFAULT 0,
-      visitors INTEGER NOT NULL DEFAULT 0,
-      PRIMARY KEY (day, dimension, value)
-    ) STRICT`,
-    `CREATE TABLE visit_seen (day TEXT NOT NULL, visitor TEXT NOT NULL, scope TEXT NOT NULL, PRIMARY KEY (day, visitor, scope)) STRICT`,
-    `CREATE TABLE visit_salts (day TEXT PRIMARY KEY, salt TEXT NOT NULL) STRICT`,
-    `ALTER TABLE operators ADD COLUMN notify_on_confirm INTEGER NOT NULL DEFAULT 1 CHECK (notify_on_confirm IN (0, 1))`,
-    `ALTER TABLE operators ADD COLUMN notify_digest INTEGER NOT NULL DEFAULT 1 CHECK (notify_digest IN (0, 1))`,
-    `CREATE TABLE operator_digests (day TEXT PRIMARY KEY, queued_at TEXT NOT NULL DEFAULT ${ISO_NOW}) STRICT`,
-  ],
+  postgres: operatorInsightStatements(PG),
+  sqlite: operatorInsightStatements(SQLITE),
 };
 
 export const migrations: Migration[] = [

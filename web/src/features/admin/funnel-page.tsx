@@ -3,11 +3,16 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminFunnel, FunnelDimension } from '@waitlist/contract';
 import { adminApi } from './api';
 import { adminKeys } from './query-keys';
-import { AdminPage, ErrorPanel, Loading, formatNumber } from './ui';
+import { DateField, DataTable, AdminPage, ErrorPanel, Loading, formatNumber } from './ui';
 
 const DAY_MS = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
-const BY_LABELS: Record<FunnelDimension, string> = { day: 'Day', source: 'Source (utm_source)', campaign: 'Campaign (utm_campaign)', landing_path: 'Landing page' };
+const BY_LABELS: Record<FunnelDimension, string> = {
+  day: 'Day',
+  source: 'Source (utm_source)',
+  campaign: 'Campaign (utm_campaign)',
+  landing_path: 'Landing page',
+};
 const rate = (part: number, whole: number) => (whole === 0 ? '—' : `${((100 * part) / whole).toFixed(1)} %`);
 
 /** Visitors, sign-ups and confirmed as three bars per row, in plain SVG (no chart library on this page). */
@@ -19,8 +24,16 @@ function FunnelChart({ data }: { data: AdminFunnel }) {
   const width = 720;
   const bar = (value: number) => Math.max(value > 0 ? 2 : 0, ((width - labelWidth - 60) * value) / max);
   return (
-    <svg className="funnel-chart" viewBox={`0 0 ${width} ${rows.length * rowHeight + 10}`} role="img" aria-labelledby="funnel-chart-title">
-      <title id="funnel-chart-title">Visitors, sign-ups and confirmed per {BY_LABELS[data.by].toLowerCase()}; the same figures are in the table below.</title>
+    <svg
+      className="funnel-chart"
+      viewBox={`0 0 ${width} ${rows.length * rowHeight + 10}`}
+      role="img"
+      aria-labelledby="funnel-chart-title"
+    >
+      <title id="funnel-chart-title">
+        Visitors, sign-ups and confirmed per {BY_LABELS[data.by].toLowerCase()}; the same figures are in the
+        table below.
+      </title>
       {rows.map((r, i) => {
         const y = i * rowHeight + 4;
         return (
@@ -30,7 +43,13 @@ function FunnelChart({ data }: { data: AdminFunnel }) {
             </text>
             <rect x={labelWidth} y={y} width={bar(r.visitors)} height={8} className="funnel-visitors" />
             <rect x={labelWidth} y={y + 9} width={bar(r.signups)} height={8} className="funnel-signups" />
-            <rect x={labelWidth} y={y + 18} width={bar(r.confirmed)} height={8} className="funnel-confirmed" />
+            <rect
+              x={labelWidth}
+              y={y + 18}
+              width={bar(r.confirmed)}
+              height={8}
+              className="funnel-confirmed"
+            />
           </g>
         );
       })}
@@ -44,24 +63,26 @@ export function FunnelPage() {
   const [from, setFrom] = useState(() => isoDay(Date.now() - 29 * DAY_MS));
   const [to, setTo] = useState(() => isoDay(Date.now()));
   const [by, setBy] = useState<FunnelDimension>('day');
-  const ids = { from: useId(), to: useId(), by: useId() };
-  const funnel = useQuery({ queryKey: adminKeys.funnel(from, to, by), queryFn: () => adminApi.funnel(from, to, by), placeholderData: keepPreviousData });
+  const byId = useId();
+  const funnel = useQuery({
+    queryKey: adminKeys.funnel(from, to, by),
+    queryFn: () => adminApi.funnel(from, to, by),
+    placeholderData: keepPreviousData,
+  });
   const data = funnel.data;
 
   return (
-    <AdminPage titleId="funnel-title" title="Funnel" summary={'Visitors are counted without cookies: distinct visitors per day (see the privacy policy).'}>
+    <AdminPage
+      titleId="funnel-title"
+      title="Funnel"
+      summary={'Visitors are counted without cookies: distinct visitors per day (see the privacy policy).'}
+    >
       <form className="filters card" aria-label="Period and grouping" onSubmit={(e) => e.preventDefault()}>
+        <DateField label="From" value={from} max={to} onChange={(v) => v && setFrom(v)} />
+        <DateField label="To" value={to} min={from} onChange={(v) => v && setTo(v)} />
         <div className="field field-compact">
-          <label htmlFor={ids.from}>From</label>
-          <input id={ids.from} type="date" value={from} max={to} onChange={(e) => e.target.value && setFrom(e.target.value)} />
-        </div>
-        <div className="field field-compact">
-          <label htmlFor={ids.to}>To</label>
-          <input id={ids.to} type="date" value={to} min={from} onChange={(e) => e.target.value && setTo(e.target.value)} />
-        </div>
-        <div className="field field-compact">
-          <label htmlFor={ids.by}>Per</label>
-          <select id={ids.by} value={by} onChange={(e) => setBy(e.target.value as FunnelDimension)}>
+          <label htmlFor={byId}>Per</label>
+          <select id={byId} value={by} onChange={(e) => setBy(e.target.value as FunnelDimension)}>
             {(Object.keys(BY_LABELS) as FunnelDimension[]).map((key) => (
               <option key={key} value={key}>
                 {BY_LABELS[key]}
@@ -71,7 +92,13 @@ export function FunnelPage() {
         </div>
       </form>
       {funnel.isPending && <Loading label="Loading the funnel…" />}
-      {funnel.isError && <ErrorPanel title="The funnel could not be loaded" error={funnel.error} onRetry={() => void funnel.refetch()} />}
+      {funnel.isError && (
+        <ErrorPanel
+          title="The funnel could not be loaded"
+          error={funnel.error}
+          onRetry={() => void funnel.refetch()}
+        />
+      )}
       {data && (
         <>
           <ul className="stat-grid" aria-label="Totals for the period">
@@ -95,42 +122,58 @@ export function FunnelPage() {
             <figcaption>
               <h2>Per {BY_LABELS[by].toLowerCase()}</h2>
               <p className="muted">
-                <span className="legend legend-visitors">Visitors</span> <span className="legend legend-signups">Sign-ups</span>{' '}
+                <span className="legend legend-visitors">Visitors</span>{' '}
+                <span className="legend legend-signups">Sign-ups</span>{' '}
                 <span className="legend legend-confirmed">Confirmed</span>
               </p>
             </figcaption>
-            {data.rows.length === 0 ? <p className="muted">Nothing in this period yet.</p> : <FunnelChart data={data} />}
+            {data.rows.length === 0 ? (
+              <p className="muted">Nothing in this period yet.</p>
+            ) : (
+              <FunnelChart data={data} />
+            )}
           </figure>
           <div className="card table-card">
-            <div className="table-scroll">
-              <table className="data-table">
-                <caption className="visually-hidden">The funnel per {BY_LABELS[by].toLowerCase()}, in numbers</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{BY_LABELS[by]}</th>
-                    <th scope="col" className="num">Visitors</th>
-                    <th scope="col" className="num">Page views</th>
-                    <th scope="col" className="num">Sign-ups</th>
-                    <th scope="col" className="num">Visitor → sign-up</th>
-                    <th scope="col" className="num">Confirmed</th>
-                    <th scope="col" className="num">Sign-up → confirmed</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.rows.map((r) => (
-                    <tr key={r.key}>
-                      <th scope="row" className="break">{r.key}</th>
-                      <td className="num">{formatNumber(r.visitors)}</td>
-                      <td className="num">{formatNumber(r.views)}</td>
-                      <td className="num">{formatNumber(r.signups)}</td>
-                      <td className="num">{rate(r.signups, r.visitors)}</td>
-                      <td className="num">{formatNumber(r.confirmed)}</td>
-                      <td className="num">{rate(r.confirmed, r.signups)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={`The funnel per ${BY_LABELS[by].toLowerCase()}, in numbers`}
+              header={
+                <>
+                  <th scope="col">{BY_LABELS[by]}</th>
+                  <th scope="col" className="num">
+                    Visitors
+                  </th>
+                  <th scope="col" className="num">
+                    Page views
+                  </th>
+                  <th scope="col" className="num">
+                    Sign-ups
+                  </th>
+                  <th scope="col" className="num">
+                    Visitor → sign-up
+                  </th>
+                  <th scope="col" className="num">
+                    Confirmed
+                  </th>
+                  <th scope="col" className="num">
+                    Sign-up → confirmed
+                  </th>
+                </>
+              }
+            >
+              {data.rows.map((r) => (
+                <tr key={r.key}>
+                  <th scope="row" className="break">
+                    {r.key}
+                  </th>
+                  <td className="num">{formatNumber(r.visitors)}</td>
+                  <td className="num">{formatNumber(r.views)}</td>
+                  <td className="num">{formatNumber(r.signups)}</td>
+                  <td className="num">{rate(r.signups, r.visitors)}</td>
+                  <td className="num">{formatNumber(r.confirmed)}</td>
+                  <td className="num">{rate(r.confirmed, r.signups)}</td>
+                </tr>
+              ))}
+            </DataTable>
           </div>
         </>
       )}

@@ -13,7 +13,7 @@ import {
 import { STATUS_LABELS } from './follow-up-panel';
 import { adminApi } from './api';
 import { hrefOf } from './use-hash-route';
-import { ErrorPanel, OutcomeChips, formatDateTime, formatNumber, TimeCell } from './ui';
+import { DateField, ErrorPanel, OutcomeChips, formatDateTime, formatNumber, TimeCell } from './ui';
 import { adminKeys } from './query-keys';
 
 const SEARCH_DELAY_MS = 300;
@@ -176,14 +176,8 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
             </button>
           </div>
         )}
-        <div className="field field-compact">
-          <label htmlFor="signups-from">From</label>
-          <input id="signups-from" type="date" value={filters.from ?? ''} onChange={(e) => update({ from: e.target.value || undefined })} />
-        </div>
-        <div className="field field-compact">
-          <label htmlFor="signups-to">To</label>
-          <input id="signups-to" type="date" value={filters.to ?? ''} onChange={(e) => update({ to: e.target.value || undefined })} />
-        </div>
+        <DateField label="From" value={filters.from} onChange={(from) => update({ from })} />
+        <DateField label="To" value={filters.to} onChange={(to) => update({ to })} />
         <div className="filters-actions">
           <button
             type="button"

@@ -120,7 +120,19 @@ export function OutcomeChips({ outcomes, label }: { outcomes: readonly string[];
 }
 
 /** A console screen: a labelled section with its title, a line under it and, on the right, its actions. */
-export function AdminPage({ titleId, title, summary, actions, children }: { titleId: string; title: string; summary?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+export function AdminPage({
+  titleId,
+  title,
+  summary,
+  actions,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  summary?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className="stack-lg" aria-labelledby={titleId}>
       <div className="page-header">
@@ -132,5 +144,39 @@ export function AdminPage({ titleId, title, summary, actions, children }: { titl
       </div>
       {children}
     </section>
+  );
+}
+
+/** A scrollable data table: a caption for screen readers, one header row, and the rows. */
+export function DataTable({
+  caption,
+  header,
+  children,
+}: {
+  caption: ReactNode;
+  header: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>{header}</tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A labelled date input (YYYY-MM-DD) for filters; an emptied field reports undefined. */
+export function DateField({ label, value, min, max, onChange }: { label: string; value: string | undefined; min?: string; max?: string; onChange: (value: string | undefined) => void }) {
+  const id = useId();
+  return (
+    <div className="field field-compact">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="date" value={value ?? ''} min={min} max={max} onChange={(e) => onChange(e.target.value || undefined)} />
+    </div>
   );
 }

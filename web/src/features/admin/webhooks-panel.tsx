@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminWebhookDelivery } from '@waitlist/contract';
 import { adminApi } from './api';
 import { adminKeys } from './query-keys';
-import { ErrorPanel, TimeCell } from './ui';
+import { DataTable, ErrorPanel, TimeCell } from './ui';
 
 /** Where one delivery stands, in words an operator can act on. */
 export function webhookStatus(delivery: AdminWebhookDelivery, configured: boolean): string {
@@ -10,7 +10,9 @@ export function webhookStatus(delivery: AdminWebhookDelivery, configured: boolea
   if (delivery.status === 'failed') return 'Failed';
   if (delivery.status === 'cancelled') return 'Not sent';
   if (!configured) return 'Waiting: WEBHOOK_SECRET is not set';
-  return delivery.attempts > 0 ? `Retrying (${delivery.attempts} failed ${delivery.attempts === 1 ? 'attempt' : 'attempts'})` : 'Pending';
+  return delivery.attempts > 0
+    ? `Retrying (${delivery.attempts} failed ${delivery.attempts === 1 ? 'attempt' : 'attempts'})`
+    : 'Pending';
 }
 
 /** Webhook deliveries per endpoint, the latest events (failures first), and "send again" with the same webhook-id. */
@@ -25,72 +27,81 @@ export function WebhooksPanel() {
   return (
     <section className="stack-lg" aria-labelledby="webhooks-title">
       <h2 id="webhooks-title">Webhooks</h2>
-      {webhooks.isError && <ErrorPanel title="The webhook deliveries could not be loaded" error={webhooks.error} onRetry={() => void webhooks.refetch()} />}
-      {data && data.endpoints.length === 0 && <p className="muted">No webhook events yet. Set WEBHOOK_URL and WEBHOOK_SECRET to send them.</p>}
+      {webhooks.isError && (
+        <ErrorPanel
+          title="The webhook deliveries could not be loaded"
+          error={webhooks.error}
+          onRetry={() => void webhooks.refetch()}
+        />
+      )}
+      {data && data.endpoints.length === 0 && (
+        <p className="muted">No webhook events yet. Set WEBHOOK_URL and WEBHOOK_SECRET to send them.</p>
+      )}
       {data && data.endpoints.length > 0 && (
         <div className="card table-card stack">
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">Deliveries per endpoint</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Endpoint</th>
-                  <th scope="col">Delivered</th>
-                  <th scope="col">Pending</th>
-                  <th scope="col">Failed</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.endpoints.map((e) => (
-                  <tr key={e.target}>
-                    <td className="break">{e.target}</td>
-                    <td>{e.counts.sent}</td>
-                    <td>{e.counts.pending}</td>
-                    <td>{e.counts.failed}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">Latest webhook events, failures first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">Sign-up</th>
-                  <th scope="col">Endpoint</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Queued</th>
-                  <th scope="col">Last error</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.recent.map((d) => (
-                  <tr key={d.id}>
-                    <td>
-                      {d.topic} <span className="muted">{d.webhook_id}</span>
-                    </td>
-                    <td>{d.subject_id === null ? '—' : <a href={`#/signups/${d.subject_id}`}>#{d.subject_id}</a>}</td>
-                    <td className="break">{d.target}</td>
-                    <td>{webhookStatus(d, data.configured)}</td>
-                    <TimeCell at={d.created_at} />
-                    <td className="break">{d.last_error ?? '—'}</td>
-                    <td>
-                      {(d.status === 'sent' || d.status === 'failed') && (
-                        <button type="button" className="btn btn-secondary btn-small" disabled={resend.isPending} onClick={() => resend.mutate(d.id)}>
-                          Send {d.webhook_id} again
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Deliveries per endpoint"
+            header={
+              <>
+                <th scope="col">Endpoint</th>
+                <th scope="col">Delivered</th>
+                <th scope="col">Pending</th>
+                <th scope="col">Failed</th>
+              </>
+            }
+          >
+            {data.endpoints.map((e) => (
+              <tr key={e.target}>
+                <td className="break">{e.target}</td>
+                <td>{e.counts.sent}</td>
+                <td>{e.counts.pending}</td>
+                <td>{e.counts.failed}</td>
+              </tr>
+            ))}
+          </DataTable>
+          <DataTable
+            caption="Latest webhook events, failures first"
+            header={
+              <>
+                <th scope="col">Event</th>
+                <th scope="col">Sign-up</th>
+                <th scope="col">Endpoint</th>
+                <th scope="col">Status</th>
+                <th scope="col">Queued</th>
+                <th scope="col">Last error</th>
+                <th scope="col">
+                  <span className="visually-hidden">Action</span>
+                </th>
+              </>
+            }
+          >
+            {data.recent.map((d) => (
+              <tr key={d.id}>
+                <td>
+                  {d.topic} <span className="muted">{d.webhook_id}</span>
+                </td>
+                <td>
+                  {d.subject_id === null ? '—' : <a href={`#/signups/${d.subject_id}`}>#{d.subject_id}</a>}
+                </td>
+                <td className="break">{d.target}</td>
+                <td>{webhookStatus(d, data.configured)}</td>
+                <TimeCell at={d.created_at} />
+                <td className="break">{d.last_error ?? '—'}</td>
+                <td>
+                  {(d.status === 'sent' || d.status === 'failed') && (
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-small"
+                      disabled={resend.isPending}
+                      onClick={() => resend.mutate(d.id)}
+                    >
+                      Send {d.webhook_id} again
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         </div>
       )}
     </section>
