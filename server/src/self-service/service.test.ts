@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/connection';
-import { migrate, migrations } from '../db/migrations';
 import { createOutboxRepository, type OutboxRepository } from '../db/repositories/outbox';
 import { createPersonDataRepository, type PersonDataRepository } from '../db/repositories/person-data';
 import { issueToken, type TokenPurpose } from '../lib/tokens';
 import { createSignupsRepository } from '../db/repositories/signups';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../test/databases';
+import { DIALECTS } from '../test/databases';
+import { useTestDatabase } from '../test/app';
 import { validSignup } from '../test/fixtures';
 import { createSelfService, type SelfService } from './service';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(DIALECTS)('self-service on %s', (dialect) => {
-  let testDb: TestDatabase;
   let database: Database;
   let people: PersonDataRepository;
   let outbox: OutboxRepository;
@@ -30,17 +29,12 @@ describe.each(DIALECTS)('self-service on %s', (dialect) => {
     return { id, email: signup.email, token };
   };
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
-    database = testDb.open();
-    await migrate(database.db, database.dialect, migrations);
+  const suite = useTestDatabase(dialect);
+  beforeAll(() => {
+    database = suite.database;
     people = createPersonDataRepository(database);
     outbox = createOutboxRepository(database);
     service = createSelfService({ people, outbox });
-  });
-  afterAll(async () => {
-    await database.close();
-    await testDb.drop();
   });
 
   it('confirms with a confirm token, once', async () => {

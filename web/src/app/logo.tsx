@@ -1,3 +1,6 @@
+import { siteConfig } from '../config/site';
+import { paths } from './paths';
+
 /** The brand mark (decorative: the brand name is always next to it). */
 export function Logo() {
   return (
@@ -5,5 +8,15 @@ export function Logo() {
       <rect width="32" height="32" rx="8" fill="currentColor" />
       <path d="M9 23 16 8l7 15h-4l-3-7-3 7z" fill="#fff" />
     </svg>
+  );
+}
+
+/** The brand mark and name, linking home (the header's, and the footer's on the dark background). */
+export function BrandLink({ inverse = false }: { inverse?: boolean }) {
+  return (
+    <a href={paths.home} className={inverse ? 'logo logo-inverse' : 'logo'}>
+      <Logo />
+      <span>{siteConfig.name}</span>
+    </a>
   );
 }

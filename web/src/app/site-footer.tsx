@@ -1,6 +1,16 @@
 import { siteConfig } from '../config/site';
 import { paths } from './paths';
-import { Logo } from './logo';
+import type { ReactNode } from 'react';
+import { BrandLink } from './logo';
+
+function FooterColumn({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <div>
+      <h2 className="footer-heading">{heading}</h2>
+      <ul className="footer-list">{children}</ul>
+    </div>
+  );
+}
 
 export function SiteFooter() {
   const { footer, location } = siteConfig;
@@ -8,41 +18,29 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-brand">
-          <a href={paths.home} className="logo logo-inverse">
-            <Logo />
-            <span>{siteConfig.name}</span>
-          </a>
+          <BrandLink inverse />
           <p>{siteConfig.tagline}</p>
         </div>
-        <div>
-          <h2 className="footer-heading">{footer.legalHeading}</h2>
-          <ul className="footer-list">
-            <li>
-              <a href={paths.privacy}>{siteConfig.nav.privacy}</a>
-            </li>
-          </ul>
-        </div>
-        <div>
-          <h2 className="footer-heading">{footer.contactHeading}</h2>
-          <ul className="footer-list">
-            <li>
-              <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>
-            </li>
-            <li>
-              {location.city}, {location.country}
-            </li>
-          </ul>
-        </div>
-        <div>
-          <h2 className="footer-heading">{footer.followHeading}</h2>
-          <ul className="footer-list">
-            <li>
-              <a href={siteConfig.linkedInUrl} rel="noopener noreferrer">
-                {footer.linkedInLabel}
-              </a>
-            </li>
-          </ul>
-        </div>
+        <FooterColumn heading={footer.legalHeading}>
+          <li>
+            <a href={paths.privacy}>{siteConfig.nav.privacy}</a>
+          </li>
+        </FooterColumn>
+        <FooterColumn heading={footer.contactHeading}>
+          <li>
+            <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>
+          </li>
+          <li>
+            {location.city}, {location.country}
+          </li>
+        </FooterColumn>
+        <FooterColumn heading={footer.followHeading}>
+          <li>
+            <a href={siteConfig.linkedInUrl} rel="noopener noreferrer">
+              {footer.linkedInLabel}
+            </a>
+          </li>
+        </FooterColumn>
       </div>
       <div className="container footer-bottom">
         <p>{footer.copyright}</p>

@@ -3,7 +3,7 @@ import { buttonClass } from '../components/ui/button';
 import { cn } from '../lib/cn';
 import { siteConfig } from '../config/site';
 import { anchors, pagesWithSignup, paths, sectionHref } from './paths';
-import { Logo } from './logo';
+import { BrandLink } from './logo';
 
 /**
  * Plain links between prerendered pages. On small screens the list is a native popover opened by the Menu
@@ -17,10 +17,7 @@ export function SiteHeader({ pathname }: { pathname: string }) {
   return (
     <header className="site-header">
       <div className="container header-inner">
-        <a href={paths.home} className="logo">
-          <Logo />
-          <span>{siteConfig.name}</span>
-        </a>
+        <BrandLink />
         <nav aria-label="Main" className="main-nav">
           <button type="button" className="menu-toggle" popoverTarget="main-menu">
             <span className="menu-icon" aria-hidden="true" />

@@ -1,3 +1,4 @@
+import { PageHero } from '../../components/ui/page-section';
 import { SignupSection } from '../../features/waitlist/signup-section';
 import type { SignupFormState } from '../../features/waitlist/form-state';
 import { siteConfig } from '../../config/site';
@@ -7,12 +8,7 @@ export function AboutPage({ signup }: { signup?: SignupFormState }) {
   const { about } = siteConfig;
   return (
     <>
-      <section className="page-hero" aria-labelledby="about-heading">
-        <div className="container narrow">
-          <h1 id="about-heading">{about.headline}</h1>
-          <p className="lead">{about.intro}</p>
-        </div>
-      </section>
+      <PageHero headingId="about-heading" heading={about.headline} lead={about.intro} />
 
       <section className="section" aria-labelledby="story-heading">
         <div className="container narrow">

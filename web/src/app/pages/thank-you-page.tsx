@@ -1,3 +1,4 @@
+import { PageHero } from '../../components/ui/page-section';
 import { buttonClass } from '../../components/ui/button';
 import { siteConfig } from '../../config/site';
 import { paths } from '../paths';
@@ -6,14 +7,10 @@ import { paths } from '../paths';
 export function ThankYouPage() {
   const { thankYou } = siteConfig;
   return (
-    <section className="section" aria-labelledby="thank-you-heading">
-      <div className="container narrow center">
-        <h1 id="thank-you-heading">{thankYou.heading}</h1>
-        <p className="lead">{thankYou.text}</p>
-        <a href={paths.home} className={buttonClass('primary')}>
-          {thankYou.backLink}
-        </a>
-      </div>
-    </section>
+    <PageHero className="section" headingId="thank-you-heading" heading={thankYou.heading} lead={thankYou.text}>
+      <a href={paths.home} className={buttonClass('primary')}>
+        {thankYou.backLink}
+      </a>
+    </PageHero>
   );
 }

@@ -37,3 +37,16 @@ export function PageSection({
     </section>
   );
 }
+
+/** The top of a page: its one h1 and a lead line, then whatever the page puts under them. */
+export function PageHero({ headingId, heading, lead, className = 'page-hero', children }: { headingId: string; heading: string; lead: string; className?: string; children?: ReactNode }) {
+  return (
+    <section className={className} aria-labelledby={headingId}>
+      <div className={cn('container narrow', className === 'section' && 'center')}>
+        <h1 id={headingId}>{heading}</h1>
+        <p className="lead">{lead}</p>
+        {children}
+      </div>
+    </section>
+  );
+}

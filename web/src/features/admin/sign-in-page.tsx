@@ -5,6 +5,23 @@ import { StatusMessage, type Notice } from './ui';
 import { adminKeys } from './query-keys';
 
 
+function SignInField(props: { id: string; label: string; type: 'email' | 'password'; autoComplete: string; value: string; onChange: (value: string) => void; describedBy?: string | undefined }) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type={props.type}
+        autoComplete={props.autoComplete}
+        required
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-describedby={props.describedBy}
+      />
+    </div>
+  );
+}
+
 export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSignedIn: () => void }) {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
@@ -41,29 +58,8 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
           </p>
         )}
         <form onSubmit={submit} className="stack" noValidate>
-          <div className="field">
-            <label htmlFor="signin-email">E-mail</label>
-            <input
-              id="signin-email"
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-describedby={signIn.isError ? 'signin-error' : undefined}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="signin-password">Password</label>
-            <input
-              id="signin-password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </div>
+          <SignInField id="signin-email" label="E-mail" type="email" autoComplete="username" value={email} onChange={setEmail} describedBy={signIn.isError ? 'signin-error' : undefined} />
+          <SignInField id="signin-password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
           <button type="submit" className="btn btn-primary btn-block" disabled={signIn.isPending || !email || !password}>
             {signIn.isPending ? 'Signing in…' : 'Sign in'}
           </button>
