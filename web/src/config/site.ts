@@ -123,6 +123,17 @@ export const siteConfig = {
     lead: 'An AI-assisted platform that helps innovation teams and leaders go from problems to tested and prioritized concepts — by asking the right questions instead of giving the answers.',
     cta: 'Sign-up for waitlist',
     secondaryCta: 'See how it works',
+    /** Beside the headline: one innovation case as the platform carries it, stage by stage (an example, not a customer). */
+    illustration: {
+      label: 'An example of what the platform does, from focus area to prioritised concept',
+      stages: [
+        { step: 'Focus area', text: 'Faster onboarding for new B2B customers' },
+        { step: 'Challenge', text: 'How might we halve the time a new customer needs to see value?' },
+        { step: 'Hypothesis', text: 'A guided first week raises activation by a fifth.' },
+        { step: 'Lean experiment', text: 'Two-week concierge pilot with ten customers' },
+        { step: 'Prioritised concept', text: 'Guided onboarding: next bet, 1 of 4' },
+      ],
+    },
   },
 
   problem: {
@@ -163,10 +174,10 @@ export const siteConfig = {
     heading: "How We're Different",
     intro: 'An AI that makes your people think better, not one that thinks for them.',
     points: [
-      { title: 'Questions, not answers', text: 'Socratic prompts challenge assumptions so teams own their conclusions.' },
-      { title: 'Gaps and overlaps spotted', text: 'The AI finds missing knowledge and ideas that overlap across teams.' },
-      { title: 'From idea to experiment', text: 'It formulates hypotheses and suggests lean experiments to test them.' },
-      { title: 'Ready for the board', text: 'It helps prioritise the next bet and can draft a report for top management.' },
+      { icon: 'question', title: 'Questions, not answers', text: 'Socratic prompts challenge assumptions so teams own their conclusions.' },
+      { icon: 'overlap', title: 'Gaps and overlaps spotted', text: 'The AI finds missing knowledge and ideas that overlap across teams.' },
+      { icon: 'flask', title: 'From idea to experiment', text: 'It formulates hypotheses and suggests lean experiments to test them.' },
+      { icon: 'report', title: 'Ready for the board', text: 'It helps prioritise the next bet and can draft a report for top management.' },
     ],
     benefitsHeading: 'What you gain',
     benefits: [
@@ -234,6 +245,8 @@ export const siteConfig = {
     heading: 'Discuss this with your colleagues',
     subheading: 'and start innovate how you innovate',
     formTitle: 'Sign-up to the waitlist',
+    /** Proof near the form: a fact from the product's own situation, no invented logos or quotes. */
+    proof: 'Pilots are running now with large companies in Sweden.',
     formSubtitle: 'We will reach out shortly.',
     labels: {
       email: 'Work e-mail',

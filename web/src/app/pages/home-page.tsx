@@ -1,6 +1,8 @@
 import { Accordion } from '../../components/ui/accordion';
 import { buttonClass } from '../../components/ui/button';
+import { Icon } from '../../components/ui/icon';
 import { PageSection } from '../../components/ui/page-section';
+import { HeroIllustration } from '../hero-illustration';
 import { TypewriterWord } from '../../components/ui/typewriter-word';
 import { SignupSection } from '../../features/waitlist/signup-section';
 import type { SignupFormState } from '../../features/waitlist/form-state';
@@ -13,20 +15,23 @@ export function HomePage({ signup }: { signup?: SignupFormState }) {
     <>
       <section className="hero" aria-labelledby="hero-heading">
         <div className="container hero-inner">
-          <p className="eyebrow">{hero.eyebrow}</p>
-          <h1 id="hero-heading" className="hero-title">
-            <span aria-hidden="true">{hero.headlineLead} </span>
-            <TypewriterWord words={hero.words} srText={hero.screenReaderHeadline} />
-          </h1>
-          <p className="hero-lead">{hero.lead}</p>
-          <div className="hero-actions">
-            <a href={`#${anchors.signupForm}`} className={buttonClass('primary', 'btn-lg')}>
-              {hero.cta}
-            </a>
-            <a href={`#${anchors.howItWorks}`} className={buttonClass('secondary', 'btn-lg')}>
-              {hero.secondaryCta}
-            </a>
+          <div className="hero-copy">
+            <p className="eyebrow">{hero.eyebrow}</p>
+            <h1 id="hero-heading" className="hero-title">
+              <span aria-hidden="true">{hero.headlineLead} </span>
+              <TypewriterWord words={hero.words} srText={hero.screenReaderHeadline} />
+            </h1>
+            <p className="hero-lead">{hero.lead}</p>
+            <div className="hero-actions">
+              <a href={`#${anchors.signupForm}`} className={buttonClass('primary', 'btn-lg')}>
+                {hero.cta}
+              </a>
+              <a href={`#${anchors.howItWorks}`} className={buttonClass('secondary', 'btn-lg')}>
+                {hero.secondaryCta}
+              </a>
+            </div>
           </div>
+          <HeroIllustration />
         </div>
       </section>
 
@@ -62,7 +67,8 @@ export function HomePage({ signup }: { signup?: SignupFormState }) {
       <PageSection headingId="different-heading" heading={different.heading} intro={different.intro}>
         <div className="card-grid four">
           {different.points.map((point) => (
-            <article className="card" key={point.title}>
+            <article className="card icon-card" key={point.title}>
+              <Icon name={point.icon} />
               <h3>{point.title}</h3>
               <p>{point.text}</p>
             </article>

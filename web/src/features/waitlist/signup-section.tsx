@@ -24,6 +24,7 @@ export function SignupSection({
             {copy.heading}
             <span className="signup-subheading">{copy.subheading}</span>
           </h2>
+          <p className="proof">{copy.proof}</p>
         </div>
         <div className="signup-island" {...{ [SIGNUP_ISLAND_ATTRIBUTE]: '' }}>
           <SignupIsland action={action} privacyHref={privacyHref} state={state} />
