@@ -258,9 +258,10 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
     expect(new Set(received.map((r) => r.id)).size).toBe(received.length);
     expect(received.every((r) => r.body.type === 'signup.created')).toBe(true);
     expect(received.map((r) => r.body.data.email).sort()).toEqual([...emails].sort());
+    // Both workers poll for webhook events; which one takes them is up to timing (a fast receiver lets one worker take
+    // every batch), so the split is reported, and what must hold is that together they sent each event once.
     const sent = [webhooksSentBy(0), webhooksSentBy(1)];
     expect(sent[0]! + sent[1]!).toBe(emails.size);
-    expect(Math.min(...sent), `webhooks sent per copy ${sent.join(' / ')}: both workers deliver`).toBeGreaterThan(0);
     figures.webhooksPerCopy = sent;
     figures.webhooksReceived = received.length;
   });
