@@ -1,5 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { imagetools } from 'vite-imagetools';
+import { photoPipelineOptions } from './photo-pipeline';
 
 // Two client builds into one dist/: the public site (default) and, with `--mode admin`, the operator console.
 // Separate builds so the public pages share no chunk with the console.
@@ -25,7 +27,7 @@ function firstViewChunk(id: string, graph: ModuleGraph): string | null {
 }
 
 export default defineConfig(({ mode, isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), imagetools(photoPipelineOptions)],
   // SITE_URL (canonical origin of the prerendered pages) is read at build time, like VITE_*.
   envPrefix: ['VITE_', 'SITE_'],
   build: {

@@ -18,7 +18,10 @@ export interface Founder {
   name: string;
   role: string;
   bio: string;
+  /** The illustrated portrait, shown while there is no photo. */
   portrait: ImageAsset;
+  /** A photo in web/src/assets/photos/ (file name), made responsive by the build; replaces the illustration. */
+  photo?: string;
 }
 
 export interface TextSection {
@@ -285,6 +288,8 @@ export const siteConfig = {
         'To simplify and democratize innovation management, so that every organization can go from problems to tested and prioritized concepts with less waste and more evidence.',
         'We want innovation to be transparent and inspectable, from portfolio level down to a single hypothesis, and open to everyone who has something to contribute.',
       ],
+      /** A photo in web/src/assets/photos/ (file name, and what it shows) replaces the illustration when given. */
+      photo: undefined as { file: string; alt: string } | undefined,
       image: {
         src: missionImage,
         alt: 'Illustration of a path from scattered problems, through questions and experiments, to a prioritized concept.',
@@ -318,7 +323,7 @@ export const siteConfig = {
             height: 240,
           },
         },
-      ] satisfies Founder[],
+      ] satisfies Founder[] as Founder[],
     },
   },
 

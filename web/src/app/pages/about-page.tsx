@@ -1,3 +1,5 @@
+import { ResponsiveImage } from '../../components/ui/responsive-image';
+import { photoNamed } from '../../config/photos';
 import { PageHero } from '../../components/ui/page-section';
 import { SignupSection } from '../../features/waitlist/signup-section';
 import type { SignupFormState } from '../../features/waitlist/form-state';
@@ -27,14 +29,12 @@ export function AboutPage({ signup }: { signup?: SignupFormState }) {
               <p key={p}>{p}</p>
             ))}
           </div>
-          <img
+          <ResponsiveImage
             className="illustration"
-            src={about.mission.image.src}
-            alt={about.mission.image.alt}
-            width={about.mission.image.width}
-            height={about.mission.image.height}
-            loading="lazy"
-            decoding="async"
+            photo={photoNamed(about.mission.photo?.file)}
+            fallback={about.mission.image}
+            alt={about.mission.photo?.alt ?? about.mission.image.alt}
+            sizes="(min-width: 48rem) 28rem, 100vw"
           />
         </div>
       </section>
@@ -46,15 +46,7 @@ export function AboutPage({ signup }: { signup?: SignupFormState }) {
           <ul className="team-grid">
             {about.team.founders.map((founder) => (
               <li className="card founder" key={founder.name}>
-                <img
-                  className="portrait"
-                  src={founder.portrait.src}
-                  alt={founder.portrait.alt}
-                  width={founder.portrait.width}
-                  height={founder.portrait.height}
-                  loading="lazy"
-                  decoding="async"
-                />
+                <ResponsiveImage className="portrait" photo={photoNamed(founder.photo)} fallback={founder.portrait} alt={founder.photo ? `${founder.name}, ${founder.role}` : founder.portrait.alt} sizes="240px" />
                 <h3>{founder.name}</h3>
                 <p className="founder-role">{founder.role}</p>
                 <p>{founder.bio}</p>
