@@ -209,6 +209,8 @@ describe.each(['sqlite', 'postgres'] as const)('operator console in a real brows
     await page.getByRole('link', { name: TARGET }).click();
     await expect.poll(() => page.getByRole('heading', { name: TARGET, level: 1 }).isVisible()).toBe(true);
     await expectAxeClean();
+    // The operator sees which language to write in (a sign-up through the API without a locale is English).
+    expect(await page.locator('dt', { hasText: 'Language of their mails' }).locator('xpath=following-sibling::dd').textContent()).toBe('English');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Download this person’s data/ }).click()]);
     const file = path.join(downloadsDir, download.suggestedFilename());

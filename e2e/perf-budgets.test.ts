@@ -20,8 +20,8 @@ describe('page budgets (Lighthouse, mobile, simulated throttling)', () => {
     await server?.stop();
   });
 
-  it('audits /, /about and /privacy', () => {
-    expect(reports.map((r) => r.path)).toEqual(['/', '/about', '/privacy']);
+  it('audits /, /about, /privacy and the same pages in Swedish', () => {
+    expect(reports.map((r) => r.path)).toEqual(['/', '/about', '/privacy', '/sv', '/sv/about', '/sv/privacy']);
     for (const r of reports) expect(r.bytes.document, `${r.path} served no HTML`).toBeGreaterThan(0);
   });
 

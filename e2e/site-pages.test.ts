@@ -1,4 +1,4 @@
-import { NOT_FOUND_TITLE, TOASTS } from '@waitlist/contract';
+import { MESSAGES, NOT_FOUND_TITLE, TOASTS } from '@waitlist/contract';
 import { describe, expect, test } from './support/fixtures';
 import { axeViolations, DESKTOP, PHONE, screenshot } from './support/browser';
 
@@ -8,7 +8,17 @@ const pages = [
   { path: '/privacy', name: 'privacy', status: 200, indexed: true, h1: /^Privacy Policy$/ },
   { path: '/thank-you', name: 'thank-you', status: 200, indexed: false, h1: new RegExp(`^${TOASTS.success.title}$`) },
   { path: '/no-such-page', name: '404', status: 404, indexed: false, h1: new RegExp(`^${NOT_FOUND_TITLE}$`) },
-];
+  { path: '/sv', name: 'sv-home', status: 200, indexed: true, h1: /Gör innovationsarbetet/ },
+  { path: '/sv/about', name: 'sv-about', status: 200, indexed: true, h1: /göra innovation till allas angelägenhet/ },
+  { path: '/sv/privacy', name: 'sv-privacy', status: 200, indexed: true, h1: /^Integritetspolicy$/ },
+  { path: '/sv/thank-you', name: 'sv-thank-you', status: 200, indexed: false, h1: new RegExp(`^${MESSAGES.sv.toasts.success.title}$`) },
+  { path: '/sv/finns-inte', name: 'sv-404', status: 404, indexed: false, h1: new RegExp(`^${MESSAGES.sv.notFoundTitle}$`) },
+].map((p) => ({ ...p, lang: p.path.startsWith('/sv') ? 'sv' : 'en' }));
+
+/** The same page in the other language, as hreflang names it (absolute, on the build's SITE_URL). */
+const SITE = 'http://localhost:3000';
+const englishOf = (path: string) => (path === '/sv' ? '/' : path.replace(/^\/sv/, ''));
+const swedishOf = (path: string) => (path === '/' ? '/sv' : `/sv${path}`);
 
 describe.each([
   ['1280', DESKTOP],
@@ -30,11 +40,21 @@ describe.each([
     expect(await meta('meta[name="twitter:card"]')).toBe('summary');
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
     expect(jsonLd['@type']).toBe('Organization');
+    expect(await page.locator('html').getAttribute('lang')).toBe(p.lang);
+    expect(await meta('meta[property="og:locale"]')).toBe(p.lang === 'sv' ? 'sv_SE' : 'en_US');
     if (p.indexed) {
-      expect(await meta('link[rel="canonical"]', 'href')).toBe(`http://localhost:3000${p.path}`);
-      expect(await meta('meta[property="og:url"]')).toBe(`http://localhost:3000${p.path}`);
+      expect(await meta('link[rel="canonical"]', 'href')).toBe(`${SITE}${p.path}`);
+      expect(await meta('meta[property="og:url"]')).toBe(`${SITE}${p.path}`);
+      const english = englishOf(p.path);
+      const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]));
+      expect(alternates).toEqual([
+        ['en', `${SITE}${english}`],
+        ['sv', `${SITE}${swedishOf(english)}`],
+        ['x-default', `${SITE}${english}`],
+      ]);
     } else {
       expect(await page.locator('link[rel="canonical"]').count()).toBe(0);
+      expect(await page.locator('link[rel="alternate"][hreflang]').count()).toBe(0);
       expect(await meta('meta[name="robots"]')).toBe('noindex');
     }
 

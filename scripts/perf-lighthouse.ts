@@ -5,7 +5,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-export const PAGES = ['/', '/about', '/privacy'] as const;
+export const PAGES = ['/', '/about', '/privacy', '/sv', '/sv/about', '/sv/privacy'] as const;
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'];
 
@@ -112,8 +112,11 @@ function toReport(path: string, url: string, lhr: Lhr): PageReport {
 const median = <T>(values: T[], by: (v: T) => number): T => [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)]!;
 
 /**
- * One Lighthouse run per page; a page whose performance score or TBT misses the budget is run twice more and the
- * run with the median score is kept (Lighthouse's own advice for variance). The other budgets are not re-run.
+ * One Lighthouse run per page; a page whose performance score or TBT misses the budget is run four more times and
+ * the run with the median TBT of the five is kept (Lighthouse's own advice for variance). TBT is the key because it is what
+ * varies: on these pages LCP is steady and the score follows TBT, while style and layout time on a shared 2-core
+ * machine swings between runs (measured: /sv/privacy TBT 203 ms then 9 ms with the same build). The other budgets
+ * are not re-run.
  */
 export async function auditPages(baseUrl: string, paths: readonly string[] = PAGES, log: (line: string) => void = () => undefined): Promise<PageReport[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
@@ -135,9 +138,10 @@ export async function auditPages(baseUrl: string, paths: readonly string[] = PAG
     for (const path of paths) {
       let report = await run(path);
       if (report.scores.performance < BUDGETS.performance || report.tbtMs > BUDGETS.tbtMs) {
-        log(`${path}: performance ${report.scores.performance}, TBT ${Math.round(report.tbtMs)} ms; running twice more and keeping the median`);
-        const runs = [report, await run(path), await run(path)];
-        report = { ...median(runs, (r) => r.scores.performance), runs: runs.length };
+        log(`${path}: performance ${report.scores.performance}, TBT ${Math.round(report.tbtMs)} ms; running four more times and keeping the median`);
+        const runs = [report];
+        for (let i = 0; i < 4; i++) runs.push(await run(path));
+        report = { ...median(runs, (r) => r.tbtMs), runs: runs.length };
       }
       reports.push(report);
     }
@@ -162,7 +166,7 @@ export function budgetBreaches(reports: PageReport[]): string[] {
     if (!(clsAsReported(r.cls) <= BUDGETS.cls)) {
       fail(`CLS ${r.cls} > 0${r.layoutShifts.length ? ` — shifted: ${r.layoutShifts.map((s) => `${s.element} (${s.score.toPrecision(2)})`).join(', ')}` : ''}`);
     }
-    if (r.path === '/' && r.bytes.total > BUDGETS.home.totalBytes) fail(`total ${kb(r.bytes.total)} > ${kb(BUDGETS.home.totalBytes)} compressed`);
+    if ((r.path === '/' || r.path === '/sv') && r.bytes.total > BUDGETS.home.totalBytes) fail(`total ${kb(r.bytes.total)} > ${kb(BUDGETS.home.totalBytes)} compressed`);
     for (const a of r.failingAudits.filter((x) => x.category !== 'performance')) fail(`  failing ${a.category} audit ${a.id}: ${a.title}`);
   }
   return breaches;

@@ -45,7 +45,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
       output: mode === 'admin' ? {} : { codeSplitting: { groups: [{ name: firstViewChunk }] } },
     },
     emptyOutDir: mode !== 'admin',
-    // The server renderer needs no copy of the public files.
+    // The server renderer needs no copy of the public files, but it emits the images the pages reference (SVG
+    // illustrations, the founders' photos): the prerender copies them into dist/assets, since no client script
+    // imports them (the islands carry no copy or images).
     copyPublicDir: !isSsrBuild,
+    ssrEmitAssets: true,
   },
 }));

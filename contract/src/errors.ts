@@ -40,6 +40,7 @@ export const CHECK_CONSTRAINTS = {
   company_size: 'waitlist_signups_company_size_check',
   desired_outcomes: 'waitlist_signups_desired_outcomes_check',
   other_outcome: 'waitlist_signups_other_outcome_check',
+  locale: 'waitlist_signups_locale_check',
 } as const;
 
 export function checkViolationMessage(constraint: string): string {

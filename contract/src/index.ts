@@ -7,3 +7,4 @@ export * from './admin';
 export * from './outcomes';
 export * from './form-post';
 export * from './attribution';
+export * from './locales';

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ATTRIBUTION_FIELDS, ATTRIBUTION_MAX_LENGTH, type AttributionField } from './attribution';
 import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS } from './options';
 import { EMAIL_MAX_LENGTH, OTHER_OUTCOME_MAX_LENGTH } from './limits';
+import { SITE_LOCALES } from './locales';
 import { VALIDATION_MESSAGES } from './messages';
 import { otherOutcomeText } from './outcomes';
 
@@ -55,6 +56,8 @@ export const signupBodySchema = z.strictObject({
     .check(z.minLength(1), z.maxLength(DESIRED_OUTCOME_OPTIONS.length)),
   other_outcome: z.optional(z.nullable(z.string().check(z.maxLength(OTHER_OUTCOME_MAX_LENGTH)))),
   ...attributionBodyShape,
+  /** The language the person signed up in (their mails come in it); English when absent. */
+  locale: z.optional(z.enum(SITE_LOCALES)),
 });
 
 export type SignupBody = z.infer<typeof signupBodySchema>;

@@ -90,9 +90,19 @@ export async function axeViolations(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * A full-page screenshot of what a visitor who scrolls down sees: lazy images below the fold are loaded first
+ * (a full-page capture does not scroll, so they would be blank), then the page is back where it was.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.evaluate(async () => {
+    const lazy = [...document.images].filter((img) => img.loading === 'lazy');
+    if (lazy.length === 0) return;
+    for (const img of lazy) img.loading = 'eager';
+    await Promise.all(lazy.map((img) => (img.complete ? undefined : img.decode().catch(() => undefined))));
+  });
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }

@@ -2,7 +2,7 @@
 // text assets (.br and .gz siblings the server serves as-is), and print the bytes each page and island ships.
 // The server keeps rendering pages at request time (a form post answered with the page) with the same SSR bundle,
 // so ssr-dist/ stays, with the page template beside it (server/src/http/page-renderer.ts).
-import { readFile, writeFile, mkdir, readdir, stat } from 'node:fs/promises';
+import { copyFile, readFile, writeFile, mkdir, readdir, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
@@ -16,12 +16,19 @@ if (!template.includes('<!--app-html-->') || !template.includes('<!--app-head-->
   throw new Error('dist/index.html has no <!--app-head--> / <!--app-html--> placeholders; run vite build first');
 }
 await writeFile(join(ssrDir, 'template.html'), template);
-const { render, prerenderedRoutes, siteUrl } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
+const { render, fillTemplate, alternatesOf, prerenderedRoutes, siteUrl } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
+
+// Images only the pages reference (the server build emitted them): served from dist/assets like every asset.
+const ssrAssets = join(ssrDir, 'assets');
+for (const name of await readdir(ssrAssets).catch(() => [])) {
+  if (!/\.(js|mjs|map|css)$/.test(name)) await copyFile(join(ssrAssets, name), join(dist, 'assets', name));
+}
 
 for (const route of prerenderedRoutes) {
-  const { html, head } = await render(route.path);
+  const rendered = await render(route.path);
+  const { html } = rendered;
   if (/<script(?![^>]*type="application\/ld\+json")/.test(html)) throw new Error(`${route.path}: inline script in HTML (blocked by CSP)`);
-  const page = template.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
+  const page = fillTemplate(template, rendered);
   if (/\sstyle="/.test(html)) throw new Error(`${route.path}: inline style attribute (blocked by CSP)`);
   const file = join(dist, route.file);
   await mkdir(dirname(file), { recursive: true });
@@ -29,13 +36,17 @@ for (const route of prerenderedRoutes) {
   console.log(`prerendered ${route.path} -> dist/${route.file}`);
 }
 
+// Each page in each language, listing all its languages (hreflang alternates, x-default included).
 const urls = prerenderedRoutes
   .filter((r) => r.sitemap)
-  .map((r) => `  <url><loc>${siteUrl}${r.path}</loc></url>`)
+  .map((r) => {
+    const links = alternatesOf(r.page).map((a) => `    <xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${a.href}"/>`);
+    return [`  <url>`, `    <loc>${siteUrl}${r.path}</loc>`, ...links, `  </url>`].join('\n');
+  })
   .join('\n');
 await writeFile(
   join(dist, 'sitemap.xml'),
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`,
 );
 await writeFile(join(dist, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${siteUrl}/sitemap.xml\n`);
 
@@ -78,7 +89,7 @@ for (const route of prerenderedRoutes) {
       if (p.endsWith('.js')) js[k] += s[k];
     }
   }
-  console.log(`${route.path.padEnd(9)} first view: JS ${kb(js.br)} br (${kb(js.raw)} raw), total ${kb(total.br)} br`);
+  console.log(`${route.path.padEnd(14)} first view: JS ${kb(js.br)} br (${kb(js.raw)} raw), total ${kb(total.br)} br`);
 }
 // Islands: the chunks the first-view scripts import on demand.
 const islands = new Set();

@@ -1,7 +1,8 @@
 import { startTypewriters } from './components/ui/typewriter';
 import { enhancePopoverMenus } from './components/ui/popover-menus';
 import { loadSignupFormWhenNeeded } from './islands/load-signup-form';
-import { NOT_FOUND_ATTRIBUTE } from './app/page-markers';
+import { LANGUAGE_OFFER_ATTRIBUTE, LANGUAGE_SWITCH_ATTRIBUTE, NOT_FOUND_ATTRIBUTE } from './app/page-markers';
+import { keepSectionOnLanguageSwitch, offerPreferredLanguage } from './lib/language-offer';
 import { sendVisitBeacon } from './lib/visit-beacon';
 import './styles.css';
 
@@ -13,6 +14,8 @@ import './styles.css';
 startTypewriters();
 enhancePopoverMenus();
 loadSignupFormWhenNeeded();
+keepSectionOnLanguageSwitch(LANGUAGE_SWITCH_ATTRIBUTE);
+offerPreferredLanguage(LANGUAGE_OFFER_ATTRIBUTE);
 if (document.querySelector(`[${NOT_FOUND_ATTRIBUTE}]`)) {
   // A warning, not an error: the visitor's typo is not an application failure. The server logs it too.
   console.warn('404 Error: User attempted to access non-existent route:', location.pathname);

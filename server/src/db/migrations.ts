@@ -70,7 +70,7 @@ const sqliteRebuildSignups = [
     CONSTRAINT ${CHECK_CONSTRAINTS.company_size} CHECK (company_size IN (${list(COMPANY_SIZE_OPTIONS)})),
     CONSTRAINT ${CHECK_CONSTRAINTS.desired_outcomes} CHECK (json_valid(desired_outcomes) AND json_type(desired_outcomes) = 'array' AND json_array_length(desired_outcomes) > 0),
     CONSTRAINT ${CHECK_CONSTRAINTS.other_outcome} CHECK (other_outcome IS NULL OR length(other_outcome) <= ${OTHER_OUTCOME_MAX_LENGTH}),
-    CONSTRAINT waitlist_signups_locale_check CHECK (locale IN ${LOCALES})
+    CONSTRAINT ${CHECK_CONSTRAINTS.locale} CHECK (locale IN ${LOCALES})
   ) STRICT`,
   `INSERT INTO waitlist_signups_next (id, email, role, company_size, desired_outcomes, other_outcome, consented_at, privacy_policy_version, created_at)
     SELECT id, email, role, company_size, desired_outcomes, other_outcome, consented_at, privacy_policy_version, created_at FROM waitlist_signups`,
@@ -173,7 +173,7 @@ const afterTheSignup: Migration = {
   postgres: [
     `ALTER TABLE waitlist_signups ADD COLUMN confirmed_at timestamptz`,
     `ALTER TABLE waitlist_signups ADD COLUMN marketing_opt_out_at timestamptz`,
-    `ALTER TABLE waitlist_signups ADD COLUMN locale text NOT NULL DEFAULT 'en' CONSTRAINT waitlist_signups_locale_check CHECK (locale IN ${LOCALES})`,
+    `ALTER TABLE waitlist_signups ADD COLUMN locale text NOT NULL DEFAULT 'en' CONSTRAINT ${CHECK_CONSTRAINTS.locale} CHECK (locale IN ${LOCALES})`,
     `ALTER TABLE waitlist_signups ADD COLUMN confirmation_sent_at timestamptz`,
     ...afterTheSignupTables(PG),
   ],

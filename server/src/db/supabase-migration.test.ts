@@ -57,6 +57,20 @@ describe('supabase/migrations on PostgreSQL', () => {
     }
   });
 
+  it('lets anon insert the language and attribution the site sends, with the same locale check', async () => {
+    const withLanguage = (email: string, locale: string) =>
+      client.query(
+        `INSERT INTO public.waitlist_signups (email, role, company_size, desired_outcomes, locale, landing_path, utm_source)
+         VALUES ($1, 'Product Manager', '1-10 employees', ARRAY['Reuse insights'], $2, '/sv', 'newsletter')`,
+        [email, locale],
+      );
+    await asAnon(() => withLanguage('karin@example.se', 'sv'));
+    await expect(asAnon(() => withLanguage('hans@example.de', 'de'))).rejects.toMatchObject({ code: '23514', constraint: CHECK_CONSTRAINTS.locale });
+    await withLanguage('karin@example.se', 'sv');
+    const { rows } = await client.query("SELECT locale, landing_path FROM public.waitlist_signups WHERE email = 'karin@example.se'");
+    expect(rows).toEqual([{ locale: 'sv', landing_path: '/sv' }]);
+  });
+
   it('uses the same constraint names as our own schema', async () => {
     await expect(insert('ADA@example.com')).rejects.toMatchObject({ code: '23505', constraint: EMAIL_UNIQUE_CONSTRAINT });
     await expect(insert('grace@example.com', 'CEO')).rejects.toMatchObject({ code: '23514', constraint: CHECK_CONSTRAINTS.role });

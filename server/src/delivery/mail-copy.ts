@@ -9,16 +9,12 @@ export interface MailBrand {
   name: string;
   legalName: string;
   contactEmail: string;
-  city: string;
-  country: string;
 }
 
 export const MAIL_BRAND: MailBrand = {
   name: 'Acme Innovate',
   legalName: 'Acme Innovate AB',
   contactEmail: 'hello@example.com',
-  city: 'Gothenburg',
-  country: 'Sweden',
 };
 
 export interface PersonMailFooterCopy {
@@ -26,7 +22,7 @@ export interface PersonMailFooterCopy {
   unsubscribeLabel: string;
   /** Why the reader got this mail. */
   reason: (brand: MailBrand) => string;
-  sender: (brand: MailBrand) => string;
+  sender: (brand: MailBrand, place: string) => string;
 }
 
 export interface ConfirmationMailCopy {
@@ -53,6 +49,8 @@ export interface DataLinkMailCopy {
 export interface MailCopy {
   /** BCP 47 tag for <html lang> and Content-Language. */
   lang: string;
+  /** Where we are, as the site's footer says it in this language (a test keeps the two equal). */
+  place: string;
   footer: PersonMailFooterCopy;
   confirmation: ConfirmationMailCopy;
   dataLink: DataLinkMailCopy;
@@ -62,11 +60,12 @@ const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 
 const en: MailCopy = {
   lang: 'en',
+  place: 'Gothenburg, Sweden',
   footer: {
     manageLabel: 'See, download, correct or erase your data',
     unsubscribeLabel: 'Unsubscribe from updates',
     reason: (brand) => `You get this mail because this address was entered on the ${brand.name} waitlist.`,
-    sender: (brand) => `${brand.legalName} · ${brand.city}, ${brand.country} · ${brand.contactEmail}`,
+    sender: (brand, place) => `${brand.legalName} · ${place} · ${brand.contactEmail}`,
   },
   confirmation: {
     subject: (brand) => `Confirm your place on the ${brand.name} waitlist`,
@@ -92,7 +91,43 @@ const en: MailCopy = {
   },
 };
 
-export const MAIL_COPY = { en } as const satisfies Record<string, MailCopy>;
+const dagar = (n: number) => (n === 1 ? '1 dag' : `${n} dagar`);
+
+/** Swedish: written for Swedish readers (du-form, short sentences), not translated word by word. */
+const sv: MailCopy = {
+  lang: 'sv',
+  place: 'Göteborg, Sverige',
+  footer: {
+    manageLabel: 'Se, ladda ner, rätta eller radera dina uppgifter',
+    unsubscribeLabel: 'Avregistrera dig från nyheter',
+    reason: (brand) => `Du får det här mejlet eftersom adressen skrevs in på väntelistan hos ${brand.name}.`,
+    sender: (brand, place) => `${brand.legalName} · ${place} · ${brand.contactEmail}`,
+  },
+  confirmation: {
+    subject: (brand) => `Bekräfta din plats på väntelistan hos ${brand.name}`,
+    preview: 'Ett klick bekräftar att adressen är din.',
+    heading: 'Bekräfta din anmälan',
+    intro: (brand) =>
+      `Tack för att du skrev upp dig på väntelistan hos ${brand.name}. Vi hör av oss med information om tidig tillgång när plattformen öppnar för fler organisationer.`,
+    action: 'Bekräfta att adressen är din och att du vill höra av oss:',
+    button: 'Bekräfta min anmälan',
+    validity: (n) => `Knappen öppnar en sida där ett klick till bekräftar. Länken fungerar i ${dagar(n)}.`,
+    notYou: (n) =>
+      `Har du inte anmält dig? Då kan du bortse från mejlet: obekräftade anmälningar raderas efter ${dagar(n)}, och vi skriver inte igen.`,
+  },
+  dataLink: {
+    subject: (brand) => `Din länk till dina uppgifter hos ${brand.name}`,
+    preview: 'Se, ladda ner, rätta eller radera det vi har sparat om dig.',
+    heading: 'Dina uppgifter, i dina händer',
+    intro:
+      'Någon – förhoppningsvis du – har bett om en länk till uppgifterna vi har om den här adressen. På sidan ser du allt vi sparar och kan ladda ner det, rätta det eller återkalla ditt samtycke och radera det.',
+    button: 'Hantera mina uppgifter',
+    validity: (n) => `Länken fungerar i ${dagar(n)}. Du kan när som helst be om en ny på vår integritetssida.`,
+    notYou: 'Har du inte bett om det här? Då kan du bortse från mejlet: ingenting har ändrats.',
+  },
+};
+
+export const MAIL_COPY = { en, sv } as const satisfies Record<string, MailCopy>;
 
 export type MailLocale = keyof typeof MAIL_COPY;
 

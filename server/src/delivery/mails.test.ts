@@ -8,7 +8,6 @@ interface WebSiteConfig {
   name: string;
   legalName: string;
   contactEmail: string;
-  location: { city: string; country: string };
 }
 
 const SITE = 'https://waitlist.example.se';
@@ -113,6 +112,29 @@ describe('personLinkUrl', () => {
   });
 });
 
+describe('a Swedish sign-up', () => {
+  it('gets its confirmation in Swedish, with every link under /sv and the place as the Swedish site says it', () => {
+    const mail = confirmation({ locale: 'sv' });
+    expect(mail.subject).toBe(`Bekräfta din plats på väntelistan hos ${MAIL_BRAND.name}`);
+    expect(mail.headers['Content-Language']).toBe('sv');
+    expect(mail.html).toContain('<html lang="sv">');
+    expect(mail.text).toContain('Bekräfta min anmälan');
+    expect(mail.text).toContain('obekräftade anmälningar raderas efter 30 dagar');
+    expect(mail.text).toContain('Göteborg, Sverige');
+    expect(mail.text).not.toMatch(/Confirm|Unsubscribe|Gothenburg/);
+    const links = urlsIn(mail.html).filter((url) => url.startsWith(SITE));
+    expect(links.length).toBeGreaterThan(0);
+    for (const url of links) expect(url).toMatch(new RegExp(`^${SITE}/sv/(confirm|manage|unsubscribe)\\?token=`));
+  });
+
+  it('gets its data link in Swedish', () => {
+    const mail = composeDataLinkMail({ to: 'ada@example.com', locale: 'sv', siteUrl: SITE, tokens: tokens() });
+    expect(mail.subject).toBe(`Din länk till dina uppgifter hos ${MAIL_BRAND.name}`);
+    expect(mail.text).toContain('Hantera mina uppgifter');
+    expect(mail.text).toContain(`${SITE}/sv/manage?token=`);
+  });
+});
+
 describe('mail copy', () => {
   it('escapes whatever goes into HTML', () => {
     const mail = composeConfirmationMail({
@@ -136,13 +158,11 @@ describe('mail copy', () => {
   it('names the sender exactly as the site config does', async () => {
     // Loaded at run time: the web config's asset imports only resolve under Vite, not in the server's typecheck.
     const siteConfigPath = '../../../web/src/config/site';
-    const { siteConfig } = (await import(/* @vite-ignore */ siteConfigPath)) as { siteConfig: WebSiteConfig };
-    expect(MAIL_BRAND).toEqual({
-      name: siteConfig.name,
-      legalName: siteConfig.legalName,
-      contactEmail: siteConfig.contactEmail,
-      city: siteConfig.location.city,
-      country: siteConfig.location.country,
-    });
+    const { siteConfig, siteCopy } = (await import(/* @vite-ignore */ siteConfigPath)) as {
+      siteConfig: WebSiteConfig;
+      siteCopy: (locale: string) => { city: string; country: string };
+    };
+    expect(MAIL_BRAND).toEqual({ name: siteConfig.name, legalName: siteConfig.legalName, contactEmail: siteConfig.contactEmail });
+    for (const locale of MAIL_LOCALES) expect(MAIL_COPY[locale].place).toBe(`${siteCopy(locale).city}, ${siteCopy(locale).country}`);
   });
 });

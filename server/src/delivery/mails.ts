@@ -47,7 +47,7 @@ function personFooter(copy: MailCopy, brand: MailBrand, links: PersonMailLinks) 
       { label: copy.footer.manageLabel, url: links.manage },
       { label: copy.footer.unsubscribeLabel, url: links.unsubscribe },
     ],
-    footerLines: [copy.footer.reason(brand), copy.footer.sender(brand)],
+    footerLines: [copy.footer.reason(brand), copy.footer.sender(brand, copy.place)],
     headers: {
       'List-Unsubscribe': `<${links.unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -6,7 +6,8 @@ import { UNEXPECTED_ERROR_TITLE } from '@waitlist/contract';
 
 /** What the web build's server entry (web/src/entry-server.tsx) exports. */
 interface WebRenderer {
-  render(pathname: string, state?: object): { html: string; head: string };
+  render(pathname: string, state?: object): { html: string; head: string; lang: string };
+  fillTemplate(template: string, page: { html: string; head: string; lang: string }): string;
   pagesWithSignup: readonly string[];
 }
 
@@ -50,9 +51,7 @@ export async function loadPageRenderer(ssrDir: string, log: FastifyBaseLogger): 
 
   const render = (pathname: string, state?: object): string => {
     if (!web) throw new Error('The site is not built (npm run build).');
-    const { html, head } = web.render(pathname, state);
-    // Function replacements: a `$` in the page must stay a `$`.
-    return template.replace('<!--app-head-->', () => head).replace('<!--app-html-->', () => html);
+    return web.fillTemplate(template, web.render(pathname, state));
   };
 
   return {

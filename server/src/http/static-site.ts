@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ATTRIBUTION_PLACEHOLDER, ERROR_CODES, FORM_TOKEN_PLACEHOLDER, attributionOf, encodeAttribution } from '@waitlist/contract';
+import { ATTRIBUTION_PLACEHOLDER, DEFAULT_LOCALE, ERROR_CODES, FORM_TOKEN_PLACEHOLDER, attributionOf, encodeAttribution, localeOfPath } from '@waitlist/contract';
 import { newFormToken } from '../lib/form-token';
 import { HttpError, sendError } from './http-error';
 import { loggableUrl } from './logging';
@@ -96,12 +96,17 @@ export async function registerStaticSite(app: FastifyInstance, root: string, opt
     }
   }
 
-  const notFoundPage = path.join(root, '404.html');
+  // The 404 page in the language of the path: /sv/… gets sv/404.html.
+  const notFoundFile = (url: string) => {
+    const locale = localeOfPath(url);
+    return locale === DEFAULT_LOCALE ? '404.html' : `${locale}/404.html`;
+  };
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/rest/') && !request.url.startsWith('/api/');
     if (wantsPage) request.log.info({ path: loggableUrl(request.url) }, 'page not found');
-    if (wantsPage && hasSite && fs.existsSync(notFoundPage)) {
-      return reply.code(404).header('cache-control', REVALIDATE).sendFile('404.html');
+    const file = notFoundFile(request.url);
+    if (wantsPage && hasSite && fs.existsSync(path.join(root, file))) {
+      return reply.code(404).header('cache-control', REVALIDATE).sendFile(file);
     }
     return sendError(reply, new HttpError(404, ERROR_CODES.unknownTable, `Not found: ${request.method} ${request.url.split('?')[0]}`));
   });

@@ -1,9 +1,12 @@
+import type { SiteLocale } from '@waitlist/contract';
+
 /**
- * Words of the pages a person reaches from our mail, per locale (English now; issue-free to add a language: one
- * more object of this shape). Kept beside the routes until these pages render through the web's page renderer.
+ * Words of the pages a person reaches from our mail, per language of the site (the type makes a missing key a
+ * compile error). Kept beside the routes until these pages render through the web's page renderer. Option labels
+ * and field messages come from the contract (OPTION_LABELS, MESSAGES), like the form's.
  */
 export interface SelfServiceCopy {
-  lang: string;
+  lang: SiteLocale;
   brand: string;
   home: string;
   confirm: { title: string; lead: string; button: string; doneTitle: string; doneText: string };
@@ -123,6 +126,77 @@ const en: SelfServiceCopy = {
   privacyLink: 'Privacy policy',
 };
 
-export const SELF_SERVICE_COPY: Record<string, SelfServiceCopy> = { en };
+const sv: SelfServiceCopy = {
+  lang: 'sv',
+  brand: 'Acme Innovate',
+  home: 'Till startsidan',
+  confirm: {
+    title: 'Bekräfta din anmälan',
+    lead: 'Tryck på knappen för att bekräfta att adressen är din och att du vill höra av oss om tidig tillgång.',
+    button: 'Bekräfta min anmälan',
+    doneTitle: 'Tack, nu är du bekräftad',
+    doneText: 'Din plats på väntelistan är bekräftad. Vi hör av oss med information om tidig tillgång.',
+  },
+  manage: {
+    title: 'Dina uppgifter',
+    lead: 'Här är allt vi sparar om dig. Du kan ladda ner det, rätta det eller återkalla ditt samtycke och radera det.',
+    storedHeading: 'Det här sparar vi',
+    fields: {
+      email: 'E-post',
+      role: 'Roll',
+      companySize: 'Företagets storlek',
+      outcomes: 'Vad ni vill uppnå',
+      otherOutcome: 'Annat ni vill uppnå',
+      signedUp: 'Anmäld',
+      consent: 'Samtycke lämnat',
+      policyVersion: 'Version av integritetspolicyn',
+      confirmed: 'Adressen bekräftad',
+      optOut: 'Tackat nej till nyheter',
+      language: 'Språk',
+      company: 'Företag (från din adress)',
+      cameFrom: 'Var du kom ifrån',
+      followUp: 'Vår uppföljning',
+    },
+    notYet: 'Inte än',
+    none: '—',
+    downloadHeading: 'Ladda ner',
+    downloadText: 'En JSON-fil med allt som står ovan.',
+    downloadButton: 'Ladda ner mina uppgifter (JSON)',
+    correctHeading: 'Rätta',
+    correctButton: 'Spara ändringarna',
+    saved: 'Dina ändringar är sparade.',
+    eraseHeading: 'Återkalla och radera',
+    eraseText: 'Det här tar bort din anmälan och alla mejl som väntar på att skickas till dig. Det går inte att ångra, men du är välkommen att anmäla dig igen senare.',
+    eraseConfirm: 'Ja, radera mina uppgifter',
+    eraseButton: 'Radera mina uppgifter',
+    erasedTitle: 'Dina uppgifter är raderade',
+    erasedText: 'Vi har tagit bort din anmälan och allt som väntade på att skickas till dig. Vi sparar bara att en radering har skett, utan din adress.',
+    unsubscribeHeading: 'Nyheter via mejl',
+    unsubscribeText: 'Varje mejl vi skickar har en länk som avregistrerar dig med ett klick.',
+  },
+  unsubscribe: {
+    title: 'Avregistrera dig från nyheter',
+    lead: 'Tryck på knappen så skickar vi inga fler nyheter. Du står kvar på väntelistan och kan fortfarande be om länken till dina uppgifter.',
+    button: 'Avregistrera mig',
+    doneTitle: 'Du är avregistrerad',
+    doneText: 'Vi skickar inga fler nyheter. Mejl som du själv ber om, som en länk till dina uppgifter, kommer ändå fram.',
+  },
+  dataLink: {
+    title: 'Titta i din inkorg',
+    text: 'Om adressen finns på väntelistan har vi skickat en länk dit där du kan se, ladda ner, rätta eller radera dina uppgifter. Länken fungerar i 7 dagar.',
+  },
+  tooMany: { title: 'Vänta en stund', text: 'Vi har fått för många förfrågningar från ditt nätverk. Försök igen om några minuter.' },
+  problems: {
+    malformed: { title: 'Länken är ofullständig', text: 'Det verkar som att länken har klippts av. Öppna den direkt från mejlet, eller kopiera hela.' },
+    unknown: { title: 'Länken fungerar inte', text: 'Vi känner inte igen länken. Den kan höra till uppgifter som redan har raderats.' },
+    'wrong-purpose': { title: 'Länken fungerar inte här', text: 'Länken är avsedd för en annan sida. Använd motsvarande länk i mejlet.' },
+    expired: { title: 'Länken har gått ut', text: 'Av säkerhetsskäl slutar länkarna i våra mejl att fungera efter en tid.' },
+    used: { title: 'Länken är redan använd', text: 'Du behöver inte göra något mer: bekräftelselänken har redan använts.' },
+  },
+  newLinkHint: 'Du kan be om en ny länk till dina uppgifter på vår integritetssida.',
+  privacyLink: 'Integritetspolicy',
+};
 
-export const selfServiceCopy = (locale: string): SelfServiceCopy => SELF_SERVICE_COPY[locale] ?? en;
+export const SELF_SERVICE_COPY: Record<SiteLocale, SelfServiceCopy> = { en, sv };
+
+export const selfServiceCopy = (locale: string): SelfServiceCopy => SELF_SERVICE_COPY[locale as SiteLocale] ?? en;

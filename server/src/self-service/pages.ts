@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, OTHER_OUTCOME, ROLE_OPTIONS } from '@waitlist/contract';
+import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, MESSAGES, OPTION_LABELS, OTHER_OUTCOME, ROLE_OPTIONS, localizedPath } from '@waitlist/contract';
 import type { StoredPerson } from '../db/repositories/person-data';
 import type { TokenProblem } from '../lib/tokens';
 import type { SelfServiceCopy } from './copy';
@@ -29,6 +29,9 @@ export interface PageFrame {
   stylesheet: string | null;
 }
 
+/** A path of the site in the page's language: `/manage/erase` → `/sv/manage/erase`. */
+const at = (frame: PageFrame, path: string) => localizedPath(frame.copy.lang, path);
+
 function page(frame: PageFrame, title: string, body: string): string {
   const { copy } = frame;
   return `<!DOCTYPE html>
@@ -42,7 +45,7 @@ function page(frame: PageFrame, title: string, body: string): string {
 ${frame.stylesheet ? `<link rel="stylesheet" href="${esc(frame.stylesheet)}">` : ''}
 </head>
 <body>
-<header class="site-header"><div class="container header-inner"><a class="logo" href="/">${esc(copy.brand)}</a></div></header>
+<header class="site-header"><div class="container header-inner"><a class="logo" href="${at(frame, '/')}">${esc(copy.brand)}</a></div></header>
 <main id="main"><article class="section prose-page"><div class="container narrow">
 ${body}
 </div></article></main>
@@ -56,13 +59,13 @@ export function messagePage(frame: PageFrame, title: string, text: string, extra
   return page(
     frame,
     title,
-    `<h1>${esc(title)}</h1>\n<p class="lead">${esc(text)}</p>\n${extra}<p><a href="/">${esc(frame.copy.home)}</a></p>`,
+    `<h1>${esc(title)}</h1>\n<p class="lead">${esc(text)}</p>\n${extra}<p><a href="${at(frame, '/')}">${esc(frame.copy.home)}</a></p>`,
   );
 }
 
 export function problemPage(frame: PageFrame, problem: TokenProblem): string {
   const p = frame.copy.problems[problem];
-  return messagePage(frame, p.title, p.text, `<p>${esc(frame.copy.newLinkHint)} <a href="/privacy#your-data-link">${esc(frame.copy.privacyLink)}</a></p>\n`);
+  return messagePage(frame, p.title, p.text, `<p>${esc(frame.copy.newLinkHint)} <a href="${at(frame, '/privacy#your-data-link')}">${esc(frame.copy.privacyLink)}</a></p>\n`);
 }
 
 export function confirmPage(frame: PageFrame, token: string): string {
@@ -72,7 +75,7 @@ export function confirmPage(frame: PageFrame, token: string): string {
     c.title,
     `<h1>${esc(c.title)}</h1>
 <p class="lead">${esc(c.lead)}</p>
-<form method="post" action="/confirm">${hidden('token', token)}
+<form method="post" action="${at(frame, '/confirm')}">${hidden('token', token)}
 <button type="submit" class="btn btn-primary btn-lg">${esc(c.button)}</button>
 </form>`,
   );
@@ -85,11 +88,14 @@ export function unsubscribePage(frame: PageFrame, token: string): string {
     c.title,
     `<h1>${esc(c.title)}</h1>
 <p class="lead">${esc(c.lead)}</p>
-<form method="post" action="/unsubscribe?token=${encodeURIComponent(token)}">${hidden('List-Unsubscribe', 'One-Click')}
+<form method="post" action="${at(frame, '/unsubscribe')}?token=${encodeURIComponent(token)}">${hidden('List-Unsubscribe', 'One-Click')}
 <button type="submit" class="btn btn-primary btn-lg">${esc(c.button)}</button>
 </form>`,
   );
 }
+
+/** Options in the spec's order with their labels in the page's language (values stay the spec's). */
+const inOrder = <T extends string>(options: readonly T[], labels: Record<T, string>): Record<string, string> => Object.fromEntries(options.map((o) => [o, labels[o]]));
 
 const when = (iso: string | null, copy: SelfServiceCopy) => (iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : copy.manage.notYet);
 
@@ -102,6 +108,8 @@ export interface ManageState {
 export function managePage(frame: PageFrame, token: string, person: StoredPerson, state: ManageState = {}): string {
   const m = frame.copy.manage;
   const f = m.fields;
+  const labels = OPTION_LABELS[frame.copy.lang];
+  const validation = MESSAGES[frame.copy.lang].validation;
   const rows: [string, string][] = [
     [f.email, person.email],
     [f.role, person.role],
@@ -118,20 +126,22 @@ export function managePage(frame: PageFrame, token: string, person: StoredPerson
     [f.cameFrom, Object.keys(person.attribution).length === 0 ? m.none : Object.entries(person.attribution).map(([k, v]) => `${k}: ${v}`).join(', ')],
     [f.followUp, person.followUpStatus],
   ];
-  const errors = state.errors ?? {};
+  // The contract's messages are chosen by field, in the page's language.
+  const byColumn: Record<string, string> = { role: validation.role, company_size: validation.companySize, desired_outcomes: validation.desiredOutcomes, other_outcome: validation.otherOutcome };
+  const errors = Object.fromEntries(Object.entries(state.errors ?? {}).map(([column, message]) => [column, byColumn[column] ?? message]));
   const error = (field: string) => (errors[field] ? `<p class="field-error" id="${field}-error">${esc(errors[field]!)}</p>` : '');
   const invalid = (field: string) => (errors[field] ? ` aria-invalid="true" aria-describedby="${field}-error"` : '');
-  const select = (name: string, label: string, options: readonly string[], current: string) =>
+  const select = (name: string, label: string, options: Record<string, string>, current: string) =>
     `<div class="field"><label for="${name}">${esc(label)}</label>
-<select id="${name}" name="${name}"${invalid(name)}>${options
-      .map((o) => `<option${o === current ? ' selected' : ''}>${esc(o)}</option>`)
+<select id="${name}" name="${name}"${invalid(name)}>${Object.entries(options)
+      .map(([value, text]) => `<option value="${esc(value)}"${value === current ? ' selected' : ''}>${esc(text)}</option>`)
       .join('')}</select>${error(name)}</div>`;
   const outcomes = `<fieldset class="field"${errors.desired_outcomes ? ' aria-describedby="desired_outcomes-error"' : ''}><legend>${esc(f.outcomes)}</legend>
 <div class="checkbox-grid">${DESIRED_OUTCOME_OPTIONS.map(
     (o, i) =>
-      `<label class="check" for="outcome-${i}"><input type="checkbox" id="outcome-${i}" name="desired_outcomes" value="${esc(o)}"${person.desiredOutcomes.includes(o) ? ' checked' : ''}> <span>${esc(o)}</span></label>`,
+      `<label class="check" for="outcome-${i}"><input type="checkbox" id="outcome-${i}" name="desired_outcomes" value="${esc(o)}"${person.desiredOutcomes.includes(o) ? ' checked' : ''}> <span>${esc(labels.desiredOutcome[o])}</span></label>`,
   ).join('')}</div>${error('desired_outcomes')}</fieldset>
-<div class="field"><label for="other_outcome">${esc(f.otherOutcome)} (${esc(OTHER_OUTCOME)})</label>
+<div class="field"><label for="other_outcome">${esc(f.otherOutcome)} (${esc(labels.desiredOutcome[OTHER_OUTCOME])})</label>
 <input type="text" id="other_outcome" name="other_outcome" maxlength="500" value="${esc(person.otherOutcome ?? '')}"${invalid('other_outcome')}>${error('other_outcome')}</div>`;
 
   return page(
@@ -146,11 +156,11 @@ ${rows.map(([label, value]) => `<tr><th scope="row">${esc(label)}</th><td>${esc(
 </tbody></table></section>
 <section aria-labelledby="download"><h2 id="download">${esc(m.downloadHeading)}</h2>
 <p>${esc(m.downloadText)}</p>
-<form method="post" action="/manage/export">${hidden('token', token)}<button type="submit" class="btn btn-secondary">${esc(m.downloadButton)}</button></form></section>
+<form method="post" action="${at(frame, '/manage/export')}">${hidden('token', token)}<button type="submit" class="btn btn-secondary">${esc(m.downloadButton)}</button></form></section>
 <section aria-labelledby="correct"><h2 id="correct">${esc(m.correctHeading)}</h2>
-<form method="post" action="/manage/correct" class="signup-form">${hidden('token', token)}
-${select('role', f.role, ROLE_OPTIONS, person.role)}
-${select('company_size', f.companySize, COMPANY_SIZE_OPTIONS, person.companySize)}
+<form method="post" action="${at(frame, '/manage/correct')}" class="signup-form">${hidden('token', token)}
+${select('role', f.role, inOrder(ROLE_OPTIONS, labels.role), person.role)}
+${select('company_size', f.companySize, inOrder(COMPANY_SIZE_OPTIONS, labels.companySize), person.companySize)}
 ${outcomes}
 <button type="submit" class="btn btn-primary">${esc(m.correctButton)}</button>
 </form></section>
@@ -158,7 +168,7 @@ ${outcomes}
 <p>${esc(m.unsubscribeText)}</p></section>
 <section aria-labelledby="erase"><h2 id="erase">${esc(m.eraseHeading)}</h2>
 <p>${esc(m.eraseText)}</p>
-<form method="post" action="/manage/erase">${hidden('token', token)}
+<form method="post" action="${at(frame, '/manage/erase')}">${hidden('token', token)}
 <div class="field"><label class="check" for="erase-confirm"><input type="checkbox" id="erase-confirm" name="confirm" value="yes" required> <span>${esc(m.eraseConfirm)}</span></label></div>
 <button type="submit" class="btn btn-secondary">${esc(m.eraseButton)}</button>
 </form></section>`,

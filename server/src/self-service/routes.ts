@@ -1,6 +1,6 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { adminCorrectionSchema, isValidEmail, normalizeEmail, otherOutcomeText } from '@waitlist/contract';
+import { SITE_LOCALES, adminCorrectionSchema, isValidEmail, localeOfPath, localePrefix, normalizeEmail, otherOutcomeText } from '@waitlist/contract';
 import { HttpError } from '../http/http-error';
 import { selfServiceCopy } from './copy';
 import { confirmPage, managePage, messagePage, problemPage, unsubscribePage, type PageFrame } from './pages';
@@ -46,7 +46,8 @@ export async function selfServiceRoutes(app: FastifyInstance, options: SelfServi
   // Any other body (multipart, text/plain) carries nothing these routes read: accepted and ignored, never a 415.
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_request, _body, done) => done(null, {}));
 
-  const frame = (): PageFrame => ({ copy: selfServiceCopy('en'), stylesheet: options.stylesheet });
+  /** A page in the language of the URL (`/sv/confirm`): for answers that know no person (bad link, rate limit). */
+  const frame = (request: FastifyRequest): PageFrame => frameFor(localeOfPath(request.url));
   const frameFor = (locale: string): PageFrame => ({ copy: selfServiceCopy(locale), stylesheet: options.stylesheet });
 
   app.addHook('onSend', async (_request, reply) => {
@@ -54,124 +55,127 @@ export async function selfServiceRoutes(app: FastifyInstance, options: SelfServi
   });
 
   const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
-  const refuse = (reply: FastifyReply, failure: TokenFailure) => html(reply, failure.status, problemPage(frame(), failure.problem));
+  const refuse = (reply: FastifyReply, failure: TokenFailure) => html(reply, failure.status, problemPage(frame(reply.request), failure.problem));
 
   // A 429 from the rate limit is a page here, like everything else a person sees.
-  app.setErrorHandler((error, _request, reply) => {
+  app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError && error.statusCode === 429) {
-      const c = frame().copy.tooMany;
+      const c = frame(request).copy.tooMany;
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-      return html(reply, 429, messagePage(frame(), c.title, c.text));
+      return html(reply, 429, messagePage(frame(request), c.title, c.text));
     }
     throw error;
   });
 
-  // --- Confirm (double opt-in) ---
-  app.get('/confirm', async (request, reply) => {
-    const token = queryToken(request);
-    const resolved = await service.resolve(token, 'confirm');
-    if (!resolved.ok) return refuse(reply, resolved);
-    return html(reply, 200, confirmPage(frameFor(resolved.person.locale), token as string));
-  });
-
-  app.post('/confirm', async (request, reply) => {
-    const result = await service.confirm(field(request.body, 'token'));
-    if (!result.ok) return refuse(reply, result);
-    const c = frameFor(result.person.locale).copy.confirm;
-    return html(reply, 200, messagePage(frameFor(result.person.locale), c.doneTitle, c.doneText));
-  });
-
-  // --- Unsubscribe: a page with a button, and the RFC 8058 one-click POST (token in the URL, no session) ---
-  app.get('/unsubscribe', async (request, reply) => {
-    const token = queryToken(request);
-    const resolved = await service.resolve(token, 'unsubscribe');
-    if (!resolved.ok) return refuse(reply, resolved);
-    return html(reply, 200, unsubscribePage(frameFor(resolved.person.locale), token as string));
-  });
-
-  app.post('/unsubscribe', async (request, reply) => {
-    const result = await service.unsubscribe(queryToken(request) ?? field(request.body, 'token'));
-    if (!result.ok) return refuse(reply, result);
-    const f = frameFor(result.person.locale);
-    return html(reply, 200, messagePage(f, f.copy.unsubscribe.doneTitle, f.copy.unsubscribe.doneText));
-  });
-
-  // --- Manage your data ---
-  app.get('/manage', async (request, reply) => {
-    const token = queryToken(request);
-    const resolved = await service.resolve(token, 'manage');
-    if (!resolved.ok) return refuse(reply, resolved);
-    return html(reply, 200, managePage(frameFor(resolved.person.locale), token as string, resolved.person));
-  });
-
-  app.post('/manage/export', async (request, reply) => {
-    const result = await service.exportData(field(request.body, 'token'));
-    if (!result.ok) return refuse(reply, result);
-    return reply
-      .code(200)
-      .header('content-disposition', 'attachment; filename="my-waitlist-data.json"')
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify(result.data, null, 2));
-  });
-
-  app.post('/manage/correct', async (request, reply) => {
-    const token = field(request.body, 'token');
-    const outcomes = fields(request.body, 'desired_outcomes');
-    const parsed = adminCorrectionSchema.safeParse({
-      role: field(request.body, 'role'),
-      company_size: field(request.body, 'company_size'),
-      desired_outcomes: outcomes,
-      other_outcome: otherOutcomeText(outcomes, field(request.body, 'other_outcome')),
+  // Every page under each language's prefix (/confirm, /sv/confirm): a person's own pages come in their stored
+  // language; what knows no person (a bad link, the data-link answer) in the language of the URL.
+  for (const prefix of SITE_LOCALES.map(localePrefix)) {
+    // --- Confirm (double opt-in) ---
+    app.get(`${prefix}/confirm`, async (request, reply) => {
+      const token = queryToken(request);
+      const resolved = await service.resolve(token, 'confirm');
+      if (!resolved.ok) return refuse(reply, resolved);
+      return html(reply, 200, confirmPage(frameFor(resolved.person.locale), token as string));
     });
-    if (!parsed.success) {
+
+    app.post(`${prefix}/confirm`, async (request, reply) => {
+      const result = await service.confirm(field(request.body, 'token'));
+      if (!result.ok) return refuse(reply, result);
+      const c = frameFor(result.person.locale).copy.confirm;
+      return html(reply, 200, messagePage(frameFor(result.person.locale), c.doneTitle, c.doneText));
+    });
+
+    // --- Unsubscribe: a page with a button, and the RFC 8058 one-click POST (token in the URL, no session) ---
+    app.get(`${prefix}/unsubscribe`, async (request, reply) => {
+      const token = queryToken(request);
+      const resolved = await service.resolve(token, 'unsubscribe');
+      if (!resolved.ok) return refuse(reply, resolved);
+      return html(reply, 200, unsubscribePage(frameFor(resolved.person.locale), token as string));
+    });
+
+    app.post(`${prefix}/unsubscribe`, async (request, reply) => {
+      const result = await service.unsubscribe(queryToken(request) ?? field(request.body, 'token'));
+      if (!result.ok) return refuse(reply, result);
+      const f = frameFor(result.person.locale);
+      return html(reply, 200, messagePage(f, f.copy.unsubscribe.doneTitle, f.copy.unsubscribe.doneText));
+    });
+
+    // --- Manage your data ---
+    app.get(`${prefix}/manage`, async (request, reply) => {
+      const token = queryToken(request);
       const resolved = await service.resolve(token, 'manage');
       if (!resolved.ok) return refuse(reply, resolved);
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
-      return html(reply, 400, managePage(frameFor(resolved.person.locale), token!, resolved.person, { errors }));
-    }
-    const { email: _ignored, ...changes } = parsed.data;
-    const result = await service.correct(token, changes);
-    if (!result.ok) return refuse(reply, result);
-    return html(reply, 200, managePage(frameFor(result.person.locale), token!, result.person, { saved: true }));
-  });
+      return html(reply, 200, managePage(frameFor(resolved.person.locale), token as string, resolved.person));
+    });
 
-  app.post('/manage/erase', async (request, reply) => {
-    const token = field(request.body, 'token');
-    const resolved = await service.resolve(token, 'manage');
-    if (!resolved.ok) return refuse(reply, resolved);
-    const f = frameFor(resolved.person.locale);
-    if (field(request.body, 'confirm') !== 'yes') return html(reply, 400, managePage(f, token!, resolved.person, { errors: {} }));
-    const result = await service.erase(token);
-    if (!result.ok) return refuse(reply, result);
-    return html(reply, 200, messagePage(f, f.copy.manage.erasedTitle, f.copy.manage.erasedText));
-  });
+    app.post(`${prefix}/manage/export`, async (request, reply) => {
+      const result = await service.exportData(field(request.body, 'token'));
+      if (!result.ok) return refuse(reply, result);
+      return reply
+        .code(200)
+        .header('content-disposition', 'attachment; filename="my-waitlist-data.json"')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(result.data, null, 2));
+    });
 
-  // --- "Send me my link" (privacy page): the same answer, at the same pace, whether or not the address is known ---
-  app.post(
-    '/privacy/data-link',
-    {
-      config:
-        options.dataLinkRateLimit === null
-          ? {}
-          : {
-              rateLimit: {
-                max: options.dataLinkRateLimit,
-                timeWindow: 10 * 60_000,
-                errorResponseBuilder: (_request, context) =>
-                  new HttpError(429, 'RATE429', 'Too many requests', null, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
+    app.post(`${prefix}/manage/correct`, async (request, reply) => {
+      const token = field(request.body, 'token');
+      const outcomes = fields(request.body, 'desired_outcomes');
+      const parsed = adminCorrectionSchema.safeParse({
+        role: field(request.body, 'role'),
+        company_size: field(request.body, 'company_size'),
+        desired_outcomes: outcomes,
+        other_outcome: otherOutcomeText(outcomes, field(request.body, 'other_outcome')),
+      });
+      if (!parsed.success) {
+        const resolved = await service.resolve(token, 'manage');
+        if (!resolved.ok) return refuse(reply, resolved);
+        const errors: Record<string, string> = {};
+        for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
+        return html(reply, 400, managePage(frameFor(resolved.person.locale), token!, resolved.person, { errors }));
+      }
+      const { email: _ignored, ...changes } = parsed.data;
+      const result = await service.correct(token, changes);
+      if (!result.ok) return refuse(reply, result);
+      return html(reply, 200, managePage(frameFor(result.person.locale), token!, result.person, { saved: true }));
+    });
+
+    app.post(`${prefix}/manage/erase`, async (request, reply) => {
+      const token = field(request.body, 'token');
+      const resolved = await service.resolve(token, 'manage');
+      if (!resolved.ok) return refuse(reply, resolved);
+      const f = frameFor(resolved.person.locale);
+      if (field(request.body, 'confirm') !== 'yes') return html(reply, 400, managePage(f, token!, resolved.person, { errors: {} }));
+      const result = await service.erase(token);
+      if (!result.ok) return refuse(reply, result);
+      return html(reply, 200, messagePage(f, f.copy.manage.erasedTitle, f.copy.manage.erasedText));
+    });
+
+    // --- "Send me my link" (privacy page): the same answer, at the same pace, whether or not the address is known ---
+    app.post(`${prefix}/privacy/data-link`,
+      {
+        config:
+          options.dataLinkRateLimit === null
+            ? {}
+            : {
+                rateLimit: {
+                  max: options.dataLinkRateLimit,
+                  timeWindow: 10 * 60_000,
+                  errorResponseBuilder: (_request, context) =>
+                    new HttpError(429, 'RATE429', 'Too many requests', null, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
+                },
               },
-            },
-    },
-    async (request, reply) => {
-      const started = Date.now();
-      const email = field(request.body, 'email') ?? '';
-      if (isValidEmail(email)) await service.requestDataLink(normalizeEmail(email));
-      const floor = options.dataLinkAnswerMs ?? 400;
-      const wait = floor - (Date.now() - started);
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const c = frame().copy.dataLink;
-      return html(reply, 200, messagePage(frame(), c.title, c.text));
-    },
-  );
+      },
+      async (request, reply) => {
+        const started = Date.now();
+        const email = field(request.body, 'email') ?? '';
+        if (isValidEmail(email)) await service.requestDataLink(normalizeEmail(email));
+        const floor = options.dataLinkAnswerMs ?? 400;
+        const wait = floor - (Date.now() - started);
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        const c = frame(request).copy.dataLink;
+        return html(reply, 200, messagePage(frame(request), c.title, c.text));
+      },
+    );
+  }
 }

@@ -38,6 +38,21 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
     expect(Date.now() - new Date(row.consented_at).getTime()).toBeLessThan(60_000);
   });
 
+  it('stores the language a sign-up was made in (English when absent); an unknown language is a CHECK error that stores nothing', async () => {
+    expect((await post(validSignup({ email: 'sv.api@example.se', locale: 'sv' }))).statusCode).toBe(201);
+    expect((await post(validSignup({ email: 'no.locale@example.com' }))).statusCode).toBe(201);
+    const localeOf = async (email: string) =>
+      (await suite.app.database.db.selectFrom('waitlist_signups').select('locale').where('email', '=', email).executeTakeFirstOrThrow()).locale;
+    expect(await localeOf('sv.api@example.se')).toBe('sv');
+    expect(await localeOf('no.locale@example.com')).toBe('en');
+    for (const locale of ['de', 'SV', 5]) {
+      const res = await post({ ...validSignup({ email: 'bad.locale@example.com' }), locale });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: '23514', message: checkViolationMessage(CHECK_CONSTRAINTS.locale), details: null, hint: null });
+    }
+    expect(await stored('bad.locale@example.com')).toEqual([]);
+  });
+
   describe('API key', () => {
     it('answers 401 without an apikey header and stores nothing', async () => {
       const before = await rowCount();

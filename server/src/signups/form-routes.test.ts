@@ -23,7 +23,10 @@ import { useTestApp } from '../test/app';
  * from Chromium with JavaScript off).
  */
 const STUB_RENDERER = `
-export const pagesWithSignup = ['/', '/about'];
+export const pagesWithSignup = ['/', '/about', '/sv', '/sv/about'];
+export function fillTemplate(template, page) {
+  return template.replace('<!--app-head-->', () => page.head).replace('<!--app-html-->', () => page.html);
+}
 export function render(pathname, state) {
   if (state && state.signup && state.signup.values.otherOutcome === 'explode') throw new Error('The page exploded');
   if (state && state.error === 'The page exploded') throw new Error('The error page exploded too');
@@ -153,6 +156,18 @@ describe.each(DIALECTS)('the sign-up form without script on %s', (dialect) => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ role: ROLE_OPTIONS[1], company_size: COMPANY_SIZE_OPTIONS[2], other_outcome: 'Board reports' });
     expect(suite.app.database.decodeList(rows[0]!.desired_outcomes)).toEqual([DESIRED_OUTCOME_OPTIONS[0], 'Other']);
+  });
+
+  it('stores the language of the page it was posted from, and answers with that language\'s thank-you page', async () => {
+    const res = await post(aPost({ email: 'svensk@example.se', formToken: 'token-swedish-page-00' }), '/sv/about');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/sv/thank-you');
+    const row = await suite.app.database.db.selectFrom('waitlist_signups').select(['locale', 'role']).where('email', '=', 'svensk@example.se').executeTakeFirstOrThrow();
+    // The stored values stay the spec's English ones; only the language is Swedish.
+    expect(row).toEqual({ locale: 'sv', role: ROLE_OPTIONS[1] });
+    const english = await post(aPost({ email: 'english@example.com', formToken: 'token-english-page-00' }), '/');
+    expect(english.headers.location).toBe('/thank-you');
+    expect((await suite.app.database.db.selectFrom('waitlist_signups').select('locale').where('email', '=', 'english@example.com').executeTakeFirstOrThrow()).locale).toBe('en');
   });
 
   it('stores a second person who posts a copy of the same page (same token, other body) instead of refusing them', async () => {

@@ -4,6 +4,8 @@ import {
   SIGNUP_BODY_LIMIT_BYTES,
   SIGNUP_THANK_YOU_PATH,
   decodeAttribution,
+  localeOfPath,
+  localizedPath,
   signupFormValuesFromEntries,
   toSignupBody,
   validateSignupForm,
@@ -72,11 +74,15 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
       }
     }
 
+    // The page's language is the sign-up's (its mails come in it) and the thank-you page's.
+    const locale = localeOfPath(pathname);
+    const thankYou = localizedPath(locale, SIGNUP_THANK_YOU_PATH);
+
     // The honeypot: people never see it, so anything in it is a bot. Answer as if stored; store nothing.
     if (values.website !== '') {
       metrics.count('signups', { outcome: 'honeypot' });
       request.log.info('honeypot sign-up discarded');
-      return reply.redirect(SIGNUP_THANK_YOU_PATH, 303);
+      return reply.redirect(thankYou, 303);
     }
 
     const checked = validateSignupForm(values);
@@ -85,7 +91,7 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
       return answer(reply, 422, pathname, values, checked.errors, null);
     }
 
-    const signup = { ...toSignupBody(checked.data), ...decodeAttribution(values.attribution) };
+    const signup = { ...toSignupBody(checked.data), ...decodeAttribution(values.attribution), locale };
     const key = isFormToken(values.formToken) ? formTokenKey(values.formToken) : undefined;
     try {
       let outcome;
@@ -106,7 +112,7 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
       for (const [name, value] of Object.entries(mapped.headers)) reply.header(name, value);
       return answer(reply, mapped.statusCode, pathname, values, {}, mapped.toBody());
     }
-    return reply.redirect(SIGNUP_THANK_YOU_PATH, 303);
+    return reply.redirect(thankYou, 303);
   };
 
   for (const pathname of pages.pagesWithSignup) {

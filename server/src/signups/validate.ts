@@ -74,7 +74,7 @@ function parseRow(body: unknown): ParsedSignup {
   const keys = Object.keys(record);
 
   const unknown = keys.find(
-    (key) => key !== HONEYPOT_FIELD && !(SIGNUP_COLUMNS as readonly string[]).includes(key) && !(ATTRIBUTION_FIELDS as readonly string[]).includes(key),
+    (key) => key !== HONEYPOT_FIELD && key !== 'locale' && !(SIGNUP_COLUMNS as readonly string[]).includes(key) && !(ATTRIBUTION_FIELDS as readonly string[]).includes(key),
   );
   if (unknown !== undefined) {
     return invalid(
@@ -132,6 +132,7 @@ function parseRow(body: unknown): ParsedSignup {
     company_size: record.company_size,
     desired_outcomes: [...new Set(record.desired_outcomes as string[])],
     other_outcome: typeof record.other_outcome === 'string' ? record.other_outcome.trim() || null : null,
+    ...(record.locale === undefined || record.locale === null ? {} : { locale: record.locale }),
   };
   const result = signupBodySchema.safeParse(candidate);
   if (!result.success) {

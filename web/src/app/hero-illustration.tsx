@@ -1,4 +1,4 @@
-import { siteConfig } from '../config/site';
+import { useLocale } from '../lib/locale';
 
 /**
  * What the platform does, shown beside the hero headline: one case carried from focus area to prioritised concept.
@@ -6,7 +6,7 @@ import { siteConfig } from '../config/site';
  * prerendered page, so it never shifts the layout.
  */
 export function HeroIllustration() {
-  const { illustration } = siteConfig.hero;
+  const { illustration } = useLocale().copy.hero;
   return (
     <figure className="hero-illustration" aria-label={illustration.label}>
       <ol className="stage-list">

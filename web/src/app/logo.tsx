@@ -1,4 +1,5 @@
 import { siteConfig } from '../config/site';
+import { useLocale } from '../lib/locale';
 import { paths } from './paths';
 
 /** The brand mark (decorative: the brand name is always next to it). */
@@ -13,8 +14,9 @@ export function Logo() {
 
 /** The brand mark and name, linking home (the header's, and the footer's on the dark background). */
 export function BrandLink({ inverse = false }: { inverse?: boolean }) {
+  const { href } = useLocale();
   return (
-    <a href={paths.home} className={inverse ? 'logo logo-inverse' : 'logo'}>
+    <a href={href(paths.home)} className={inverse ? 'logo logo-inverse' : 'logo'}>
       <Logo />
       <span>{siteConfig.name}</span>
     </a>

@@ -1,6 +1,10 @@
 import { SIGNUP_THANK_YOU_PATH } from '@waitlist/contract/form-post';
+import { SITE_LOCALES, localizedPath, type SiteLocale } from '@waitlist/contract/locales';
 
-/** One place for every path of the public site (the operator console is its own build under /admin). */
+/**
+ * One place for every path of the public site, as the English site names them; each other language has the same
+ * pages under its prefix (`localizedPath('sv', paths.about)` is `/sv/about`). The console is its own build.
+ */
 export const paths = {
   home: '/',
   about: '/about',
@@ -17,22 +21,30 @@ export const anchors = {
   signupForm: 'signup-form',
 } as const;
 
-/** Paths prerendered to static HTML, with the file the server serves for each. */
-export const prerenderedRoutes = [
-  { path: paths.home, file: 'index.html', sitemap: true },
-  { path: paths.about, file: 'about/index.html', sitemap: true },
-  { path: paths.privacy, file: 'privacy/index.html', sitemap: true },
-  { path: paths.thankYou, file: 'thank-you/index.html', sitemap: false },
-  // Any path that is not a page renders the 404 page; the server answers unknown paths with it and status 404.
-  { path: '/404', file: '404.html', sitemap: false },
-] as const;
+/** The page behind any path that is not a page (the server answers unknown paths with it, status 404). */
+export const NOT_FOUND_PATH = '/404';
+
+/** `sv/about/index.html`, served at /sv/about; a language's 404 page is `sv/404.html`, never served as a page. */
+function fileOf(locale: SiteLocale, page: string): string {
+  const dir = localizedPath(locale, '/').slice(1).replace(/(.)$/, '$1/');
+  return dir + (page === '/' ? 'index.html' : page === NOT_FOUND_PATH ? '404.html' : `${page.slice(1)}/index.html`);
+}
+
+/** Paths prerendered to static HTML in every language, with the file the server serves for each. */
+export const prerenderedRoutes: readonly { path: string; page: string; locale: SiteLocale; file: string; sitemap: boolean }[] = SITE_LOCALES.flatMap((locale) =>
+  [
+    { page: paths.home, sitemap: true },
+    { page: paths.about, sitemap: true },
+    { page: paths.privacy, sitemap: true },
+    { page: paths.thankYou, sitemap: false },
+    { page: NOT_FOUND_PATH, sitemap: false },
+  ].map(({ page, sitemap }) => {
+    return { path: localizedPath(locale, page), page, locale, file: fileOf(locale, page), sitemap };
+  }),
+);
 
 /** Pages that contain the sign-up section, so "Sign up" scrolls on the page instead of going home. */
-export const pagesWithSignup: readonly string[] = [paths.home, paths.about];
-
-export function sectionHref(anchor: string): string {
-  return `${paths.home}#${anchor}`;
-}
+export const pagesWithSignup: readonly string[] = SITE_LOCALES.flatMap((locale) => [localizedPath(locale, paths.home), localizedPath(locale, paths.about)]);
 
 /** Where the sign-up form on `pathname` posts without script: the page itself, landing back on the form. */
 export function signupFormAction(pathname: string): string {

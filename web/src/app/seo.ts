@@ -1,14 +1,19 @@
-import { siteConfig } from '../config/site';
+import { DEFAULT_LOCALE, SITE_LOCALES, localeOfPath, localizedPath, unlocalizedPath, type SiteLocale } from '@waitlist/contract/locales';
+import { siteConfig, siteCopy } from '../config/site';
 import { paths } from './paths';
 
 export interface PageMeta {
+  locale: SiteLocale;
   title: string;
   description: string;
   /** Absolute canonical URL; null for pages that must not be indexed (404, thank-you). */
   canonical: string | null;
+  /** The same page in each language (hreflang), x-default (English) last; empty when not indexed. */
+  alternates: { hreflang: string; href: string }[];
 }
 
-const pageByPath: Record<string, keyof typeof siteConfig.pages> = {
+type PageKey = 'home' | 'about' | 'privacy' | 'thankYou';
+const pageByPath: Record<string, PageKey> = {
   [paths.home]: 'home',
   [paths.about]: 'about',
   [paths.privacy]: 'privacy',
@@ -18,14 +23,29 @@ const pageByPath: Record<string, keyof typeof siteConfig.pages> = {
 /** Pages search engines should not list: the answer to a sign-up and anything that is not a page. */
 const NOT_INDEXED: ReadonlySet<string> = new Set(['thankYou', 'notFound']);
 
+const absolute = (path: string) => `${siteConfig.url}${path}`;
+
+/** The same page in every language, each as an absolute URL, and x-default pointing at the English one. */
+export function alternatesOf(page: string): { hreflang: string; href: string }[] {
+  return [
+    ...SITE_LOCALES.map((locale) => ({ hreflang: locale, href: absolute(localizedPath(locale, page)) })),
+    { hreflang: 'x-default', href: absolute(localizedPath(DEFAULT_LOCALE, page)) },
+  ];
+}
+
 export function getPageMeta(pathname: string): PageMeta {
-  const key = pageByPath[pathname] ?? 'notFound';
-  const page = siteConfig.pages[key];
-  const title = key === 'home' ? `${siteConfig.name} — ${page.title}` : `${page.title} | ${siteConfig.name}`;
+  const locale = localeOfPath(pathname);
+  const copy = siteCopy(locale);
+  const page = unlocalizedPath(pathname);
+  const key = pageByPath[page] ?? 'notFound';
+  const { title: pageTitle, description } = copy.pages[key];
+  const indexed = !NOT_INDEXED.has(key);
   return {
-    title,
-    description: page.description,
-    canonical: NOT_INDEXED.has(key) ? null : `${siteConfig.url}${pathname === '/' ? '/' : pathname}`,
+    locale,
+    title: key === 'home' ? `${siteConfig.name} — ${pageTitle}` : `${pageTitle} | ${siteConfig.name}`,
+    description,
+    canonical: indexed ? absolute(localizedPath(locale, page)) : null,
+    alternates: indexed ? alternatesOf(page) : [],
   };
 }
 
@@ -33,23 +53,20 @@ function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-export function organizationJsonLd(): Record<string, unknown> {
+export function organizationJsonLd(locale: SiteLocale = DEFAULT_LOCALE): Record<string, unknown> {
+  const copy = siteCopy(locale);
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
     name: siteConfig.name,
     legalName: siteConfig.legalName,
-    url: `${siteConfig.url}/`,
+    url: absolute(localizedPath(locale, '/')),
     logo: `${siteConfig.url}/favicon.svg`,
-    description: siteConfig.tagline,
+    description: copy.tagline,
     email: siteConfig.contactEmail,
     sameAs: [siteConfig.linkedInUrl],
-    address: {
-      '@type': 'PostalAddress',
-      addressLocality: siteConfig.location.city,
-      addressCountry: siteConfig.location.countryCode,
-    },
-    founder: siteConfig.about.team.founders.map((f) => ({ '@type': 'Person', name: f.name, jobTitle: f.role })),
+    address: { '@type': 'PostalAddress', addressLocality: copy.city, addressCountry: siteConfig.countryCode },
+    founder: siteConfig.founders.map((f, i) => ({ '@type': 'Person', name: f.name, jobTitle: copy.about.team.founders[i]?.role })),
   };
 }
 
@@ -64,17 +81,19 @@ export function renderHeadTags(pathname: string): string {
     meta.canonical
       ? `<link rel="canonical" href="${escapeHtml(meta.canonical)}" />`
       : `<meta name="robots" content="noindex" />`,
+    ...meta.alternates.map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}" />`),
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="${escapeHtml(siteConfig.name)}" />`,
     `<meta property="og:title" content="${t}" />`,
     `<meta property="og:description" content="${d}" />`,
     meta.canonical ? `<meta property="og:url" content="${escapeHtml(meta.canonical)}" />` : '',
-    `<meta property="og:locale" content="en_US" />`,
+    `<meta property="og:locale" content="${siteCopy(meta.locale).ogLocale}" />`,
+    ...SITE_LOCALES.filter((l) => l !== meta.locale).map((l) => `<meta property="og:locale:alternate" content="${siteCopy(l).ogLocale}" />`),
     `<meta name="twitter:card" content="summary" />`,
     `<meta name="twitter:title" content="${t}" />`,
     `<meta name="twitter:description" content="${d}" />`,
     // JSON-LD is data, not script: CSP script-src does not apply to it. `<` is escaped so it cannot close the tag.
-    `<script type="application/ld+json">${JSON.stringify(organizationJsonLd()).replace(/</g, '\\u003c')}</script>`,
+    `<script type="application/ld+json">${JSON.stringify(organizationJsonLd(meta.locale)).replace(/</g, '\\u003c')}</script>`,
   ];
   return tags.filter(Boolean).join('\n    ');
 }

@@ -1,4 +1,5 @@
 import { siteConfig } from '../config/site';
+import { useLocale } from '../lib/locale';
 import { paths } from './paths';
 import type { ReactNode } from 'react';
 import { BrandLink } from './logo';
@@ -13,17 +14,18 @@ function FooterColumn({ heading, children }: { heading: string; children: ReactN
 }
 
 export function SiteFooter() {
-  const { footer, location } = siteConfig;
+  const { copy, href } = useLocale();
+  const { footer } = copy;
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-brand">
           <BrandLink inverse />
-          <p>{siteConfig.tagline}</p>
+          <p>{copy.tagline}</p>
         </div>
         <FooterColumn heading={footer.legalHeading}>
           <li>
-            <a href={paths.privacy}>{siteConfig.nav.privacy}</a>
+            <a href={href(paths.privacy)}>{copy.nav.privacy}</a>
           </li>
         </FooterColumn>
         <FooterColumn heading={footer.contactHeading}>
@@ -31,7 +33,7 @@ export function SiteFooter() {
             <a href={`mailto:${siteConfig.contactEmail}`}>{siteConfig.contactEmail}</a>
           </li>
           <li>
-            {location.city}, {location.country}
+            {copy.city}, {copy.country}
           </li>
         </FooterColumn>
         <FooterColumn heading={footer.followHeading}>

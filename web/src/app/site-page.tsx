@@ -7,6 +7,9 @@ import { AboutPage } from './pages/about-page';
 import { PrivacyPage } from './pages/privacy-page';
 import { ThankYouPage } from './pages/thank-you-page';
 import { NotFoundPage } from './pages/not-found-page';
+import { localeOfPath, localizedPath, unlocalizedPath, type SiteLocale } from '@waitlist/contract/locales';
+import { LocaleProvider } from '../lib/locale';
+import { siteCopy } from '../config/site';
 import { paths } from './paths';
 
 /**
@@ -20,24 +23,31 @@ export interface PageState {
 
 /** The whole page for a path (any other path is the 404 page), as the prerender and the server turn it into HTML. */
 export function SitePage({ pathname, state = {} }: { pathname: string; state?: PageState }) {
-  const signup = state.signup ? formStateFromAnswer(state.signup) : undefined;
+  const locale = localeOfPath(pathname);
+  const copy = siteCopy(locale);
+  const signup = state.signup ? formStateFromAnswer(state.signup, copy.signup) : undefined;
+  const page = unlocalizedPath(pathname);
   return (
+    <LocaleProvider locale={locale}>
     <RootLayout pathname={pathname}>
       {state.error !== undefined ? (
         <div className="container narrow">
-          <ErrorMessage message={state.error} />
+          <ErrorMessage message={state.error} copy={copy.error} homeHref={localizedHome(locale)} />
         </div>
-      ) : pathname === paths.home ? (
+      ) : page === paths.home ? (
         <HomePage signup={signup} />
-      ) : pathname === paths.about ? (
+      ) : page === paths.about ? (
         <AboutPage signup={signup} />
-      ) : pathname === paths.privacy ? (
+      ) : page === paths.privacy ? (
         <PrivacyPage />
-      ) : pathname === paths.thankYou ? (
+      ) : page === paths.thankYou ? (
         <ThankYouPage />
       ) : (
         <NotFoundPage />
       )}
     </RootLayout>
+    </LocaleProvider>
   );
 }
+
+const localizedHome = (locale: SiteLocale) => localizedPath(locale, paths.home);

@@ -4,7 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS, TOASTS, UNEXPECTED_ERROR_TITLE, VALIDATION_MESSAGES } from '@waitlist/contract';
 import { SignupIsland } from '../features/waitlist/signup-island';
 import { INITIAL_SIGNUP_FORM_STATE, type SignupFormState } from '../features/waitlist/form-state';
+import { SIGNUP_ISLAND_PROPS_ATTRIBUTE } from '../features/waitlist/island-marker';
+import { siteCopy } from '../config/site';
 import { IslandErrorBoundary, hydrateSignupForm } from './signup-form';
+
+const en = siteCopy('en');
+const islandProps = { locale: 'en' as const, privacyHref: '/privacy', copy: en.signup, errorCopy: en.error, homeHref: '/' };
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 
@@ -21,7 +26,8 @@ afterEach(() => {
 /** The island's HTML as the page ships it (server render), in a container of the document. */
 function serverRendered(state: SignupFormState = INITIAL_SIGNUP_FORM_STATE): HTMLElement {
   const container = document.createElement('div');
-  container.innerHTML = renderToString(<SignupIsland action="/about#signup-form" privacyHref="/privacy" state={state} />);
+  container.setAttribute(SIGNUP_ISLAND_PROPS_ATTRIBUTE, JSON.stringify(islandProps));
+  container.innerHTML = renderToString(<SignupIsland action="/about#signup-form" state={state} {...islandProps} />);
   document.body.append(container);
   return container;
 }
@@ -63,6 +69,7 @@ describe('the sign-up island taking over the page', () => {
       other_outcome: 'Board reports',
       // The page's own address, as the server would have written it into the form: the path it was on.
       landing_path: '/',
+      locale: 'en',
     });
     await screen.findByText(TOASTS.success.title);
     expect(field('email').value).toBe('');
@@ -110,7 +117,7 @@ describe('an island that throws', () => {
       throw new Error('The island exploded');
     };
     render(
-      <IslandErrorBoundary>
+      <IslandErrorBoundary words={islandProps}>
         <Broken />
       </IslandErrorBoundary>,
     );

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
-import { PRIVACY_POLICY_VERSION, type AdminCorrection, type AdminSignup, type SignupBody } from '@waitlist/contract';
+import { DEFAULT_LOCALE, PRIVACY_POLICY_VERSION, type AdminCorrection, type AdminSignup, type SignupBody } from '@waitlist/contract';
 import { companyOf } from '../../lib/company';
 import { sha256 } from '../../lib/crypto';
 import type { MetricsRecorder } from '../../lib/metrics';
@@ -94,7 +94,7 @@ export function createSignupsRepository(database: Database, options: SignupsRepo
      * Stores one sign-up. With an idempotency key, a retry of the same body answers 'replayed' instead of a
      * duplicate error, even when the retry races the original (the key row commits with the sign-up).
      */
-    async insert(signup: SignupBody, idempotencyKey?: string, locale = 'en'): Promise<InsertOutcome> {
+    async insert(signup: SignupBody, idempotencyKey?: string): Promise<InsertOutcome> {
       const hash = idempotencyKey ? requestHash(signup) : '';
       try {
         if (idempotencyKey && (await replayOf(idempotencyKey, hash))) return 'replayed';
@@ -109,7 +109,7 @@ export function createSignupsRepository(database: Database, options: SignupsRepo
           consented_at: now,
           privacy_policy_version: PRIVACY_POLICY_VERSION,
           created_at: now,
-          locale,
+          locale: signup.locale ?? DEFAULT_LOCALE,
           confirmed_at: null,
           marketing_opt_out_at: null,
           confirmation_sent_at: null,

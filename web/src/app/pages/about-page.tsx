@@ -4,10 +4,12 @@ import { PageHero } from '../../components/ui/page-section';
 import { SignupSection } from '../../features/waitlist/signup-section';
 import type { SignupFormState } from '../../features/waitlist/form-state';
 import { siteConfig } from '../../config/site';
+import { useLocale } from '../../lib/locale';
 import { anchors, paths, signupFormAction } from '../paths';
 
 export function AboutPage({ signup }: { signup?: SignupFormState }) {
-  const { about } = siteConfig;
+  const { copy, href } = useLocale();
+  const { about } = copy;
   return (
     <>
       <PageHero headingId="about-heading" heading={about.headline} lead={about.intro} />
@@ -31,9 +33,9 @@ export function AboutPage({ signup }: { signup?: SignupFormState }) {
           </div>
           <ResponsiveImage
             className="illustration"
-            photo={photoNamed(about.mission.photo?.file)}
-            fallback={about.mission.image}
-            alt={about.mission.photo?.alt ?? about.mission.image.alt}
+            photo={photoNamed(siteConfig.missionPhoto)}
+            fallback={siteConfig.missionImage}
+            alt={siteConfig.missionPhoto ? about.mission.photoAlt : about.mission.imageAlt}
             sizes="(min-width: 48rem) 28rem, 100vw"
           />
         </div>
@@ -44,19 +46,22 @@ export function AboutPage({ signup }: { signup?: SignupFormState }) {
           <h2 id="team-heading">{about.team.heading}</h2>
           <p className="lead narrow-text">{about.team.intro}</p>
           <ul className="team-grid">
-            {about.team.founders.map((founder) => (
-              <li className="card founder" key={founder.name}>
-                <ResponsiveImage className="portrait" photo={photoNamed(founder.photo)} fallback={founder.portrait} alt={founder.photo ? `${founder.name}, ${founder.role}` : founder.portrait.alt} sizes="240px" />
-                <h3>{founder.name}</h3>
-                <p className="founder-role">{founder.role}</p>
-                <p>{founder.bio}</p>
-              </li>
-            ))}
+            {siteConfig.founders.map((founder, index) => {
+              const words = about.team.founders[index]!;
+              return (
+                <li className="card founder" key={founder.name}>
+                  <ResponsiveImage className="portrait" photo={photoNamed(founder.photo)} fallback={founder.portrait} alt={founder.photo ? `${founder.name}, ${words.role}` : words.portraitAlt} sizes="240px" />
+                  <h3>{founder.name}</h3>
+                  <p className="founder-role">{words.role}</p>
+                  <p>{words.bio}</p>
+                </li>
+              );
+            })}
           </ul>
         </div>
       </section>
 
-      <SignupSection anchor={anchors.signupForm} action={signupFormAction(paths.about)} privacyHref={paths.privacy} state={signup} />
+      <SignupSection anchor={anchors.signupForm} action={signupFormAction(href(paths.about))} privacyHref={href(paths.privacy)} state={signup} />
     </>
   );
 }

@@ -6,11 +6,12 @@ import { HeroIllustration } from '../hero-illustration';
 import { TypewriterWord } from '../../components/ui/typewriter-word';
 import { SignupSection } from '../../features/waitlist/signup-section';
 import type { SignupFormState } from '../../features/waitlist/form-state';
-import { siteConfig } from '../../config/site';
+import { useLocale } from '../../lib/locale';
 import { anchors, paths, signupFormAction } from '../paths';
 
 export function HomePage({ signup }: { signup?: SignupFormState }) {
-  const { hero, problem, approach, different, howItWorks, faq } = siteConfig;
+  const { copy, href } = useLocale();
+  const { hero, problem, approach, different, howItWorks, faq } = copy;
   return (
     <>
       <section className="hero" aria-labelledby="hero-heading">
@@ -96,7 +97,9 @@ export function HomePage({ signup }: { signup?: SignupFormState }) {
                 {index + 1}
               </span>
               <h3>
-                <span className="sr-only">Step {index + 1}: </span>
+                <span className="sr-only">
+                  {howItWorks.stepLabel} {index + 1}:{' '}
+                </span>
                 {step.title}
               </h3>
               <p>{step.text}</p>
@@ -117,8 +120,8 @@ export function HomePage({ signup }: { signup?: SignupFormState }) {
 
       <SignupSection
         anchor={anchors.signupForm}
-        action={signupFormAction(paths.home)}
-        privacyHref={paths.privacy}
+        action={signupFormAction(href(paths.home))}
+        privacyHref={href(paths.privacy)}
         state={signup}
       />
     </>

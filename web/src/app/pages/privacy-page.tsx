@@ -1,7 +1,10 @@
 import { siteConfig } from '../../config/site';
+import { useLocale } from '../../lib/locale';
 
 export function PrivacyPage() {
-  const { privacy, contactEmail } = siteConfig;
+  const { copy, href } = useLocale();
+  const { privacy } = copy;
+  const { contactEmail } = siteConfig;
   return (
     <article className="section prose-page">
       <div className="container narrow">
@@ -27,7 +30,7 @@ export function PrivacyPage() {
                 ))
               : null}
             {'showDataLinkForm' in section && section.showDataLinkForm ? (
-              <form className="card data-link-form" method="post" action="/privacy/data-link" id="your-data-link" aria-labelledby="data-link-heading">
+              <form className="card data-link-form" method="post" action={href('/privacy/data-link')} id="your-data-link" aria-labelledby="data-link-heading">
                 <h3 id="data-link-heading">{privacy.dataLinkForm.heading}</h3>
                 <p>{privacy.dataLinkForm.text}</p>
                 <div className="field">

@@ -19,6 +19,9 @@ import { MailLog } from './mail-log';
 import { AttributionDetails, FollowUpPanel, STATUS_LABELS } from './follow-up-panel';
 import { ConfirmDialog, ErrorPanel, Loading, OutcomeChips, formatDateTime, type Notice } from './ui';
 
+/** The sign-up's language (`locale`), as an operator reads it. */
+const LANGUAGE_NAMES: Record<string, string> = { en: 'English', sv: 'Swedish' };
+
 function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSignup; onDone: (s: AdminSignup) => void; onCancel: () => void }) {
   const [draft, setDraft] = useState({
     email: signup.email,
@@ -208,6 +211,10 @@ export function SignupDetailPage({ id, onErased, onNotice }: { id: number; onEra
           <div>
             <dt>Confirmed</dt>
             <dd>{s.confirmed_at ? <time dateTime={s.confirmed_at}>{formatDateTime(s.confirmed_at)}</time> : <span className="muted">Not yet</span>}</dd>
+          </div>
+          <div>
+            <dt>Language of their mails</dt>
+            <dd>{LANGUAGE_NAMES[s.locale] ?? s.locale}</dd>
           </div>
           <div>
             <dt>Updates by mail</dt>

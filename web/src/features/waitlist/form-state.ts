@@ -9,6 +9,8 @@ import {
   type SignupFormAnswer,
   type SignupFormValues,
 } from '@waitlist/contract/form-post';
+import type { LocalizedMessages } from '@waitlist/contract/messages';
+import type { SiteCopy } from '../../config/site';
 import { signupToast } from './signup-toast';
 
 /** A message above the form: the server's answer to a post that stored nothing (worded like the toasts). */
@@ -24,12 +26,22 @@ export interface SignupFormState {
   notice?: SignupFormNotice | null;
 }
 
+/** The words of the form in the page's language: labels, option labels, messages and toasts. */
+export type SignupCopy = SiteCopy['signup'];
+
+/** The contract's messages (one per invalid field) in the page's language. */
+export function localizeFieldErrors(errors: SignupFieldErrors, messages: LocalizedMessages): SignupFieldErrors {
+  const localized: SignupFieldErrors = {};
+  for (const field of SIGNUP_ERROR_FIELDS) if (errors[field]) localized[field] = messages.validation[field];
+  return localized;
+}
+
 /** The page's form for the server's answer to a post. */
-export function formStateFromAnswer(answer: SignupFormAnswer): SignupFormState {
-  const toast = answer.error ? signupToast({ ok: false, status: null, error: answer.error }) : null;
+export function formStateFromAnswer(answer: SignupFormAnswer, copy: SignupCopy): SignupFormState {
+  const toast = answer.error ? signupToast({ ok: false, status: null, error: answer.error }, copy.messages) : null;
   return {
     values: answer.values,
-    errors: answer.errors,
+    errors: localizeFieldErrors(answer.errors, copy.messages),
     notice: toast ? { title: toast.title, description: toast.description ?? '' } : null,
   };
 }

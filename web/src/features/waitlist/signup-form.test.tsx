@@ -18,6 +18,7 @@ import {
   FORM_TOKEN_PLACEHOLDER,
 } from '@waitlist/contract';
 import { ToastProvider, TOAST_DURATION_MS } from '../../components/ui/toast';
+import { siteCopy } from '../../config/site';
 import SignupForm from './signup-form';
 
 type FetchArgs = [string, RequestInit];
@@ -35,7 +36,7 @@ function setup() {
   const user = userEvent.setup();
   render(
     <ToastProvider>
-      <SignupForm action="/#signup-form" privacyHref="/privacy" />
+      <SignupForm action="/#signup-form" privacyHref="/privacy" locale="en" copy={siteCopy('en').signup} />
     </ToastProvider>,
   );
   return { user, form: screen.getByRole('form', { name: 'Sign-up to the waitlist' }) };
@@ -207,6 +208,7 @@ describe('SignupForm submission', () => {
       desired_outcomes: [DESIRED_OUTCOME_OPTIONS[0], 'Other'],
       other_outcome: 'Board reporting',
       landing_path: '/',
+      locale: 'en',
     });
 
     await act(async () => resolve(jsonResponse(201, undefined)));
@@ -409,5 +411,85 @@ describe('SignupForm work-address hint', () => {
     await user.type(email, 'ada@ericsson.com');
     expect(screen.queryByText(/looks like a personal address/)).toBeNull();
     expect(email).not.toHaveAttribute('aria-invalid');
+  });
+});
+
+describe('SignupForm in Swedish', () => {
+  const sv = siteCopy('sv').signup;
+
+  function setupSv() {
+    const user = userEvent.setup();
+    render(
+      <ToastProvider>
+        <SignupForm action="/sv#signup-form" privacyHref="/sv/privacy" locale="sv" copy={sv} />
+      </ToastProvider>,
+    );
+    return { user };
+  }
+
+  it('shows Swedish labels and option labels while the values stay the contract English ones', () => {
+    setupSv();
+    const role = screen.getByRole('combobox', { name: sv.labels.role });
+    const options = within(role).getAllByRole('option').slice(1) as HTMLOptionElement[];
+    expect(options.map((o) => o.value)).toEqual([...ROLE_OPTIONS]);
+    expect(options.map((o) => o.textContent)).toEqual(ROLE_OPTIONS.map((value) => sv.options.role[value]));
+    expect(options[0]!.textContent).toBe('Innovationschef / innovationsdirektör');
+    const size = screen.getByRole('combobox', { name: sv.labels.companySize });
+    expect((within(size).getAllByRole('option').slice(1) as HTMLOptionElement[]).map((o) => o.value)).toEqual([
+      ...COMPANY_SIZE_OPTIONS,
+    ]);
+    const group = screen.getByRole('group', { name: sv.labels.desiredOutcomes });
+    const boxes = within(group).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((c) => c.value)).toEqual([...DESIRED_OUTCOME_OPTIONS]);
+    expect(screen.getByRole('checkbox', { name: 'Kortare tid till marknad' })).toHaveAttribute('value', 'Speed up time-to-market');
+    expect(screen.getByRole('link', { name: /integritetspolicyn/ })).toHaveAttribute('href', '/sv/privacy');
+    expect(screen.getByRole('button', { name: sv.labels.submit })).toBeInTheDocument();
+  });
+
+  it('says what is missing in Swedish and sends nothing', async () => {
+    const { user } = setupSv();
+    await user.click(screen.getByRole('button', { name: sv.labels.submit }));
+    expect(await screen.findByText(sv.messages.validation.email)).toBeInTheDocument();
+    expect(screen.getByText(sv.messages.validation.role)).toBeInTheDocument();
+    expect(screen.getByText(sv.messages.validation.privacyConsent)).toBeInTheDocument();
+    expect(screen.queryByText(VALIDATION_MESSAGES.email)).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('posts the English values with locale sv and thanks the visitor in Swedish', async () => {
+    const { user } = setupSv();
+    await user.type(screen.getByRole('textbox', { name: sv.labels.email }), 'karin@example.se');
+    await user.selectOptions(screen.getByRole('combobox', { name: sv.labels.role }), ROLE_OPTIONS[3]);
+    await user.selectOptions(screen.getByRole('combobox', { name: sv.labels.companySize }), COMPANY_SIZE_OPTIONS[4]);
+    await user.click(screen.getByRole('checkbox', { name: 'Återanvända insikter' }));
+    await user.click(screen.getByRole('checkbox', { name: /Jag godkänner/ }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(201, undefined));
+    await user.click(screen.getByRole('button', { name: sv.labels.submit }));
+    await flush();
+    const body = JSON.parse(fetchMock.mock.calls[0]![1].body as string);
+    expect(body).toMatchObject({
+      email: 'karin@example.se',
+      role: ROLE_OPTIONS[3],
+      company_size: COMPANY_SIZE_OPTIONS[4],
+      desired_outcomes: ['Reuse insights'],
+      locale: 'sv',
+    });
+    expect(await within(toastRegion()).findByText(sv.messages.toasts.success.title)).toBeInTheDocument();
+  });
+
+  it('shows the Swedish duplicate toast, not the server English message', async () => {
+    const { user } = setupSv();
+    await user.type(screen.getByRole('textbox', { name: sv.labels.email }), 'karin@example.se');
+    await user.selectOptions(screen.getByRole('combobox', { name: sv.labels.role }), ROLE_OPTIONS[3]);
+    await user.selectOptions(screen.getByRole('combobox', { name: sv.labels.companySize }), COMPANY_SIZE_OPTIONS[4]);
+    await user.click(screen.getByRole('checkbox', { name: 'Återanvända insikter' }));
+    await user.click(screen.getByRole('checkbox', { name: /Jag godkänner/ }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(409, { code: '23505', message: DUPLICATE_EMAIL_MESSAGE, details: null, hint: null }),
+    );
+    await user.click(screen.getByRole('button', { name: sv.labels.submit }));
+    await flush();
+    expect(await within(toastRegion()).findByText(sv.messages.toasts.alreadyRegistered.title)).toBeInTheDocument();
+    expect(within(toastRegion()).queryByText(DUPLICATE_EMAIL_MESSAGE)).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, OTHER_OUTCOME, ROLE_OPTIONS } from '@waitlist/contract/options';
 import { EMAIL_MAX_LENGTH, HONEYPOT_FIELD, OTHER_OUTCOME_MAX_LENGTH } from '@waitlist/contract/limits';
-import { OTHER_OUTCOME_PLACEHOLDER } from '@waitlist/contract/messages';
 import { toSignupBody } from '@waitlist/contract/schemas';
 import { ATTRIBUTION_FIELD, ATTRIBUTION_PLACEHOLDER, COMMON_FREE_MAIL_DOMAINS, attributionOf, decodeAttribution, type Attribution } from '@waitlist/contract/attribution';
 import { hasOtherOutcome } from '@waitlist/contract/outcomes';
@@ -13,19 +12,24 @@ import {
   validateSignupForm,
   type SignupErrorField,
   type SignupFieldErrors,
+  type SignupFormValues,
 } from '@waitlist/contract/form-post';
 import { Button } from '../../components/ui/button';
 import { useToast } from '../../components/ui/toast';
-import { siteConfig } from '../../config/site';
+import type { SiteLocale } from '@waitlist/contract/locales';
 import { submitSignup } from './api';
 import { signupToast } from './signup-toast';
-import { INITIAL_SIGNUP_FORM_STATE, signupFormIds as ids, type SignupFormState } from './form-state';
+import { INITIAL_SIGNUP_FORM_STATE, localizeFieldErrors, signupFormIds as ids, type SignupCopy, type SignupFormState } from './form-state';
 
 /** What the server wrote into the page; if the page came from a cache that did not fill it, the page's own URL. */
 function pageAttribution(field: string): Attribution {
   if (field && field !== ATTRIBUTION_PLACEHOLDER) return decodeAttribution(field);
   return typeof window === 'undefined' ? {} : attributionOf(new URL(window.location.href), document.referrer);
 }
+
+/** Options in the spec's order, each with its label in the page's language (the value stays the spec's). */
+const optionLabels = <T extends string>(options: readonly T[], labels: Record<T, string>): Record<string, string> =>
+  Object.fromEntries(options.map((option) => [option, labels[option]]));
 
 const FREE_MAIL = new Set<string>(COMMON_FREE_MAIL_DOMAINS);
 /** A consumer provider's address (the server knows a longer list; this one is for the gentle hint). */
@@ -38,6 +42,9 @@ export interface SignupFormProps {
   privacyHref: string;
   /** The values and messages to show: empty on a fresh page, the visitor's own when the server answers a post. */
   state?: SignupFormState;
+  /** The page's language: the words below are in it, and the sign-up stores it (its mails come in it). */
+  locale: SiteLocale;
+  copy: SignupCopy;
 }
 
 /**
@@ -45,8 +52,12 @@ export interface SignupFormProps {
  * (the DOM holds what the visitor typed, also before the island took over); a submit reads them from FormData,
  * validates with the contract and sends them with fetch; success resets the form with `form.reset()`.
  */
-export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP_FORM_STATE }: SignupFormProps) {
-  const copy = siteConfig.signup;
+export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP_FORM_STATE, locale, copy }: SignupFormProps) {
+  const { messages, options: labels } = copy;
+  const validate = (values: SignupFormValues) => {
+    const result = validateSignupForm(values);
+    return result.errors ? { ...result, errors: localizeFieldErrors(result.errors, messages) } : result;
+  };
   const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
   /** What `form.reset()` returns to: the state the island started from, empty after a successful sign-up. */
@@ -93,7 +104,7 @@ export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP
       const other = otherInput();
       if (!target.checked && other) other.value = '';
     }
-    if (attempted) setErrors(validateSignupForm(currentValues()).errors ?? {});
+    if (attempted) setErrors(validate(currentValues()).errors ?? {});
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -102,7 +113,7 @@ export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP
     setNotice(null);
     const values = currentValues();
     setAttempted(true);
-    const result = validateSignupForm(values);
+    const result = validate(values);
     if (result.errors) {
       setErrors(result.errors);
       const first = SIGNUP_ERROR_FIELDS.find((field) => result.errors[field]);
@@ -111,9 +122,9 @@ export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP
     }
     setErrors({});
     setSubmitting(true);
-    const outcome = await submitSignup({ ...toSignupBody(result.data), ...pageAttribution(values.attribution) }, { honeypot: values.website });
+    const outcome = await submitSignup({ ...toSignupBody(result.data), ...pageAttribution(values.attribution), locale }, { honeypot: values.website });
     setSubmitting(false);
-    toast(signupToast(outcome));
+    toast(signupToast(outcome, messages));
     if (outcome.ok) {
       setDefaults({ ...EMPTY_SIGNUP_FORM_VALUES, formToken: defaults.formToken, attribution: defaults.attribution });
       setHasOther(false);
@@ -132,7 +143,7 @@ export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP
       {errors[field]}
     </p>
   );
-  const selectField = (field: 'role' | 'companySize', label: string, placeholder: string, options: readonly string[]) => (
+  const selectField = (field: 'role' | 'companySize', label: string, placeholder: string, options: Record<string, string>) => (
     <div className="field">
       <label htmlFor={ids[field]}>{label}</label>
       <select
@@ -144,9 +155,9 @@ export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP
         aria-describedby={describedBy(field)}
       >
         <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
+        {Object.entries(options).map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
           </option>
         ))}
       </select>
@@ -198,8 +209,8 @@ export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP
       </div>
 
       <div className="field-row">
-        {selectField('role', copy.labels.role, copy.labels.rolePlaceholder, ROLE_OPTIONS)}
-        {selectField('companySize', copy.labels.companySize, copy.labels.companySizePlaceholder, COMPANY_SIZE_OPTIONS)}
+        {selectField('role', copy.labels.role, copy.labels.rolePlaceholder, optionLabels(ROLE_OPTIONS, labels.role))}
+        {selectField('companySize', copy.labels.companySize, copy.labels.companySizePlaceholder, optionLabels(COMPANY_SIZE_OPTIONS, labels.companySize))}
       </div>
 
       <fieldset className="field" aria-describedby={describedBy('desiredOutcomes', ids.outcomesHint)}>
@@ -219,7 +230,7 @@ export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP
                 defaultChecked={defaults.desiredOutcomes.includes(outcome)}
                 aria-invalid={invalid('desiredOutcomes')}
               />
-              <label htmlFor={`${ids.outcomes}-${index}`}>{outcome}</label>
+              <label htmlFor={`${ids.outcomes}-${index}`}>{labels.desiredOutcome[outcome]}</label>
             </div>
           ))}
         </div>
@@ -231,7 +242,7 @@ export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP
             name="otherOutcome"
             type="text"
             maxLength={OTHER_OUTCOME_MAX_LENGTH}
-            placeholder={OTHER_OUTCOME_PLACEHOLDER}
+            placeholder={messages.otherOutcomePlaceholder}
             defaultValue={defaults.otherOutcome}
           />
         </div>

@@ -1,7 +1,7 @@
-import { siteConfig } from '../../config/site';
-import { SignupIsland } from './signup-island';
+import { useLocale } from '../../lib/locale';
+import { SignupIsland, type SignupIslandProps } from './signup-island';
 import type { SignupFormState } from './form-state';
-import { SIGNUP_ISLAND_ATTRIBUTE } from './island-marker';
+import { SIGNUP_ISLAND_ATTRIBUTE, SIGNUP_ISLAND_PROPS_ATTRIBUTE } from './island-marker';
 
 /** The sign-up section (anchor `signup-form`), shared by the home and about pages. */
 export function SignupSection({
@@ -15,19 +15,22 @@ export function SignupSection({
   privacyHref: string;
   state?: SignupFormState;
 }) {
-  const copy = siteConfig.signup;
+  const { locale, copy, href } = useLocale();
+  const words = copy.signup;
+  // What the island needs besides the form's own state (which it reads from the form itself).
+  const islandProps: Omit<SignupIslandProps, 'action' | 'state'> = { locale, privacyHref, copy: words, errorCopy: copy.error, homeHref: href('/') };
   return (
     <section id={anchor} className="section signup-section" aria-labelledby={`${anchor}-heading`} tabIndex={-1}>
       <div className="container signup-grid">
         <div className="signup-intro">
           <h2 id={`${anchor}-heading`}>
-            {copy.heading}
-            <span className="signup-subheading">{copy.subheading}</span>
+            {words.heading}
+            <span className="signup-subheading">{words.subheading}</span>
           </h2>
-          <p className="proof">{copy.proof}</p>
+          <p className="proof">{words.proof}</p>
         </div>
-        <div className="signup-island" {...{ [SIGNUP_ISLAND_ATTRIBUTE]: '' }}>
-          <SignupIsland action={action} privacyHref={privacyHref} state={state} />
+        <div className="signup-island" {...{ [SIGNUP_ISLAND_ATTRIBUTE]: '', [SIGNUP_ISLAND_PROPS_ATTRIBUTE]: JSON.stringify(islandProps) }}>
+          <SignupIsland action={action} state={state} {...islandProps} />
         </div>
       </div>
     </section>

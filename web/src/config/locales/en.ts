@@ -1,0 +1,414 @@
+/**
+ * The English copy of the public site: every word a page shows, the form's labels and messages included. The
+ * spec's English texts are here verbatim. Another language is one more file of this shape (sv.ts); a test fails
+ * when a key exists in one and not the other (locales.test.ts). Brand facts that do not change with the language
+ * (names, addresses, images) are in ../site.ts.
+ */
+import { MESSAGES, OPTION_LABELS, type LocalizedMessages, type OptionLabels } from '@waitlist/contract';
+import type { IconName } from '../../components/ui/icon';
+import { MAIL_SUB_PROCESSOR, UNCONFIRMED_RETENTION_DAYS } from '../data-facts';
+
+const icon = (name: IconName) => name;
+
+export interface TextSection {
+  heading: string;
+  paragraphs: string[];
+  list?: string[];
+  /** Paragraphs after the list. */
+  after?: string[];
+  /** Shows the contact e-mail after the paragraphs. */
+  showContactEmail?: boolean;
+  /** Shows the "send me my link" form (privacy page, Your Rights). */
+  showDataLinkForm?: boolean;
+}
+
+export interface FaqItem {
+  question: string;
+  answer: string[];
+}
+
+export const en = {
+  lang: 'en',
+  /** og:locale. */
+  ogLocale: 'en_US',
+  /** The language's own name, as the switcher offers it. */
+  languageName: 'English',
+  tagline: 'Simplifying and democratizing innovation management.',
+  city: 'Gothenburg',
+  country: 'Sweden',
+
+  nav: {
+    home: 'Home',
+    solution: 'Solution',
+    howItWorks: 'How It Works',
+    faq: 'FAQ',
+    privacy: 'Privacy Policy',
+    about: 'About',
+    signUp: 'Sign up',
+    mainNav: 'Main',
+    menu: 'Menu',
+    skipLink: 'Skip to main content',
+    /** The switcher's label (the list of languages). */
+    language: 'Language',
+  },
+
+  pages: {
+    home: {
+      title: 'AI-assisted innovation management',
+      description:
+        'Go from problems to tested and prioritized concepts. An AI that asks the hard questions, spots gaps and suggests lean experiments. Join the waitlist.',
+    },
+    about: {
+      title: 'About us',
+      description:
+        'Two co-founders, backed by a university innovation programme, building AI-assisted innovation management. Read our story and mission.',
+    },
+    privacy: {
+      title: 'Privacy Policy',
+      description:
+        'How we collect, use and protect the information you give us when you join the waitlist, and the rights you have over it.',
+    },
+    thankYou: {
+      title: 'Thank you for signing up',
+      description: "You are on the waitlist. We'll reach out to you soon with early access details.",
+    },
+    notFound: {
+      title: 'Page not found',
+      description: 'The page you are looking for does not exist.',
+    },
+  },
+
+  hero: {
+    eyebrow: 'Now in pre-launch, tested with large companies in Sweden',
+    headlineLead: 'Make innovation management',
+    /** Rotating words of the hero, in display order. */
+    words: [
+      'Transparent',
+      'Systematic',
+      'Engaging',
+      'Collaborative',
+      'Reflective',
+      'Strategic',
+      'Democratized',
+      'Structured',
+      'Inspectable',
+      'Visible',
+      'Manageable',
+      'Insight-driven',
+    ],
+    /** What screen readers hear instead of the animation. */
+    screenReaderHeadline:
+      'Make innovation management transparent, systematic, engaging, collaborative, reflective, strategic, democratized, structured, inspectable, visible, manageable and insight-driven.',
+    lead: 'An AI-assisted platform that helps innovation teams and leaders go from problems to tested and prioritized concepts — by asking the right questions instead of giving the answers.',
+    cta: 'Sign-up for waitlist',
+    secondaryCta: 'See how it works',
+    /** Beside the headline: one innovation case as the platform carries it, stage by stage (an example, not a customer). */
+    illustration: {
+      label: 'An example of what the platform does, from focus area to prioritised concept',
+      stages: [
+        { step: 'Focus area', text: 'Faster onboarding for new B2B customers' },
+        { step: 'Challenge', text: 'How might we halve the time a new customer needs to see value?' },
+        { step: 'Hypothesis', text: 'A guided first week raises activation by a fifth.' },
+        { step: 'Lean experiment', text: 'Two-week concierge pilot with ten customers' },
+        { step: 'Prioritised concept', text: 'Guided onboarding: next bet, 1 of 4' },
+      ],
+    },
+  },
+
+  problem: {
+    heading: 'An overlooked problem',
+    paragraphs: [
+      'Innovation work is spread across workshops, slide decks and inboxes. Learnings from one team rarely reach the next, the same ideas are explored twice, and leaders cannot see which bets rest on evidence and which on hope.',
+      'The result is waste, duplication and slow decisions — and innovation that stays with a few people instead of engaging the whole organization.',
+    ],
+  },
+
+  approach: {
+    heading: 'Our Approach',
+    intro:
+      'The platform does not ideate or decide for you. Its AI takes a Socratic approach: it poses challenging questions so that you reflect and find the answers yourselves.',
+    audiences: [
+      {
+        title: 'For innovation leaders',
+        points: [
+          'Inspect efforts from system level down to hypothesis level',
+          'Collect and align knowledge around focus areas, problems and needs',
+          'Reduce uncertainty across the organization',
+          'Prioritize ideas with confidence',
+        ],
+      },
+      {
+        title: 'For innovation teams and employees',
+        points: [
+          'Break ideas into testable hypotheses',
+          'Design lean experiments',
+          'Share and reuse learnings',
+          'Join innovation efforts across the organization',
+        ],
+      },
+    ],
+  },
+
+  different: {
+    heading: "How We're Different",
+    intro: 'An AI that makes your people think better, not one that thinks for them.',
+    points: [
+      { icon: icon('question'), title: 'Questions, not answers', text: 'Socratic prompts challenge assumptions so teams own their conclusions.' },
+      { icon: icon('overlap'), title: 'Gaps and overlaps spotted', text: 'The AI finds missing knowledge and ideas that overlap across teams.' },
+      { icon: icon('flask'), title: 'From idea to experiment', text: 'It formulates hypotheses and suggests lean experiments to test them.' },
+      { icon: icon('report'), title: 'Ready for the board', text: 'It helps prioritise the next bet and can draft a report for top management.' },
+    ],
+    benefitsHeading: 'What you gain',
+    benefits: [
+      'Fast reuse of learnings',
+      'Less waste and duplication',
+      'Broader engagement',
+      'More synergies',
+      'Evidence-based decisions',
+      'Shorter time-to-insight and time-to-market',
+    ],
+  },
+
+  howItWorks: {
+    stepLabel: 'Step',
+    heading: 'How It Works',
+    intro: 'Four steps from strategic direction to prioritized concepts.',
+    steps: [
+      {
+        title: 'Set strategic direction',
+        text: 'Add your company mission and the focus areas that matter most.',
+      },
+      {
+        title: 'Upload critical knowledge',
+        text: "Add what you know about customers, users, strategy or business model, and frame innovation challenges as 'How might we' questions or problem statements.",
+      },
+      {
+        title: 'Seed opportunities',
+        text: 'Capture ideas and insights, and let the AI spot gaps and formulate hypotheses and lean experiments.',
+      },
+      {
+        title: 'Prioritize and select',
+        text: 'Choose the concepts to pursue, from portfolio level down to hypothesis level.',
+      },
+    ],
+  },
+
+  faq: {
+    heading: 'Frequently asked questions',
+    items: [
+      {
+        question: 'What knowledge can we upload?',
+        answer: [
+          'Customer and user research, innovation strategy and policy, business model, market and competitor analysis, and sustainability policy. The more context you add, the sharper the questions become.',
+        ],
+      },
+      {
+        question: 'How does the AI help us?',
+        answer: [
+          'It does not ideate or decide for you. It asks challenging questions so that you reflect and find answers yourselves, spots gaps and overlapping ideas, formulates hypotheses, suggests lean experiments, helps prioritise the next bet and can draft a report for top management.',
+        ],
+      },
+      {
+        question: 'Can we collaborate with others?',
+        answer: [
+          'Yes. People can collaborate inside their organisation, and you can invite others to join your innovation efforts.',
+        ],
+      },
+      {
+        question: 'How is our data kept secure?',
+        answer: ['Your data is protected by encryption, access policies, secure authentication and monitoring.'],
+      },
+    ] as FaqItem[],
+  },
+
+  signup: {
+    messages: MESSAGES.en as LocalizedMessages,
+    options: OPTION_LABELS.en as OptionLabels,
+    heading: 'Discuss this with your colleagues',
+    subheading: 'and start innovate how you innovate',
+    formTitle: 'Sign-up to the waitlist',
+    /** Proof near the form: a fact from the product's own situation, no invented logos or quotes. */
+    proof: 'Pilots are running now with large companies in Sweden.',
+    formSubtitle: 'We will reach out shortly.',
+    labels: {
+      email: 'Work e-mail',
+      role: 'Your role',
+      rolePlaceholder: 'Select your role',
+      companySize: 'Company size',
+      companySizePlaceholder: 'Select your company size',
+      desiredOutcomes: 'Desired outcomes',
+      desiredOutcomesHint: 'Select all that apply.',
+      otherOutcome: 'Other desired outcome',
+      consentBefore: 'I agree to the ',
+      consentLink: 'privacy policy',
+      newTab: '(opens in a new tab)',
+      honeypot: 'Leave this field empty',
+      submit: 'Join the waitlist',
+      submitting: 'Submitting...',
+    },
+    /** Shown (never blocking) when the e-mail is at a consumer provider. */
+    freeMailHint: 'That looks like a personal address. A work address helps us see which organisations are interested, but you are welcome to use this one.',
+  },
+
+  about: {
+    headline: 'We are on a mission to make innovation everybody’s business',
+    intro: 'Two co-founders, backed by a university innovation programme, building the tool we wished we had.',
+    story: {
+      heading: 'Our story',
+      paragraphs: [
+        'We have spent years inside innovation programmes and seen the same pattern: great people, good ideas, and knowledge that disappears between projects. Decisions were made on gut feeling because the evidence was scattered or never collected.',
+        'So we set out to build an assistant that does not replace human creativity but sharpens it — one that asks the questions a seasoned innovation coach would ask, at every step and for every team.',
+        'Today we are testing the platform with large companies in Sweden, supported by a university innovation programme.',
+      ],
+    },
+    mission: {
+      heading: 'Our Mission',
+      paragraphs: [
+        'To simplify and democratize innovation management, so that every organization can go from problems to tested and prioritized concepts with less waste and more evidence.',
+        'We want innovation to be transparent and inspectable, from portfolio level down to a single hypothesis, and open to everyone who has something to contribute.',
+      ],
+      /** What the mission image shows: the illustration, or the photo named in site.ts when there is one. */
+      imageAlt: 'Illustration of a path from scattered problems, through questions and experiments, to a prioritized concept.',
+      photoAlt: 'The founders at work with an innovation team.',
+    },
+    team: {
+      heading: 'The Team',
+      intro: 'Two co-founders with complementary backgrounds in innovation leadership and engineering.',
+      founders: [
+        {
+          role: 'Co-founder & CEO',
+          bio: 'Has led innovation programmes in large organizations and coached teams from first problem to launched concept.',
+          portraitAlt: 'Illustrated portrait of Alex Lindqvist, co-founder and CEO.',
+        },
+        {
+          role: 'Co-founder & CTO',
+          bio: 'Builds secure cloud software and applied AI, with a focus on tools that help people think rather than think for them.',
+          portraitAlt: 'Illustrated portrait of Sam Bergström, co-founder and CTO.',
+        },
+      ],
+    },
+  },
+
+  privacy: {
+    heading: 'Privacy Policy',
+    lastUpdated: 'Last updated November 2026',
+    intro:
+      'This policy explains what information we collect when you join our waitlist, how we use it and the choices you have.',
+    sections: [
+      {
+        heading: 'Information We Collect',
+        paragraphs: ['When you sign up for the waitlist we collect:'],
+        list: [
+          'Your email address',
+          'Your professional role',
+          'Your company size',
+          'Your desired outcomes',
+          'When you gave your consent, and the version of this policy you agreed to',
+          'Whether and when you confirmed your address, and whether you opted out of updates',
+          'The language of the pages you used, so our mails reach you in it',
+          'Where you came to us from: the campaign tags of the link you followed (such as utm_source), the address of the site that linked to us (its domain only, never the page) and the page you signed up on',
+          'The domain of your e-mail address, so we can see which companies are interested; addresses at consumer providers such as Gmail are never grouped',
+        ],
+      },
+      {
+        heading: 'How We Use Your Information',
+        paragraphs: [
+          'We use your information to contact you about early access, to understand who is interested in the platform and to shape the product around the outcomes you tell us matter.',
+          'When you sign up we send you one mail asking you to confirm your address. Your sign-up is confirmed only when you press the button on the page that mail links to; opening the link alone changes nothing. If you sign up again before confirming, we send the confirmation again, at most once every 10 minutes and five times a day.',
+          'The founders keep a follow-up status (for example contacted or invited) and short notes about your sign-up, to remember where the conversation with you stands. They are erased with your sign-up.',
+          `If you do not confirm, we erase your sign-up automatically ${UNCONFIRMED_RETENTION_DAYS} days after the confirmation mail was sent. A confirmed sign-up is kept until you erase it or ask us to, or until the waitlist closes.`,
+        ],
+      },
+      {
+        heading: 'Data Protection',
+        paragraphs: [
+          'We protect your information with encryption, access policies, secure authentication and monitoring. Only the people who need it to run the waitlist can access it.',
+          'The links in our mails carry a random code that we store only in scrambled (hashed) form. Each link does one thing and stops working after a while: 7 days for confirming and for your data, a year for unsubscribing.',
+        ],
+      },
+      {
+        heading: 'Information Sharing',
+        paragraphs: [
+          'We do not sell your information. We share it only with service providers who help us operate the waitlist, under agreements that protect it, or when the law requires it.',
+          ...(MAIL_SUB_PROCESSOR
+            ? [`We send our mails through ${MAIL_SUB_PROCESSOR.name} (${MAIL_SUB_PROCESSOR.location}), which processes your address only to deliver them.`]
+            : []),
+          'If we keep track of the waitlist in a customer-relationship tool, your sign-up and its later changes are passed to it automatically; when you erase your data here, that tool is told to erase it too.',
+        ],
+      },
+      {
+        heading: 'Your Rights',
+        paragraphs: ['You have the right to:'],
+        list: [
+          'Access the information we hold about you',
+          'Correct inaccurate information',
+          'Have your information deleted',
+          'Opt out of marketing communications',
+        ],
+        after: [
+          'Every mail we send carries two links. One opens a page that shows everything we store about you, where you can download it as a file, correct your role, company size and desired outcomes, or withdraw your consent and erase it. The other unsubscribes you from updates in one click; mails you ask for yourself, such as your data link, still reach you.',
+        ],
+        showDataLinkForm: true,
+      },
+      {
+        heading: 'Cookies and Tracking',
+        paragraphs: [
+          'Our public pages, including the pages behind the links in our mails, set no cookies, store nothing in your browser and use no third-party tracking or analytics. Our mails contain no tracking pixels and load no remote images.',
+          'We count visits ourselves, on our own server: per day, how often each page was viewed, which sites and campaigns visitors came from (domains and campaign tags only) and how many different visitors there were. To tell visitors apart within one day we use a scrambled code made from your IP address, your browser name and a random value that is replaced every day; at the end of the day the random value and the codes are deleted, so no visit can be linked to another day or to you. Search engines and other bots are not counted.',
+        ],
+      },
+      {
+        heading: 'Contact Us',
+        paragraphs: ['If you have questions about this policy or want to exercise your rights, e-mail us at'],
+        showContactEmail: true,
+      },
+      {
+        heading: 'Updates to This Policy',
+        paragraphs: [
+          'We may update this policy from time to time. The date at the top of this page shows when it was last changed, and we keep with each sign-up the version its owner agreed to.',
+        ],
+      },
+    ] as TextSection[],
+    dataLinkForm: {
+      heading: 'Get a link to your data',
+      text: 'Enter the address you signed up with. If it is on our waitlist, we mail it a fresh link; the answer is the same either way.',
+      label: 'Your e-mail address',
+      button: 'Send me my link',
+    },
+  },
+
+  thankYou: {
+    heading: MESSAGES.en.toasts.success.title as string,
+    text: MESSAGES.en.toasts.success.description as string,
+    backLink: 'Return to Home',
+  },
+
+  notFound: {
+    heading: MESSAGES.en.notFoundTitle as string,
+    text: 'The page you are looking for does not exist or has moved.',
+    backLink: 'Return to Home',
+  },
+
+  error: {
+    heading: MESSAGES.en.unexpectedErrorTitle as string,
+    fallbackMessage: 'Unknown error',
+    backLink: 'Return to Home',
+  },
+
+  footer: {
+    legalHeading: 'Legal',
+    contactHeading: 'Contact',
+    followHeading: 'Follow us',
+    linkedInLabel: 'LinkedIn',
+    copyright: `© 2025 Acme Innovate AB. All rights reserved.`,
+  },
+
+  /** Offered (never forced) on this language's pages to a visitor whose browser prefers another language. */
+  languageOffer: {
+    text: 'This page is also available in English.',
+    link: 'Read it in English',
+    dismiss: 'No thanks',
+  },
+};
+
+export type SiteCopy = typeof en;
