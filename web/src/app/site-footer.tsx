@@ -16,6 +16,8 @@ function FooterColumn({ heading, children }: { heading: string; children: ReactN
 export function SiteFooter() {
   const { copy, href } = useLocale();
   const { footer } = copy;
+  // The footer is prerendered, so this is the year of the build.
+  const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -45,7 +47,9 @@ export function SiteFooter() {
         </FooterColumn>
       </div>
       <div className="container footer-bottom">
-        <p>{footer.copyright}</p>
+        <p>
+          © {year} {siteConfig.legalName}. {footer.rightsReserved}
+        </p>
       </div>
     </footer>
   );

@@ -9,6 +9,7 @@ export function ThankYouPage() {
   const { thankYou } = copy;
   return (
     <PageHero className="section" headingId="thank-you-heading" heading={thankYou.heading} lead={thankYou.text}>
+      <p>{thankYou.confirmHint}</p>
       <a href={href(paths.home)} className={buttonClass('primary')}>
         {thankYou.backLink}
       </a>

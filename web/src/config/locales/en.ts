@@ -105,6 +105,7 @@ export const en = {
     /** Beside the headline: one innovation case as the platform carries it, stage by stage (an example, not a customer). */
     illustration: {
       label: 'An example of what the platform does, from focus area to prioritised concept',
+      windowTitle: 'Innovation portfolio',
       stages: [
         { step: 'Focus area', text: 'Faster onboarding for new B2B customers' },
         { step: 'Challenge', text: 'How might we halve the time a new customer needs to see value?' },
@@ -112,6 +113,12 @@ export const en = {
         { step: 'Lean experiment', text: 'Two-week concierge pilot with ten customers' },
         { step: 'Prioritised concept', text: 'Guided onboarding: next bet, 1 of 4' },
       ],
+      /** The Socratic question the AI asks about the challenge: it asks, the team answers. */
+      aiLabel: 'AI asks',
+      aiQuestion: 'What would a new customer need to see in week one to call it value?',
+      hypothesisStatus: 'Ready to test',
+      /** {day} and {days}: the example experiment's progress. */
+      experimentStatus: 'Running: day {day} of {days}',
     },
   },
 
@@ -250,6 +257,17 @@ export const en = {
     freeMailHint: 'That looks like a personal address. A work address helps us see which organisations are interested, but you are welcome to use this one.',
   },
 
+  /** Beside the form: what a person can expect after signing up (true of the product as built; keep it so). */
+  afterSignup: {
+    heading: 'What happens next',
+    steps: [
+      'We e-mail you a link to confirm your address.',
+      'One of the founders gets in touch to hear about your innovation work.',
+      'As pilot places open, we invite you to early access.',
+    ],
+    privacy: 'Every e-mail from us has a link where you can see, correct or erase your data.',
+  },
+
   about: {
     headline: 'We are on a mission to make innovation everybody’s business',
     intro: 'Two co-founders, backed by a university innovation programme, building the tool we wished we had.',
@@ -380,6 +398,7 @@ export const en = {
   thankYou: {
     heading: MESSAGES.en.toasts.success.title as string,
     text: MESSAGES.en.toasts.success.description as string,
+    confirmHint: 'Confirm your address from the e-mail we are sending you, so that we can keep your place on the list.',
     backLink: 'Return to Home',
   },
 
@@ -400,7 +419,8 @@ export const en = {
     contactHeading: 'Contact',
     followHeading: 'Follow us',
     linkedInLabel: 'LinkedIn',
-    copyright: `© 2025 Acme Innovate AB. All rights reserved.`,
+    /** After "© <year> <legal name>." (the year is the build's, the name is in site.ts). */
+    rightsReserved: 'All rights reserved.',
   },
 
   /** Offered (never forced) on this language's pages to a visitor whose browser prefers another language. */

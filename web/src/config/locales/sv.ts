@@ -81,6 +81,7 @@ export const sv: SiteCopy = {
     secondaryCta: 'Se hur det fungerar',
     illustration: {
       label: 'Ett exempel på vad plattformen gör, från fokusområde till prioriterat koncept',
+      windowTitle: 'Innovationsportfölj',
       stages: [
         { step: 'Fokusområde', text: 'Snabbare uppstart för nya B2B-kunder' },
         { step: 'Utmaning', text: 'Hur skulle vi kunna halvera tiden innan en ny kund ser nyttan?' },
@@ -88,6 +89,10 @@ export const sv: SiteCopy = {
         { step: 'Lean-experiment', text: 'Två veckors manuell pilot med tio kunder' },
         { step: 'Prioriterat koncept', text: 'Guidad uppstart: nästa satsning, 1 av 4' },
       ],
+      aiLabel: 'AI:n frågar',
+      aiQuestion: 'Vad behöver en ny kund se under första veckan för att uppleva nyttan?',
+      hypothesisStatus: 'Redo att testas',
+      experimentStatus: 'Pågår: dag {day} av {days}',
     },
   },
 
@@ -159,7 +164,7 @@ export const sv: SiteCopy = {
         text: 'Lägg in det ni vet om kunder, användare, strategi eller affärsmodell, och formulera utmaningarna som ”Hur skulle vi kunna …”-frågor eller problembeskrivningar.',
       },
       {
-        title: 'Så frön till möjligheter',
+        title: 'Odla fram möjligheter',
         text: 'Samla idéer och insikter, och låt AI:n hitta luckorna och formulera hypoteser och lean-experiment.',
       },
       {
@@ -221,6 +226,16 @@ export const sv: SiteCopy = {
     },
     freeMailHint:
       'Det ser ut som en privat adress. Med jobbadressen ser vi vilka organisationer som är intresserade, men du får gärna använda den här.',
+  },
+
+  afterSignup: {
+    heading: 'Så går det till sedan',
+    steps: [
+      'Vi mejlar dig en länk så att du kan bekräfta din adress.',
+      'En av grundarna hör av sig för att höra mer om ert innovationsarbete.',
+      'När det finns plats i piloterna bjuder vi in dig till tidig tillgång.',
+    ],
+    privacy: 'I varje mejl från oss finns en länk där du kan se, rätta eller radera dina uppgifter.',
   },
 
   about: {
@@ -351,6 +366,7 @@ export const sv: SiteCopy = {
   thankYou: {
     heading: MESSAGES.sv.toasts.success.title,
     text: MESSAGES.sv.toasts.success.description,
+    confirmHint: 'Bekräfta din adress via mejlet vi skickar till dig, så att vi kan behålla din plats på listan.',
     backLink: 'Till startsidan',
   },
 
@@ -371,7 +387,7 @@ export const sv: SiteCopy = {
     contactHeading: 'Kontakt',
     followHeading: 'Följ oss',
     linkedInLabel: 'LinkedIn',
-    copyright: '© 2025 Acme Innovate AB. Alla rättigheter förbehållna.',
+    rightsReserved: 'Alla rättigheter förbehållna.',
   },
 
   languageOffer: {

@@ -28,6 +28,13 @@ export function SignupSection({
             <span className="signup-subheading">{words.subheading}</span>
           </h2>
           <p className="proof">{words.proof}</p>
+          <h3 className="after-signup-heading">{copy.afterSignup.heading}</h3>
+          <ol className="after-signup">
+            {copy.afterSignup.steps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+          <p className="after-signup-privacy">{copy.afterSignup.privacy}</p>
         </div>
         <div className="signup-island" {...{ [SIGNUP_ISLAND_ATTRIBUTE]: '', [SIGNUP_ISLAND_PROPS_ATTRIBUTE]: JSON.stringify(islandProps) }}>
           <SignupIsland action={action} state={state} {...islandProps} />
