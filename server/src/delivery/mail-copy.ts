@@ -109,7 +109,7 @@ const sv: MailCopy = {
     heading: 'Bekräfta din anmälan',
     intro: (brand) =>
       `Tack för att du skrev upp dig på väntelistan hos ${brand.name}. Vi hör av oss med information om tidig tillgång när plattformen öppnar för fler organisationer.`,
-    action: 'Bekräfta att adressen är din och att du vill höra av oss:',
+    action: 'Bekräfta att adressen är din och att du vill att vi hör av oss:',
     button: 'Bekräfta min anmälan',
     validity: (n) => `Knappen öppnar en sida där ett klick till bekräftar. Länken fungerar i ${dagar(n)}.`,
     notYou: (n) =>

@@ -132,7 +132,7 @@ const sv: SelfServiceCopy = {
   home: 'Till startsidan',
   confirm: {
     title: 'Bekräfta din anmälan',
-    lead: 'Tryck på knappen för att bekräfta att adressen är din och att du vill höra av oss om tidig tillgång.',
+    lead: 'Tryck på knappen för att bekräfta att adressen är din och att du vill att vi hör av oss om tidig tillgång.',
     button: 'Bekräfta min anmälan',
     doneTitle: 'Tack, nu är du bekräftad',
     doneText: 'Din plats på väntelistan är bekräftad. Vi hör av oss med information om tidig tillgång.',
