@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS } from '@waitlist/contract';
+import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, MESSAGES, ROLE_OPTIONS } from '@waitlist/contract';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../server/src/test/smtp';
 import { DESKTOP, PHONE, axeViolations, launchBrowser, openPage } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/server';
@@ -131,6 +131,48 @@ describe('the site in Swedish and English', () => {
     await english.page.waitForLoadState('load');
     expect(await english.page.locator('aside[lang]:visible').count()).toBe(0);
     await english.context.close();
+  });
+
+  it('a Swedish sign-up with script: messages beside the fields, toasts and mail in Swedish, stored as sv', async () => {
+    const email = `sara-${Date.now()}@example.se`;
+    const { context, page, problems } = await visit(PHONE, '/sv#signup-form');
+    // The form's script loads as the form nears the screen; once the network is quiet it has arrived.
+    await page.waitForLoadState('networkidle');
+    const opened = page.url();
+    const form = page.getByRole('form', { name: 'Skriv upp dig på väntelistan' });
+    await form.getByRole('button', { name: 'Skriv upp mig' }).click();
+    const field = form.getByRole('textbox', { name: 'E-post i jobbet' });
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    const { otherOutcome: _onlyWhenTooLong, ...shown } = MESSAGES.sv.validation;
+    for (const message of Object.values(shown)) expect(await form.getByText(message, { exact: true }).isVisible(), message).toBe(true);
+    // Checked in the page (the island), not by a round trip to the server.
+    expect(page.url()).toBe(opened);
+
+    const fill = async () => {
+      await field.fill(email);
+      await form.getByRole('combobox', { name: 'Din roll' }).selectOption({ label: 'Projektledare' });
+      await form.getByRole('combobox', { name: 'Företagets storlek' }).selectOption({ label: '501–1 000 anställda' });
+      await form.getByRole('checkbox', { name: 'Kortare tid till marknad', exact: true }).check();
+      await form.getByRole('checkbox', { name: /Jag godkänner/ }).check();
+    };
+    const toast = (text: string) => page.getByRole('status').getByText(text, { exact: true });
+    await fill();
+    await form.getByRole('button', { name: 'Skriv upp mig' }).click();
+    await toast(MESSAGES.sv.toasts.success.title).waitFor();
+    expect(await field.inputValue()).toBe('');
+    const rows = await server.query<{ role: string; company_size: string; locale: string }>('SELECT role, company_size, locale FROM waitlist_signups WHERE email = $1', [email]);
+    expect(rows).toEqual([{ role: 'Project Manager', company_size: '501-1000 employees', locale: 'sv' }]);
+
+    await fill();
+    await form.getByRole('button', { name: 'Skriv upp mig' }).click();
+    await toast(MESSAGES.sv.toasts.alreadyRegistered.title).waitFor();
+    expect(await toast(MESSAGES.sv.toasts.alreadyRegistered.description).isVisible()).toBe(true);
+    expect(page.url()).toBe(opened);
+    expect(problems.errors.filter((e) => !e.includes('409'))).toEqual([]);
+    await context.close();
+
+    const mail = await smtp.nextMailTo(email, { timeoutMs: 15_000 });
+    expect(mail.subject).toBe('Bekräfta din plats på väntelistan hos Acme Innovate');
   });
 
   it('a Swedish sign-up without script: Swedish thank-you, stored as sv, Swedish mail whose links open Swedish pages', async () => {
