@@ -2,7 +2,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, MESSAGES, ROLE_OPTIONS } from '@waitlist/contract';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../server/src/test/smtp';
-import { DESKTOP, PHONE, axeViolations, launchBrowser, openPage } from './support/browser';
+import { DESKTOP, PHONE, axeViolations, launchBrowser, openPage, screenshot } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/server';
 
 /**
@@ -209,13 +209,16 @@ describe('the site in Swedish and English', () => {
     const { page: inbox } = await openPage(reader);
     await inbox.goto(confirm!);
     expect(await inbox.locator('html').getAttribute('lang')).toBe('sv');
+    await screenshot(inbox, 'sv-confirm-1280');
     await inbox.getByRole('button', { name: 'Bekräfta min anmälan' }).click();
     await inbox.getByRole('heading', { level: 1, name: 'Tack, nu är du bekräftad' }).waitFor();
+    await screenshot(inbox, 'sv-confirmed-1280');
     await inbox.goto(manage!);
     await inbox.getByRole('heading', { level: 1, name: 'Dina uppgifter' }).waitFor();
     expect(await inbox.getByRole('combobox', { name: 'Roll' }).inputValue()).toBe(ROLE_OPTIONS[0]);
     expect(await inbox.getByRole('combobox', { name: 'Roll' }).locator('option:checked').textContent()).toBe('Innovationschef / innovationsdirektör');
     expect(await axeViolations(inbox)).toEqual([]);
+    await screenshot(inbox, 'sv-manage-1280');
     expect(server.logs()).not.toContain(email);
     await reader.close();
   });

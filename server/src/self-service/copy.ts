@@ -1,4 +1,4 @@
-import type { SiteLocale } from '@waitlist/contract';
+import type { AttributionField, FollowUpStatus, SiteLocale } from '@waitlist/contract';
 
 /**
  * Words of the pages a person reaches from our mail, per language of the site (the type makes a missing key a
@@ -32,6 +32,10 @@ export interface SelfServiceCopy {
     };
     notYet: string;
     none: string;
+    /** What the stored codes mean, in this language (the download keeps the codes). */
+    languageNames: Record<SiteLocale, string>;
+    followUpStatuses: Record<FollowUpStatus, string>;
+    attributionFields: Record<AttributionField, string>;
     downloadHeading: string;
     downloadText: string;
     downloadButton: string;
@@ -88,6 +92,17 @@ const en: SelfServiceCopy = {
     },
     notYet: 'Not yet',
     none: '—',
+    languageNames: { en: 'English', sv: 'Swedish' },
+    followUpStatuses: { new: 'New', contacted: 'Contacted', invited: 'Invited to early access', joined: 'Joined', declined: 'Declined' },
+    attributionFields: {
+      utm_source: 'Source',
+      utm_medium: 'Medium',
+      utm_campaign: 'Campaign',
+      utm_content: 'Campaign content',
+      utm_term: 'Campaign term',
+      referrer_origin: 'Linked from',
+      landing_path: 'Signed up on',
+    },
     downloadHeading: 'Download',
     downloadText: 'A JSON file with everything listed above.',
     downloadButton: 'Download my data (JSON)',
@@ -159,6 +174,17 @@ const sv: SelfServiceCopy = {
     },
     notYet: 'Inte än',
     none: '—',
+    languageNames: { en: 'Engelska', sv: 'Svenska' },
+    followUpStatuses: { new: 'Ny', contacted: 'Kontaktad', invited: 'Inbjuden till tidig tillgång', joined: 'Med i piloten', declined: 'Tackat nej' },
+    attributionFields: {
+      utm_source: 'Källa',
+      utm_medium: 'Kanal',
+      utm_campaign: 'Kampanj',
+      utm_content: 'Kampanjinnehåll',
+      utm_term: 'Sökord',
+      referrer_origin: 'Länkad från',
+      landing_path: 'Anmäld på sidan',
+    },
     downloadHeading: 'Ladda ner',
     downloadText: 'En JSON-fil med allt som står ovan.',
     downloadButton: 'Ladda ner mina uppgifter (JSON)',

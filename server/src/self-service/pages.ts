@@ -110,21 +110,24 @@ export function managePage(frame: PageFrame, token: string, person: StoredPerson
   const f = m.fields;
   const labels = OPTION_LABELS[frame.copy.lang];
   const validation = MESSAGES[frame.copy.lang].validation;
+  // Stored values are the spec's English codes; the page shows what they mean in its language.
+  const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
+  const cameFrom = Object.entries(person.attribution).map(([field, value]) => `${label(m.attributionFields, field)}: ${value}`);
   const rows: [string, string][] = [
     [f.email, person.email],
-    [f.role, person.role],
-    [f.companySize, person.companySize],
-    [f.outcomes, person.desiredOutcomes.join(', ')],
+    [f.role, label(labels.role, person.role)],
+    [f.companySize, label(labels.companySize, person.companySize)],
+    [f.outcomes, person.desiredOutcomes.map((o) => label(labels.desiredOutcome, o)).join(', ')],
     [f.otherOutcome, person.otherOutcome ?? m.none],
     [f.signedUp, when(person.createdAt, frame.copy)],
     [f.consent, when(person.consentedAt, frame.copy)],
     [f.policyVersion, person.privacyPolicyVersion],
     [f.confirmed, when(person.confirmedAt, frame.copy)],
     [f.optOut, person.marketingOptOutAt ? when(person.marketingOptOutAt, frame.copy) : m.notYet],
-    [f.language, person.locale],
+    [f.language, label(m.languageNames, person.locale)],
     [f.company, person.companyDomain ?? m.none],
-    [f.cameFrom, Object.keys(person.attribution).length === 0 ? m.none : Object.entries(person.attribution).map(([k, v]) => `${k}: ${v}`).join(', ')],
-    [f.followUp, person.followUpStatus],
+    [f.cameFrom, cameFrom.length === 0 ? m.none : cameFrom.join('; ')],
+    [f.followUp, label(m.followUpStatuses, person.followUpStatus)],
   ];
   // The contract's messages are chosen by field, in the page's language.
   const byColumn: Record<string, string> = { role: validation.role, company_size: validation.companySize, desired_outcomes: validation.desiredOutcomes, other_outcome: validation.otherOutcome };

@@ -96,6 +96,29 @@ describe.each(DIALECTS)('links in mail, end to end in-process on %s', (dialect) 
     expect(again.statusCode).toBe(201);
   });
 
+  it('the Swedish data page says what the stored codes mean in Swedish; the download keeps the codes', async () => {
+    const { signup, mail } = await signUpAndGetMail({ locale: 'sv', utm_source: 'linkedin', landing_path: '/sv' });
+    const url = new RegExp(`${SITE}/sv/manage\\?token=[A-Za-z0-9_-]{43}`).exec(mail.text)?.[0];
+    expect(url).toBeTruthy();
+    const { pathname, search, searchParams } = new URL(url!);
+    const page = await suite.app.inject({ method: 'GET', url: `${pathname}${search}` });
+    expect(page.statusCode).toBe(200);
+    const stored = /<table[\s\S]*?<\/table>/.exec(page.body)![0];
+    const cells = [...stored.matchAll(/<th scope="row">([^<]*)<\/th><td>([^<]*)<\/td>/g)].map(([, th, td]) => [th, td]);
+    expect(Object.fromEntries(cells)).toMatchObject({
+      Roll: 'Innovationschef / innovationsdirektör',
+      'Företagets storlek': 'Fler än 1 000 anställda',
+      'Vad ni vill uppnå': 'Återanvända insikter, Mer struktur i innovationsarbetet',
+      Språk: 'Svenska',
+      'Var du kom ifrån': 'Källa: linkedin; Anmäld på sidan: /sv',
+      'Vår uppföljning': 'Ny',
+    });
+    expect(stored).not.toContain('1000+ employees');
+
+    const download = await suite.app.inject({ method: 'POST', url: '/sv/manage/export', ...form({ token: searchParams.get('token')! }) });
+    expect(download.json()).toMatchObject({ role: signup.role, company_size: signup.company_size, locale: 'sv' });
+  });
+
   it('one-click unsubscribe with a bare RFC 8058 POST, no cookie, no session', async () => {
     const { signup, mail } = await signUpAndGetMail();
     const header = mail.rawHeader('list-unsubscribe')!.slice(1, -1);
