@@ -28,6 +28,12 @@ export function SignupSection({
             <span className="signup-subheading">{words.subheading}</span>
           </h2>
           <p className="proof">{words.proof}</p>
+        </div>
+        <div className="signup-island" {...{ [SIGNUP_ISLAND_ATTRIBUTE]: '', [SIGNUP_ISLAND_PROPS_ATTRIBUTE]: JSON.stringify(islandProps) }}>
+          <SignupIsland action={action} state={state} {...islandProps} />
+        </div>
+        {/* After the form in reading order (a phone shows the form first); beside it, under the heading, on wide screens. */}
+        <div className="signup-after">
           <h3 className="after-signup-heading">{copy.afterSignup.heading}</h3>
           <ol className="after-signup">
             {copy.afterSignup.steps.map((step) => (
@@ -35,9 +41,6 @@ export function SignupSection({
             ))}
           </ol>
           <p className="after-signup-privacy">{copy.afterSignup.privacy}</p>
-        </div>
-        <div className="signup-island" {...{ [SIGNUP_ISLAND_ATTRIBUTE]: '', [SIGNUP_ISLAND_PROPS_ATTRIBUTE]: JSON.stringify(islandProps) }}>
-          <SignupIsland action={action} state={state} {...islandProps} />
         </div>
       </div>
     </section>
