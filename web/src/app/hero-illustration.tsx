@@ -50,10 +50,10 @@ export function HeroIllustration() {
         </span>
         <span className="product-title">{illustration.windowTitle}</span>
       </div>
-      <ol className="stage-list">
+      <ol className="timeline stage-list">
         {illustration.stages.map((stage, index) => (
           <li key={stage.step} className="stage">
-            <span className="stage-index" aria-hidden="true">
+            <span className="timeline-marker stage-index" aria-hidden="true">
               {index + 1}
             </span>
             <span className="stage-step">{stage.step}</span>

@@ -90,10 +90,10 @@ export function HomePage({ signup }: { signup?: SignupFormState }) {
         intro={howItWorks.intro}
         tinted
       >
-        <ol className="steps">
+        <ol className="timeline steps">
           {howItWorks.steps.map((step, index) => (
             <li className="step" key={step.title}>
-              <span className="step-number" aria-hidden="true">
+              <span className="timeline-marker step-number" aria-hidden="true">
                 {index + 1}
               </span>
               <h3>
