@@ -111,7 +111,7 @@ export function managePage(frame: PageFrame, token: string, person: StoredPerson
   const labels = OPTION_LABELS[frame.copy.lang];
   const validation = MESSAGES[frame.copy.lang].validation;
   // Stored values are the spec's English codes; the page shows what they mean in its language.
-  const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
+  const label = (meanings: Record<string, string>, value: string) => meanings[value] ?? value;
   const cameFrom = Object.entries(person.attribution).map(([field, value]) => `${label(m.attributionFields, field)}: ${value}`);
   const rows: [string, string][] = [
     [f.email, person.email],
