@@ -30,9 +30,17 @@ const SERVER_LAYER_ZONES = [
   serverLayer('db', ['lib'], 'db/ imports only lib/ and the contract: no feature, no http/, no app'),
   serverLayer('http', ['db', 'lib'], 'http/ is shared plumbing: it imports db/, lib/ and the contract, never a feature or the app'),
   ...SERVER_FEATURES.map((feature) =>
-    serverLayer(feature, ['http', 'db', 'lib'], `A feature imports http/, db/, lib/ and the contract: never another feature, env.ts or app.ts`),
+    serverLayer(
+      feature,
+      ['http', 'db', 'lib'],
+      `A feature imports http/, db/, lib/ and the contract: never another feature, env.ts or app.ts`,
+    ),
   ),
-  { target: 'contract/src', from: ['server', 'web', 'e2e'], message: 'The contract is the bottom layer: it imports nothing of ours (docs/architecture.md)' },
+  {
+    target: 'contract/src',
+    from: ['server', 'web', 'e2e'],
+    message: 'The contract is the bottom layer: it imports nothing of ours (docs/architecture.md)',
+  },
 ];
 
 /*
@@ -41,7 +49,8 @@ const SERVER_LAYER_ZONES = [
  */
 const WEB = 'web/src';
 const WEB_ENTRIES = [`${WEB}/islands`, `${WEB}/entry-client.ts`, `${WEB}/entry-server.tsx`];
-const WEB_FEATURES = fs.readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
+const WEB_FEATURES = fs
+  .readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const WEB_LAYER_ZONES = [
@@ -50,11 +59,16 @@ const WEB_LAYER_ZONES = [
     from: [`${WEB}/app`, `${WEB}/features`, ...WEB_ENTRIES],
     message: `${shared}/ is shared by every page and feature: it imports no feature, no app/ and no entry (docs/architecture.md)`,
   })),
-  { target: `${WEB}/app`, from: WEB_ENTRIES, message: 'app/ is what a page is made of: the entries and islands import it, not the other way (docs/architecture.md)' },
+  {
+    target: `${WEB}/app`,
+    from: WEB_ENTRIES,
+    message: 'app/ is what a page is made of: the entries and islands import it, not the other way (docs/architecture.md)',
+  },
   ...WEB_FEATURES.map((feature) => ({
     target: `${WEB}/features/${feature}`,
     from: [`${WEB}/app`, ...WEB_ENTRIES, ...WEB_FEATURES.filter((other) => other !== feature).map((other) => `${WEB}/features/${other}`)],
-    message: 'A feature imports components/ui, lib, config and the contract: never app/, an entry or another feature (docs/architecture.md)',
+    message:
+      'A feature imports components/ui, lib, config and the contract: never app/, an entry or another feature (docs/architecture.md)',
   })),
 ];
 
@@ -80,7 +94,10 @@ export default tseslint.config(
     files: ['server/src/**/*.ts'],
     ignores: ['server/src/env.ts', 'server/src/**/*.test.ts', 'server/src/test/**'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through server/src/env.ts' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through server/src/env.ts' },
+      ],
     },
   },
   {

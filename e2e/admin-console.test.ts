@@ -16,17 +16,63 @@ const PASSWORD = 'a long and private passphrase';
 const TARGET = 'grace.hopper@navy.example.com';
 const FORMULA = '=cmd|"/c calc"!A1';
 
-const ROLES = ['Head of Innovation / Innovation Director', 'Innovation Manager / Program Manager', 'Product Manager', 'R&D Manager / Lead', 'Consultant / Advisor'];
+const ROLES = [
+  'Head of Innovation / Innovation Director',
+  'Innovation Manager / Program Manager',
+  'Product Manager',
+  'R&D Manager / Lead',
+  'Consultant / Advisor',
+];
 const SIZES = ['1-10 employees', '51-200 employees', '201-500 employees', '1000+ employees'];
-const OUTCOMES = ['Speed up time-to-market', 'Reduce uncertainty systematically at scale', 'Make innovation efforts more structured', 'Improve cross-functional collaboration', 'Reuse insights'];
-const NAMES = ['ada.lovelace', 'alan.turing', 'barbara.liskov', 'edsger.dijkstra', 'frances.allen', 'john.backus', 'ken.thompson', 'katherine.johnson', 'linus.pauling', 'margaret.hamilton', 'niklaus.wirth', 'radia.perlman', 'tim.berners-lee', 'annie.easley', 'donald.knuth', 'shafi.goldwasser', 'leslie.lamport', 'hedy.lamarr', 'claude.shannon', 'sophie.wilson', 'dennis.ritchie', 'joan.clarke', 'karen.sparck-jones', 'jean.sammet', 'guido.rossum', 'carol.shaw', 'bjarne.stroustrup', 'evelyn.boyd'];
+const OUTCOMES = [
+  'Speed up time-to-market',
+  'Reduce uncertainty systematically at scale',
+  'Make innovation efforts more structured',
+  'Improve cross-functional collaboration',
+  'Reuse insights',
+];
+const NAMES = [
+  'ada.lovelace',
+  'alan.turing',
+  'barbara.liskov',
+  'edsger.dijkstra',
+  'frances.allen',
+  'john.backus',
+  'ken.thompson',
+  'katherine.johnson',
+  'linus.pauling',
+  'margaret.hamilton',
+  'niklaus.wirth',
+  'radia.perlman',
+  'tim.berners-lee',
+  'annie.easley',
+  'donald.knuth',
+  'shafi.goldwasser',
+  'leslie.lamport',
+  'hedy.lamarr',
+  'claude.shannon',
+  'sophie.wilson',
+  'dennis.ritchie',
+  'joan.clarke',
+  'karen.sparck-jones',
+  'jean.sammet',
+  'guido.rossum',
+  'carol.shaw',
+  'bjarne.stroustrup',
+  'evelyn.boyd',
+];
 
 /** `npm run admin -- …` exactly as the README says, against the server's own database. */
 function runAdminCli(server: RunningServer, args: string[], stdin: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], {
       cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: server.database.dataDir, ...(server.database.url ? { DATABASE_URL: server.database.url } : {}) },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        DATA_DIR: server.database.dataDir,
+        ...(server.database.url ? { DATABASE_URL: server.database.url } : {}),
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let output = '';
@@ -44,7 +90,8 @@ async function backdate(server: RunningServer, emailsByDaysAgo: [string, number]
     const client = new pg.Client({ connectionString: server.database.url });
     await client.connect();
     try {
-      for (const [email, days] of emailsByDaysAgo) await client.query('UPDATE waitlist_signups SET created_at = $1 WHERE email = $2', [iso(days), email]);
+      for (const [email, days] of emailsByDaysAgo)
+        await client.query('UPDATE waitlist_signups SET created_at = $1 WHERE email = $2', [iso(days), email]);
     } finally {
       await client.end();
     }
@@ -94,7 +141,13 @@ describe.each(['sqlite', 'postgres'] as const)('operator console in a real brows
       expect(res.status).toBe(201);
       seeds.push([email, (i * 7) % 29]);
     }
-    const target = await post({ email: TARGET, role: 'Product Manager', company_size: '1000+ employees', desired_outcomes: ['Reuse insights', 'Other'], other_outcome: FORMULA });
+    const target = await post({
+      email: TARGET,
+      role: 'Product Manager',
+      company_size: '1000+ employees',
+      desired_outcomes: ['Reuse insights', 'Other'],
+      other_outcome: FORMULA,
+    });
     expect(target.status).toBe(201);
     await backdate(server, seeds);
 
@@ -210,13 +263,23 @@ describe.each(['sqlite', 'postgres'] as const)('operator console in a real brows
     await expect.poll(() => page.getByRole('heading', { name: TARGET, level: 1 }).isVisible()).toBe(true);
     await expectAxeClean();
     // The operator sees which language to write in (a sign-up through the API without a locale is English).
-    expect(await page.locator('dt', { hasText: 'Language of their mails' }).locator('xpath=following-sibling::dd').textContent()).toBe('English');
+    expect(await page.locator('dt', { hasText: 'Language of their mails' }).locator('xpath=following-sibling::dd').textContent()).toBe(
+      'English',
+    );
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Download this person’s data/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /Download this person’s data/ }).click(),
+    ]);
     const file = path.join(downloadsDir, download.suggestedFilename());
     await download.saveAs(file);
     const data = JSON.parse(fs.readFileSync(file, 'utf8'));
-    expect(data).toMatchObject({ email: TARGET, role: 'Product Manager', other_outcome: FORMULA, desired_outcomes: ['Reuse insights', 'Other'] });
+    expect(data).toMatchObject({
+      email: TARGET,
+      role: 'Product Manager',
+      other_outcome: FORMULA,
+      desired_outcomes: ['Reuse insights', 'Other'],
+    });
 
     await page.getByRole('button', { name: 'Correct' }).click();
     await page.getByLabel('Role').selectOption('Strategy Lead / Transformation Manager');
@@ -226,7 +289,9 @@ describe.each(['sqlite', 'postgres'] as const)('operator console in a real brows
     await expect.poll(() => page.getByRole('status').textContent()).toContain('The correction was saved.');
     await screenshot(page, `admin-person-${dialect}`);
     expect(await page.getByText('Strategy Lead / Transformation Manager').isVisible()).toBe(true);
-    const rows = await server.query<{ role: string; other_outcome: string }>(`SELECT role, other_outcome FROM waitlist_signups WHERE email = '${TARGET}'`);
+    const rows = await server.query<{ role: string; other_outcome: string }>(
+      `SELECT role, other_outcome FROM waitlist_signups WHERE email = '${TARGET}'`,
+    );
     expect(rows).toEqual([{ role: 'Strategy Lead / Transformation Manager', other_outcome: 'A portfolio view' }]);
   });
 

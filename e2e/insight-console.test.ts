@@ -34,13 +34,21 @@ describe('operator insight, from a campaign link to the follow-up', () => {
   // Headless Chromium names itself HeadlessChrome, which the beacon rightly skips as a bot; a visitor's browser does not.
   test.override('contextOptions', { ...DESKTOP, userAgent: VISITOR_BROWSER });
 
-  test('a campaign visit signs up with and without script, is counted once, and leaves nothing on the device', async ({ browser, page, server }) => {
+  test('a campaign visit signs up with and without script, is counted once, and leaves nothing on the device', async ({
+    browser,
+    page,
+    server,
+  }) => {
     // The enhanced form: the visitor lands from LinkedIn (Referer) on the campaign link.
     await page.goto(`${server.url}${CAMPAIGN}`, { referer: 'https://www.linkedin.com/' });
     await fillSignupForm(page, aSignup({ email: 'ada@ericsson.com' }));
     await signupForm(page).getByRole('button', { name: 'Join the waitlist' }).click();
     await page.getByText(TOASTS.success.title).waitFor();
-    await expect.poll(async () => Number((await server.query(`SELECT sum(views) AS n FROM visit_counts WHERE dimension = 'all'`))[0]?.n), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(async () => Number((await server.query(`SELECT sum(views) AS n FROM visit_counts WHERE dimension = 'all'`))[0]?.n), {
+        timeout: 10_000,
+      })
+      .toBe(1);
     expect(await page.context().cookies()).toEqual([]);
     expect(await page.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie])).toEqual([0, 0, '']);
 
@@ -58,8 +66,22 @@ describe('operator insight, from a campaign link to the follow-up', () => {
       `SELECT email, utm_source, utm_campaign, referrer_origin, landing_path, company_domain FROM waitlist_signups ORDER BY id`,
     );
     expect(rows).toEqual([
-      { email: 'ada@ericsson.com', utm_source: 'linkedin', utm_campaign: 'launch', referrer_origin: 'https://www.linkedin.com', landing_path: '/', company_domain: 'ericsson.com' },
-      { email: 'bo@mail.volvocars.se', utm_source: 'linkedin', utm_campaign: 'launch', referrer_origin: 'https://www.linkedin.com', landing_path: '/', company_domain: 'volvocars.se' },
+      {
+        email: 'ada@ericsson.com',
+        utm_source: 'linkedin',
+        utm_campaign: 'launch',
+        referrer_origin: 'https://www.linkedin.com',
+        landing_path: '/',
+        company_domain: 'ericsson.com',
+      },
+      {
+        email: 'bo@mail.volvocars.se',
+        utm_source: 'linkedin',
+        utm_campaign: 'launch',
+        referrer_origin: 'https://www.linkedin.com',
+        landing_path: '/',
+        company_domain: 'volvocars.se',
+      },
     ]);
     // The visit was counted once (the page without script sends no beacon); no bot, no second count.
     const visits = await server.query<{ dimension: string; value: string; views: number; visitors: number }>(

@@ -126,7 +126,10 @@ describe('the console shows where each mail stands', () => {
       const webhookId = String(first!.headers['webhook-id']);
       await page.getByRole('link', { name: 'Outbox' }).click();
       await page.getByRole('heading', { level: 2, name: 'Webhooks' }).waitFor();
-      await page.getByRole('cell', { name: `${receiver.url}/crm` }).first().waitFor();
+      await page
+        .getByRole('cell', { name: `${receiver.url}/crm` })
+        .first()
+        .waitFor();
       await page.getByRole('cell', { name: 'Delivered' }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, 'console-webhooks');

@@ -32,7 +32,12 @@ describe.each(['sqlite', 'postgres'] as const)('links in the mail, in Chromium, 
     server = await startServer({
       dialect,
       port,
-      env: { WAITLIST_PUBLIC_KEY: KEY, SMTP_URL: smtp.url, MAIL_FROM: 'Acme Innovate <hello@example.com>', SITE_URL: `http://127.0.0.1:${port}` },
+      env: {
+        WAITLIST_PUBLIC_KEY: KEY,
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Acme Innovate <hello@example.com>',
+        SITE_URL: `http://127.0.0.1:${port}`,
+      },
     });
     browser = await launchBrowser();
   });
@@ -48,13 +53,23 @@ describe.each(['sqlite', 'postgres'] as const)('links in the mail, in Chromium, 
     const res = await fetch(`${server.url}${SIGNUPS_PATH}`, {
       method: 'POST',
       headers: { apikey: KEY, authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, role: 'Head of Innovation / Innovation Director', company_size: '1000+ employees', desired_outcomes: ['Reuse insights'] }),
+      body: JSON.stringify({
+        email,
+        role: 'Head of Innovation / Innovation Director',
+        company_size: '1000+ employees',
+        desired_outcomes: ['Reuse insights'],
+      }),
     });
     expect(res.status).toBe(201);
     return { email, mail: await smtp.nextMailTo(email, { timeoutMs: 15_000 }) };
   };
   const stored = async (email: string) =>
-    (await server.query<{ confirmed_at: unknown; marketing_opt_out_at: unknown; role: string }>(`SELECT confirmed_at, marketing_opt_out_at, role FROM waitlist_signups WHERE email = ${dialect === 'postgres' ? '$1' : '?'}`, [email]))[0];
+    (
+      await server.query<{ confirmed_at: unknown; marketing_opt_out_at: unknown; role: string }>(
+        `SELECT confirmed_at, marketing_opt_out_at, role FROM waitlist_signups WHERE email = ${dialect === 'postgres' ? '$1' : '?'}`,
+        [email],
+      )
+    )[0];
 
   it('confirms only when the person presses the button; opening the link changes nothing', async () => {
     const { email, mail } = await signUp();
@@ -91,7 +106,10 @@ describe.each(['sqlite', 'postgres'] as const)('links in the mail, in Chromium, 
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, `mail-manage-${dialect}`);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data (JSON)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my data (JSON)' }).click(),
+    ]);
     const data = JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) as Record<string, unknown>;
     expect(data).toMatchObject({ email, role: 'Head of Innovation / Innovation Director', confirmed_at: null, marketing_opt_out_at: null });
 
@@ -132,7 +150,11 @@ describe.each(['sqlite', 'postgres'] as const)('links in the mail, in Chromium, 
     // What a mail provider does for the List-Unsubscribe-Post header: a bare POST, no cookie, no page.
     const other = await signUp();
     const target = other.mail.rawHeader('list-unsubscribe')!.slice(1, -1);
-    const res = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const res = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(res.status).toBe(200);
     expect((await stored(other.email))!.marketing_opt_out_at).not.toBeNull();
   });

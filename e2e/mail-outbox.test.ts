@@ -18,7 +18,12 @@ async function signUp(server: RunningServer, email: string): Promise<{ status: n
   const res = await fetch(`${server.url}${SIGNUPS_PATH}`, {
     method: 'POST',
     headers: { apikey: KEY, authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, role: 'Innovation Manager / Program Manager', company_size: '1000+ employees', desired_outcomes: ['Reuse insights'] }),
+    body: JSON.stringify({
+      email,
+      role: 'Innovation Manager / Program Manager',
+      company_size: '1000+ employees',
+      desired_outcomes: ['Reuse insights'],
+    }),
   });
   await res.arrayBuffer();
   return { status: res.status, ms: performance.now() - started };
@@ -61,16 +66,23 @@ describe.each(['sqlite', 'postgres'] as const)('the outbox on %s', (dialect) => 
   it('answers 201 at once while SMTP is down and delivers the mail once it is back', async () => {
     await smtp.stop();
     // The first retry is 30 s in production; 2 s here so the suite does not wait (the policy has its own unit tests).
-    server = await startServer({ dialect, env: { WAITLIST_PUBLIC_KEY: KEY, SMTP_URL: smtp.url, MAIL_FROM, OUTBOX_FIRST_RETRY_MS: '2000' } });
+    server = await startServer({
+      dialect,
+      env: { WAITLIST_PUBLIC_KEY: KEY, SMTP_URL: smtp.url, MAIL_FROM, OUTBOX_FIRST_RETRY_MS: '2000' },
+    });
     const [email] = addresses('down', 1);
     const answer = await signUp(server, email!);
     expect(answer.status).toBe(201);
     expect(answer.ms).toBeLessThan(1_000);
 
-    await waitFor(async () => {
-      const [row] = await server!.query<{ attempts: number }>(`SELECT attempts FROM outbox`);
-      return Number(row?.attempts ?? 0) >= 1;
-    }, 10_000, 'a failed first attempt');
+    await waitFor(
+      async () => {
+        const [row] = await server!.query<{ attempts: number }>(`SELECT attempts FROM outbox`);
+        return Number(row?.attempts ?? 0) >= 1;
+      },
+      10_000,
+      'a failed first attempt',
+    );
     const [failed] = await server.query<{ status: string; last_error: string }>(`SELECT status, last_error FROM outbox`);
     expect(failed!.status).toBe('pending');
     expect(failed!.last_error).toMatch(/ECONNECTION|ECONNREFUSED/);
@@ -80,7 +92,11 @@ describe.each(['sqlite', 'postgres'] as const)('the outbox on %s', (dialect) => 
     // The first retry comes within OUTBOX_FIRST_RETRY_MS of the failure.
     const mail = await smtp.nextMailTo(email!, { timeoutMs: 15_000 });
     expect(mail.subject).toMatch(/Confirm your place/);
-    await waitFor(async () => (await server!.query<{ status: string }>(`SELECT status FROM outbox`))[0]?.status === 'sent', 5_000, 'the row marked sent');
+    await waitFor(
+      async () => (await server!.query<{ status: string }>(`SELECT status FROM outbox`))[0]?.status === 'sent',
+      5_000,
+      'the row marked sent',
+    );
     expect(server.logs()).not.toContain(email);
   });
 
@@ -146,6 +162,8 @@ describe('two server processes on one PostgreSQL', () => {
     expectOneMailEach(smtp, [...emails, ...more]);
     const sentBy = [a, b].map((s) => (s.logs().match(/"msg":"mail sent"/g) ?? []).length);
     expect(sentBy[0]! + sentBy[1]!).toBe(emails.length + more.length);
-    console.info(`two processes: ${emails.length + more.length} sign-ups, ${smtp.mails.length} mails received, sent by process A ${sentBy[0]}, by process B ${sentBy[1]}`);
+    console.info(
+      `two processes: ${emails.length + more.length} sign-ups, ${smtp.mails.length} mails received, sent by process A ${sentBy[0]}, by process B ${sentBy[1]}`,
+    );
   });
 });

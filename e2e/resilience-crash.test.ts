@@ -32,7 +32,12 @@ function streamSignups(server: RunningServer, tag: string): Stream {
         const res = await fetch(`${server.url}${SIGNUPS_PATH}`, {
           method: 'POST',
           headers: { apikey: KEY, authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ email, role: 'Project Manager', company_size: '51-200 employees', desired_outcomes: ['Speed up time-to-market'] }),
+          body: JSON.stringify({
+            email,
+            role: 'Project Manager',
+            company_size: '51-200 employees',
+            desired_outcomes: ['Speed up time-to-market'],
+          }),
           signal: AbortSignal.timeout(5_000),
         });
         await res.arrayBuffer();
@@ -44,7 +49,13 @@ function streamSignups(server: RunningServer, tag: string): Stream {
       }
     }
   };
-  return { acknowledged, get failed() { return failed; }, done: Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w))).then(() => undefined) };
+  return {
+    acknowledged,
+    get failed() {
+      return failed;
+    },
+    done: Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w))).then(() => undefined),
+  };
 }
 
 function sqliteIntegrity(database: TestDatabase): string {
@@ -96,14 +107,21 @@ describe.each(CASES)('kill -9 mid-stream on $dialect (SIGNUP_BATCH_WINDOW_MS=$ba
     const stored = new Set((await server.query<{ email: string }>('SELECT email FROM waitlist_signups')).map((r) => r.email));
     const missing = acknowledged.filter((email) => !stored.has(email));
     expect(missing, `${missing.length} of ${acknowledged.length} acknowledged sign-ups were lost`).toEqual([]);
-    console.info(`[crash ${dialect} batch=${batch}ms] ${acknowledged.length} acknowledged sign-ups verified after ${ROUNDS} SIGKILLs (${stored.size} rows stored)`);
+    console.info(
+      `[crash ${dialect} batch=${batch}ms] ${acknowledged.length} acknowledged sign-ups verified after ${ROUNDS} SIGKILLs (${stored.size} rows stored)`,
+    );
 
     // The restarted server is ready and takes new sign-ups.
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     const res = await fetch(`${server.url}${SIGNUPS_PATH}`, {
       method: 'POST',
       headers: { apikey: KEY, authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `after-crash-${dialect}-${batch}@example.com`, role: 'Other', company_size: '1-10 employees', desired_outcomes: ['Other'] }),
+      body: JSON.stringify({
+        email: `after-crash-${dialect}-${batch}@example.com`,
+        role: 'Other',
+        company_size: '1-10 employees',
+        desired_outcomes: ['Other'],
+      }),
     });
     expect(res.status).toBe(201);
     if (dialect === 'sqlite') {

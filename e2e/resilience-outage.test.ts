@@ -13,7 +13,13 @@ const KEY = 'outage-test-key-123';
 const DEADLINE_MS = 2000;
 
 const body = (email: string) =>
-  JSON.stringify({ email, role: 'Product Manager', company_size: '11-50 employees', desired_outcomes: ['Reuse insights'], other_outcome: null });
+  JSON.stringify({
+    email,
+    role: 'Product Manager',
+    company_size: '11-50 employees',
+    desired_outcomes: ['Reuse insights'],
+    other_outcome: null,
+  });
 
 describe('PostgreSQL outage through a TCP proxy', () => {
   let testDb: TestDatabase;
@@ -36,7 +42,8 @@ describe('PostgreSQL outage through a TCP proxy', () => {
     const res = await fetch(`${server.url}/readyz`, { signal: AbortSignal.timeout(10_000) });
     return { status: res.status, ms: performance.now() - started };
   };
-  const storedEmails = async () => new Set((await server.query<{ email: string }>('SELECT email FROM waitlist_signups')).map((r) => r.email));
+  const storedEmails = async () =>
+    new Set((await server.query<{ email: string }>('SELECT email FROM waitlist_signups')).map((r) => r.email));
 
   const expectUnavailable = (r: Awaited<ReturnType<typeof signup>>) => {
     expect(r.ms, `answered in ${Math.round(r.ms)} ms`).toBeLessThan(DEADLINE_MS);
@@ -100,13 +107,13 @@ describe('PostgreSQL outage through a TCP proxy', () => {
   });
 
   it('a cut in the middle of a burst: every request ends within 2 s, and every 201 is stored', async () => {
-    const inFlight = Array.from({ length: 40 }, (_, i) =>
-      new Promise((resolve) => setTimeout(resolve, i * 5)).then(() => signup()),
-    );
+    const inFlight = Array.from({ length: 40 }, (_, i) => new Promise((resolve) => setTimeout(resolve, i * 5)).then(() => signup()));
     await new Promise((resolve) => setTimeout(resolve, 60));
     await proxy.cut();
     const results = await Promise.all(inFlight).catch((error: unknown) => {
-      throw new Error(`a request failed at the HTTP level (server exit ${server.process.exitCode}):\n${server.logs().slice(-3000)}`, { cause: error });
+      throw new Error(`a request failed at the HTTP level (server exit ${server.process.exitCode}):\n${server.logs().slice(-3000)}`, {
+        cause: error,
+      });
     });
     await proxy.restore();
 

@@ -20,7 +20,9 @@ describe('supply chain', () => {
     const production = Object.entries(lock.packages).filter(([name, p]) => name.startsWith('node_modules/') && !p.dev && !p.link);
     expect(production.length).toBeGreaterThan(20);
     const unpinned = production.filter(([, p]) => !p.integrity?.startsWith('sha512-')).map(([name]) => name);
-    const foreign = production.filter(([, p]) => p.resolved !== undefined && !p.resolved.startsWith('https://registry.npmjs.org/')).map(([name, p]) => `${name} ← ${p.resolved}`);
+    const foreign = production
+      .filter(([, p]) => p.resolved !== undefined && !p.resolved.startsWith('https://registry.npmjs.org/'))
+      .map(([name, p]) => `${name} ← ${p.resolved}`);
     expect(unpinned, 'production packages without a sha512 integrity hash').toEqual([]);
     expect(foreign, 'production packages from outside the npm registry (git, tarball URL, file)').toEqual([]);
   });

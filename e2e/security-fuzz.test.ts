@@ -17,12 +17,15 @@ const send = (port: number, request: FuzzRequest) =>
     if (request.contentType !== null) headers['content-type'] = request.contentType;
     const payload = Buffer.from(request.payload);
     if (payload.length > 0 || request.method === 'POST') headers['content-length'] = payload.length;
-    const req = http.request({ host: '127.0.0.1', port, path: SIGNUPS_PATH, method: request.method, headers, agent: false, timeout: 10_000 }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, path: SIGNUPS_PATH, method: request.method, headers, agent: false, timeout: 10_000 },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('no answer within 10 s')));
     req.on('error', reject);
     req.end(payload.length > 0 ? payload : undefined);
@@ -32,7 +35,9 @@ describe.each(DIALECTS)('fuzzing the built server over HTTP on %s', (dialect) =>
   const stored = new Set<string>();
   test.override('serverOptions', { dialect, env: { WAITLIST_PUBLIC_KEY: KEY } });
 
-  test(`${RUNS} generated requests: no 5xx, every error in the documented shape, rows only for valid bodies, process alive`, async ({ server }) => {
+  test(`${RUNS} generated requests: no 5xx, every error in the documented shape, rows only for valid bodies, process alive`, async ({
+    server,
+  }) => {
     let sent = 0;
     const arbitrary = fc.oneof(jsonBodyRequest, rawRequest);
     await fc.assert(
@@ -49,7 +54,8 @@ describe.each(DIALECTS)('fuzzing the built server over HTTP on %s', (dialect) =>
           expect(res.status, context).toBe(201);
         } else {
           expect(res.status, context).toBeGreaterThanOrEqual(400);
-          if (request.method !== 'HEAD') expect(Object.keys(JSON.parse(res.body) as object).sort(), context).toEqual(['code', 'details', 'hint', 'message']);
+          if (request.method !== 'HEAD')
+            expect(Object.keys(JSON.parse(res.body) as object).sort(), context).toEqual(['code', 'details', 'hint', 'message']);
         }
       }),
       { numRuns: RUNS, seed: 4242 },

@@ -21,7 +21,12 @@ const PAGES = [
 
 function expectSecurityHeaders(headers: Headers, label: string) {
   const csp = headers.get('content-security-policy') ?? '';
-  const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  const directives = new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
   expect(directives.get('default-src'), label).toEqual(["'self'"]);
   expect(directives.get('script-src'), label).toEqual(["'self'"]);
   expect(directives.get('object-src'), label).toEqual(["'none'"]);
@@ -72,8 +77,13 @@ describe.each(DIALECTS)('security headers of the built server on %s', (dialect) 
       const html = await (await fetch(`${server.url}${url}`)).text();
       // Every executable script is an external same-origin file: the CSP forbids inline scripts
       // (JSON data blocks such as application/ld+json are not executed and are allowed).
-      const inline = [...html.matchAll(/<script([^>]*)>\s*\S/g)].filter(([, attrs]) => !/\ssrc=/.test(attrs!) && !/type="application\/(ld\+)?json"/.test(attrs!));
-      expect(inline.map(([tag]) => tag), url).toEqual([]);
+      const inline = [...html.matchAll(/<script([^>]*)>\s*\S/g)].filter(
+        ([, attrs]) => !/\ssrc=/.test(attrs!) && !/type="application\/(ld\+)?json"/.test(attrs!),
+      );
+      expect(
+        inline.map(([tag]) => tag),
+        url,
+      ).toEqual([]);
       expect(html, url).not.toMatch(/\son[a-z]+\s*=\s*["']/i);
       for (const [, ref] of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)) seen.add(ref!);
     }
@@ -104,17 +114,37 @@ describe.each(DIALECTS)('security headers of the built server on %s', (dialect) 
     const answers = [
       await fetch(`${server.url}/healthz`),
       await fetch(`${server.url}${SIGNUPS_PATH}`, { method: 'POST', headers, body: JSON.stringify({ email: secret, role: 'Nope' }) }),
-      await fetch(`${server.url}${SIGNUPS_PATH}`, { method: 'POST', headers, body: JSON.stringify({ email: secret, role: 'Other', company_size: 'x', desired_outcomes: ['Other'] }) }),
+      await fetch(`${server.url}${SIGNUPS_PATH}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email: secret, role: 'Other', company_size: 'x', desired_outcomes: ['Other'] }),
+      }),
       await fetch(`${server.url}${SIGNUPS_PATH}?select=*`, { headers }),
     ];
     // The form posted without script: its answers are pages with the full set, kept out of every cache.
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    const invalid = await fetch(`${server.url}/`, { method: 'POST', headers: form, body: new URLSearchParams({ email: secret }), redirect: 'manual' });
+    const invalid = await fetch(`${server.url}/`, {
+      method: 'POST',
+      headers: form,
+      body: new URLSearchParams({ email: secret }),
+      redirect: 'manual',
+    });
     expect(invalid.status).toBe(422);
     expect(invalid.headers.get('cache-control')).toBe('no-store');
     expectSecurityHeaders(invalid.headers, 'POST / (invalid)');
-    const fields = [['email', secret], ['role', 'Other'], ['companySize', '1-10 employees'], ['desiredOutcomes', 'Other'], ['privacyConsent', 'on']];
-    const stored = await fetch(`${server.url}/about`, { method: 'POST', headers: form, body: new URLSearchParams(fields), redirect: 'manual' });
+    const fields = [
+      ['email', secret],
+      ['role', 'Other'],
+      ['companySize', '1-10 employees'],
+      ['desiredOutcomes', 'Other'],
+      ['privacyConsent', 'on'],
+    ];
+    const stored = await fetch(`${server.url}/about`, {
+      method: 'POST',
+      headers: form,
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+    });
     expect(stored.status).toBe(303);
     expect(stored.headers.get('location')).toBe('/thank-you');
     expectSecurityHeaders(stored.headers, 'POST /about (stored)');

@@ -18,7 +18,11 @@ function addOperator(server: RunningServer, email: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(repoRoot, 'server', 'dist', 'admin-cli.js'), 'add', email, '--password-stdin'], {
       cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: server.database.dataDir, ...(server.database.url ? { DATABASE_URL: server.database.url } : {}) },
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: server.database.dataDir,
+        ...(server.database.url ? { DATABASE_URL: server.database.url } : {}),
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let output = '';
@@ -35,7 +39,10 @@ describe.each(DIALECTS)('what the server logs at info level on %s', (dialect) =>
   const person = `Log.Person.${run}@Example.com`;
   const operator = `log-operator-${run}@example.com`;
 
-  test.override('serverOptions', { dialect, env: { WAITLIST_PUBLIC_KEY: KEY, LOG_LEVEL: 'info', SIGNUP_RATE_LIMIT: '20', ADMIN_SIGNIN_RATE_LIMIT: '30' } });
+  test.override('serverOptions', {
+    dialect,
+    env: { WAITLIST_PUBLIC_KEY: KEY, LOG_LEVEL: 'info', SIGNUP_RATE_LIMIT: '20', ADMIN_SIGNIN_RATE_LIMIT: '30' },
+  });
 
   test('a full run of sign-ups and operator actions leaves no e-mail address, password, key or token in the log', async ({ server }) => {
     await addOperator(server, operator);
@@ -45,8 +52,14 @@ describe.each(DIALECTS)('what the server logs at info level on %s', (dialect) =>
         headers: { apikey: KEY, authorization: `Bearer ${KEY}`, 'content-type': 'application/json', ...headers },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       });
-    const signup = (email: string, extra: Record<string, unknown> = {}) =>
-      ({ email, role: 'Product Manager', company_size: '11-50 employees', desired_outcomes: ['Other'], other_outcome: `note for ${email}`, ...extra });
+    const signup = (email: string, extra: Record<string, unknown> = {}) => ({
+      email,
+      role: 'Product Manager',
+      company_size: '11-50 employees',
+      desired_outcomes: ['Other'],
+      other_outcome: `note for ${email}`,
+      ...extra,
+    });
 
     // The public side: stored, duplicate, invalid, check violation, honeypot, too large, replay, unknown column.
     expect((await api(signup(person))).status).toBe(201);
@@ -60,7 +73,9 @@ describe.each(DIALECTS)('what the server logs at info level on %s', (dialect) =>
     const idem = { 'idempotency-key': `log-test-${run}-0001` };
     expect((await api(signup(`idem-${run}@example.com`), idem)).status).toBe(201);
     expect((await api(signup(`idem-${run}@example.com`), idem)).status).toBe(201);
-    expect((await fetch(`${server.url}${SIGNUPS_PATH}?email=eq.${encodeURIComponent(person)}`, { headers: { apikey: KEY } })).status).toBe(401);
+    expect((await fetch(`${server.url}${SIGNUPS_PATH}?email=eq.${encodeURIComponent(person)}`, { headers: { apikey: KEY } })).status).toBe(
+      401,
+    );
     expect((await fetch(`${server.url}/no-such-page?email=${encodeURIComponent(person)}`)).status).toBe(404);
     expect((await fetch(`${server.url}/unsubscribe/${person}`)).status).toBe(404);
     // The form posted without script: stored, the same again, duplicate, invalid, honeypot, too large.
@@ -68,7 +83,16 @@ describe.each(DIALECTS)('what the server logs at info level on %s', (dialect) =>
       fetch(`${server.url}/about`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ email, role: 'Product Manager', companySize: '11-50 employees', desiredOutcomes: 'Other', otherOutcome: `note for ${email}`, privacyConsent: 'on', formToken: `form-token-${run}-0001`, ...extra }),
+        body: new URLSearchParams({
+          email,
+          role: 'Product Manager',
+          companySize: '11-50 employees',
+          desiredOutcomes: 'Other',
+          otherOutcome: `note for ${email}`,
+          privacyConsent: 'on',
+          formToken: `form-token-${run}-0001`,
+          ...extra,
+        }),
         redirect: 'manual',
       });
     secrets.push(`form-token-${run}`);
@@ -89,7 +113,9 @@ describe.each(DIALECTS)('what the server logs at info level on %s', (dialect) =>
       });
     expect((await admin('POST', '/session', { body: { email: operator, password: 'wrong password guess' } })).status).toBe(401);
     expect((await admin('POST', '/session', { body: { email: `nobody-${run}@example.com`, password: PASSWORD } })).status).toBe(401);
-    expect((await admin('POST', '/session', { body: { email: operator, password: PASSWORD }, origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (await admin('POST', '/session', { body: { email: operator, password: PASSWORD }, origin: 'https://evil.example' })).status,
+    ).toBe(403);
     const signedIn = await admin('POST', '/session', { body: { email: operator, password: PASSWORD } });
     expect(signedIn.status).toBe(200);
     const token = /admin_session=([^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')?.[1];
@@ -106,7 +132,9 @@ describe.each(DIALECTS)('what the server logs at info level on %s', (dialect) =>
     expect((await admin('GET', `/signups/${id}/export.json`, { cookie })).status).toBe(200);
     expect((await admin('GET', `/signups/export.csv?q=${encodeURIComponent(person)}`, { cookie })).status).toBe(200);
     const corrected = `corrected-${run}@example.com`;
-    expect((await admin('PATCH', `/signups/${id}`, { cookie, body: { email: corrected, other_outcome: `see ${corrected}` } })).status).toBe(200);
+    expect((await admin('PATCH', `/signups/${id}`, { cookie, body: { email: corrected, other_outcome: `see ${corrected}` } })).status).toBe(
+      200,
+    );
     expect((await admin('GET', '/stats', { cookie })).status).toBe(200);
     expect((await admin('DELETE', `/signups/${id}`, { cookie })).status).toBe(204);
     expect((await admin('DELETE', '/session', { cookie })).status).toBe(204);
@@ -118,7 +146,9 @@ describe.each(DIALECTS)('what the server logs at info level on %s', (dialect) =>
     const logs = server.logs();
     const lines = logs.split('\n').filter(Boolean);
     expect(lines.length).toBeGreaterThan(40); // info level really logged the run
-    const leaks = lines.filter((line) => ANY_EMAIL.test(line) || secrets.some((s) => line.includes(s)) || /person\.|corrected-/i.test(line));
+    const leaks = lines.filter(
+      (line) => ANY_EMAIL.test(line) || secrets.some((s) => line.includes(s)) || /person\.|corrected-/i.test(line),
+    );
     expect(leaks, `log lines with personal data or secrets:\n${leaks.join('\n')}`).toEqual([]);
   });
 });

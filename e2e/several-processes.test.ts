@@ -87,13 +87,25 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
     expect(res.status).toBe(200);
     return res.text();
   };
-  const metric = (text: string, line: string) => Number(text.split('\n').find((l) => l.startsWith(`${line} `))?.slice(line.length + 1) ?? 0);
+  const metric = (text: string, line: string) =>
+    Number(
+      text
+        .split('\n')
+        .find((l) => l.startsWith(`${line} `))
+        ?.slice(line.length + 1) ?? 0,
+    );
   const stored = async () => new Set((await copies[0]!.query<{ email: string }>('SELECT email FROM waitlist_signups')).map((r) => r.email));
   const pendingMail = async () =>
     Number((await copies[0]!.query<{ n: string }>(`SELECT count(*) AS n FROM outbox WHERE kind = 'mail' AND status = 'pending'`))[0]!.n);
   /** "mail sent" lines in a copy's own log: which worker delivered how many. */
-  const mailsSentBy = (n: number) => copies[n]!.logs().split('\n').filter((l) => l.includes('"msg":"mail sent"')).length;
-  const webhooksSentBy = (n: number) => copies[n]!.logs().split('\n').filter((l) => l.includes('"msg":"webhook sent"')).length;
+  const mailsSentBy = (n: number) =>
+    copies[n]!.logs()
+      .split('\n')
+      .filter((l) => l.includes('"msg":"mail sent"')).length;
+  const webhooksSentBy = (n: number) =>
+    copies[n]!.logs()
+      .split('\n')
+      .filter((l) => l.includes('"msg":"webhook sent"')).length;
   const pendingWebhooks = async () =>
     Number((await copies[0]!.query<{ n: string }>(`SELECT count(*) AS n FROM outbox WHERE kind = 'webhook' AND status = 'pending'`))[0]!.n);
   const webhookSecret = `whsec_${randomBytes(32).toString('base64')}`;
@@ -143,8 +155,14 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
 
     for (const email of emails) {
       const mine = answers.filter((a) => a.email === email);
-      expect(mine.filter((a) => a.status === 201), email).toHaveLength(1);
-      expect(mine.filter((a) => a.status === 409 && a.code === '23505'), email).toHaveLength(5);
+      expect(
+        mine.filter((a) => a.status === 201),
+        email,
+      ).toHaveLength(1);
+      expect(
+        mine.filter((a) => a.status === 409 && a.code === '23505'),
+        email,
+      ).toHaveLength(5);
     }
     const rows = await stored();
     expect(emails.every((e) => rows.has(e))).toBe(true);

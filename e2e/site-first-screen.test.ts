@@ -47,59 +47,66 @@ describe.each([
 ] as const)('the first screen at %s px', (width, contextOptions) => {
   test.override('contextOptions', contextOptions);
 
-  test.for(FIRST_SCREEN)('$path: the case from focus area to concept, readable, named, and never moving', async (expected, { page, problems, server }) => {
-    await recordLayoutShifts(page);
-    await page.goto(server.url + expected.path, { waitUntil: 'load' });
-    const figure = page.getByRole('figure', { name: expected.label });
-    await figure.waitFor({ state: 'visible' });
+  test.for(FIRST_SCREEN)(
+    '$path: the case from focus area to concept, readable, named, and never moving',
+    async (expected, { page, problems, server }) => {
+      await recordLayoutShifts(page);
+      await page.goto(server.url + expected.path, { waitUntil: 'load' });
+      const figure = page.getByRole('figure', { name: expected.label });
+      await figure.waitFor({ state: 'visible' });
 
-    // The five stages in order, each with its text, and what the product adds to them.
-    const stages = figure.getByRole('listitem');
-    expect(await stages.count()).toBe(5);
-    for (const [index, step] of expected.steps.entries()) expect(await stages.nth(index).innerText()).toContain(step.toUpperCase());
-    const text = await figure.innerText();
-    for (const shown of expected.shows) expect(text).toContain(shown);
+      // The five stages in order, each with its text, and what the product adds to them.
+      const stages = figure.getByRole('listitem');
+      expect(await stages.count()).toBe(5);
+      for (const [index, step] of expected.steps.entries()) expect(await stages.nth(index).innerText()).toContain(step.toUpperCase());
+      const text = await figure.innerText();
+      for (const shown of expected.shows) expect(text).toContain(shown);
 
-    // Drawn, not a picture: no raster image, no image file behind any of it.
-    expect(await figure.locator('img, picture, image').count()).toBe(0);
-    const backgrounds = await figure.evaluate((el) =>
-      [el, ...el.querySelectorAll('*')].map((node) => getComputedStyle(node).backgroundImage).filter((bg) => bg.includes('url(')),
-    );
-    expect(backgrounds).toEqual([]);
+      // Drawn, not a picture: no raster image, no image file behind any of it.
+      expect(await figure.locator('img, picture, image').count()).toBe(0);
+      const backgrounds = await figure.evaluate((el) =>
+        [el, ...el.querySelectorAll('*')].map((node) => getComputedStyle(node).backgroundImage).filter((bg) => bg.includes('url(')),
+      );
+      expect(backgrounds).toEqual([]);
 
-    // Readable: nothing smaller than 12 px, nothing wider than the screen.
-    const smallest = await figure.evaluate((el) =>
-      Math.min(...[...el.querySelectorAll('*')].filter((node) => node.textContent?.trim()).map((node) => parseFloat(getComputedStyle(node).fontSize))),
-    );
-    expect(smallest).toBeGreaterThanOrEqual(12);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(Number(width));
+      // Readable: nothing smaller than 12 px, nothing wider than the screen.
+      const smallest = await figure.evaluate((el) =>
+        Math.min(
+          ...[...el.querySelectorAll('*')]
+            .filter((node) => node.textContent?.trim())
+            .map((node) => parseFloat(getComputedStyle(node).fontSize)),
+        ),
+      );
+      expect(smallest).toBeGreaterThanOrEqual(12);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(Number(width));
 
-    const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
-    const box = (await figure.boundingBox())!;
-    if (width === '1280') {
-      // Beside the headline, whole within the first screen.
-      expect(box.x).toBeGreaterThan(heading.x + heading.width);
-      expect(box.y + box.height).toBeLessThanOrEqual(800);
-    } else {
-      expect(box.y).toBeGreaterThan(heading.y + heading.height);
-      expect(box.x + box.width).toBeLessThanOrEqual(375);
-    }
+      const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+      const box = (await figure.boundingBox())!;
+      if (width === '1280') {
+        // Beside the headline, whole within the first screen.
+        expect(box.x).toBeGreaterThan(heading.x + heading.width);
+        expect(box.y + box.height).toBeLessThanOrEqual(800);
+      } else {
+        expect(box.y).toBeGreaterThan(heading.y + heading.height);
+        expect(box.x + box.width).toBeLessThanOrEqual(375);
+      }
 
-    // Nothing moved: the figure is where the HTML put it, and the page reported no layout shift.
-    await page.waitForTimeout(1_000);
-    const { shift, rects } = await page.evaluate(() => {
-      const w = window as unknown as { __shift: number; __rects: string[] };
-      return { shift: w.__shift, rects: w.__rects };
-    });
-    const now = await figure.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      return [r.x, r.y + window.scrollY, r.width, r.height].map(Math.round).join(',');
-    });
-    expect(rects).toEqual([now]);
-    expect(shift).toBeLessThan(0.001);
-    expect(problems.errors).toEqual([]);
-    await screenshot(page, `first-screen-${expected.path === '/' ? 'en' : 'sv'}-${width}`);
-  });
+      // Nothing moved: the figure is where the HTML put it, and the page reported no layout shift.
+      await page.waitForTimeout(1_000);
+      const { shift, rects } = await page.evaluate(() => {
+        const w = window as unknown as { __shift: number; __rects: string[] };
+        return { shift: w.__shift, rects: w.__rects };
+      });
+      const now = await figure.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return [r.x, r.y + window.scrollY, r.width, r.height].map(Math.round).join(',');
+      });
+      expect(rects).toEqual([now]);
+      expect(shift).toBeLessThan(0.001);
+      expect(problems.errors).toEqual([]);
+      await screenshot(page, `first-screen-${expected.path === '/' ? 'en' : 'sv'}-${width}`);
+    },
+  );
 
   test('How It Works is a numbered timeline, set apart from the cards of How We’re Different', async ({ page, server }) => {
     await page.goto(server.url, { waitUntil: 'load' });
@@ -111,7 +118,11 @@ describe.each([
       expect.stringMatching(/^3\s+Step 3:\s+Seed opportunities/),
       expect.stringMatching(/^4\s+Step 4:\s+Prioritize and select/),
     ]);
-    const borderOf = (selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).borderTopWidth);
+    const borderOf = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).borderTopWidth);
     expect(await borderOf('#how-it-works ol > li')).toBe('0px');
     expect(await borderOf('section[aria-labelledby="different-heading"] article')).toBe('1px');
   });

@@ -160,7 +160,10 @@ describe('the site in Swedish and English', () => {
     await form.getByRole('button', { name: 'Skriv upp mig' }).click();
     await toast(MESSAGES.sv.toasts.success.title).waitFor();
     expect(await field.inputValue()).toBe('');
-    const rows = await server.query<{ role: string; company_size: string; locale: string }>('SELECT role, company_size, locale FROM waitlist_signups WHERE email = $1', [email]);
+    const rows = await server.query<{ role: string; company_size: string; locale: string }>(
+      'SELECT role, company_size, locale FROM waitlist_signups WHERE email = $1',
+      [email],
+    );
     expect(rows).toEqual([{ role: 'Project Manager', company_size: '501-1000 employees', locale: 'sv' }]);
 
     await fill();
@@ -193,7 +196,12 @@ describe('the site in Swedish and English', () => {
       'SELECT role, company_size, desired_outcomes, locale FROM waitlist_signups WHERE email = $1',
       [email],
     );
-    expect(row).toEqual({ role: ROLE_OPTIONS[0], company_size: COMPANY_SIZE_OPTIONS[5], desired_outcomes: [DESIRED_OUTCOME_OPTIONS[4]], locale: 'sv' });
+    expect(row).toEqual({
+      role: ROLE_OPTIONS[0],
+      company_size: COMPANY_SIZE_OPTIONS[5],
+      desired_outcomes: [DESIRED_OUTCOME_OPTIONS[4]],
+      locale: 'sv',
+    });
 
     const mail: ReceivedMail = await smtp.nextMailTo(email, { timeoutMs: 15_000 });
     expect(mail.subject).toBe('Bekräfta din plats på väntelistan hos Acme Innovate');
@@ -216,7 +224,9 @@ describe('the site in Swedish and English', () => {
     await inbox.goto(manage!);
     await inbox.getByRole('heading', { level: 1, name: 'Dina uppgifter' }).waitFor();
     expect(await inbox.getByRole('combobox', { name: 'Roll' }).inputValue()).toBe(ROLE_OPTIONS[0]);
-    expect(await inbox.getByRole('combobox', { name: 'Roll' }).locator('option:checked').textContent()).toBe('Innovationschef / innovationsdirektör');
+    expect(await inbox.getByRole('combobox', { name: 'Roll' }).locator('option:checked').textContent()).toBe(
+      'Innovationschef / innovationsdirektör',
+    );
     expect(await axeViolations(inbox)).toEqual([]);
     await screenshot(inbox, 'sv-manage-1280');
     expect(server.logs()).not.toContain(email);

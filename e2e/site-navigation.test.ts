@@ -44,7 +44,11 @@ describe('navigation', () => {
     });
   });
 
-  test('Home ▸ Privacy Policy goes to /privacy; the current page is underlined with aria-current; a new page starts at the top', async ({ page, problems, server }) => {
+  test('Home ▸ Privacy Policy goes to /privacy; the current page is underlined with aria-current; a new page starts at the top', async ({
+    page,
+    problems,
+    server,
+  }) => {
     await visit(page, problems, server.url, async () => {
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.waitForTimeout(200);
@@ -176,7 +180,12 @@ describe('navigation', () => {
     });
 
     test('the menu opens and its links work with no script at all', async ({ browser, server }) => {
-      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, javaScriptEnabled: false });
+      const context = await browser.newContext({
+        viewport: { width: 360, height: 740 },
+        isMobile: true,
+        hasTouch: true,
+        javaScriptEnabled: false,
+      });
       try {
         const page = await context.newPage();
         await page.goto(server.url);

@@ -4,7 +4,16 @@ import type { PageProblems } from './support/browser';
 import { DESKTOP } from './support/browser';
 import { DIALECTS, describe, expect, test } from './support/fixtures';
 import { useServerBehindDatabaseProxy, type RunningServer } from './support/server';
-import { aSignup, expectedRow, fillSignupForm, readSignupForm, signupForm, storedSignups, submitButton, type SignupEntry } from './support/signup-form';
+import {
+  aSignup,
+  expectedRow,
+  fillSignupForm,
+  readSignupForm,
+  signupForm,
+  storedSignups,
+  submitButton,
+  type SignupEntry,
+} from './support/signup-form';
 
 /**
  * The sign-up form in Chromium with JavaScript disabled: a real form posted to the server, answered with pages.
@@ -14,10 +23,7 @@ const NO_SCRIPT = { ...DESKTOP, javaScriptEnabled: false };
 
 /** Submits the form as a person does and returns the server's answer to the post. */
 async function submit(page: Page): Promise<Response> {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST'),
-    submitButton(page).click(),
-  ]);
+  const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), submitButton(page).click()]);
   await page.waitForLoadState('load');
   return response;
 }
@@ -42,7 +48,11 @@ describe.each(DIALECTS)('the sign-up form with JavaScript disabled, on %s', (dia
   test.override('serverOptions', { dialect });
   test.override('contextOptions', NO_SCRIPT);
 
-  test('valid: the row is stored and the thank-you page says so; the e-mail is in no URL, Referer or log line', async ({ page, problems, server }) => {
+  test('valid: the row is stored and the thank-you page says so; the e-mail is in no URL, Referer or log line', async ({
+    page,
+    problems,
+    server,
+  }) => {
     const entry = aSignup({ email: ' No.Script@Example.com ', outcomes: [DESIRED_OUTCOME_OPTIONS[3]], other: 'Portfolio reviews' });
     await page.goto(`${server.url}/about`);
     await fillSignupForm(page, entry);
@@ -98,7 +108,10 @@ describe.each(DIALECTS)('the sign-up form with JavaScript disabled, on %s', (dia
     expect(await rowsOf(server, entry.email)).toHaveLength(1);
   });
 
-  test('a second click while the first post is on its way: both reach the server, one row, and success (not Already Registered)', async ({ page, server }) => {
+  test('a second click while the first post is on its way: both reach the server, one row, and success (not Already Registered)', async ({
+    page,
+    server,
+  }) => {
     const entry = aSignup({ email: 'double.click@example.com' });
     let posts = 0;
     let firstArrived!: () => void;

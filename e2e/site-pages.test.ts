@@ -26,55 +26,68 @@ describe.each([
 ] as const)('every page at %s px', (width, contextOptions) => {
   test.override('contextOptions', contextOptions);
 
-  test.for(pages)('$path: status, heading, head tags, no console errors or CSP violations, axe clean', async (p, { page, problems, server }) => {
-    const response = await page.goto(server.url + p.path, { waitUntil: 'networkidle' });
-    expect(response?.status()).toBe(p.status);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(p.h1);
+  test.for(pages)(
+    '$path: status, heading, head tags, no console errors or CSP violations, axe clean',
+    async (p, { page, problems, server }) => {
+      const response = await page.goto(server.url + p.path, { waitUntil: 'networkidle' });
+      expect(response?.status()).toBe(p.status);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(p.h1);
 
-    const title = await page.title();
-    expect(title).toContain('Acme Innovate');
-    const meta = (selector: string, attr = 'content') => page.locator(selector).first().getAttribute(attr);
-    expect(await meta('meta[name="description"]')).toBeTruthy();
-    expect(await meta('meta[property="og:title"]')).toBe(title);
-    expect(await meta('meta[property="og:description"]')).toBe(await meta('meta[name="description"]'));
-    expect(await meta('meta[name="twitter:card"]')).toBe('summary');
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
-    expect(jsonLd['@type']).toBe('Organization');
-    expect(await page.locator('html').getAttribute('lang')).toBe(p.lang);
-    expect(await meta('meta[property="og:locale"]')).toBe(p.lang === 'sv' ? 'sv_SE' : 'en_US');
-    if (p.indexed) {
-      expect(await meta('link[rel="canonical"]', 'href')).toBe(`${SITE}${p.path}`);
-      expect(await meta('meta[property="og:url"]')).toBe(`${SITE}${p.path}`);
-      const english = englishOf(p.path);
-      const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]));
-      expect(alternates).toEqual([
-        ['en', `${SITE}${english}`],
-        ['sv', `${SITE}${swedishOf(english)}`],
-        ['x-default', `${SITE}${english}`],
-      ]);
-    } else {
-      expect(await page.locator('link[rel="canonical"]').count()).toBe(0);
-      expect(await page.locator('link[rel="alternate"][hreflang]').count()).toBe(0);
-      expect(await meta('meta[name="robots"]')).toBe('noindex');
-    }
+      const title = await page.title();
+      expect(title).toContain('Acme Innovate');
+      const meta = (selector: string, attr = 'content') => page.locator(selector).first().getAttribute(attr);
+      expect(await meta('meta[name="description"]')).toBeTruthy();
+      expect(await meta('meta[property="og:title"]')).toBe(title);
+      expect(await meta('meta[property="og:description"]')).toBe(await meta('meta[name="description"]'));
+      expect(await meta('meta[name="twitter:card"]')).toBe('summary');
+      const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+      expect(jsonLd['@type']).toBe('Organization');
+      expect(await page.locator('html').getAttribute('lang')).toBe(p.lang);
+      expect(await meta('meta[property="og:locale"]')).toBe(p.lang === 'sv' ? 'sv_SE' : 'en_US');
+      if (p.indexed) {
+        expect(await meta('link[rel="canonical"]', 'href')).toBe(`${SITE}${p.path}`);
+        expect(await meta('meta[property="og:url"]')).toBe(`${SITE}${p.path}`);
+        const english = englishOf(p.path);
+        const alternates = await page
+          .locator('link[rel="alternate"][hreflang]')
+          .evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]));
+        expect(alternates).toEqual([
+          ['en', `${SITE}${english}`],
+          ['sv', `${SITE}${swedishOf(english)}`],
+          ['x-default', `${SITE}${english}`],
+        ]);
+      } else {
+        expect(await page.locator('link[rel="canonical"]').count()).toBe(0);
+        expect(await page.locator('link[rel="alternate"][hreflang]').count()).toBe(0);
+        expect(await meta('meta[name="robots"]')).toBe('noindex');
+      }
 
-    // Give the page a moment (hero animation, the form's island) before judging the console.
-    await page.waitForTimeout(500);
-    // The 404 document itself is reported by Chromium as a failed resource load: expected on that page only.
-    const errors = problems.errors.filter(
-      (e) => !(p.status === 404 && e.includes('the server responded with a status of 404')),
-    );
-    expect(errors).toEqual([]);
-    expect(problems.cspViolations).toEqual([]);
-    expect(problems.requests.filter((url) => !url.startsWith(server.url) && !url.startsWith('data:'))).toEqual([]);
-    expect(await axeViolations(page)).toEqual([]);
-    await screenshot(page, `${p.name}-${width}`);
-  });
+      // Give the page a moment (hero animation, the form's island) before judging the console.
+      await page.waitForTimeout(500);
+      // The 404 document itself is reported by Chromium as a failed resource load: expected on that page only.
+      const errors = problems.errors.filter((e) => !(p.status === 404 && e.includes('the server responded with a status of 404')));
+      expect(errors).toEqual([]);
+      expect(problems.cspViolations).toEqual([]);
+      expect(problems.requests.filter((url) => !url.startsWith(server.url) && !url.startsWith('data:'))).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, `${p.name}-${width}`);
+    },
+  );
 });
 
 describe('prerendered HTML (no JavaScript needed)', () => {
   test.for([
-    ['/', ['An overlooked problem', 'Our Approach', "How We&#x27;re Different", 'How It Works', 'Frequently asked questions', 'Sign-up to the waitlist']],
+    [
+      '/',
+      [
+        'An overlooked problem',
+        'Our Approach',
+        'How We&#x27;re Different',
+        'How It Works',
+        'Frequently asked questions',
+        'Sign-up to the waitlist',
+      ],
+    ],
     ['/about', ['Our story', 'Our Mission', 'The Team', 'Co-founder &amp; CEO', 'Co-founder &amp; CTO', 'Sign-up to the waitlist']],
     ['/privacy', ['Information We Collect', 'Updates to This Policy', 'Last updated November 2026', 'hello@example.com']],
   ] as const)('%s contains its content and is precompressed', async ([path, texts], { server }) => {
@@ -138,7 +151,11 @@ describe('page content', () => {
     );
   });
 
-  test('footer: tagline, Privacy Policy, contact e-mail, a location in Sweden and LinkedIn; no cookies set', async ({ page, context, server }) => {
+  test('footer: tagline, Privacy Policy, contact e-mail, a location in Sweden and LinkedIn; no cookies set', async ({
+    page,
+    context,
+    server,
+  }) => {
     await page.goto(server.url, { waitUntil: 'networkidle' });
     const footer = page.getByRole('contentinfo');
     await expect.poll(() => footer.textContent()).toContain('Simplifying and democratizing innovation management.');

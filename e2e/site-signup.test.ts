@@ -1,5 +1,12 @@
 import type { Page } from 'playwright-core';
-import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, OTHER_OUTCOME_PLACEHOLDER, ROLE_OPTIONS, TOASTS, VALIDATION_MESSAGES } from '@waitlist/contract';
+import {
+  COMPANY_SIZE_OPTIONS,
+  DESIRED_OUTCOME_OPTIONS,
+  OTHER_OUTCOME_PLACEHOLDER,
+  ROLE_OPTIONS,
+  TOASTS,
+  VALIDATION_MESSAGES,
+} from '@waitlist/contract';
 import { DIALECTS, describe, expect, test } from './support/fixtures';
 import { aSignup, fillSignupForm, signupForm, storedSignups } from './support/signup-form';
 
@@ -31,7 +38,10 @@ describe('sign-up form in the browser', () => {
     expect(await server.query('SELECT * FROM waitlist_signups')).toEqual([]);
   });
 
-  test("reveals 'Other' text with its placeholder; unchecking hides and clears it; consent links to /privacy in a new tab", async ({ page, server }) => {
+  test("reveals 'Other' text with its placeholder; unchecking hides and clears it; consent links to /privacy in a new tab", async ({
+    page,
+    server,
+  }) => {
     await openForm(page, server.url);
     const f = signupForm(page);
     const other = f.getByRole('checkbox', { name: 'Other' });
@@ -55,7 +65,11 @@ describe('sign-up form in the browser', () => {
 describe.each(DIALECTS)('sign-up end to end on %s', (dialect) => {
   test.override('serverOptions', { dialect });
 
-  test('stores a sign-up, thanks the visitor, resets the form; the same e-mail again is Already Registered', async ({ page, problems, server }) => {
+  test('stores a sign-up, thanks the visitor, resets the form; the same e-mail again is Already Registered', async ({
+    page,
+    problems,
+    server,
+  }) => {
     await openForm(page, server.url);
     const entry = aSignup({
       email: ' Grace.Hopper@Example.com ',

@@ -3,7 +3,16 @@ import { DESIRED_OUTCOME_OPTIONS, TOASTS } from '@waitlist/contract';
 import type { PageProblems } from './support/browser';
 import { DIALECTS, describe, expect, test } from './support/fixtures';
 import type { RunningServer } from './support/server';
-import { aSignup, expectedRow, fillSignupForm, readSignupForm, storedSignups, submitButton, typeSignupForm, type SignupEntry } from './support/signup-form';
+import {
+  aSignup,
+  expectedRow,
+  fillSignupForm,
+  readSignupForm,
+  storedSignups,
+  submitButton,
+  typeSignupForm,
+  type SignupEntry,
+} from './support/signup-form';
 
 /**
  * The form as visitors meet it: they fill it the moment the page appears (or a password manager does), on fast
@@ -35,20 +44,23 @@ describe.each(DIALECTS)('a visitor on %s', (dialect) => {
     ['/', 'home'],
     ['/#signup-form', 'link'],
     ['/about', 'about'],
-  ] as const)('fills and submits %s right after the load event, with no waiting: the stored row is what was typed', async ([path, name], { page, problems, server }) => {
-    const entry = aSignup({
-      email: `  Right.After.Load-${name}@Example.com `,
-      outcomes: [DESIRED_OUTCOME_OPTIONS[0], DESIRED_OUTCOME_OPTIONS[4]],
-      other: 'Board reporting',
-    });
-    await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
-    await fillSignupForm(page, entry);
-    await submitButton(page).click();
-    await waitForThanks(page);
-    expect(await rowsOf(server, entry)).toEqual([expectedRow(entry)]);
-    expectNoEmailInUrls(page, problems, entry.email.trim());
-    expect(problems.cspViolations).toEqual([]);
-  });
+  ] as const)(
+    'fills and submits %s right after the load event, with no waiting: the stored row is what was typed',
+    async ([path, name], { page, problems, server }) => {
+      const entry = aSignup({
+        email: `  Right.After.Load-${name}@Example.com `,
+        outcomes: [DESIRED_OUTCOME_OPTIONS[0], DESIRED_OUTCOME_OPTIONS[4]],
+        other: 'Board reporting',
+      });
+      await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+      await fillSignupForm(page, entry);
+      await submitButton(page).click();
+      await waitForThanks(page);
+      expect(await rowsOf(server, entry)).toEqual([expectedRow(entry)]);
+      expectNoEmailInUrls(page, problems, entry.email.trim());
+      expect(problems.cspViolations).toEqual([]);
+    },
+  );
 
   test("when the form's script cannot load, the form still posts and the row is what was typed", async ({ page, problems, server }) => {
     await page.route(/\/assets\/signup-form-[^/]+\.js$/, (route) => route.abort());
@@ -66,7 +78,12 @@ describe.each(DIALECTS)('a visitor on %s', (dialect) => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: 50 * 1024,
+      uploadThroughput: 50 * 1024,
+    });
     let islandLoadedAt = Number.POSITIVE_INFINITY;
     page.on('requestfinished', (request) => {
       if (/\/assets\/signup-form-[^/]+\.js$/.test(request.url())) islandLoadedAt = Date.now();

@@ -9,8 +9,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { stdout, stderr } = await new Promise((resolve) =>
-  execFile('npm', ['audit', '--omit=dev', '--json'], { cwd: root, timeout: 90_000, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, npm_config_audit: 'true' } }, (_e, out, err) =>
-    resolve({ stdout: String(out), stderr: String(err) }),
+  execFile(
+    'npm',
+    ['audit', '--omit=dev', '--json'],
+    { cwd: root, timeout: 90_000, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, npm_config_audit: 'true' } },
+    (_e, out, err) => resolve({ stdout: String(out), stderr: String(err) }),
   ),
 );
 let report;
@@ -21,7 +24,9 @@ try {
   process.exit(2);
 }
 if (!report.metadata) {
-  console.error(`npm audit could not reach the advisory endpoint: the supply-chain check was NOT performed (${report.message ?? report.error?.summary ?? 'no reason given'}).`);
+  console.error(
+    `npm audit could not reach the advisory endpoint: the supply-chain check was NOT performed (${report.message ?? report.error?.summary ?? 'no reason given'}).`,
+  );
   process.exit(2);
 }
 const serious = Object.entries(report.vulnerabilities ?? {}).filter(([, v]) => v.severity === 'high' || v.severity === 'critical');

@@ -26,7 +26,15 @@ import { startServer, type RunningServer } from '../e2e/support/server';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
-interface Histogram { average: number; mean: number; p50: number; p90: number; p99: number; max: number; total: number }
+interface Histogram {
+  average: number;
+  mean: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  total: number;
+}
 interface AutocannonResult {
   requests: Histogram;
   latency: Histogram;
@@ -85,7 +93,16 @@ async function rawInsertRate(dialect: 'sqlite' | 'postgres'): Promise<{ rowsPerS
          VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       );
       while (performance.now() < deadline) {
-        insert.get(`raw-${rows}@example.com`, 'Project Manager', '1-10 employees', '["Reuse insights"]', null, now, PRIVACY_POLICY_VERSION, now);
+        insert.get(
+          `raw-${rows}@example.com`,
+          'Project Manager',
+          '1-10 employees',
+          '["Reuse insights"]',
+          null,
+          now,
+          PRIVACY_POLICY_VERSION,
+          now,
+        );
         rows++;
       }
     } else {
@@ -97,7 +114,16 @@ async function rawInsertRate(dialect: 'sqlite' | 'postgres'): Promise<{ rowsPerS
             name: 'raw-insert',
             text: `INSERT INTO waitlist_signups (email, role, company_size, desired_outcomes, other_outcome, consented_at, privacy_policy_version, created_at)
                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-            values: [`raw-${rows}@example.com`, 'Project Manager', '1-10 employees', ['Reuse insights'], null, now, PRIVACY_POLICY_VERSION, now],
+            values: [
+              `raw-${rows}@example.com`,
+              'Project Manager',
+              '1-10 employees',
+              ['Reuse insights'],
+              null,
+              now,
+              PRIVACY_POLICY_VERSION,
+              now,
+            ],
           });
           rows++;
         }
@@ -106,7 +132,10 @@ async function rawInsertRate(dialect: 'sqlite' | 'postgres'): Promise<{ rowsPerS
       }
     }
     const seconds = (performance.now() - started) / 1000;
-    const note = dialect === 'sqlite' ? 'better-sqlite3, WAL, synchronous=FULL, autocommit' : 'one pg connection, autocommit, synchronous_commit=' + (await showSetting(testDb.url!, 'synchronous_commit'));
+    const note =
+      dialect === 'sqlite'
+        ? 'better-sqlite3, WAL, synchronous=FULL, autocommit'
+        : 'one pg connection, autocommit, synchronous_commit=' + (await showSetting(testDb.url!, 'synchronous_commit'));
     return { rowsPerSecond: rows / seconds, rows, note };
   } finally {
     await database.close();
@@ -139,7 +168,13 @@ interface SignupRun {
 }
 
 /** Drives the sign-up endpoint; every request carries a fresh e-mail, every 201 is remembered. */
-async function signupLoad(server: RunningServer, connections: number, duration: number, acknowledged: Set<string>, counter: { n: number }): Promise<SignupRun> {
+async function signupLoad(
+  server: RunningServer,
+  connections: number,
+  duration: number,
+  acknowledged: Set<string>,
+  counter: { n: number },
+): Promise<SignupRun> {
   const statuses: Record<string, number> = {};
   const request: AutocannonRequest = {
     method: 'POST',
@@ -179,13 +214,22 @@ async function pageLoad(server: RunningServer, duration: number) {
     duration,
     headers: { 'accept-encoding': 'br, gzip', accept: 'text/html' },
   });
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
 }
 
 async function benchDialect(dialect: 'sqlite' | 'postgres') {
   console.log(`\n=== ${dialect} ===`);
   const raw = await rawInsertRate(dialect);
-  console.log(`raw single-row insert rate: ${fmt(raw.rowsPerSecond)} rows/s (${raw.note}; ${fmt(raw.rows)} rows in ${RAW_DURATION_MS / 1000} s)`);
+  console.log(
+    `raw single-row insert rate: ${fmt(raw.rowsPerSecond)} rows/s (${raw.note}; ${fmt(raw.rows)} rows in ${RAW_DURATION_MS / 1000} s)`,
+  );
 
   const env: Record<string, string> = {
     SIGNUP_RATE_LIMIT: 'off',
@@ -202,18 +246,27 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
   let stored = 0;
   try {
     await signupLoad(server, 10, 2, acknowledged, counter); // warm-up (JIT, pool, page cache); checked for durability too
-    console.log(`server: ${server.url}, SIGNUP_BATCH_WINDOW_MS=${env.SIGNUP_BATCH_WINDOW_MS ?? '(server default)'}, log level ${env.LOG_LEVEL}, ${DURATION_S} s per run`);
-    console.log(`${pad('conns', 5)} ${pad('req/s', 8)} ${pad('201s', 8)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('max ms', 7)} ${pad('non-2xx', 7)} ${pad('errors', 6)} ${pad('vs raw', 7)}`);
+    console.log(
+      `server: ${server.url}, SIGNUP_BATCH_WINDOW_MS=${env.SIGNUP_BATCH_WINDOW_MS ?? '(server default)'}, log level ${env.LOG_LEVEL}, ${DURATION_S} s per run`,
+    );
+    console.log(
+      `${pad('conns', 5)} ${pad('req/s', 8)} ${pad('201s', 8)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('max ms', 7)} ${pad('non-2xx', 7)} ${pad('errors', 6)} ${pad('vs raw', 7)}`,
+    );
     for (const connections of CONNECTIONS) {
       const run = await signupLoad(server, connections, DURATION_S, acknowledged, counter);
       runs.push(run);
-      const other = Object.entries(run.statuses).filter(([s]) => s !== '201').map(([s, n]) => `${s}×${n}`).join(' ');
+      const other = Object.entries(run.statuses)
+        .filter(([s]) => s !== '201')
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ');
       console.log(
         `${pad(connections, 5)} ${pad(fmt(run.requestsPerSecond), 8)} ${pad(fmt(run.created), 8)} ${pad(run.p50, 7)} ${pad(run.p99, 7)} ${pad(run.max, 7)} ${pad(run.non2xx, 7)} ${pad(run.errors + run.timeouts, 6)} ${pad(fmt((100 * run.requestsPerSecond) / raw.rowsPerSecond) + '%', 7)}${other ? `  (${other})` : ''}`,
       );
     }
     page = await pageLoad(server, 5);
-    console.log(`GET / (50 connections, br): ${fmt(page.requestsPerSecond)} req/s, p50 ${page.p50} ms, p99 ${page.p99} ms, max ${page.max} ms, non-2xx ${page.non2xx}, errors ${page.errors}`);
+    console.log(
+      `GET / (50 connections, br): ${fmt(page.requestsPerSecond)} req/s, p50 ${page.p50} ms, p99 ${page.p99} ms, max ${page.max} ms, non-2xx ${page.non2xx}, errors ${page.errors}`,
+    );
   } finally {
     // A crash right after the last answer: whatever was acknowledged must already be on disk.
     server.process.kill('SIGKILL');
@@ -236,11 +289,22 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
 
 function machine() {
   const cpu = /model name\s*:\s*(.+)/.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? os.cpus()[0]?.model ?? '?';
-  return { nproc: os.availableParallelism(), cpu, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, kernel: os.release() };
+  return {
+    nproc: os.availableParallelism(),
+    cpu,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    kernel: os.release(),
+  };
 }
 
 const m = machine();
-console.log(`bench ${new Date().toISOString()} — ${m.nproc} cores (${m.cpu}), ${m.memoryGiB} GiB, Node ${m.node}, Linux ${m.kernel}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `bench ${new Date().toISOString()} — ${m.nproc} cores (${m.cpu}), ${m.memoryGiB} GiB, Node ${m.node}, Linux ${m.kernel}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 const results = [];
 for (const dialect of DIALECTS) results.push(await benchDialect(dialect));
 
@@ -252,7 +316,9 @@ for (const r of results) {
   if (!run) continue;
   const ratio = run.requestsPerSecond / r.raw.rowsPerSecond;
   const checks = [
-    ...(r.dialect === 'sqlite' ? [[`≥ 2,000 sign-ups/s`, run.requestsPerSecond >= 2000] as const, [`p99 ≤ 50 ms`, run.p99 <= 50] as const] : []),
+    ...(r.dialect === 'sqlite'
+      ? [[`≥ 2,000 sign-ups/s`, run.requestsPerSecond >= 2000] as const, [`p99 ≤ 50 ms`, run.p99 <= 50] as const]
+      : []),
     [`zero errors and non-2xx`, run.errors + run.timeouts + run.non2xx === 0] as const,
     [`≥ 60% of raw insert rate (${fmt(100 * ratio)}%)`, ratio >= 0.6] as const,
     [`every acknowledged sign-up stored`, r.missing === 0] as const,

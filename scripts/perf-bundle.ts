@@ -23,13 +23,29 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 try {
   console.log(`building web client with sourcemaps into ${outDir} …`);
-  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--sourcemap', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: webDir,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--sourcemap',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    {
+      cwd: webDir,
+      stdio: 'inherit',
+    },
+  );
 
   const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-  const entryScripts = [...html.matchAll(/<script[^>]+type="module"[^>]*src="([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+  const entryScripts = [
+    ...html.matchAll(/<script[^>]+type="module"[^>]*src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ].map((m) => m[1]!);
 
   // Static imports are what the browser fetches before the page can run; dynamic import() chunks are listed apart.
   const loaded = new Set<string>();
@@ -49,17 +65,17 @@ try {
   // One section per script group: the first view (what every page loads), then each island (what loading it costs).
   const groups: { label: string; files: string[] }[] = [
     { label: 'first view (every page loads this)', files: [...loaded] },
-    ...[...lazy].map((file) => ({ label: `island ${path.posix.basename(file).replace(/-[\w-]{8}\.js$/, '')} (loaded when needed)`, files: [file] })),
+    ...[...lazy].map((file) => ({
+      label: `island ${path.posix.basename(file).replace(/-[\w-]{8}\.js$/, '')} (loaded when needed)`,
+      files: [file],
+    })),
   ];
   const report: Record<string, unknown> = {};
   for (const group of groups) report[group.label] = describeGroup(group.label, group.files);
   const reportDir = path.join(root, 'artifacts', 'perf');
   fs.mkdirSync(reportDir, { recursive: true });
   const reportFile = path.join(reportDir, `bundle-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  fs.writeFileSync(
-    reportFile,
-    JSON.stringify({ scripts: [...loaded], islands: [...lazy], groups: report }, null, 2),
-  );
+  fs.writeFileSync(reportFile, JSON.stringify({ scripts: [...loaded], islands: [...lazy], groups: report }, null, 2));
   console.log(`\nreport: ${path.relative(root, reportFile)}`);
 } finally {
   fs.rmSync(outDir, { recursive: true, force: true });
@@ -77,7 +93,10 @@ function describeGroup(label: string, files: string[]) {
     const gz = zlib.gzipSync(code, { level: 9 }).length;
     totals = { raw: totals.raw + code.length, br: totals.br + br, gz: totals.gz + gz };
     console.log(`  ${file.padEnd(40)} ${kb(code.length).padStart(9)} raw ${kb(br).padStart(9)} br ${kb(gz).padStart(9)} gzip`);
-    const bySource = attribute(code.toString('utf8'), JSON.parse(fs.readFileSync(path.join(outDir, `${file}.map`), 'utf8')) as RawSourceMap);
+    const bySource = attribute(
+      code.toString('utf8'),
+      JSON.parse(fs.readFileSync(path.join(outDir, `${file}.map`), 'utf8')) as RawSourceMap,
+    );
     for (const [source, raw] of bySource) {
       const share = raw / code.length;
       const pkg = packageOf(source);
@@ -87,10 +106,15 @@ function describeGroup(label: string, files: string[]) {
       perModule.set(source, { raw: m.raw + raw, br: m.br + share * br });
     }
   }
-  if (files.length > 1) console.log(`  ${'total'.padEnd(40)} ${kb(totals.raw).padStart(9)} raw ${kb(totals.br).padStart(9)} br ${kb(totals.gz).padStart(9)} gzip`);
+  if (files.length > 1)
+    console.log(
+      `  ${'total'.padEnd(40)} ${kb(totals.raw).padStart(9)} raw ${kb(totals.br).padStart(9)} br ${kb(totals.gz).padStart(9)} gzip`,
+    );
   console.log(`  per package (br estimate = the file's brotli size × the package's share of its bytes):`);
   for (const [pkg, s] of [...perPackage].sort((a, b) => b[1].raw - a[1].raw)) {
-    console.log(`    ${pkg.padEnd(38)} ${kb(s.raw).padStart(9)} raw ${kb(s.br).padStart(9)} br ${kb(s.gz).padStart(9)} gzip  ${((100 * s.raw) / totals.raw).toFixed(1).padStart(5)}%`);
+    console.log(
+      `    ${pkg.padEnd(38)} ${kb(s.raw).padStart(9)} raw ${kb(s.br).padStart(9)} br ${kb(s.gz).padStart(9)} gzip  ${((100 * s.raw) / totals.raw).toFixed(1).padStart(5)}%`,
+    );
   }
   console.log(`  largest modules:`);
   for (const [source, s] of [...perModule].sort((a, b) => b[1].raw - a[1].raw).slice(0, 12)) {

@@ -49,6 +49,8 @@ describe('page budget checks', () => {
   it('applies the JS budget to every page and the total to / only, and judges CLS as Lighthouse reports it (0.001 granularity)', () => {
     const heavy = { script: 20 * 1024, stylesheet: 0, image: 300 * 1024, font: 0, document: 0, other: 0, total: 320 * 1024 };
     expect(budgetBreaches([page('/about', { bytes: heavy }), page('/', { cls: 0.0004 })])).toEqual([]);
-    expect(budgetBreaches([page('/privacy', { bytes: { ...heavy, script: 25 * 1024 } })])).toEqual(['/privacy: JS 25.0 KB > 20.0 KB compressed']);
+    expect(budgetBreaches([page('/privacy', { bytes: { ...heavy, script: 25 * 1024 } })])).toEqual([
+      '/privacy: JS 25.0 KB > 20.0 KB compressed',
+    ]);
   });
 });

@@ -7,7 +7,15 @@ import lighthouse from 'lighthouse';
 
 export const PAGES = ['/', '/about', '/privacy', '/sv', '/sv/about', '/sv/privacy'] as const;
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
 
 /**
  * The first view of every audited page (docs/decisions/0006-islands-and-progressive-enhancement.md): almost no
@@ -60,11 +68,13 @@ const score = (lhr: Lhr, id: string) => Math.round((lhr.categories[id]?.score ??
 const numeric = (lhr: Lhr, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
 
 function bytesOf(lhr: Lhr): { bytes: ByteSummary; requests: PageReport['requests'] } {
-  const items = ((lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).map((item) => ({
-    url: String(item.url),
-    resourceType: String(item.resourceType ?? 'Other'),
-    transferSize: Number(item.transferSize ?? 0),
-  }));
+  const items = ((lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).map(
+    (item) => ({
+      url: String(item.url),
+      resourceType: String(item.resourceType ?? 'Other'),
+      transferSize: Number(item.transferSize ?? 0),
+    }),
+  );
   const bytes: ByteSummary = { script: 0, stylesheet: 0, image: 0, font: 0, document: 0, other: 0, total: 0 };
   for (const item of items) {
     const kind = item.resourceType.toLowerCase();
@@ -81,7 +91,8 @@ function toReport(path: string, url: string, lhr: Lhr): PageReport {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
       if (!audit || ref.weight === 0 || audit.score === null || audit.score >= (category === 'performance' ? 0.9 : 1)) continue;
-      if (audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'manual') continue;
+      if (audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'manual')
+        continue;
       failingAudits.push({ category, id: ref.id, title: audit.title, score: audit.score });
     }
   }
@@ -100,7 +111,10 @@ function toReport(path: string, url: string, lhr: Lhr): PageReport {
     fcpMs: numeric(lhr, 'first-contentful-paint'),
     ...bytesOf(lhr),
     failingAudits,
-    layoutShifts: ((lhr.audits['layout-shifts']?.details as { items?: { node?: { selector?: string; snippet?: string }; score?: number }[] } | undefined)?.items ?? []).map((item) => ({
+    layoutShifts: (
+      (lhr.audits['layout-shifts']?.details as { items?: { node?: { selector?: string; snippet?: string }; score?: number }[] } | undefined)
+        ?.items ?? []
+    ).map((item) => ({
       element: item.node?.selector ?? item.node?.snippet ?? '(unknown element)',
       score: Number(item.score ?? 0),
     })),
@@ -118,7 +132,11 @@ const median = <T>(values: T[], by: (v: T) => number): T => [...values].sort((a,
  * machine swings between runs (measured: /sv/privacy TBT 203 ms then 9 ms with the same build). The other budgets
  * are not re-run.
  */
-export async function auditPages(baseUrl: string, paths: readonly string[] = PAGES, log: (line: string) => void = () => undefined): Promise<PageReport[]> {
+export async function auditPages(
+  baseUrl: string,
+  paths: readonly string[] = PAGES,
+  log: (line: string) => void = () => undefined,
+): Promise<PageReport[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
     // Lighthouse's own trace-recording faults (NO_NAVSTART, NO_FCP…) are transient: one more try, then give up.
@@ -138,7 +156,9 @@ export async function auditPages(baseUrl: string, paths: readonly string[] = PAG
     for (const path of paths) {
       let report = await run(path);
       if (report.scores.performance < BUDGETS.performance || report.tbtMs > BUDGETS.tbtMs) {
-        log(`${path}: performance ${report.scores.performance}, TBT ${Math.round(report.tbtMs)} ms; running four more times and keeping the median`);
+        log(
+          `${path}: performance ${report.scores.performance}, TBT ${Math.round(report.tbtMs)} ms; running four more times and keeping the median`,
+        );
         const runs = [report];
         for (let i = 0; i < 4; i++) runs.push(await run(path));
         report = { ...median(runs, (r) => r.tbtMs), runs: runs.length };
@@ -156,7 +176,8 @@ export function budgetBreaches(reports: PageReport[]): string[] {
   const breaches: string[] = [];
   for (const r of reports) {
     const fail = (what: string) => breaches.push(`${r.path}: ${what}`);
-    if (r.scores.performance < BUDGETS.performance) fail(`Performance ${r.scores.performance} < ${BUDGETS.performance} (LCP ${Math.round(r.lcpMs)} ms, TBT ${Math.round(r.tbtMs)} ms)`);
+    if (r.scores.performance < BUDGETS.performance)
+      fail(`Performance ${r.scores.performance} < ${BUDGETS.performance} (LCP ${Math.round(r.lcpMs)} ms, TBT ${Math.round(r.tbtMs)} ms)`);
     if (r.tbtMs > BUDGETS.tbtMs) fail(`TBT ${Math.round(r.tbtMs)} ms > ${BUDGETS.tbtMs} ms`);
     if (r.bytes.script > BUDGETS.scriptBytes) fail(`JS ${kb(r.bytes.script)} > ${kb(BUDGETS.scriptBytes)} compressed`);
     if (r.scores.accessibility < BUDGETS.accessibility) fail(`Accessibility ${r.scores.accessibility} < 100`);
@@ -164,9 +185,12 @@ export function budgetBreaches(reports: PageReport[]): string[] {
     if (r.scores.seo < BUDGETS.seo) fail(`SEO ${r.scores.seo} < 100`);
     // Judged as Lighthouse reports it (granularity 0.001: its report prints "0" below 0.0005); the raw value is printed too.
     if (!(clsAsReported(r.cls) <= BUDGETS.cls)) {
-      fail(`CLS ${r.cls} > 0${r.layoutShifts.length ? ` — shifted: ${r.layoutShifts.map((s) => `${s.element} (${s.score.toPrecision(2)})`).join(', ')}` : ''}`);
+      fail(
+        `CLS ${r.cls} > 0${r.layoutShifts.length ? ` — shifted: ${r.layoutShifts.map((s) => `${s.element} (${s.score.toPrecision(2)})`).join(', ')}` : ''}`,
+      );
     }
-    if ((r.path === '/' || r.path === '/sv') && r.bytes.total > BUDGETS.home.totalBytes) fail(`total ${kb(r.bytes.total)} > ${kb(BUDGETS.home.totalBytes)} compressed`);
+    if ((r.path === '/' || r.path === '/sv') && r.bytes.total > BUDGETS.home.totalBytes)
+      fail(`total ${kb(r.bytes.total)} > ${kb(BUDGETS.home.totalBytes)} compressed`);
     for (const a of r.failingAudits.filter((x) => x.category !== 'performance')) fail(`  failing ${a.category} audit ${a.id}: ${a.title}`);
   }
   return breaches;

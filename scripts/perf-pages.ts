@@ -13,10 +13,18 @@ import { BUDGETS, auditPages, budgetBreaches, formatReports, kb } from './perf-l
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const server = await startServer({ dialect: (process.env.PERF_DIALECT as 'sqlite' | 'postgres' | undefined) ?? 'sqlite', env: { LOG_LEVEL: 'warn' } });
+const server = await startServer({
+  dialect: (process.env.PERF_DIALECT as 'sqlite' | 'postgres' | undefined) ?? 'sqlite',
+  env: { LOG_LEVEL: 'warn' },
+});
 let reports;
 try {
-  console.log(`Lighthouse 12, mobile, simulated throttling, ${process.env.CHROME_PATH ?? '/usr/bin/chromium'} — ${server.url} (${os.availableParallelism()} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  console.log(
+    `Lighthouse 12, mobile, simulated throttling, ${process.env.CHROME_PATH ?? '/usr/bin/chromium'} — ${server.url} (${os.availableParallelism()} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
+  );
   reports = await auditPages(server.url, undefined, (line) => console.log(line));
 } finally {
   await server.stop();
@@ -29,7 +37,8 @@ console.log(
 const home = reports.find((r) => r.path === '/');
 if (home) {
   console.log(`\nrequests of /:`);
-  for (const r of home.requests) console.log(`  ${r.resourceType.padEnd(10)} ${kb(r.transferSize).padStart(9)}  ${r.url.replace(server.url, '')}`);
+  for (const r of home.requests)
+    console.log(`  ${r.resourceType.padEnd(10)} ${kb(r.transferSize).padStart(9)}  ${r.url.replace(server.url, '')}`);
 }
 
 const outDir = path.join(root, 'artifacts', 'perf');

@@ -15,7 +15,6 @@ describe('the founders’ photo pipeline', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'photos-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-
   it('makes AVIF, WebP and JPEG at each width, with the intrinsic size, and drops the metadata', async () => {
     await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#4338ca' } })
       .jpeg()
@@ -28,10 +27,16 @@ describe('the founders’ photo pipeline', () => {
       logLevel: 'silent',
       configFile: false,
       plugins: [imagetools(photoPipelineOptions)],
-      build: { outDir: path.join(dir, 'dist'), assetsInlineLimit: 0, lib: { entry: path.join(dir, 'main.js'), formats: ['es'], fileName: 'photo' } },
+      build: {
+        outDir: path.join(dir, 'dist'),
+        assetsInlineLimit: 0,
+        lib: { entry: path.join(dir, 'main.js'), formats: ['es'], fileName: 'photo' },
+      },
     });
     const out = fs.readdirSync(path.join(dir, 'dist')).find((f) => /^photo\.m?js$/.test(f))!;
-    const { default: picture } = (await import(path.join(dir, 'dist', out))) as { default: { sources: Record<string, string>; img: { src: string; w: number; h: number } } };
+    const { default: picture } = (await import(path.join(dir, 'dist', out))) as {
+      default: { sources: Record<string, string>; img: { src: string; w: number; h: number } };
+    };
 
     expect(Object.keys(picture.sources).sort()).toEqual(['avif', 'jpeg', 'webp']);
     for (const srcset of Object.values(picture.sources)) {

@@ -45,10 +45,9 @@ export const adminListQuerySchema = z.pipe(
     sort: z._default(z.enum(ADMIN_SORTS), '-created_at'),
     cursor: optionalText(1000),
     limit: z.optional(
-      z.pipe(
-        z.string().check(z.regex(/^\d+$/)),
-        z.transform(Number),
-      ).check(z.refine((n) => n >= 1 && n <= ADMIN_MAX_PAGE_SIZE, `must be between 1 and ${ADMIN_MAX_PAGE_SIZE}`)),
+      z
+        .pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number))
+        .check(z.refine((n) => n >= 1 && n <= ADMIN_MAX_PAGE_SIZE, `must be between 1 and ${ADMIN_MAX_PAGE_SIZE}`)),
     ),
   }),
 );
@@ -57,28 +56,21 @@ export type AdminFilters = Omit<AdminListQuery, 'cursor' | 'limit'>;
 
 /** `:id` of /signups/:id…: a positive whole number. */
 export const adminSignupParamsSchema = z.object({
-  id: z.pipe(
-    z.string().check(z.regex(/^\d{1,15}$/, 'The id must be a positive whole number')),
-    z.transform(Number),
-  ).check(z.refine((n) => Number.isSafeInteger(n) && n >= 1, 'The id must be a positive whole number')),
+  id: z
+    .pipe(z.string().check(z.regex(/^\d{1,15}$/, 'The id must be a positive whole number')), z.transform(Number))
+    .check(z.refine((n) => Number.isSafeInteger(n) && n >= 1, 'The id must be a positive whole number')),
 });
 
 /** PATCH /signups/:id: any subset of the stored fields; the e-mail is normalised like the public form's. */
 export const adminCorrectionSchema = z
   .strictObject({
-    email: z.optional(
-      z.pipe(
-        z.string().check(z.refine(isValidEmail, { error: VALIDATION_MESSAGES.email })),
-        z.transform(normalizeEmail),
-      ),
-    ),
+    email: z.optional(z.pipe(z.string().check(z.refine(isValidEmail, { error: VALIDATION_MESSAGES.email })), z.transform(normalizeEmail))),
     role: z.optional(z.enum(ROLE_OPTIONS, { error: VALIDATION_MESSAGES.role })),
     company_size: z.optional(z.enum(COMPANY_SIZE_OPTIONS, { error: VALIDATION_MESSAGES.companySize })),
     desired_outcomes: z.optional(
-      z.array(z.enum(DESIRED_OUTCOME_OPTIONS)).check(
-        z.minLength(1, { error: VALIDATION_MESSAGES.desiredOutcomes }),
-        z.maxLength(DESIRED_OUTCOME_OPTIONS.length),
-      ),
+      z
+        .array(z.enum(DESIRED_OUTCOME_OPTIONS))
+        .check(z.minLength(1, { error: VALIDATION_MESSAGES.desiredOutcomes }), z.maxLength(DESIRED_OUTCOME_OPTIONS.length)),
     ),
     other_outcome: z.optional(z.nullable(z.string().check(z.maxLength(OTHER_OUTCOME_MAX_LENGTH)))),
   })
@@ -128,10 +120,12 @@ export type AdminStatusChange = z.infer<typeof adminStatusChangeSchema>;
 
 export const NOTE_MAX_LENGTH = 2000;
 export const adminNoteSchema = z.strictObject({
-  body: z.pipe(z.string(), z.transform((v) => v.trim())).check(
-    z.minLength(1, 'Write something first'),
-    z.maxLength(NOTE_MAX_LENGTH, `A note holds at most ${NOTE_MAX_LENGTH} characters`),
-  ),
+  body: z
+    .pipe(
+      z.string(),
+      z.transform((v) => v.trim()),
+    )
+    .check(z.minLength(1, 'Write something first'), z.maxLength(NOTE_MAX_LENGTH, `A note holds at most ${NOTE_MAX_LENGTH} characters`)),
 });
 
 /** A person's follow-up: notes (author, time) and status changes, newest first. */
@@ -240,7 +234,6 @@ export const adminWebhooksSchema = z.object({
   recent: z.array(adminWebhookDeliverySchema),
 });
 export type AdminWebhooks = z.infer<typeof adminWebhooksSchema>;
-
 
 export const adminSignupPageSchema = z.object({
   items: z.array(adminSignupSchema),

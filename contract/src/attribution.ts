@@ -20,8 +20,11 @@ export const ATTRIBUTION_PLACEHOLDER = '__SIGNUP_ATTRIBUTION__';
 
 const clean = (value: string | null | undefined): string | undefined => {
   // Control characters never belong in a tag; they would only end up in a CSV or a mail.
-  // eslint-disable-next-line no-control-regex
-  const text = (value ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, ATTRIBUTION_MAX_LENGTH);
+  const text = (value ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, ATTRIBUTION_MAX_LENGTH);
   return text === '' ? undefined : text;
 };
 
@@ -76,8 +79,37 @@ export function decodeAttribution(text: string | null | undefined): Attribution 
  * short list is what the page knows, with the Swedish providers that list lacks.
  */
 export const COMMON_FREE_MAIL_DOMAINS = [
-  'gmail.com', 'googlemail.com', 'hotmail.com', 'hotmail.se', 'outlook.com', 'outlook.se', 'live.com', 'live.se',
-  'msn.com', 'icloud.com', 'me.com', 'mac.com', 'yahoo.com', 'yahoo.se', 'aol.com', 'proton.me', 'protonmail.com',
-  'gmx.com', 'gmx.net', 'mail.com', 'telia.com', 'comhem.se', 'bredband.net', 'bredband2.com', 'spray.se',
-  'bahnhof.se', 'tele2.se', 'passagen.se', 'home.se', 'swipnet.se', 'glocalnet.net', 'tiscali.se', 'ownit.se',
+  'gmail.com',
+  'googlemail.com',
+  'hotmail.com',
+  'hotmail.se',
+  'outlook.com',
+  'outlook.se',
+  'live.com',
+  'live.se',
+  'msn.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'yahoo.com',
+  'yahoo.se',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'gmx.net',
+  'mail.com',
+  'telia.com',
+  'comhem.se',
+  'bredband.net',
+  'bredband2.com',
+  'spray.se',
+  'bahnhof.se',
+  'tele2.se',
+  'passagen.se',
+  'home.se',
+  'swipnet.se',
+  'glocalnet.net',
+  'tiscali.se',
+  'ownit.se',
 ] as const;

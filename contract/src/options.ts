@@ -51,7 +51,8 @@ export interface OptionLabels {
   desiredOutcome: Record<DesiredOutcome, string>;
 }
 
-const asLabels = <T extends string>(options: readonly T[]) => Object.fromEntries(options.map((o) => [o, o])) as unknown as Record<T, string>;
+const asLabels = <T extends string>(options: readonly T[]) =>
+  Object.fromEntries(options.map((o) => [o, o])) as unknown as Record<T, string>;
 
 export const OPTION_LABELS = {
   en: { role: asLabels(ROLE_OPTIONS), companySize: asLabels(COMPANY_SIZE_OPTIONS), desiredOutcome: asLabels(DESIRED_OUTCOME_OPTIONS) },

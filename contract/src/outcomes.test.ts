@@ -10,7 +10,10 @@ describe('toggleOutcome', () => {
   });
 
   it('unchecks one outcome and leaves the others in place', () => {
-    expect(toggleOutcome(['Speed up time-to-market', 'Reuse insights', 'Other'], 'Reuse insights', false)).toEqual(['Speed up time-to-market', 'Other']);
+    expect(toggleOutcome(['Speed up time-to-market', 'Reuse insights', 'Other'], 'Reuse insights', false)).toEqual([
+      'Speed up time-to-market',
+      'Other',
+    ]);
   });
 
   it('never adds an outcome twice', () => {

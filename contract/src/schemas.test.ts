@@ -83,7 +83,9 @@ describe('the sign-up form schema', () => {
       privacyConsent: true as const,
     };
     expect(toSignupBody(form)).toEqual({ ...body, desired_outcomes: ['Reuse insights'] });
-    expect(toSignupBody({ ...form, desiredOutcomes: ['Other'], otherOutcome: ' A portfolio view ' }).other_outcome).toBe('A portfolio view');
+    expect(toSignupBody({ ...form, desiredOutcomes: ['Other'], otherOutcome: ' A portfolio view ' }).other_outcome).toBe(
+      'A portfolio view',
+    );
   });
 });
 
@@ -92,9 +94,12 @@ describe('the admin schemas', () => {
     expect(adminListQuerySchema.parse({ q: '', role: '', limit: '10' })).toEqual({ sort: '-created_at', limit: 10 });
   });
 
-  it.each([{ role: 'CEO' }, { from: '2026-13-45' }, { sort: 'password' }, { limit: '1000' }, { role: ['Other', 'Other'] }])('refuses the query %j', (query) => {
-    expect(adminListQuerySchema.safeParse(query).success).toBe(false);
-  });
+  it.each([{ role: 'CEO' }, { from: '2026-13-45' }, { sort: 'password' }, { limit: '1000' }, { role: ['Other', 'Other'] }])(
+    'refuses the query %j',
+    (query) => {
+      expect(adminListQuerySchema.safeParse(query).success).toBe(false);
+    },
+  );
 
   it('reads an id parameter as a positive whole number', () => {
     expect(adminSignupParamsSchema.parse({ id: '12' })).toEqual({ id: 12 });
@@ -108,9 +113,26 @@ describe('the admin schemas', () => {
   });
 
   it('describes a stored sign-up', () => {
-    const row = { ...body, id: 1, consented_at: '2026-01-01T00:00:00.000Z', privacy_policy_version: '2025-01', created_at: '2026-01-01T00:00:00.000Z', confirmed_at: null, marketing_opt_out_at: '2026-01-02T00:00:00.000Z', locale: 'en',
-      status: 'contacted' as const, company_domain: 'ericsson.com', free_mail: false, utm_source: 'linkedin', utm_medium: null, utm_campaign: 'launch',
-      utm_content: null, utm_term: null, referrer_origin: 'https://www.linkedin.com', landing_path: '/' };
+    const row = {
+      ...body,
+      id: 1,
+      consented_at: '2026-01-01T00:00:00.000Z',
+      privacy_policy_version: '2025-01',
+      created_at: '2026-01-01T00:00:00.000Z',
+      confirmed_at: null,
+      marketing_opt_out_at: '2026-01-02T00:00:00.000Z',
+      locale: 'en',
+      status: 'contacted' as const,
+      company_domain: 'ericsson.com',
+      free_mail: false,
+      utm_source: 'linkedin',
+      utm_medium: null,
+      utm_campaign: 'launch',
+      utm_content: null,
+      utm_term: null,
+      referrer_origin: 'https://www.linkedin.com',
+      landing_path: '/',
+    };
     expect(adminSignupSchema.parse(row)).toEqual(row);
     expect(() => adminSignupSchema.parse({ ...row, status: 'hired' })).toThrow();
   });
@@ -125,7 +147,9 @@ describe('error vocabulary', () => {
   });
 
   it('names the constraint a check violation broke, as PostgreSQL does', () => {
-    expect(checkViolationMessage(CHECK_CONSTRAINTS.role)).toBe('new row for relation "waitlist_signups" violates check constraint "waitlist_signups_role_check"');
+    expect(checkViolationMessage(CHECK_CONSTRAINTS.role)).toBe(
+      'new row for relation "waitlist_signups" violates check constraint "waitlist_signups_role_check"',
+    );
     expect(DUPLICATE_EMAIL_MESSAGE).toBe('duplicate key value violates unique constraint "waitlist_signups_email_key"');
   });
 

@@ -21,22 +21,19 @@ export function isValidEmail(email: string): boolean {
   return normalized.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(normalized) && z.email().safeParse(normalized).success;
 }
 
-const emailSchema = z.string().check(
-  z.refine((value) => isValidEmail(value), { error: VALIDATION_MESSAGES.email }),
-);
+const emailSchema = z.string().check(z.refine((value) => isValidEmail(value), { error: VALIDATION_MESSAGES.email }));
 
 /** The sign-up form as the visitor fills it (camelCase; privacyConsent is not stored). */
-export const signupFormSchema = z
-  .object({
-    email: emailSchema,
-    role: z.enum(ROLE_OPTIONS, { error: VALIDATION_MESSAGES.role }),
-    companySize: z.enum(COMPANY_SIZE_OPTIONS, { error: VALIDATION_MESSAGES.companySize }),
-    desiredOutcomes: z
-      .array(z.enum(DESIRED_OUTCOME_OPTIONS, { error: VALIDATION_MESSAGES.desiredOutcomes }))
-      .check(z.minLength(1, { error: VALIDATION_MESSAGES.desiredOutcomes })),
-    otherOutcome: z.optional(z.string().check(z.maxLength(OTHER_OUTCOME_MAX_LENGTH))),
-    privacyConsent: z.literal(true, { error: VALIDATION_MESSAGES.privacyConsent }),
-  });
+export const signupFormSchema = z.object({
+  email: emailSchema,
+  role: z.enum(ROLE_OPTIONS, { error: VALIDATION_MESSAGES.role }),
+  companySize: z.enum(COMPANY_SIZE_OPTIONS, { error: VALIDATION_MESSAGES.companySize }),
+  desiredOutcomes: z
+    .array(z.enum(DESIRED_OUTCOME_OPTIONS, { error: VALIDATION_MESSAGES.desiredOutcomes }))
+    .check(z.minLength(1, { error: VALIDATION_MESSAGES.desiredOutcomes })),
+  otherOutcome: z.optional(z.string().check(z.maxLength(OTHER_OUTCOME_MAX_LENGTH))),
+  privacyConsent: z.literal(true, { error: VALIDATION_MESSAGES.privacyConsent }),
+});
 
 export type SignupForm = z.infer<typeof signupFormSchema>;
 export type SignupFormField = keyof SignupForm;
@@ -51,9 +48,7 @@ export const signupBodySchema = z.strictObject({
   email: emailSchema,
   role: z.enum(ROLE_OPTIONS),
   company_size: z.enum(COMPANY_SIZE_OPTIONS),
-  desired_outcomes: z
-    .array(z.enum(DESIRED_OUTCOME_OPTIONS))
-    .check(z.minLength(1), z.maxLength(DESIRED_OUTCOME_OPTIONS.length)),
+  desired_outcomes: z.array(z.enum(DESIRED_OUTCOME_OPTIONS)).check(z.minLength(1), z.maxLength(DESIRED_OUTCOME_OPTIONS.length)),
   other_outcome: z.optional(z.nullable(z.string().check(z.maxLength(OTHER_OUTCOME_MAX_LENGTH)))),
   ...attributionBodyShape,
   /** The language the person signed up in (their mails come in it); English when absent. */

@@ -37,7 +37,6 @@ export interface StartServerOptions {
   port?: number;
 }
 
-
 /** Spawns the built production server (`npm run build` first) on a free port with a fresh database. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   if (!fs.existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run npm run build first`);

@@ -4,7 +4,11 @@ import { EnvError, parseEnv } from './env';
 /** Entry of `npm run admin -- …` (server/dist/admin-cli.js). */
 try {
   const env = parseEnv();
-  process.exitCode = await runAdminCli(process.argv.slice(2), { databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+  process.exitCode = await runAdminCli(
+    process.argv.slice(2),
+    { databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR },
+    { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
+  );
 } catch (error) {
   console.error(error instanceof EnvError ? error.message : error);
   process.exitCode = error instanceof EnvError ? 2 : 3;

@@ -83,7 +83,10 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
       try {
         const signupId = await repositories.personData.idByEmail(email);
         if (signupId === undefined) return;
-        const queued = await repositories.personData.queueConfirmationResend(signupId, (input) => mayResendConfirmation({ ...input, now: new Date() }).ok);
+        const queued = await repositories.personData.queueConfirmationResend(
+          signupId,
+          (input) => mayResendConfirmation({ ...input, now: new Date() }).ok,
+        );
         if (queued) app.log.info({ signupId }, 'confirmation re-sent on a repeated sign-up');
       } catch (err) {
         app.log.warn({ err }, 'could not queue a confirmation re-send');
@@ -151,20 +154,30 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   });
 
   // Unconfirmed sign-ups are kept only UNCONFIRMED_RETENTION_DAYS after their confirmation mail (the privacy page says so).
-  await app.scheduler.every('erase unconfirmed sign-ups', 60 * 60 * 1000, async () => {
-    const cutoff = new Date(Date.now() - env.UNCONFIRMED_RETENTION_DAYS * 24 * 60 * 60 * 1000);
-    const erased = await repositories.personData.expireUnconfirmed(cutoff);
-    if (erased > 0) app.log.info({ erased }, 'unconfirmed sign-ups erased after the retention period');
-    await repositories.personData.pruneExpiredTokens();
-    // Visitor hashes and their salt end with their day: nobody can be followed across days.
-    await repositories.visits.forgetPastDays();
-    // Delivered webhook events hold personal data; a receiver has had them for 30 days.
-    await repositories.outbox.pruneDeliveredWebhooks(new Date(Date.now() - 30 * 24 * 60 * 60 * 1000));
-  }, { runNow: true });
+  await app.scheduler.every(
+    'erase unconfirmed sign-ups',
+    60 * 60 * 1000,
+    async () => {
+      const cutoff = new Date(Date.now() - env.UNCONFIRMED_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+      const erased = await repositories.personData.expireUnconfirmed(cutoff);
+      if (erased > 0) app.log.info({ erased }, 'unconfirmed sign-ups erased after the retention period');
+      await repositories.personData.pruneExpiredTokens();
+      // Visitor hashes and their salt end with their day: nobody can be followed across days.
+      await repositories.visits.forgetPastDays();
+      // Delivered webhook events hold personal data; a receiver has had them for 30 days.
+      await repositories.outbox.pruneDeliveredWebhooks(new Date(Date.now() - 30 * 24 * 60 * 60 * 1000));
+    },
+    { runNow: true },
+  );
   // The founders' daily digest, queued once a day after 06:00 UTC by whichever copy gets there first.
-  await app.scheduler.every('queue the operators\' daily digest', 10 * 60 * 1000, async () => {
-    if ((await repositories.operatorMail.queueDailyDigest()) > 0) app.delivery.worker.nudge();
-  }, { runNow: true });
+  await app.scheduler.every(
+    "queue the operators' daily digest",
+    10 * 60 * 1000,
+    async () => {
+      if ((await repositories.operatorMail.queueDailyDigest()) > 0) app.delivery.worker.nudge();
+    },
+    { runNow: true },
+  );
   // Idempotency keys hold a hash of personal data: keep them no longer than a retry needs.
   await app.scheduler.every('prune idempotency keys', 60 * 60 * 1000, () => repositories.signups.pruneIdempotencyKeys(), { runNow: true });
 

@@ -44,7 +44,12 @@ describe('parseEnv', () => {
       SITE_URL: 'https://waitlist.example.se/',
       UNCONFIRMED_RETENTION_DAYS: '14',
     });
-    expect(set).toMatchObject({ SMTP_URL: 'smtps://user:secret@mail.example.com:465', MAIL_FROM: 'Acme <hello@example.com>', SITE_URL: 'https://waitlist.example.se', UNCONFIRMED_RETENTION_DAYS: 14 });
+    expect(set).toMatchObject({
+      SMTP_URL: 'smtps://user:secret@mail.example.com:465',
+      MAIL_FROM: 'Acme <hello@example.com>',
+      SITE_URL: 'https://waitlist.example.se',
+      UNCONFIRMED_RETENTION_DAYS: 14,
+    });
   });
 
   it.each([

@@ -10,18 +10,15 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** server/src or server/dist → repository root. */
 const repoRoot = path.resolve(here, '..', '..');
 
-const portSchema = z.pipe(
-  z.string().check(z.regex(/^\d+$/, 'must be a whole number')),
-  z.transform(Number),
-).check(z.refine((n) => n > 0 && n < 65536, 'must be between 1 and 65535'));
+const portSchema = z
+  .pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number')), z.transform(Number))
+  .check(z.refine((n) => n > 0 && n < 65536, 'must be between 1 and 65535'));
 
 const envSchema = z.object({
   NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'development'),
   PORT: z._default(portSchema, 3000),
   HOST: z._default(z.string().check(z.minLength(1)), '0.0.0.0'),
-  DATABASE_URL: z.optional(
-    z.string().check(z.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')),
-  ),
+  DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'))),
   DATA_DIR: z._default(z.string().check(z.minLength(1)), './data'),
   WAITLIST_PUBLIC_KEY: z._default(z.string().check(z.minLength(8, 'must be at least 8 characters')), DEV_PUBLIC_KEY),
   SIGNUP_RATE_LIMIT: z._default(
@@ -46,7 +43,10 @@ const envSchema = z.object({
         if (v === 'true') return true;
         if (v === 'false') return false;
         if (/^\d+$/.test(v)) return Number(v);
-        return v.split(',').map((s) => s.trim()).filter(Boolean);
+        return v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
       }),
     ),
     false,
@@ -54,7 +54,12 @@ const envSchema = z.object({
   CORS_ORIGINS: z._default(
     z.pipe(
       z.string(),
-      z.transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+      z.transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
     ),
     [],
   ),
@@ -82,9 +87,9 @@ const envSchema = z.object({
   ),
   /** Operator sessions end after this many hours without a request (sliding). */
   SESSION_IDLE_HOURS: z._default(
-    z.pipe(z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a number of hours')), z.transform(Number)).check(
-      z.refine((n) => n > 0, 'must be more than 0'),
-    ),
+    z
+      .pipe(z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a number of hours')), z.transform(Number))
+      .check(z.refine((n) => n > 0, 'must be more than 0')),
     12,
   ),
   /** Operator sign-in attempts per minute per client IP; "off" disables (the per-account lockout stays). */
@@ -123,9 +128,9 @@ const envSchema = z.object({
   ),
   /** The wait before the first retry of a failed delivery (then doubling, capped at 1 h); at most 30 s. */
   OUTBOX_FIRST_RETRY_MS: z._default(
-    z.pipe(z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds')), z.transform(Number)).check(
-      z.refine((n) => n <= 30_000, 'must be at most 30000 (the first retry comes within 30 s)'),
-    ),
+    z
+      .pipe(z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds')), z.transform(Number))
+      .check(z.refine((n) => n <= 30_000, 'must be at most 30000 (the first retry comes within 30 s)')),
     30_000,
   ),
   /**
@@ -133,14 +138,28 @@ const envSchema = z.object({
    * are queued.
    */
   WEBHOOK_URL: z.optional(
-    z.pipe(
-      z.string(),
-      z.transform((v) => v.split(',').map((u) => u.trim()).filter(Boolean)),
-    ).check(z.refine((urls) => urls.every((u) => /^https?:\/\/[^\s/?#]+[^\s]*$/.test(u)), 'must be http(s) URLs, comma-separated')),
+    z
+      .pipe(
+        z.string(),
+        z.transform((v) =>
+          v
+            .split(',')
+            .map((u) => u.trim())
+            .filter(Boolean),
+        ),
+      )
+      .check(z.refine((urls) => urls.every((u) => /^https?:\/\/[^\s/?#]+[^\s]*$/.test(u)), 'must be http(s) URLs, comma-separated')),
   ),
   /** The Standard Webhooks signing secret, `whsec_` followed by base64 (at least 24 bytes). */
   WEBHOOK_SECRET: z.optional(
-    z.string().check(z.refine((v) => /^whsec_[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v.slice(6), 'base64').length >= 24, 'must be whsec_ followed by at least 24 bytes in base64')),
+    z
+      .string()
+      .check(
+        z.refine(
+          (v) => /^whsec_[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v.slice(6), 'base64').length >= 24,
+          'must be whsec_ followed by at least 24 bytes in base64',
+        ),
+      ),
   ),
   /** Turns on GET /metrics (Prometheus), answered only to `Authorization: Bearer <token>`; unset: no such route. */
   METRICS_TOKEN: z.optional(z.string().check(z.regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces'))),

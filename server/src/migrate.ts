@@ -7,7 +7,9 @@ const env = parseEnv();
 const database = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 try {
   const applied = await migrate(database.db, database.dialect);
-  console.log(applied.length ? `Applied migrations ${applied.join(', ')} to ${database.description}` : `${database.description} is up to date`);
+  console.log(
+    applied.length ? `Applied migrations ${applied.join(', ')} to ${database.description}` : `${database.description} is up to date`,
+  );
 } finally {
   await database.close();
 }

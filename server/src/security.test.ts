@@ -13,12 +13,19 @@ const HEADERS_TIMEOUT_MS = 800;
 const REQUEST_TIMEOUT_MS = 1500;
 
 describe.each(DIALECTS)('abuse of the public endpoint on %s', (dialect) => {
-  const suite = useTestApp(dialect, { HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) });
+  const suite = useTestApp(dialect, {
+    HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+    HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+  });
   /** A listening app on 127.0.0.1 with the suite's database; returns its base URL. */
   const listen = (overrides: Record<string, string> = {}) => suite.listen(overrides);
 
   const signup = (url: string, headers: Record<string, string> = {}, body: unknown = validSignup()) =>
-    fetch(`${url}${SIGNUPS_PATH}`, { method: 'POST', headers: { ...apiHeaders(), ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    fetch(`${url}${SIGNUPS_PATH}`, {
+      method: 'POST',
+      headers: { ...apiHeaders(), ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
 
   describe('per-IP rate limit', () => {
     it('answers 429 with Retry-After and a readable message in the documented shape once the limit is used up', async () => {
@@ -135,12 +142,14 @@ describe.each(DIALECTS)('abuse of the public endpoint on %s', (dialect) => {
     const sockets: net.Socket[] = [];
     try {
       await Promise.all(
-        Array.from({ length: 1000 }, () =>
-          new Promise<void>((resolve) => {
-            const s = net.connect(port, '127.0.0.1', () => resolve());
-            s.on('error', () => resolve());
-            sockets.push(s);
-          }),
+        Array.from(
+          { length: 1000 },
+          () =>
+            new Promise<void>((resolve) => {
+              const s = net.connect(port, '127.0.0.1', () => resolve());
+              s.on('error', () => resolve());
+              sockets.push(s);
+            }),
         ),
       );
       // Half of them start a request and stall.

@@ -99,7 +99,8 @@ describe.each(DIALECTS)('two copies of the server on one %s database and one Red
 
   it('counts the admin sign-in limit per IP once across both copies', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < SIGNIN_LIMIT + 1; i++) statuses.push((await signIn(i % 2 === 0 ? two : one, '10.1.0.2', 'wrong password')).statusCode);
+    for (let i = 0; i < SIGNIN_LIMIT + 1; i++)
+      statuses.push((await signIn(i % 2 === 0 ? two : one, '10.1.0.2', 'wrong password')).statusCode);
     expect(statuses).toEqual([...Array(SIGNIN_LIMIT).fill(401), 429]);
   });
 
@@ -113,13 +114,17 @@ describe.each(DIALECTS)('two copies of the server on one %s database and one Red
     expect((await signUp(two, '10.1.0.3', validSignup({ email }))).statusCode).toBe(409);
     const body = await scrape(two);
     expect(body).toMatch(new RegExp(`http_requests_total\\{method="POST",route="${SIGNUPS_PATH}",status="201"\\} [1-9]`));
-    expect(body).toMatch(/http_request_duration_seconds_bucket\{le="0.1",method="POST",route="\/rest\/v1\/waitlist_signups",status="201"\} [1-9]/);
+    expect(body).toMatch(
+      /http_request_duration_seconds_bucket\{le="0.1",method="POST",route="\/rest\/v1\/waitlist_signups",status="201"\} [1-9]/,
+    );
     expect(metricValue(body, 'waitlist_signups_total{outcome="duplicate"}')).toBeGreaterThanOrEqual(1);
     expect(metricValue(body, 'waitlist_signup_batch_rows_count')).toBeGreaterThanOrEqual(1);
     expect(body.toLowerCase()).not.toContain('visible.person');
     expect(body).not.toContain('@');
 
-    expect((await two.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer not-the-token-at-all' } })).statusCode).toBe(401);
+    expect(
+      (await two.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer not-the-token-at-all' } })).statusCode,
+    ).toBe(401);
   });
 
   it('keeps taking sign-ups when Redis dies: limits fail open with a warning and a metric, /readyz says degraded; admin sign-in limits fall back to the database', async () => {

@@ -16,7 +16,9 @@ if (!template.includes('<!--app-html-->') || !template.includes('<!--app-head-->
   throw new Error('dist/index.html has no <!--app-head--> / <!--app-html--> placeholders; run vite build first');
 }
 await writeFile(join(ssrDir, 'template.html'), template);
-const { render, fillTemplate, alternatesOf, prerenderedRoutes, siteUrl } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
+const { render, fillTemplate, alternatesOf, prerenderedRoutes, siteUrl } = await import(
+  pathToFileURL(join(ssrDir, 'entry-server.js')).href
+);
 
 // Images only the pages reference (the server build emitted them): served from dist/assets like every asset.
 const ssrAssets = join(ssrDir, 'assets');

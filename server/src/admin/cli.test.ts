@@ -29,7 +29,8 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
     const code = await runAdminCli(argv, settings(), { stdin, stdout, stderr });
     return { code, out, err };
   };
-  const operatorRow = (email: string) => suite.database.db.selectFrom('operators').selectAll().where('email', '=', email).executeTakeFirst();
+  const operatorRow = (email: string) =>
+    suite.database.db.selectFrom('operators').selectAll().where('email', '=', email).executeTakeFirst();
 
   it('adds an operator from --password-stdin with a salted scrypt hash, lists and removes it', async () => {
     const add = await run(['add', 'Founder@Example.com', '--password-stdin'], `${PASSWORD}\n`);
@@ -107,11 +108,15 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
   );
 
   it('runs as a program that reads DATABASE_URL / DATA_DIR from the environment', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server', 'src', 'admin-cli.ts'), 'add', 'spawned@example.com', '--password-stdin'], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? '', ...envVars() },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(repoRoot, 'server', 'src', 'admin-cli.ts'), 'add', 'spawned@example.com', '--password-stdin'],
+      {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH ?? '', ...envVars() },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));

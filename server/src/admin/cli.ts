@@ -98,7 +98,8 @@ export async function runAdminCli(argv: string[], settings: CliDatabaseSettings,
   if (unknownFlag) return fail(`Unknown option ${unknownFlag}\n\n${USAGE}`, EXIT.usage);
   if (!['add', 'list', 'remove'].includes(command)) return fail(`Unknown command "${command}"\n\n${USAGE}`, EXIT.usage);
   const wantsEmail = command !== 'list';
-  if (rest.length !== (wantsEmail ? 1 : 0)) return fail(`"${command}" takes ${wantsEmail ? 'one e-mail address' : 'no arguments'}\n\n${USAGE}`, EXIT.usage);
+  if (rest.length !== (wantsEmail ? 1 : 0))
+    return fail(`"${command}" takes ${wantsEmail ? 'one e-mail address' : 'no arguments'}\n\n${USAGE}`, EXIT.usage);
   if (flags.includes('--password-stdin') && command !== 'add') return fail('--password-stdin only goes with "add"', EXIT.usage);
   const email = rest[0] ? normalizeEmail(rest[0]) : '';
   if (wantsEmail && !isValidEmail(email)) return fail(`"${rest[0]}" is not a valid e-mail address`, EXIT.usage);
@@ -123,7 +124,8 @@ export async function runAdminCli(argv: string[], settings: CliDatabaseSettings,
           say(`Operator ${operator.email} added (id ${operator.id}) in ${database.description}. Sign in at /admin.`);
           return EXIT.ok;
         } catch (error) {
-          if (error instanceof OperatorExistsError) return fail(`An operator ${email} already exists. Remove it first to set a new password.`, EXIT.refused);
+          if (error instanceof OperatorExistsError)
+            return fail(`An operator ${email} already exists. Remove it first to set a new password.`, EXIT.refused);
           throw error;
         }
       }

@@ -66,8 +66,15 @@ export const adminGuards = fp(
       if (SAFE_METHODS.has(request.method)) return;
       const origin = request.headers.origin;
       const fetchSite = request.headers['sec-fetch-site'];
-      if ((origin !== undefined && originHost(origin) !== withoutDefaultPort(request.host)) || fetchSite === 'cross-site' || fetchSite === 'same-site') {
-        request.log.warn({ origin: typeof origin === 'string' ? origin.slice(0, 200) : undefined }, 'admin request from a foreign origin refused');
+      if (
+        (origin !== undefined && originHost(origin) !== withoutDefaultPort(request.host)) ||
+        fetchSite === 'cross-site' ||
+        fetchSite === 'same-site'
+      ) {
+        request.log.warn(
+          { origin: typeof origin === 'string' ? origin.slice(0, 200) : undefined },
+          'admin request from a foreign origin refused',
+        );
         throw new HttpError(403, ADMIN_ERROR_CODES.foreignOrigin, 'Cross-origin requests are not allowed here');
       }
     });

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SIGNUPS_PATH, VISIT_PATH, type AdminCompanies, type AdminFollowUp, type AdminFunnel, type AdminSignupPage } from '@waitlist/contract';
+import {
+  SIGNUPS_PATH,
+  VISIT_PATH,
+  type AdminCompanies,
+  type AdminFollowUp,
+  type AdminFunnel,
+  type AdminSignupPage,
+} from '@waitlist/contract';
 import { useTestApp } from '../test/app';
 import { DIALECTS, type TestDatabase } from '../test/databases';
 import { apiHeaders, validSignup } from '../test/fixtures';
@@ -19,18 +26,32 @@ const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (K
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe.each(DIALECTS)('operator insight on %s', (dialect) => {
-  const suite = useTestApp(dialect, (testDb) => ({ ...ADMIN_TEST_ENV, WEB_DIST_DIR: siteDir(testDb), VISIT_RATE_LIMIT: '120', TRUST_PROXY: '1' }), {
-    beforeBuild: writeSite,
-  });
+  const suite = useTestApp(
+    dialect,
+    (testDb) => ({ ...ADMIN_TEST_ENV, WEB_DIST_DIR: siteDir(testDb), VISIT_RATE_LIMIT: '120', TRUST_PROXY: '1' }),
+    {
+      beforeBuild: writeSite,
+    },
+  );
   let cookie: string;
   const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-    suite.app.inject({ method, url: `/api/admin${url}`, headers: { cookie, origin: 'http://localhost:80', host: 'localhost:80' }, ...(payload ? { payload: payload as object } : {}) });
+    suite.app.inject({
+      method,
+      url: `/api/admin${url}`,
+      headers: { cookie, origin: 'http://localhost:80', host: 'localhost:80' },
+      ...(payload ? { payload: payload as object } : {}),
+    });
   const signUp = async (overrides: Parameters<typeof validSignup>[0]) => {
     const res = await suite.app.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: validSignup(overrides) });
     expect(res.statusCode, res.body).toBe(201);
   };
   const beacon = (body: unknown, { ip = '203.0.113.7', ua = BROWSER, type = 'text/plain;charset=UTF-8' } = {}) =>
-    suite.app.inject({ method: 'POST', url: VISIT_PATH, headers: { 'content-type': type, 'user-agent': ua, 'x-forwarded-for': ip }, payload: typeof body === 'string' ? body : JSON.stringify(body) });
+    suite.app.inject({
+      method: 'POST',
+      url: VISIT_PATH,
+      headers: { 'content-type': type, 'user-agent': ua, 'x-forwarded-for': ip },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    });
   const visitRows = () => suite.app.database.db.selectFrom('visit_counts').selectAll().where('dimension', '=', 'all').execute();
 
   beforeAll(async () => {
@@ -39,11 +60,31 @@ describe.each(DIALECTS)('operator insight on %s', (dialect) => {
   });
 
   it('stores attribution from the API body, caps nothing silently there (too long is a 400) and keeps only an origin', async () => {
-    await signUp({ email: 'ada@ericsson.com', utm_source: 'linkedin', utm_campaign: 'launch', referrer_origin: 'https://www.linkedin.com', landing_path: '/' });
-    const tooLong = await suite.app.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: validSignup({ utm_source: 'x'.repeat(201) }) });
+    await signUp({
+      email: 'ada@ericsson.com',
+      utm_source: 'linkedin',
+      utm_campaign: 'launch',
+      referrer_origin: 'https://www.linkedin.com',
+      landing_path: '/',
+    });
+    const tooLong = await suite.app.inject({
+      method: 'POST',
+      url: SIGNUPS_PATH,
+      headers: apiHeaders(),
+      payload: validSignup({ utm_source: 'x'.repeat(201) }),
+    });
     expect(tooLong.statusCode).toBe(400);
     const { items } = (await admin('GET', '/signups?q=ada@ericsson.com')).json<AdminSignupPage>();
-    expect(items[0]).toMatchObject({ utm_source: 'linkedin', utm_campaign: 'launch', utm_medium: null, referrer_origin: 'https://www.linkedin.com', landing_path: '/', company_domain: 'ericsson.com', free_mail: false, status: 'new' });
+    expect(items[0]).toMatchObject({
+      utm_source: 'linkedin',
+      utm_campaign: 'launch',
+      utm_medium: null,
+      referrer_origin: 'https://www.linkedin.com',
+      landing_path: '/',
+      company_domain: 'ericsson.com',
+      free_mail: false,
+      status: 'new',
+    });
   });
 
   it('groups companies by registrable domain, whatever the case or sub-domain, and never groups free mail', async () => {
@@ -60,11 +101,18 @@ describe.each(DIALECTS)('operator insight on %s', (dialect) => {
       ['example.co.uk', 1],
       ['volvocars.se', 1],
     ]);
-    expect(companies.items[0]).toMatchObject({ roles: ['Head of Innovation / Innovation Director', 'Project Manager'], largest_size: '1000+ employees', statuses: { new: 2 } });
+    expect(companies.items[0]).toMatchObject({
+      roles: ['Head of Innovation / Innovation Director', 'Project Manager'],
+      largest_size: '1000+ employees',
+      statuses: { new: 2 },
+    });
     // A company opens the list filtered to it.
     const list = (await admin('GET', '/signups?company=ericsson.com')).json<AdminSignupPage>();
     expect(list.items.map((i) => i.email).sort()).toEqual(['ada@ericsson.com', 'bo@mail.ericsson.com']);
-    expect((await admin('GET', '/signups?q=dan@gmail.com')).json<AdminSignupPage>().items[0]).toMatchObject({ company_domain: 'gmail.com', free_mail: true });
+    expect((await admin('GET', '/signups?q=dan@gmail.com')).json<AdminSignupPage>().items[0]).toMatchObject({
+      company_domain: 'gmail.com',
+      free_mail: true,
+    });
   });
 
   it('changes follow-up status one by one or for a selection, logs each change with its operator, filters and exports by status', async () => {
@@ -73,7 +121,10 @@ describe.each(DIALECTS)('operator insight on %s', (dialect) => {
     const bulk = await admin('POST', '/signups/status', { ids: [...ids, 999_999], status: 'contacted' });
     expect(bulk.statusCode).toBe(200);
     expect(bulk.json()).toEqual({ changed: ids, missing: [999_999] });
-    expect((await admin('POST', '/signups/status', { ids: [ids[0]], status: 'invited' })).json()).toEqual({ changed: [ids[0]], missing: [] });
+    expect((await admin('POST', '/signups/status', { ids: [ids[0]], status: 'invited' })).json()).toEqual({
+      changed: [ids[0]],
+      missing: [],
+    });
     expect((await admin('POST', '/signups/status', { ids: [ids[0]], status: 'invited' })).json()).toEqual({ changed: [], missing: [] });
     const bad = await admin('POST', '/signups/status', { ids: [ids[0]], status: 'hired' });
     expect(bad.statusCode).toBe(400);
@@ -88,7 +139,10 @@ describe.each(DIALECTS)('operator insight on %s', (dialect) => {
     const invited = (await admin('GET', '/signups?status=invited')).json<AdminSignupPage>();
     expect(invited.items.map((i) => i.id)).toEqual([ids[0]]);
     const csv = await admin('GET', '/signups/export.csv?status=contacted');
-    const [header, ...lines] = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const [header, ...lines] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(header).toBe(
       'id,email,role,company_size,desired_outcomes,other_outcome,created_at,consented_at,privacy_policy_version,status,confirmed_at,marketing_opt_out_at,company_domain,free_mail,utm_source,utm_medium,utm_campaign,utm_content,utm_term,referrer_origin,landing_path',
     );
@@ -144,7 +198,12 @@ describe.each(DIALECTS)('operator insight on %s', (dialect) => {
     const flood = await Promise.all(Array.from({ length: 1_000 }, () => beacon({ url: '/about' }, { ip: '192.0.2.50' })));
     const counts = flood.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.statusCode]: (acc[r.statusCode] ?? 0) + 1 }), {});
     expect(counts).toEqual({ 204: 120, 429: 880 });
-    const about = await suite.app.database.db.selectFrom('visit_counts').selectAll().where('dimension', '=', 'path').where('value', '=', '/about').executeTakeFirstOrThrow();
+    const about = await suite.app.database.db
+      .selectFrom('visit_counts')
+      .selectAll()
+      .where('dimension', '=', 'path')
+      .where('value', '=', '/about')
+      .executeTakeFirstOrThrow();
     expect(Number(about.views)).toBe(1 + 120);
   });
 

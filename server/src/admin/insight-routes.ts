@@ -32,7 +32,8 @@ export async function insightRoutes(parent: FastifyInstance, options: InsightRou
     const { from, to, by } = request.query;
     const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
     if (days < 1) throw new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, 'to: must not be before from');
-    if (days > MAX_FUNNEL_DAYS) throw new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, `to: a period holds at most ${MAX_FUNNEL_DAYS} days`);
+    if (days > MAX_FUNNEL_DAYS)
+      throw new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, `to: a period holds at most ${MAX_FUNNEL_DAYS} days`);
     return visits.funnel(from, to, by);
   });
 

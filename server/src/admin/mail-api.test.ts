@@ -19,10 +19,14 @@ describe.each(DIALECTS)('the console and the mail on %s', (dialect) => {
     it('keeps the confirmation pending and says there is no SMTP configured', async () => {
       const signup = validSignup();
       expect((await suite.app.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: signup })).statusCode).toBe(201);
-      const { items } = (await suite.app.inject({ method: 'GET', url: `/api/admin/signups?q=${signup.email}`, headers: { cookie } })).json<AdminSignupPage>();
+      const { items } = (
+        await suite.app.inject({ method: 'GET', url: `/api/admin/signups?q=${signup.email}`, headers: { cookie } })
+      ).json<AdminSignupPage>();
       expect(items[0]).toMatchObject({ confirmed_at: null, marketing_opt_out_at: null, locale: 'en' });
       await suite.app.delivery.worker.runOnce();
-      const log = (await suite.app.inject({ method: 'GET', url: `/api/admin/signups/${items[0]!.id}/mail`, headers: { cookie } })).json<AdminMailLog>();
+      const log = (
+        await suite.app.inject({ method: 'GET', url: `/api/admin/signups/${items[0]!.id}/mail`, headers: { cookie } })
+      ).json<AdminMailLog>();
       expect(log.smtp_configured).toBe(false);
       expect(log.items).toEqual([expect.objectContaining({ topic: 'confirmation', status: 'pending', attempts: 0 })]);
       const outbox = (await suite.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: { cookie } })).json<AdminOutbox>();
@@ -44,7 +48,7 @@ describe.each(DIALECTS)('the console and the mail on %s', (dialect) => {
       cookie = await signIn(suite.app, 'ops@example.com');
     });
 
-    it('shows a person\'s mail log with retries and errors, re-sends on request, and lists what is stuck', async () => {
+    it("shows a person's mail log with retries and errors, re-sends on request, and lists what is stuck", async () => {
       smtp.fail({ code: 451, message: 'Mailbox busy', times: 1 });
       const signup = validSignup();
       await suite.app.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: signup });
@@ -53,15 +57,26 @@ describe.each(DIALECTS)('the console and the mail on %s', (dialect) => {
 
       const log = await get<AdminMailLog>(`/api/admin/signups/${id}/mail`);
       expect(log.smtp_configured).toBe(true);
-      expect(log.items[0]).toMatchObject({ topic: 'confirmation', status: 'pending', attempts: 1, last_error: expect.stringMatching(/451/) });
+      expect(log.items[0]).toMatchObject({
+        topic: 'confirmation',
+        status: 'pending',
+        attempts: 1,
+        last_error: expect.stringMatching(/451/),
+      });
       const outbox = await get<AdminOutbox>('/api/admin/outbox');
       expect(outbox.stuck.map((e) => e.signup_id)).toContain(id);
 
       // "Resend confirmation": queued now, refused again within 10 minutes.
       const resend = await suite.app.inject({ method: 'POST', url: `/api/admin/signups/${id}/resend-confirmation`, headers: { cookie } });
       expect(resend.statusCode).toBe(409);
-      await suite.app.database.db.updateTable('outbox').set({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() }).where('signup_id', '=', id).execute();
-      expect((await suite.app.inject({ method: 'POST', url: `/api/admin/signups/${id}/resend-confirmation`, headers: { cookie } })).statusCode).toBe(202);
+      await suite.app.database.db
+        .updateTable('outbox')
+        .set({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() })
+        .where('signup_id', '=', id)
+        .execute();
+      expect(
+        (await suite.app.inject({ method: 'POST', url: `/api/admin/signups/${id}/resend-confirmation`, headers: { cookie } })).statusCode,
+      ).toBe(202);
       await suite.app.delivery.worker.runOnce();
       await smtp.nextMailTo(signup.email);
       const after = await get<AdminMailLog>(`/api/admin/signups/${id}/mail`);
@@ -76,10 +91,14 @@ describe.each(DIALECTS)('the console and the mail on %s', (dialect) => {
       const failed = (await get<AdminOutbox>('/api/admin/outbox')).stuck.find((e) => e.status === 'failed')!;
       expect(failed.last_error).toMatch(/550/);
       expect(failed.last_error).not.toContain(signup.email);
-      expect((await suite.app.inject({ method: 'POST', url: `/api/admin/outbox/${failed.id}/retry`, headers: { cookie } })).statusCode).toBe(202);
+      expect(
+        (await suite.app.inject({ method: 'POST', url: `/api/admin/outbox/${failed.id}/retry`, headers: { cookie } })).statusCode,
+      ).toBe(202);
       await suite.app.delivery.worker.runOnce();
       expect((await smtp.nextMailTo(signup.email)).subject).toMatch(/Confirm/);
-      expect((await suite.app.inject({ method: 'POST', url: `/api/admin/outbox/${failed.id}/retry`, headers: { cookie } })).statusCode).toBe(404);
+      expect(
+        (await suite.app.inject({ method: 'POST', url: `/api/admin/outbox/${failed.id}/retry`, headers: { cookie } })).statusCode,
+      ).toBe(404);
     });
 
     it('filters by confirmation and opt-out, exports both dates, and keeps the charts when people are erased', async () => {
@@ -96,16 +115,26 @@ describe.each(DIALECTS)('the console and the mail on %s', (dialect) => {
       expect(confirmed.items.map((s) => s.id)).not.toContain(idB);
       const optedOut = await get<AdminSignupPage>('/api/admin/signups?opted_out=yes');
       expect(optedOut.items.map((s) => s.id)).toEqual([idB]);
-      expect((await suite.app.inject({ method: 'GET', url: '/api/admin/signups?confirmed=maybe', headers: { cookie } })).statusCode).toBe(400);
+      expect((await suite.app.inject({ method: 'GET', url: '/api/admin/signups?confirmed=maybe', headers: { cookie } })).statusCode).toBe(
+        400,
+      );
 
       const csv = (await suite.app.inject({ method: 'GET', url: '/api/admin/signups/export.csv?confirmed=yes', headers: { cookie } })).body;
-      const [header, ...lines] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+      const [header, ...lines] = csv
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       expect(header!.split(',')).toEqual(expect.arrayContaining(['confirmed_at', 'marketing_opt_out_at']));
       expect(lines.some((l) => l.includes(a.email) && l.includes(now))).toBe(true);
 
       const before = await get<AdminStats>('/api/admin/stats');
       expect((await suite.app.inject({ method: 'DELETE', url: `/api/admin/signups/${idA}`, headers: { cookie } })).statusCode).toBe(204);
-      await suite.app.inject({ method: 'POST', url: '/manage/erase', payload: 'token=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      await suite.app.inject({
+        method: 'POST',
+        url: '/manage/erase',
+        payload: 'token=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       const after = await get<AdminStats>('/api/admin/stats');
       expect(after).toEqual(before);
     });

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADMIN_ERROR_CODES, adminMailLogSchema, adminOutboxSchema, adminSignupParamsSchema, adminWebhooksSchema, type AdminOutboxEntry } from '@waitlist/contract';
+import {
+  ADMIN_ERROR_CODES,
+  adminMailLogSchema,
+  adminOutboxSchema,
+  adminSignupParamsSchema,
+  adminWebhooksSchema,
+  type AdminOutboxEntry,
+} from '@waitlist/contract';
 import { webhookMessageId } from '../lib/webhook-id';
 import type { OutboxEntry, OutboxRepository } from '../db/repositories/outbox';
 import type { PersonDataRepository } from '../db/repositories/person-data';
@@ -51,7 +58,9 @@ export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOpt
     // An operator may re-send more often than a visitor's re-sign-up, but not twice within 10 minutes.
     const queued = await personData.queueConfirmationResend(id, (input) => {
       const decision = mayResendConfirmation({ ...input, history: input.history.map((h) => ({ ...h, resend: false })), now: new Date() });
-      if (!decision.ok) refusal = decision.reason === 'too-soon' ? 'A confirmation mail was queued less than 10 minutes ago' : 'This person has already confirmed';
+      if (!decision.ok)
+        refusal =
+          decision.reason === 'too-soon' ? 'A confirmation mail was queued less than 10 minutes ago' : 'This person has already confirmed';
       return decision.ok;
     });
     if (!queued) throw new HttpError(409, ADMIN_ERROR_CODES.invalidRequest, refusal);

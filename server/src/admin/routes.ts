@@ -49,7 +49,12 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   });
   await app.register(signupRoutes, { signups: repositories.signups, listing: repositories.signupListing, auditLog: repositories.auditLog });
   await app.register(insightRoutes, { repositories });
-  await app.register(mailRoutes, { outbox: repositories.outbox, personData: repositories.personData, smtpConfigured: options.smtpConfigured, webhooksConfigured: options.webhooksConfigured });
+  await app.register(mailRoutes, {
+    outbox: repositories.outbox,
+    personData: repositories.personData,
+    smtpConfigured: options.smtpConfigured,
+    webhooksConfigured: options.webhooksConfigured,
+  });
 
   // Unknown admin paths: 401 without a session (the guard), 404 with one.
   const unknownEndpoint = async () => {

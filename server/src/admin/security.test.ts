@@ -63,17 +63,29 @@ describe.each(DIALECTS)('operator surface under attack on %s', (dialect) => {
 
   it('no session fixation: a cookie planted before sign-in is replaced, and is never accepted', async () => {
     const planted = `${ADMIN_SESSION_COOKIE}=attacker-chosen-${'z'.repeat(30)}`;
-    const res = await suite.app.inject({ method: 'POST', url: '/api/admin/session', headers: { cookie: planted }, payload: { email: operator, password: OPERATOR_PASSWORD } });
+    const res = await suite.app.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      headers: { cookie: planted },
+      payload: { email: operator, password: OPERATOR_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     const issued = res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!;
     expect(issued.value).not.toBe(tokenOf(planted));
     expect(issued.value.length).toBeGreaterThanOrEqual(32);
     expect((await suite.app.inject({ url: '/api/admin/session', headers: { cookie: planted } })).statusCode).toBe(401);
-    expect((await suite.app.inject({ url: '/api/admin/session', headers: { cookie: `${ADMIN_SESSION_COOKIE}=${issued.value}` } })).statusCode).toBe(200);
+    expect(
+      (await suite.app.inject({ url: '/api/admin/session', headers: { cookie: `${ADMIN_SESSION_COOKIE}=${issued.value}` } })).statusCode,
+    ).toBe(200);
 
     // A real session the attacker got hold of (and planted) is revoked by the victim's sign-in.
     const stolen = await signIn(suite.app, operator);
-    const victim = await suite.app.inject({ method: 'POST', url: '/api/admin/session', headers: { cookie: stolen }, payload: { email: operator, password: OPERATOR_PASSWORD } });
+    const victim = await suite.app.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      headers: { cookie: stolen },
+      payload: { email: operator, password: OPERATOR_PASSWORD },
+    });
     expect(victim.statusCode).toBe(200);
     expect(victim.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!.value).not.toBe(tokenOf(stolen));
     expect((await suite.app.inject({ url: '/api/admin/session', headers: { cookie: stolen } })).statusCode).toBe(401);
@@ -94,7 +106,11 @@ describe.each(DIALECTS)('operator surface under attack on %s', (dialect) => {
           method: route.method,
           url: route.url,
           headers: { cookie, host: 'localhost', ...headers },
-          payload: isSignIn(route) ? { email: operator, password: OPERATOR_PASSWORD } : route.method === 'PATCH' ? { role: 'Other' } : undefined,
+          payload: isSignIn(route)
+            ? { email: operator, password: OPERATOR_PASSWORD }
+            : route.method === 'PATCH'
+              ? { role: 'Other' }
+              : undefined,
         });
         expect(res.statusCode, `${route.method} ${route.url} ${JSON.stringify(headers)}`).toBe(403);
         expect(res.headers['set-cookie']).toBeUndefined();

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADMIN_ERROR_CODES, ADMIN_SESSION_COOKIE, adminSessionInfoSchema, adminSignInSchema, normalizeEmail, type AdminSessionInfo } from '@waitlist/contract';
+import {
+  ADMIN_ERROR_CODES,
+  ADMIN_SESSION_COOKIE,
+  adminSessionInfoSchema,
+  adminSignInSchema,
+  normalizeEmail,
+  type AdminSessionInfo,
+} from '@waitlist/contract';
 import type { OperatorAccounts } from '../db/repositories/operator-accounts';
 import type { OperatorSessions } from '../db/repositories/operator-sessions';
 import type { SignInThrottle } from '../db/repositories/sign-in-throttle';
@@ -19,7 +26,8 @@ export interface SessionRoutesOptions {
   signInRateLimitPerMinute: number | null;
 }
 
-const cookieOptions = (request: FastifyRequest) => ({ path: '/', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' }) as const;
+const cookieOptions = (request: FastifyRequest) =>
+  ({ path: '/', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' }) as const;
 
 const sessionInfo = (operatorId: number, email: string, expiresAt: number): AdminSessionInfo => ({
   operator: { id: operatorId, email },
@@ -52,7 +60,11 @@ export async function sessionRoutes(parent: FastifyInstance, options: SessionRou
       const lockedUntil = await throttle.registerAttempt(accountKey);
       if (lockedUntil) {
         request.log.warn('admin sign-in refused: account temporarily locked');
-        throw tooManyRequests('Too many failed sign-ins for this account. Try again later.', lockedUntil - Date.now(), ADMIN_ERROR_CODES.locked);
+        throw tooManyRequests(
+          'Too many failed sign-ins for this account. Try again later.',
+          lockedUntil - Date.now(),
+          ADMIN_ERROR_CODES.locked,
+        );
       }
 
       const operator = await accounts.findForSignIn(email);

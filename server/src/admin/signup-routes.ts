@@ -53,7 +53,10 @@ const CSV_COLUMNS = [
 const notFound = () => new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No sign-up with this id (it may have been erased)');
 
 const filtersOf = ({ cursor: _cursor, limit: _limit, ...filters }: AdminListQuery): AdminFilters => filters;
-const filterNames = (filters: AdminFilters) => Object.entries(filters).filter(([k, v]) => k !== 'sort' && v !== undefined).map(([k]) => k);
+const filterNames = (filters: AdminFilters) =>
+  Object.entries(filters)
+    .filter(([k, v]) => k !== 'sort' && v !== undefined)
+    .map(([k]) => k);
 
 /** /signups and /stats: find, export, read, correct and erase sign-ups; every export, correction and erasure is audited. */
 export async function signupRoutes(parent: FastifyInstance, options: SignupRoutesOptions): Promise<void> {
@@ -114,16 +117,20 @@ export async function signupRoutes(parent: FastifyInstance, options: SignupRoute
       .send(JSON.stringify(signup, null, 2));
   });
 
-  app.patch('/signups/:id', { bodyLimit: 16 * 1024, schema: { ...byId, body: adminCorrectionSchema, response: { 200: adminSignupSchema } } }, async (request) => {
-    const { id } = request.params;
-    const { operatorId } = signedInOperator(request);
-    const result = await signups.correct(id, request.body, operatorId).catch((error: unknown) => {
-      throw httpErrorOf(error, { duplicateHint: 'Another sign-up already uses this e-mail.' }) ?? error;
-    });
-    if (!result) throw notFound();
-    request.log.info({ operatorId, signupId: id, fields: result.changed }, 'admin corrected a sign-up');
-    return result.signup;
-  });
+  app.patch(
+    '/signups/:id',
+    { bodyLimit: 16 * 1024, schema: { ...byId, body: adminCorrectionSchema, response: { 200: adminSignupSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      const { operatorId } = signedInOperator(request);
+      const result = await signups.correct(id, request.body, operatorId).catch((error: unknown) => {
+        throw httpErrorOf(error, { duplicateHint: 'Another sign-up already uses this e-mail.' }) ?? error;
+      });
+      if (!result) throw notFound();
+      request.log.info({ operatorId, signupId: id, fields: result.changed }, 'admin corrected a sign-up');
+      return result.signup;
+    },
+  );
 
   app.delete('/signups/:id', { schema: byId }, async (request, reply) => {
     const { id } = request.params;

@@ -27,7 +27,8 @@ export async function signIn(app: App, email: string, password = OPERATOR_PASSWO
 export async function seedSignup(app: App, overrides: Partial<SignupBody> = {}, createdAt?: string) {
   const body = validSignup(overrides);
   await createSignupsRepository(app.database).insert(body);
-  if (createdAt) await app.database.db.updateTable('waitlist_signups').set({ created_at: createdAt }).where('email', '=', body.email).execute();
+  if (createdAt)
+    await app.database.db.updateTable('waitlist_signups').set({ created_at: createdAt }).where('email', '=', body.email).execute();
   const row = await app.database.db.selectFrom('waitlist_signups').select('id').where('email', '=', body.email).executeTakeFirstOrThrow();
   return { ...body, id: Number(row.id) };
 }

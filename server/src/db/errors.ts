@@ -2,12 +2,20 @@ import { EMAIL_UNIQUE_CONSTRAINT } from '@waitlist/contract';
 
 /** A driver error translated to the SQLSTATE vocabulary the API speaks, whatever the engine. */
 export type DbFailure =
-  | { kind: 'unique'; constraint: string }
-  | { kind: 'check'; constraint: string }
-  | { kind: 'unavailable' }
-  | { kind: 'other' };
+  { kind: 'unique'; constraint: string } | { kind: 'check'; constraint: string } | { kind: 'unavailable' } | { kind: 'other' };
 
-const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR', 'SQLITE_FULL']);
+const UNAVAILABLE_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_IOERR',
+  'SQLITE_FULL',
+]);
 
 export function classifyDbError(error: unknown): DbFailure {
   if (typeof error !== 'object' || error === null) return { kind: 'other' };

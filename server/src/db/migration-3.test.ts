@@ -18,19 +18,36 @@ describe.each(DIALECTS)('migration 3 on %s', (dialect) => {
   it('keeps existing sign-ups and idempotency keys, which become unconfirmed English sign-ups', async () => {
     testDb = await createTestDatabase(dialect);
     database = testDb.open();
-    await migrate(database.db, database.dialect, migrations.filter((m) => m.version < 3));
+    await migrate(
+      database.db,
+      database.dialect,
+      migrations.filter((m) => m.version < 3),
+    );
     // A row and its idempotency key as the code before this migration stored them.
     const before = validSignup();
     const at = new Date().toISOString();
     await sql`INSERT INTO waitlist_signups (email, role, company_size, desired_outcomes, other_outcome, consented_at, privacy_policy_version, created_at)
-      VALUES (${before.email}, ${before.role}, ${before.company_size}, ${database.encodeList(before.desired_outcomes)}, NULL, ${at}, '2025-01', ${at})`.execute(database.db);
+      VALUES (${before.email}, ${before.role}, ${before.company_size}, ${database.encodeList(before.desired_outcomes)}, NULL, ${at}, '2025-01', ${at})`.execute(
+      database.db,
+    );
     const [oldRow] = await sql<{ id: number }>`SELECT id FROM waitlist_signups`.execute(database.db).then((r) => r.rows);
-    await sql`INSERT INTO idempotency_keys (key, request_hash, signup_id, created_at) VALUES ('idem-key-12345', ${sha256(JSON.stringify(before))}, ${oldRow!.id}, ${at})`.execute(database.db);
+    await sql`INSERT INTO idempotency_keys (key, request_hash, signup_id, created_at) VALUES ('idem-key-12345', ${sha256(JSON.stringify(before))}, ${oldRow!.id}, ${at})`.execute(
+      database.db,
+    );
     const signups = createSignupsRepository(database);
 
-    expect(await migrate(database.db, database.dialect, migrations)).toEqual(migrations.filter((m) => m.version >= 3).map((m) => m.version));
+    expect(await migrate(database.db, database.dialect, migrations)).toEqual(
+      migrations.filter((m) => m.version >= 3).map((m) => m.version),
+    );
     const [row] = await database.db.selectFrom('waitlist_signups').selectAll().execute();
-    expect(row).toMatchObject({ id: Number(oldRow!.id), email: before.email, confirmed_at: null, marketing_opt_out_at: null, locale: 'en', confirmation_sent_at: null });
+    expect(row).toMatchObject({
+      id: Number(oldRow!.id),
+      email: before.email,
+      confirmed_at: null,
+      marketing_opt_out_at: null,
+      locale: 'en',
+      confirmation_sent_at: null,
+    });
     expect(await database.db.selectFrom('idempotency_keys').select('signup_id').execute()).toEqual([{ signup_id: Number(oldRow!.id) }]);
     // The same request is still recognised as a replay, and the contract's checks still hold.
     expect(await signups.insert(before, 'idem-key-12345')).toBe('replayed');
@@ -41,7 +58,7 @@ describe.each(DIALECTS)('migration 3 on %s', (dialect) => {
     ).rejects.toThrow();
   });
 
-  it('never gives an erased sign-up\'s id to the next one', async () => {
+  it("never gives an erased sign-up's id to the next one", async () => {
     testDb = await createTestDatabase(dialect);
     database = testDb.open();
     await migrate(database.db, database.dialect, migrations);

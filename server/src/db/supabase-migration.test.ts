@@ -52,7 +52,11 @@ describe('supabase/migrations on PostgreSQL', () => {
   });
 
   it('refuses anon reads, updates and deletes', async () => {
-    for (const statement of ['SELECT * FROM public.waitlist_signups', "UPDATE public.waitlist_signups SET role = 'Other'", 'DELETE FROM public.waitlist_signups']) {
+    for (const statement of [
+      'SELECT * FROM public.waitlist_signups',
+      "UPDATE public.waitlist_signups SET role = 'Other'",
+      'DELETE FROM public.waitlist_signups',
+    ]) {
       await expect(asAnon(() => client.query(statement))).rejects.toMatchObject({ code: '42501' });
     }
   });
@@ -65,7 +69,10 @@ describe('supabase/migrations on PostgreSQL', () => {
         [email, locale],
       );
     await asAnon(() => withLanguage('karin@example.se', 'sv'));
-    await expect(asAnon(() => withLanguage('hans@example.de', 'de'))).rejects.toMatchObject({ code: '23514', constraint: CHECK_CONSTRAINTS.locale });
+    await expect(asAnon(() => withLanguage('hans@example.de', 'de'))).rejects.toMatchObject({
+      code: '23514',
+      constraint: CHECK_CONSTRAINTS.locale,
+    });
     await withLanguage('karin@example.se', 'sv');
     const { rows } = await client.query("SELECT locale, landing_path FROM public.waitlist_signups WHERE email = 'karin@example.se'");
     expect(rows).toEqual([{ locale: 'sv', landing_path: '/sv' }]);

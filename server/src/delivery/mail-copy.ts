@@ -76,8 +76,7 @@ const en: MailCopy = {
     action: 'Please confirm that this address is yours and that you want to hear from us:',
     button: 'Confirm my sign-up',
     validity: (n) => `The button opens a page where one more click confirms. The link works for ${days(n)}.`,
-    notYou: (n) =>
-      `Did not sign up? Then ignore this mail: unconfirmed sign-ups are erased after ${days(n)}, and we will not write again.`,
+    notYou: (n) => `Did not sign up? Then ignore this mail: unconfirmed sign-ups are erased after ${days(n)}, and we will not write again.`,
   },
   dataLink: {
     subject: (brand) => `Your link to your ${brand.name} waitlist data`,

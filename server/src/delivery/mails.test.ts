@@ -27,8 +27,7 @@ const confirmation = (overrides: Partial<Parameters<typeof composeConfirmationMa
     ...overrides,
   });
 
-const dataLink = () =>
-  composeDataLinkMail({ to: 'ada@example.com', locale: 'en', siteUrl: SITE, tokens: tokens() });
+const dataLink = () => composeDataLinkMail({ to: 'ada@example.com', locale: 'en', siteUrl: SITE, tokens: tokens() });
 
 /** Every URL an HTML part could make a mail client fetch or follow. */
 const urlsIn = (html: string) => [...html.matchAll(/(?:href|src|background|action)\s*=\s*"([^"]*)"/gi)].map((m) => m[1]!);

@@ -56,12 +56,7 @@ function personFooter(copy: MailCopy, brand: MailBrand, links: PersonMailLinks) 
   };
 }
 
-function compose(
-  to: string,
-  copy: MailCopy,
-  doc: Omit<MailDocument, 'lang'>,
-  headers: Record<string, string>,
-): ComposedMail {
+function compose(to: string, copy: MailCopy, doc: Omit<MailDocument, 'lang'>, headers: Record<string, string>): ComposedMail {
   const full: MailDocument = { ...doc, lang: copy.lang };
   return {
     to,
@@ -97,12 +92,7 @@ export function composeConfirmationMail(input: ConfirmationMailInput): ComposedM
     { kind: 'note', text: c.validity(TOKEN_LIFETIME_DAYS.confirm) },
     { kind: 'note', text: c.notYou(input.retentionDays) },
   ];
-  return compose(
-    input.to,
-    copy,
-    { subject: c.subject(brand), preview: c.preview, brandName: brand.name, blocks, ...footer },
-    headers,
-  );
+  return compose(input.to, copy, { subject: c.subject(brand), preview: c.preview, brandName: brand.name, blocks, ...footer }, headers);
 }
 
 export interface DataLinkMailInput {
@@ -126,10 +116,5 @@ export function composeDataLinkMail(input: DataLinkMailInput): ComposedMail {
     { kind: 'note', text: c.validity(TOKEN_LIFETIME_DAYS.manage) },
     { kind: 'note', text: c.notYou },
   ];
-  return compose(
-    input.to,
-    copy,
-    { subject: c.subject(brand), preview: c.preview, brandName: brand.name, blocks, ...footer },
-    headers,
-  );
+  return compose(input.to, copy, { subject: c.subject(brand), preview: c.preview, brandName: brand.name, blocks, ...footer }, headers);
 }

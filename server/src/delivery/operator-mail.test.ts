@@ -10,7 +10,13 @@ const SITE = 'https://waitlist.example.se';
 
 describe.each(DIALECTS)('mail to the founders on %s', (dialect) => {
   const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({ ...ADMIN_TEST_ENV, SMTP_URL: smtp.url, SITE_URL: SITE, MAIL_FROM: 'Acme Innovate <hello@example.com>', OUTBOX_POLL_MS: '100' }));
+  const suite = useTestApp(dialect, () => ({
+    ...ADMIN_TEST_ENV,
+    SMTP_URL: smtp.url,
+    SITE_URL: SITE,
+    MAIL_FROM: 'Acme Innovate <hello@example.com>',
+    OUTBOX_POLL_MS: '100',
+  }));
 
   const signUp = async (overrides: Parameters<typeof validSignup>[0]) => {
     const signup = validSignup(overrides);
@@ -29,7 +35,12 @@ describe.each(DIALECTS)('mail to the founders on %s', (dialect) => {
     const email = await signUp({ email: 'ada@ericsson.com', utm_source: 'linkedin', utm_campaign: 'launch' });
     const confirmation = await smtp.nextMailTo(email, { timeoutMs: 15_000 });
     const token = /\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(confirmation.text)![1]!;
-    const confirmed = await suite.app.inject({ method: 'POST', url: '/confirm', payload: `token=${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const confirmed = await suite.app.inject({
+      method: 'POST',
+      url: '/confirm',
+      payload: `token=${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(confirmed.statusCode).toBe(200);
 
     const notice = await smtp.nextMailTo(keen.email, { timeoutMs: 15_000 });

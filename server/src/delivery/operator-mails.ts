@@ -7,13 +7,27 @@ import type { ComposedMail } from './mails';
 export interface ConfirmedNoticeInput {
   to: string;
   siteUrl: string;
-  person: { id: number; email: string; role: string; companySize: string; companyDomain: string | null; freeMail: boolean; source: string | null; campaign: string | null };
+  person: {
+    id: number;
+    email: string;
+    role: string;
+    companySize: string;
+    companyDomain: string | null;
+    freeMail: boolean;
+    source: string | null;
+    campaign: string | null;
+  };
   brand?: MailBrand;
 }
 
 const consoleLink = (siteUrl: string, hash: string) => new URL(`/admin#${hash}`, siteUrl).toString();
 
-function compose(to: string, doc: Omit<MailDocument, 'lang' | 'footerLinks' | 'footerLines'>, siteUrl: string, brand: MailBrand): ComposedMail {
+function compose(
+  to: string,
+  doc: Omit<MailDocument, 'lang' | 'footerLinks' | 'footerLines'>,
+  siteUrl: string,
+  brand: MailBrand,
+): ComposedMail {
   const full: MailDocument = {
     ...doc,
     lang: 'en',
@@ -48,7 +62,12 @@ export function composeConfirmedNotice(input: ConfirmedNoticeInput): ComposedMai
     },
     { kind: 'button', label: 'Open in the console', url: consoleLink(input.siteUrl, `/signups/${p.id}`) },
   ];
-  return compose(input.to, { subject: `Confirmed: ${p.email} (${company})`, preview: `${p.role}, ${p.companySize}`, brandName: brand.name, blocks }, input.siteUrl, brand);
+  return compose(
+    input.to,
+    { subject: `Confirmed: ${p.email} (${company})`, preview: `${p.role}, ${p.companySize}`, brandName: brand.name, blocks },
+    input.siteUrl,
+    brand,
+  );
 }
 
 export interface DigestInput {
@@ -72,14 +91,22 @@ export function composeDigest(input: DigestInput): ComposedMail {
         { label: 'Confirmations', value: String(f.confirmed) },
         { label: 'New companies', value: list(f.newCompanies) },
         { label: 'Another person from a company already on the list', value: list(f.returningCompanies) },
-        { label: 'Top sources', value: f.topSources.length === 0 ? 'none' : f.topSources.map((s) => `${s.source} (${s.signups})`).join(', ') },
+        {
+          label: 'Top sources',
+          value: f.topSources.length === 0 ? 'none' : f.topSources.map((s) => `${s.source} (${s.signups})`).join(', '),
+        },
       ],
     },
     { kind: 'button', label: 'Open the funnel', url: consoleLink(input.siteUrl, '/funnel') },
   ];
   return compose(
     input.to,
-    { subject: `Waitlist digest ${input.day}: ${f.signups} new, ${f.confirmed} confirmed`, preview: `${f.newCompanies.length} new companies`, brandName: brand.name, blocks },
+    {
+      subject: `Waitlist digest ${input.day}: ${f.signups} new, ${f.confirmed} confirmed`,
+      preview: `${f.newCompanies.length} new companies`,
+      brandName: brand.name,
+      blocks,
+    },
     input.siteUrl,
     brand,
   );

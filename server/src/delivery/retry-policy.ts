@@ -17,9 +17,7 @@ export function retryDelayMs(failedAttempts: number, random: () => number = Math
   return Math.round(base * (1 - JITTER_SHARE * random()));
 }
 
-export type AfterFailure =
-  | { kind: 'retry'; nextAttemptAt: Date }
-  | { kind: 'give-up'; reason: 'permanent' | 'expired' };
+export type AfterFailure = { kind: 'retry'; nextAttemptAt: Date } | { kind: 'give-up'; reason: 'permanent' | 'expired' };
 
 /**
  * What to do with a row whose attempt just failed. `createdAt` is when the row was written (the 24 h clock

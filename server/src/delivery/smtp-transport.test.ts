@@ -139,7 +139,7 @@ describe('describeSmtpUrl', () => {
 describe('describeSmtpError', () => {
   it('keeps the code and reply, replaces addresses and stays one short line', () => {
     const text = describeSmtpError(
-      Object.assign(new Error('Can\'t send mail - all recipients were rejected: 550 5.1.1 <Ada.L@Example.COM>:\n Recipient unknown'), {
+      Object.assign(new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <Ada.L@Example.COM>:\n Recipient unknown"), {
         code: 'EENVELOPE',
         responseCode: 550,
       }),

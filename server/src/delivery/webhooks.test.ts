@@ -19,7 +19,14 @@ const form = (fields: Record<string, string>) => ({
 interface Event {
   id: string;
   type: string;
-  data: { id: number; email: string; role?: string; confirmed_at?: string | null; marketing_opt_out_at?: string | null; erased_at?: string };
+  data: {
+    id: number;
+    email: string;
+    role?: string;
+    confirmed_at?: string | null;
+    marketing_opt_out_at?: string | null;
+    erased_at?: string;
+  };
 }
 
 /** Every request verified with the receiver's own copy of the secret, as a real receiver would. */
@@ -71,11 +78,28 @@ describe.each(DIALECTS)('webhooks through the outbox on %s', (dialect) => {
       ...form({ token: manage, role: 'Product Manager', company_size: '11-50 employees', desired_outcomes: 'Reuse insights' }),
     });
     expect(corrected.statusCode).toBe(200);
-    expect((await suite.app.inject({ method: 'POST', url: '/unsubscribe', ...form({ token: linkIn(mail, 'unsubscribe') }) })).statusCode).toBe(200);
-    expect((await suite.app.inject({ method: 'POST', url: '/manage/erase', ...form({ token: manage, confirm: 'yes' }) })).statusCode).toBe(200);
+    expect(
+      (await suite.app.inject({ method: 'POST', url: '/unsubscribe', ...form({ token: linkIn(mail, 'unsubscribe') }) })).statusCode,
+    ).toBe(200);
+    expect((await suite.app.inject({ method: 'POST', url: '/manage/erase', ...form({ token: manage, confirm: 'yes' }) })).statusCode).toBe(
+      200,
+    );
 
     // Down: the first attempts fail and nothing arrives; the events wait, in the outbox, for their retry.
-    await expect.poll(async () => (await suite.app.database.db.selectFrom('outbox').select('attempts').where('kind', '=', 'webhook').where('attempts', '>', 0).execute()).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () =>
+          (
+            await suite.app.database.db
+              .selectFrom('outbox')
+              .select('attempts')
+              .where('kind', '=', 'webhook')
+              .where('attempts', '>', 0)
+              .execute()
+          ).length,
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
     expect(receiver.requests).toHaveLength(0);
     await receiver.start();
 
@@ -88,22 +112,43 @@ describe.each(DIALECTS)('webhooks through the outbox on %s', (dialect) => {
     for (const endpoint of ['/crm', '/slack']) {
       const here = verified(requests.filter((r) => r.path === endpoint));
       const adaEvents = here.filter((e) => e.data.email === ada.email.trim().toLowerCase());
-      expect(adaEvents.map((e) => e.type)).toEqual(['signup.created', 'signup.confirmed', 'signup.updated', 'signup.unsubscribed', 'signup.erased']);
+      expect(adaEvents.map((e) => e.type)).toEqual([
+        'signup.created',
+        'signup.confirmed',
+        'signup.updated',
+        'signup.unsubscribed',
+        'signup.erased',
+      ]);
       expect(adaEvents[1]!.data.confirmed_at).toEqual(expect.any(String));
       expect(adaEvents[2]!.data.role).toBe('Product Manager');
       expect(adaEvents[3]!.data.marketing_opt_out_at).toEqual(expect.any(String));
-      expect(adaEvents[4]!.data).toEqual({ id: adaEvents[0]!.data.id, email: ada.email.trim().toLowerCase(), erased_at: expect.any(String) });
+      expect(adaEvents[4]!.data).toEqual({
+        id: adaEvents[0]!.data.id,
+        email: ada.email.trim().toLowerCase(),
+        erased_at: expect.any(String),
+      });
       expect(here.filter((e) => e.data.email === bob.email.trim().toLowerCase()).map((e) => e.type)).toEqual(['signup.created']);
     }
 
     // A forged or replayed signature is what a receiver refuses: the check above is not a formality.
-    const tampered = { ...(requests[0]!.headers as Record<string, string>), 'webhook-signature': 'v1,' + Buffer.alloc(32).toString('base64') };
+    const tampered = {
+      ...(requests[0]!.headers as Record<string, string>),
+      'webhook-signature': 'v1,' + Buffer.alloc(32).toString('base64'),
+    };
     expect(() => new Webhook(SECRET).verify(requests[0]!.body, tampered)).toThrow();
 
     // Erased: once delivered, nothing about Ada stays in the outbox; Bob's delivered event stays (pruned after 30 days).
-    const left = await suite.app.database.db.selectFrom('outbox').select(['subject_id', 'topic', 'status']).where('kind', '=', 'webhook').execute();
+    const left = await suite.app.database.db
+      .selectFrom('outbox')
+      .select(['subject_id', 'topic', 'status'])
+      .where('kind', '=', 'webhook')
+      .execute();
     expect(left.map((r) => ({ ...r, subject_id: Number(r.subject_id) }))).toEqual(
-      ['/crm', '/slack'].map(() => ({ subject_id: events.find((e) => e.data.email === bob.email.trim().toLowerCase())!.data.id, topic: 'signup.created', status: 'sent' })),
+      ['/crm', '/slack'].map(() => ({
+        subject_id: events.find((e) => e.data.email === bob.email.trim().toLowerCase())!.data.id,
+        topic: 'signup.created',
+        status: 'sent',
+      })),
     );
   });
 

@@ -31,12 +31,20 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
   let clock: Date;
   const workers: DeliveryWorker[] = [];
 
-  const newWorker = ({ transport: via = transport, ...overrides }: Partial<Parameters<typeof createDeliveryWorker>[0]> & { transport?: MailTransport } = {}) => {
+  const newWorker = ({
+    transport: via = transport,
+    ...overrides
+  }: Partial<Parameters<typeof createDeliveryWorker>[0]> & { transport?: MailTransport } = {}) => {
     const worker = createDeliveryWorker({
       store: outbox,
       channel: createMailChannel({
         transport: via,
-        render: createOutboxMailRenderer({ source: mailSourceFrom(people, createOperatorMail(database)), siteUrl: SITE, retentionDays: 30, now: () => clock }),
+        render: createOutboxMailRenderer({
+          source: mailSourceFrom(people, createOperatorMail(database)),
+          siteUrl: SITE,
+          retentionDays: 30,
+          now: () => clock,
+        }),
         messageIdDomain: 'example.com',
       }),
       log: quietLog,
@@ -165,7 +173,11 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
     const confirmed = await signUp();
     const optedOut = await signUp();
     await database.db.updateTable('waitlist_signups').set({ confirmed_at: clock.toISOString() }).where('id', '=', confirmed.id).execute();
-    await database.db.updateTable('waitlist_signups').set({ marketing_opt_out_at: clock.toISOString() }).where('id', '=', optedOut.id).execute();
+    await database.db
+      .updateTable('waitlist_signups')
+      .set({ marketing_opt_out_at: clock.toISOString() })
+      .where('id', '=', optedOut.id)
+      .execute();
     // Erasure takes the outbox row with it; a row already claimed finds the person gone.
     const worker = newWorker();
     await outbox.claimDueMail({ workerId: 'other', now: clock, leaseUntil: new Date(clock.getTime() - 1), limit: 100 });
@@ -179,7 +191,12 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
 
   it('takes over a lease left by a worker that died mid-send, once the lease has run out', async () => {
     const { id, email } = await signUp();
-    const claimed = await outbox.claimDueMail({ workerId: 'dead-worker', now: clock, leaseUntil: new Date(clock.getTime() + 60_000), limit: 10 });
+    const claimed = await outbox.claimDueMail({
+      workerId: 'dead-worker',
+      now: clock,
+      leaseUntil: new Date(clock.getTime() + 60_000),
+      limit: 10,
+    });
     expect(claimed.map((r) => r.signupId)).toContain(id);
     const survivor = newWorker();
     await survivor.runOnce();
@@ -188,7 +205,13 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
     await survivor.runOnce();
     await smtp.nextMailTo(email);
     // The dead worker's late bookkeeping changes nothing.
-    await outbox.markRetry({ id: claimed.find((r) => r.signupId === id)!.id, workerId: 'dead-worker', attempts: 9, nextAttemptAt: clock, lastError: 'late' });
+    await outbox.markRetry({
+      id: claimed.find((r) => r.signupId === id)!.id,
+      workerId: 'dead-worker',
+      attempts: 9,
+      nextAttemptAt: clock,
+      lastError: 'late',
+    });
     expect((await rowsOf(id))[0]).toMatchObject({ status: 'sent', attempts: 0 });
   });
 
@@ -201,7 +224,15 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
     }
     await smtp.waitForCount(40);
     for (const p of people_) expect(smtp.mailsTo(p.email)).toHaveLength(1);
-    const statuses = await database.db.selectFrom('outbox').select('status').where('signup_id', 'in', people_.map((p) => p.id)).execute();
+    const statuses = await database.db
+      .selectFrom('outbox')
+      .select('status')
+      .where(
+        'signup_id',
+        'in',
+        people_.map((p) => p.id),
+      )
+      .execute();
     expect(statuses.every((s) => s.status === 'sent')).toBe(true);
   });
 
@@ -209,7 +240,10 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
     const { id } = await signUp();
     // PostgreSQL where nothing listens; for SQLite, an empty file without the outbox table.
     const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waitlist-unusable-'));
-    const unusable = openDatabase({ databaseUrl: dialect === 'postgres' ? 'postgres://postgres@127.0.0.1:1/none' : undefined, dataDir: emptyDir });
+    const unusable = openDatabase({
+      databaseUrl: dialect === 'postgres' ? 'postgres://postgres@127.0.0.1:1/none' : undefined,
+      dataDir: emptyDir,
+    });
     try {
       const metrics = createMetrics();
       expect(await newWorker({ store: createOutboxRepository(unusable), metrics }).runOnce()).toBe(0);

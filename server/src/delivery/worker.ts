@@ -25,7 +25,10 @@ export interface ClaimedOutboxRow {
 /** What the worker needs from the database; implemented by the outbox repository in db/. */
 export interface OutboxStore {
   /** Leases up to `limit` rows of `kind` that are due, oldest first, to `workerId` until `leaseUntil`. */
-  claimDue(kind: DeliveryChannel['kind'], input: { workerId: string; now: Date; leaseUntil: Date; limit: number }): Promise<ClaimedOutboxRow[]>;
+  claimDue(
+    kind: DeliveryChannel['kind'],
+    input: { workerId: string; now: Date; leaseUntil: Date; limit: number },
+  ): Promise<ClaimedOutboxRow[]>;
   markSent(input: { id: number; workerId: string; sentAt: Date }): Promise<void>;
   markRetry(input: { id: number; workerId: string; attempts: number; nextAttemptAt: Date; lastError: string }): Promise<void>;
   markFailed(input: { id: number; workerId: string; attempts: number; lastError: string }): Promise<void>;
@@ -119,7 +122,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
     if (outcome.status === 'not-configured') return;
     const attempts = row.attempts + 1;
-    const next = afterFailure({ failedAttempts: attempts, createdAt: row.createdAt, now: now(), permanent: outcome.permanent, ...(options.firstRetryMs ? { firstRetryMs: options.firstRetryMs } : {}) });
+    const next = afterFailure({
+      failedAttempts: attempts,
+      createdAt: row.createdAt,
+      now: now(),
+      permanent: outcome.permanent,
+      ...(options.firstRetryMs ? { firstRetryMs: options.firstRetryMs } : {}),
+    });
     options.metrics?.count('deliveryFailures', { channel: channel.kind, final: next.kind === 'retry' ? 'false' : 'true' });
     if (next.kind === 'retry') {
       await store.markRetry({ id: row.id, workerId: id, attempts, nextAttemptAt: next.nextAttemptAt, lastError: outcome.error });

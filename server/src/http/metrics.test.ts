@@ -36,7 +36,15 @@ describe('metrics', () => {
   it('answers only the configured bearer token, and is never cached', async () => {
     const app = await appWith(TOKEN);
     apps.push(app);
-    for (const authorization of [undefined, '', `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, TOKEN, `Basic ${TOKEN}`, `bearer  ${TOKEN}`]) {
+    for (const authorization of [
+      undefined,
+      '',
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      TOKEN,
+      `Basic ${TOKEN}`,
+      `bearer  ${TOKEN}`,
+    ]) {
       const res = await app.inject({ method: 'GET', url: '/metrics', headers: authorization === undefined ? {} : { authorization } });
       expect(res.statusCode, `authorization ${JSON.stringify(authorization)}`).toBe(401);
       expect(res.headers['www-authenticate']).toMatch(/^Bearer/);

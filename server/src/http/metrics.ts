@@ -29,8 +29,16 @@ const COUNTER_HELP: { [N in CounterName]: { name: string; help: string; labels: 
     labels: ['channel', 'final'],
   },
   rateLimitRefusals: { name: 'rate_limit_refusals_total', help: 'Requests refused with 429 by a rate limit', labels: ['limit'] },
-  databaseErrors: { name: 'database_errors_total', help: 'Database operations that failed (outage, timeout, lost connection)', labels: ['operation'] },
-  redisErrors: { name: 'redis_errors_total', help: 'Redis commands or connections that failed (rate limits then fail open)', labels: ['operation'] },
+  databaseErrors: {
+    name: 'database_errors_total',
+    help: 'Database operations that failed (outage, timeout, lost connection)',
+    labels: ['operation'],
+  },
+  redisErrors: {
+    name: 'redis_errors_total',
+    help: 'Redis commands or connections that failed (rate limits then fail open)',
+    labels: ['operation'],
+  },
 };
 
 /**
@@ -155,7 +163,11 @@ export function registerMetrics(app: FastifyInstance, { metrics, token }: Regist
     const authorization = request.headers.authorization;
     // Digests have equal length, so the comparison takes the same time whatever was sent.
     if (typeof authorization !== 'string' || !timingSafeEqual(digest(authorization), expected)) {
-      return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').type('text/plain; charset=utf-8').send('A valid bearer token is required.\n');
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer realm="metrics"')
+        .type('text/plain; charset=utf-8')
+        .send('A valid bearer token is required.\n');
     }
     return reply.type(metrics.contentType).send(await metrics.render());
   });

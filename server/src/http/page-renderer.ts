@@ -23,8 +23,7 @@ export interface PageRenderer {
   readonly pagesWithSignup: readonly string[];
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Last resort when even the error page does not render: the title and the message, nothing else. */
 const bareErrorPage = (message: string) =>

@@ -67,7 +67,10 @@ describe('rate limits counted in Redis, failing open', () => {
     const started = Date.now();
     const statuses: number[] = [];
     for (let i = 0; i < LIMIT + 3; i++) statuses.push((await post(i % 2 === 0 ? one : two, '10.0.0.3')).statusCode);
-    expect(statuses.every((s) => s === 201), `statuses ${statuses.join(',')}`).toBe(true);
+    expect(
+      statuses.every((s) => s === 201),
+      `statuses ${statuses.join(',')}`,
+    ).toBe(true);
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(await one.redis.check()).toBe('degraded');
 

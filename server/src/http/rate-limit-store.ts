@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
-import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitOptions } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
-import type { FallbackCounter, LimitWithFallback } from './rate-limit';
 import type { SharedRedis } from './redis';
 
 /** @fastify/rate-limit's own Redis store (one Lua script: INCR + PEXPIRE), which the package ships untyped. */
@@ -9,6 +8,18 @@ type RedisStoreCtor = new (continueExceeding: boolean, exponentialBackoff: boole
 const RedisStore = createRequire(import.meta.url)('@fastify/rate-limit/store/RedisStore.js') as RedisStoreCtor;
 type LocalStoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => FastifyRateLimitStore;
 const LocalStore = createRequire(import.meta.url)('@fastify/rate-limit/store/LocalStore.js') as LocalStoreCtor;
+
+/**
+ * Counts one request under `key` in a fixed window of `windowMs` somewhere every copy shares (the database): the
+ * count so far and the ms until the window ends. For a limit that must hold while Redis is down.
+ */
+export type FallbackCounter = (key: string, windowMs: number) => Promise<{ current: number; ttlMs: number }>;
+
+/** A route's rate-limit options as the Redis store's `child()` receives them (merged with the plugin's). */
+export interface LimitWithFallback extends RateLimitOptions {
+  /** Where to count while Redis fails, instead of failing open. */
+  whenRedisFails?: FallbackCounter;
+}
 
 /** Every copy counts under the same keys, so a limit is the same with one copy or ten. */
 export const RATE_LIMIT_KEY_PREFIX = 'waitlist:rate-limit:';
@@ -73,7 +84,10 @@ export function failOpenRedisStore(redis: SharedRedis): FastifyRateLimitStoreCto
   return class extends FailOpenStore {
     constructor(options: FastifyRateLimitOptions) {
       const params = options as { continueExceeding?: boolean; exponentialBackoff?: boolean };
-      super(new RedisStore(params.continueExceeding ?? false, params.exponentialBackoff ?? false, redis.client, RATE_LIMIT_KEY_PREFIX), redis);
+      super(
+        new RedisStore(params.continueExceeding ?? false, params.exponentialBackoff ?? false, redis.client, RATE_LIMIT_KEY_PREFIX),
+        redis,
+      );
     }
   };
 }

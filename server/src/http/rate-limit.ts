@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '@waitlist/contract';
 import type { MetricsRecorder } from '../lib/metrics';
 import { HttpError } from './http-error';
-import { failOpenRedisStore, snapshotLocalStore } from './rate-limit-store';
+import { failOpenRedisStore, snapshotLocalStore, type FallbackCounter, type LimitWithFallback } from './rate-limit-store';
 import type { SharedRedis } from './redis';
 
 export interface RateLimitSetup {
@@ -30,22 +30,14 @@ export function tooManyRequests(message: string, retryAfterMs: number, code: str
 }
 
 /**
- * Counts one request under `key` in a fixed window of `windowMs` somewhere every copy shares (the database): the
- * count so far and the ms until the window ends. For a limit that must hold while Redis is down.
- */
-export type FallbackCounter = (key: string, windowMs: number) => Promise<{ current: number; ttlMs: number }>;
-
-/** A route's rate-limit options as the Redis store's `child()` receives them (merged with the plugin's). */
-export interface LimitWithFallback extends RateLimitOptions {
-  /** Where to count while Redis fails, instead of failing open. */
-  whenRedisFails?: FallbackCounter;
-}
-
-/**
  * Route config for at most `max` requests a minute per client IP; null (the setting is "off") limits nothing.
  * By default the limit fails open while Redis is down; `whenRedisFails` counts it there instead.
  */
-export function perMinute(max: number | null, message: string, { whenRedisFails }: { whenRedisFails?: FallbackCounter } = {}): { rateLimit?: RateLimitOptions } {
+export function perMinute(
+  max: number | null,
+  message: string,
+  { whenRedisFails }: { whenRedisFails?: FallbackCounter } = {},
+): { rateLimit?: RateLimitOptions } {
   if (max === null) return {};
   const rateLimit: LimitWithFallback = {
     max,

@@ -19,7 +19,8 @@ declare module 'fastify' {
 function createScheduler(log: FastifyBaseLogger) {
   const timers = new Set<NodeJS.Timeout>();
   // A failing job is logged and tried again at its next turn; it never stops the others.
-  const runner = (name: string, job: () => Promise<unknown>) => () => job().catch((err: unknown) => log.warn({ err, job: name }, 'scheduled job failed'));
+  const runner = (name: string, job: () => Promise<unknown>) => () =>
+    job().catch((err: unknown) => log.warn({ err, job: name }, 'scheduled job failed'));
   return {
     async every(name: string, intervalMs: number, job: () => Promise<unknown>, options: JobOptions = {}) {
       const run = runner(name, job);

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ATTRIBUTION_PLACEHOLDER, DEFAULT_LOCALE, ERROR_CODES, FORM_TOKEN_PLACEHOLDER, attributionOf, encodeAttribution, localeOfPath } from '@waitlist/contract';
+import {
+  ATTRIBUTION_PLACEHOLDER,
+  DEFAULT_LOCALE,
+  ERROR_CODES,
+  FORM_TOKEN_PLACEHOLDER,
+  attributionOf,
+  encodeAttribution,
+  localeOfPath,
+} from '@waitlist/contract';
 import { newFormToken } from '../lib/form-token';
 import { HttpError, sendError } from './http-error';
 import { loggableUrl } from './logging';
@@ -86,7 +94,11 @@ export async function registerStaticSite(app: FastifyInstance, root: string, opt
           reply
             .header('cache-control', PER_RESPONSE)
             .type('text/html; charset=utf-8')
-            .send(html.replaceAll(FORM_TOKEN_PLACEHOLDER, newFormToken()).replaceAll(ATTRIBUTION_PLACEHOLDER, attributionFor(request, options.siteUrl))),
+            .send(
+              html
+                .replaceAll(FORM_TOKEN_PLACEHOLDER, newFormToken())
+                .replaceAll(ATTRIBUTION_PLACEHOLDER, attributionFor(request, options.siteUrl)),
+            ),
         );
       } else {
         app.get(page ? `/${page}` : '/', (_request, reply) => reply.header('cache-control', REVALIDATE).sendFile(file));
@@ -102,7 +114,8 @@ export async function registerStaticSite(app: FastifyInstance, root: string, opt
     return locale === DEFAULT_LOCALE ? '404.html' : `${locale}/404.html`;
   };
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/rest/') && !request.url.startsWith('/api/');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/rest/') && !request.url.startsWith('/api/');
     if (wantsPage) request.log.info({ path: loggableUrl(request.url) }, 'page not found');
     const file = notFoundFile(request.url);
     if (wantsPage && hasSite && fs.existsSync(path.join(root, file))) {

@@ -9,15 +9,27 @@ const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
  * anything else. The error handler applies it to every route; a route passes `duplicateHint` to say more.
  */
 export function httpErrorOf(error: unknown, options: { duplicateHint?: string } = {}): HttpError | undefined {
-  if (error instanceof DuplicateEmailError) return new HttpError(409, ERROR_CODES.uniqueViolation, DUPLICATE_EMAIL_MESSAGE, options.duplicateHint ?? null);
+  if (error instanceof DuplicateEmailError)
+    return new HttpError(409, ERROR_CODES.uniqueViolation, DUPLICATE_EMAIL_MESSAGE, options.duplicateHint ?? null);
   if (error instanceof CheckViolationError) return new HttpError(400, ERROR_CODES.checkViolation, checkViolationMessage(error.constraint));
   if (error instanceof IdempotencyKeyReusedError) {
-    return new HttpError(422, ERROR_CODES.idempotencyKeyReused, `This ${IDEMPOTENCY_HEADER} was already used for a different request`, 'Use a new key for a new sign-up.');
+    return new HttpError(
+      422,
+      ERROR_CODES.idempotencyKeyReused,
+      `This ${IDEMPOTENCY_HEADER} was already used for a different request`,
+      'Use a new key for a new sign-up.',
+    );
   }
   if (error instanceof DatabaseUnavailableError) {
-    return new HttpError(503, ERROR_CODES.databaseUnavailable, 'The waitlist is temporarily unavailable. Please try again in a minute.', null, {
-      'retry-after': String(RETRY_AFTER_UNAVAILABLE_SECONDS),
-    });
+    return new HttpError(
+      503,
+      ERROR_CODES.databaseUnavailable,
+      'The waitlist is temporarily unavailable. Please try again in a minute.',
+      null,
+      {
+        'retry-after': String(RETRY_AFTER_UNAVAILABLE_SECONDS),
+      },
+    );
   }
   return undefined;
 }

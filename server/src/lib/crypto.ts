@@ -5,4 +5,3 @@ export const sha256 = (value: string): string => createHash('sha256').update(val
 
 /** A random secret for a cookie or link (32 bytes = 256 bits unless told otherwise), URL-safe. */
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
-

@@ -16,11 +16,7 @@ export interface QueuedConfirmation {
 
 export type ResendDecision = { ok: true } | { ok: false; reason: 'confirmed' | 'too-soon' | 'daily-limit' };
 
-export function mayResendConfirmation(input: {
-  confirmed: boolean;
-  history: readonly QueuedConfirmation[];
-  now: Date;
-}): ResendDecision {
+export function mayResendConfirmation(input: { confirmed: boolean; history: readonly QueuedConfirmation[]; now: Date }): ResendDecision {
   if (input.confirmed) return { ok: false, reason: 'confirmed' };
   const now = input.now.getTime();
   const latest = Math.max(-Infinity, ...input.history.map((h) => h.createdAt.getTime()));

@@ -86,12 +86,7 @@ export type TokenCheck = { ok: true } | { ok: false; problem: TokenProblem };
  * Decides whether a stored token row may be used for `purpose` now. `row` is what the lookup by
  * `tokenLookupHash(presented)` found (undefined when nothing matched).
  */
-export function checkToken(
-  presented: unknown,
-  row: StoredToken | undefined,
-  purpose: TokenPurpose,
-  now: Date = new Date(),
-): TokenCheck {
+export function checkToken(presented: unknown, row: StoredToken | undefined, purpose: TokenPurpose, now: Date = new Date()): TokenCheck {
   const hash = tokenLookupHash(presented);
   if (hash === null) return { ok: false, problem: 'malformed' };
   if (!row || !hashesEqual(row.hash, hash)) return { ok: false, problem: 'unknown' };

@@ -114,7 +114,8 @@ const en: SelfServiceCopy = {
     eraseConfirm: 'Yes, erase my data',
     eraseButton: 'Erase my data',
     erasedTitle: 'Your data is erased',
-    erasedText: 'We have removed your sign-up and everything queued for you. Our records keep only that an erasure happened, without your address.',
+    erasedText:
+      'We have removed your sign-up and everything queued for you. Our records keep only that an erasure happened, without your address.',
     unsubscribeHeading: 'Updates by mail',
     unsubscribeText: 'Every mail we send has a one-click unsubscribe link.',
   },
@@ -131,9 +132,15 @@ const en: SelfServiceCopy = {
   },
   tooMany: { title: 'Please wait a moment', text: 'Too many requests came from your network. Please try again in a few minutes.' },
   problems: {
-    malformed: { title: 'This link is incomplete', text: 'The link seems to have been cut off. Open it straight from the mail, or copy all of it.' },
+    malformed: {
+      title: 'This link is incomplete',
+      text: 'The link seems to have been cut off. Open it straight from the mail, or copy all of it.',
+    },
     unknown: { title: 'This link does not work', text: 'We do not recognise this link. It may belong to data that has been erased.' },
-    'wrong-purpose': { title: 'This link does not work here', text: 'This link is meant for another page. Use the matching link from the mail.' },
+    'wrong-purpose': {
+      title: 'This link does not work here',
+      text: 'This link is meant for another page. Use the matching link from the mail.',
+    },
     expired: { title: 'This link has expired', text: 'For your safety, links in our mail stop working after a while.' },
     used: { title: 'This link has already been used', text: 'Nothing more is needed: this confirmation link was used before.' },
   },
@@ -175,7 +182,13 @@ const sv: SelfServiceCopy = {
     notYet: 'Inte än',
     none: '—',
     languageNames: { en: 'Engelska', sv: 'Svenska' },
-    followUpStatuses: { new: 'Ny', contacted: 'Kontaktad', invited: 'Inbjuden till tidig tillgång', joined: 'Med i piloten', declined: 'Tackat nej' },
+    followUpStatuses: {
+      new: 'Ny',
+      contacted: 'Kontaktad',
+      invited: 'Inbjuden till tidig tillgång',
+      joined: 'Med i piloten',
+      declined: 'Tackat nej',
+    },
     attributionFields: {
       utm_source: 'Källa',
       utm_medium: 'Kanal',
@@ -192,11 +205,13 @@ const sv: SelfServiceCopy = {
     correctButton: 'Spara ändringarna',
     saved: 'Dina ändringar är sparade.',
     eraseHeading: 'Återkalla och radera',
-    eraseText: 'Det här tar bort din anmälan och alla mejl som väntar på att skickas till dig. Det går inte att ångra, men du är välkommen att anmäla dig igen senare.',
+    eraseText:
+      'Det här tar bort din anmälan och alla mejl som väntar på att skickas till dig. Det går inte att ångra, men du är välkommen att anmäla dig igen senare.',
     eraseConfirm: 'Ja, radera mina uppgifter',
     eraseButton: 'Radera mina uppgifter',
     erasedTitle: 'Dina uppgifter är raderade',
-    erasedText: 'Vi har tagit bort din anmälan och allt som väntade på att skickas till dig. Vi sparar bara att en radering har skett, utan din adress.',
+    erasedText:
+      'Vi har tagit bort din anmälan och allt som väntade på att skickas till dig. Vi sparar bara att en radering har skett, utan din adress.',
     unsubscribeHeading: 'Nyheter via mejl',
     unsubscribeText: 'Varje mejl vi skickar har en länk som avregistrerar dig med ett klick.',
   },
@@ -213,7 +228,10 @@ const sv: SelfServiceCopy = {
   },
   tooMany: { title: 'Vänta en stund', text: 'Vi har fått för många förfrågningar från ditt nätverk. Försök igen om några minuter.' },
   problems: {
-    malformed: { title: 'Länken är ofullständig', text: 'Det verkar som att länken har klippts av. Öppna den direkt från mejlet, eller kopiera hela.' },
+    malformed: {
+      title: 'Länken är ofullständig',
+      text: 'Det verkar som att länken har klippts av. Öppna den direkt från mejlet, eller kopiera hela.',
+    },
     unknown: { title: 'Länken fungerar inte', text: 'Vi känner inte igen länken. Den kan höra till uppgifter som redan har raderats.' },
     'wrong-purpose': { title: 'Länken fungerar inte här', text: 'Länken är avsedd för en annan sida. Använd motsvarande länk i mejlet.' },
     expired: { title: 'Länken har gått ut', text: 'Av säkerhetsskäl slutar länkarna i våra mejl att fungera efter en tid.' },

@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, MESSAGES, OPTION_LABELS, OTHER_OUTCOME, ROLE_OPTIONS, localizedPath } from '@waitlist/contract';
+import {
+  COMPANY_SIZE_OPTIONS,
+  DESIRED_OUTCOME_OPTIONS,
+  MESSAGES,
+  OPTION_LABELS,
+  OTHER_OUTCOME,
+  ROLE_OPTIONS,
+  localizedPath,
+} from '@waitlist/contract';
 import type { StoredPerson } from '../db/repositories/person-data';
 import type { TokenProblem } from '../lib/tokens';
 import type { SelfServiceCopy } from './copy';
@@ -65,7 +73,12 @@ export function messagePage(frame: PageFrame, title: string, text: string, extra
 
 export function problemPage(frame: PageFrame, problem: TokenProblem): string {
   const p = frame.copy.problems[problem];
-  return messagePage(frame, p.title, p.text, `<p>${esc(frame.copy.newLinkHint)} <a href="${at(frame, '/privacy#your-data-link')}">${esc(frame.copy.privacyLink)}</a></p>\n`);
+  return messagePage(
+    frame,
+    p.title,
+    p.text,
+    `<p>${esc(frame.copy.newLinkHint)} <a href="${at(frame, '/privacy#your-data-link')}">${esc(frame.copy.privacyLink)}</a></p>\n`,
+  );
 }
 
 export function confirmPage(frame: PageFrame, token: string): string {
@@ -95,9 +108,11 @@ export function unsubscribePage(frame: PageFrame, token: string): string {
 }
 
 /** Options in the spec's order with their labels in the page's language (values stay the spec's). */
-const inOrder = <T extends string>(options: readonly T[], labels: Record<T, string>): Record<string, string> => Object.fromEntries(options.map((o) => [o, labels[o]]));
+const inOrder = <T extends string>(options: readonly T[], labels: Record<T, string>): Record<string, string> =>
+  Object.fromEntries(options.map((o) => [o, labels[o]]));
 
-const when = (iso: string | null, copy: SelfServiceCopy) => (iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : copy.manage.notYet);
+const when = (iso: string | null, copy: SelfServiceCopy) =>
+  iso ? new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : copy.manage.notYet;
 
 export interface ManageState {
   saved?: boolean;
@@ -130,7 +145,12 @@ export function managePage(frame: PageFrame, token: string, person: StoredPerson
     [f.followUp, label(m.followUpStatuses, person.followUpStatus)],
   ];
   // The contract's messages are chosen by field, in the page's language.
-  const byColumn: Record<string, string> = { role: validation.role, company_size: validation.companySize, desired_outcomes: validation.desiredOutcomes, other_outcome: validation.otherOutcome };
+  const byColumn: Record<string, string> = {
+    role: validation.role,
+    company_size: validation.companySize,
+    desired_outcomes: validation.desiredOutcomes,
+    other_outcome: validation.otherOutcome,
+  };
   const errors = Object.fromEntries(Object.entries(state.errors ?? {}).map(([column, message]) => [column, byColumn[column] ?? message]));
   const error = (field: string) => (errors[field] ? `<p class="field-error" id="${field}-error">${esc(errors[field]!)}</p>` : '');
   const invalid = (field: string) => (errors[field] ? ` aria-invalid="true" aria-describedby="${field}-error"` : '');

@@ -67,9 +67,18 @@ describe.each(DIALECTS)('links in mail, end to end in-process on %s', (dialect) 
     const download = await suite.app.inject({ method: 'POST', url: '/manage/export', ...form({ token: manage.token }) });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toMatch(/attachment/);
-    expect(download.json()).toMatchObject({ email: signup.email, role: signup.role, confirmed_at: null, privacy_policy_version: expect.any(String) });
+    expect(download.json()).toMatchObject({
+      email: signup.email,
+      role: signup.role,
+      confirmed_at: null,
+      privacy_policy_version: expect.any(String),
+    });
 
-    const bad = await suite.app.inject({ method: 'POST', url: '/manage/correct', ...form({ token: manage.token, role: 'CEO of Everything', company_size: '1-10 employees' }) });
+    const bad = await suite.app.inject({
+      method: 'POST',
+      url: '/manage/correct',
+      ...form({ token: manage.token, role: 'CEO of Everything', company_size: '1-10 employees' }),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('Please select');
     expect((await row(signup.email))!.role).toBe(signup.role);
@@ -77,11 +86,21 @@ describe.each(DIALECTS)('links in mail, end to end in-process on %s', (dialect) 
     const good = await suite.app.inject({
       method: 'POST',
       url: '/manage/correct',
-      ...form({ token: manage.token, role: 'Product Manager', company_size: '11-50 employees', desired_outcomes: ['Other', 'Reuse insights'], other_outcome: 'Portfolio view' }),
+      ...form({
+        token: manage.token,
+        role: 'Product Manager',
+        company_size: '11-50 employees',
+        desired_outcomes: ['Other', 'Reuse insights'],
+        other_outcome: 'Portfolio view',
+      }),
     });
     expect(good.statusCode).toBe(200);
     expect(good.body).toContain('Your changes are saved.');
-    expect(await row(signup.email)).toMatchObject({ role: 'Product Manager', company_size: '11-50 employees', other_outcome: 'Portfolio view' });
+    expect(await row(signup.email)).toMatchObject({
+      role: 'Product Manager',
+      company_size: '11-50 employees',
+      other_outcome: 'Portfolio view',
+    });
 
     const notConfirmed = await suite.app.inject({ method: 'POST', url: '/manage/erase', ...form({ token: manage.token }) });
     expect(notConfirmed.statusCode).toBe(400);
@@ -128,7 +147,11 @@ describe.each(DIALECTS)('links in mail, end to end in-process on %s', (dialect) 
     expect(page.statusCode).toBe(200);
     expect((await row(signup.email))!.marketing_opt_out_at).toBeNull();
 
-    const res = await suite.app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, ...form({ 'List-Unsubscribe': 'One-Click' }) });
+    const res = await suite.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      ...form({ 'List-Unsubscribe': 'One-Click' }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['set-cookie']).toBeUndefined();
     expect((await row(signup.email))!.marketing_opt_out_at).not.toBeNull();
@@ -142,7 +165,12 @@ describe.each(DIALECTS)('links in mail, end to end in-process on %s', (dialect) 
     expect(multipart.statusCode).toBe(200);
     // Or with a plain-text body, or none at all.
     for (const headers of [{ 'content-type': 'text/plain' }, {}]) {
-      const res = await suite.app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers, payload: headers['content-type'] ? 'List-Unsubscribe=One-Click' : undefined });
+      const res = await suite.app.inject({
+        method: 'POST',
+        url: `${url.pathname}${url.search}`,
+        headers,
+        payload: headers['content-type'] ? 'List-Unsubscribe=One-Click' : undefined,
+      });
       expect(res.statusCode).toBe(200);
     }
   });
@@ -188,10 +216,16 @@ describe.each(DIALECTS)('links in mail, end to end in-process on %s', (dialect) 
     const history = await suite.app.database.db.selectFrom('outbox').select('id').where('topic', '=', 'confirmation').execute();
     const before = history.length;
     await suite.app.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: signup });
-    expect((await suite.app.database.db.selectFrom('outbox').select('id').where('topic', '=', 'confirmation').execute()).length).toBe(before);
+    expect((await suite.app.database.db.selectFrom('outbox').select('id').where('topic', '=', 'confirmation').execute()).length).toBe(
+      before,
+    );
     // Ten minutes later (the first mail's row moved back in time): one re-send.
     const id = (await row(signup.email))!.id;
-    await suite.app.database.db.updateTable('outbox').set({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() }).where('signup_id', '=', id).execute();
+    await suite.app.database.db
+      .updateTable('outbox')
+      .set({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() })
+      .where('signup_id', '=', id)
+      .execute();
     expect((await suite.app.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: signup })).statusCode).toBe(409);
     const mail = await smtp.nextMailTo(signup.email, { timeoutMs: 10_000 });
     expect(mail.subject).toMatch(/Confirm your place/);

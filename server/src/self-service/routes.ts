@@ -1,6 +1,14 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SITE_LOCALES, adminCorrectionSchema, isValidEmail, localeOfPath, localePrefix, normalizeEmail, otherOutcomeText } from '@waitlist/contract';
+import {
+  SITE_LOCALES,
+  adminCorrectionSchema,
+  isValidEmail,
+  localeOfPath,
+  localePrefix,
+  normalizeEmail,
+  otherOutcomeText,
+} from '@waitlist/contract';
 import { HttpError } from '../http/http-error';
 import { selfServiceCopy } from './copy';
 import { confirmPage, managePage, messagePage, problemPage, unsubscribePage, type PageFrame } from './pages';
@@ -55,7 +63,8 @@ export async function selfServiceRoutes(app: FastifyInstance, options: SelfServi
   });
 
   const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
-  const refuse = (reply: FastifyReply, failure: TokenFailure) => html(reply, failure.status, problemPage(frame(reply.request), failure.problem));
+  const refuse = (reply: FastifyReply, failure: TokenFailure) =>
+    html(reply, failure.status, problemPage(frame(reply.request), failure.problem));
 
   // A 429 from the rate limit is a page here, like everything else a person sees.
   app.setErrorHandler((error, request, reply) => {
@@ -152,7 +161,8 @@ export async function selfServiceRoutes(app: FastifyInstance, options: SelfServi
     });
 
     // --- "Send me my link" (privacy page): the same answer, at the same pace, whether or not the address is known ---
-    app.post(`${prefix}/privacy/data-link`,
+    app.post(
+      `${prefix}/privacy/data-link`,
       {
         config:
           options.dataLinkRateLimit === null

@@ -78,9 +78,23 @@ describe.each(DIALECTS)('self-service on %s', (dialect) => {
     const exported = await service.exportData(manage);
     expect(exported).toMatchObject({ ok: true, data: { email: p.email, confirmed_at: null, marketing_opt_out_at: null, locale: 'en' } });
     expect(Object.keys(exported.ok ? exported.data : {})).toEqual([
-      'email', 'role', 'company_size', 'desired_outcomes', 'other_outcome', 'locale', 'signed_up_at', 'consented_at',
-      'privacy_policy_version', 'confirmation_sent_at', 'confirmed_at', 'marketing_opt_out_at', 'company_domain', 'came_from',
-      'follow_up_status', 'follow_up_notes', 'exported_at',
+      'email',
+      'role',
+      'company_size',
+      'desired_outcomes',
+      'other_outcome',
+      'locale',
+      'signed_up_at',
+      'consented_at',
+      'privacy_policy_version',
+      'confirmation_sent_at',
+      'confirmed_at',
+      'marketing_opt_out_at',
+      'company_domain',
+      'came_from',
+      'follow_up_status',
+      'follow_up_notes',
+      'exported_at',
     ]);
     expect(await service.correct(manage, { company_size: '11-50 employees' })).toMatchObject({ ok: true, fields: ['company_size'] });
     expect((await people.person(p.id))!.companySize).toBe('11-50 employees');

@@ -21,7 +21,8 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
     suite.app.inject({ method: 'POST', url, headers, payload: typeof body === 'string' ? body : JSON.stringify(body) });
 
   const rowCount = () => createSignupsRepository(suite.app.database).count();
-  const stored = (email: string) => suite.app.database.db.selectFrom('waitlist_signups').select('email').where('email', '=', email).execute();
+  const stored = (email: string) =>
+    suite.app.database.db.selectFrom('waitlist_signups').select('email').where('email', '=', email).execute();
 
   it('stores a valid sign-up, answers 201 with an empty body, e-mail trimmed and lower-cased', async () => {
     const body = validSignup({ email: '  Grace.Hopper@Example.COM ', other_outcome: 'A portfolio view' });
@@ -29,7 +30,11 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
     const res = await post(body);
     expect(res.statusCode).toBe(201);
     expect(res.body).toBe('');
-    const row = await suite.app.database.db.selectFrom('waitlist_signups').selectAll().where('email', '=', 'grace.hopper@example.com').executeTakeFirstOrThrow();
+    const row = await suite.app.database.db
+      .selectFrom('waitlist_signups')
+      .selectAll()
+      .where('email', '=', 'grace.hopper@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.role).toBe(body.role);
     expect(row.company_size).toBe(body.company_size);
     expect(suite.app.database.decodeList(row.desired_outcomes)).toEqual(['Other', 'Reuse insights']);
@@ -42,7 +47,8 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
     expect((await post(validSignup({ email: 'sv.api@example.se', locale: 'sv' }))).statusCode).toBe(201);
     expect((await post(validSignup({ email: 'no.locale@example.com' }))).statusCode).toBe(201);
     const localeOf = async (email: string) =>
-      (await suite.app.database.db.selectFrom('waitlist_signups').select('locale').where('email', '=', email).executeTakeFirstOrThrow()).locale;
+      (await suite.app.database.db.selectFrom('waitlist_signups').select('locale').where('email', '=', email).executeTakeFirstOrThrow())
+        .locale;
     expect(await localeOf('sv.api@example.se')).toBe('sv');
     expect(await localeOf('no.locale@example.com')).toBe('en');
     for (const locale of ['de', 'SV', 5]) {
@@ -225,7 +231,12 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
   describe('anonymous reads and changes are refused without data', () => {
     it.each(['GET', 'PATCH', 'DELETE', 'PUT', 'HEAD'] as const)('%s', async (method) => {
       await post(validSignup());
-      const res = await suite.app.inject({ method, url: `${SIGNUPS_PATH}?select=*`, headers: apiHeaders(), payload: method === 'PATCH' || method === 'PUT' ? '{"role":"Other"}' : undefined });
+      const res = await suite.app.inject({
+        method,
+        url: `${SIGNUPS_PATH}?select=*`,
+        headers: apiHeaders(),
+        payload: method === 'PATCH' || method === 'PUT' ? '{"role":"Other"}' : undefined,
+      });
       expect(res.statusCode).toBe(401);
       expect(res.body).not.toContain('@example.com');
       if (method !== 'HEAD') expect(res.json().code).toBe('42501');
@@ -283,7 +294,9 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
     const res = await post({ ...body, [HONEYPOT_FIELD]: 'https://spam.example' });
     expect(res.statusCode).toBe(201);
     expect(await rowCount()).toBe(before);
-    expect(await suite.app.database.db.selectFrom('waitlist_signups').select('id').where('email', '=', body.email).executeTakeFirst()).toBeUndefined();
+    expect(
+      await suite.app.database.db.selectFrom('waitlist_signups').select('id').where('email', '=', body.email).executeTakeFirst(),
+    ).toBeUndefined();
     // An empty honeypot (a person) is a normal sign-up.
     expect((await post({ ...body, [HONEYPOT_FIELD]: '' })).statusCode).toBe(201);
     expect(await rowCount()).toBe(before + 1);
@@ -291,8 +304,9 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
 
   it('50 concurrent sign-ups of one e-mail in mixed case give exactly one 201 and one row', async () => {
     const email = `race-${Date.now()}@example.com`;
-    const variants = Array.from({ length: 50 }, (_, i) =>
-      [...email].map((c, j) => ((i + j) % 2 ? c.toUpperCase() : c)).join('') + (i % 3 ? '' : ' '),
+    const variants = Array.from(
+      { length: 50 },
+      (_, i) => [...email].map((c, j) => ((i + j) % 2 ? c.toUpperCase() : c)).join('') + (i % 3 ? '' : ' '),
     );
     const results = await Promise.all(variants.map((e) => post(validSignup({ email: e }))));
     const codes = results.map((r) => r.statusCode);
@@ -317,7 +331,8 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
     expect(allowed.statusCode).toBe(204);
     expect(allowed.headers['access-control-allow-origin']).toBe('https://www.example.com');
     const allowedHeaders = String(allowed.headers['access-control-allow-headers']).toLowerCase();
-    for (const h of ['apikey', 'authorization', 'content-type', 'x-client-info', 'prefer', 'content-profile']) expect(allowedHeaders).toContain(h);
+    for (const h of ['apikey', 'authorization', 'content-type', 'x-client-info', 'prefer', 'content-profile'])
+      expect(allowedHeaders).toContain(h);
     const foreign = await preflight('https://evil.example');
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -325,7 +340,13 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
   it('rate-limits sign-ups per client IP with 429 and Retry-After', async () => {
     const limited = await suite.makeApp({ SIGNUP_RATE_LIMIT: '3' });
     const send = (ip: string) =>
-      limited.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: JSON.stringify(validSignup()), remoteAddress: ip });
+      limited.inject({
+        method: 'POST',
+        url: SIGNUPS_PATH,
+        headers: apiHeaders(),
+        payload: JSON.stringify(validSignup()),
+        remoteAddress: ip,
+      });
     for (let i = 0; i < 3; i++) expect((await send('10.0.0.1')).statusCode).toBe(201);
     const res = await send('10.0.0.1');
     expect(res.statusCode).toBe(429);

@@ -97,7 +97,11 @@ describe.each(DIALECTS)('the sign-up form without script on %s', (dialect) => {
   const post = (body: Posted, url = '/', app = suite.app) =>
     app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: urlencoded(body) });
   const rowsOf = (email: string) =>
-    suite.app.database.db.selectFrom('waitlist_signups').select(['email', 'role', 'company_size', 'desired_outcomes', 'other_outcome']).where('email', '=', email).execute();
+    suite.app.database.db
+      .selectFrom('waitlist_signups')
+      .select(['email', 'role', 'company_size', 'desired_outcomes', 'other_outcome'])
+      .where('email', '=', email)
+      .execute();
 
   it('writes where the visit came from into the page and stores it with the sign-up posted without script', async () => {
     const page = await suite.app.inject({
@@ -105,13 +109,21 @@ describe.each(DIALECTS)('the sign-up form without script on %s', (dialect) => {
       headers: { referer: 'https://www.linkedin.com/feed/update/urn:li:activity:123?trk=public' },
     });
     const field = /name="attribution" value="([^"]*)"/.exec(page.body)?.[1];
-    expect(field).toBe('utm_source=linkedin&amp;utm_medium=social&amp;utm_campaign=launch&amp;referrer_origin=https%3A%2F%2Fwww.linkedin.com&amp;landing_path=%2F');
+    expect(field).toBe(
+      'utm_source=linkedin&amp;utm_medium=social&amp;utm_campaign=launch&amp;referrer_origin=https%3A%2F%2Fwww.linkedin.com&amp;landing_path=%2F',
+    );
     // The site itself as referrer is no source; a path other than a page is what the page says.
     const internal = await suite.app.inject({ url: '/about', headers: { referer: 'http://localhost:3000/' } });
     expect(/name="attribution" value="([^"]*)"/.exec(internal.body)?.[1]).toBe('landing_path=%2Fabout');
 
     const email = `attributed-${Date.now()}@volvocars.com`;
-    const res = await post(aPost({ email, formToken: 'token-attributed-000000', attribution: field!.replaceAll('&amp;', '&') + '&utm_term=' + 'x'.repeat(500) + '&evil=1' }));
+    const res = await post(
+      aPost({
+        email,
+        formToken: 'token-attributed-000000',
+        attribution: field!.replaceAll('&amp;', '&') + '&utm_term=' + 'x'.repeat(500) + '&evil=1',
+      }),
+    );
     expect(res.statusCode).toBe(303);
     const row = await suite.app.database.db
       .selectFrom('waitlist_signups')
@@ -158,16 +170,28 @@ describe.each(DIALECTS)('the sign-up form without script on %s', (dialect) => {
     expect(suite.app.database.decodeList(rows[0]!.desired_outcomes)).toEqual([DESIRED_OUTCOME_OPTIONS[0], 'Other']);
   });
 
-  it('stores the language of the page it was posted from, and answers with that language\'s thank-you page', async () => {
+  it("stores the language of the page it was posted from, and answers with that language's thank-you page", async () => {
     const res = await post(aPost({ email: 'svensk@example.se', formToken: 'token-swedish-page-00' }), '/sv/about');
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/sv/thank-you');
-    const row = await suite.app.database.db.selectFrom('waitlist_signups').select(['locale', 'role']).where('email', '=', 'svensk@example.se').executeTakeFirstOrThrow();
+    const row = await suite.app.database.db
+      .selectFrom('waitlist_signups')
+      .select(['locale', 'role'])
+      .where('email', '=', 'svensk@example.se')
+      .executeTakeFirstOrThrow();
     // The stored values stay the spec's English ones; only the language is Swedish.
     expect(row).toEqual({ locale: 'sv', role: ROLE_OPTIONS[1] });
     const english = await post(aPost({ email: 'english@example.com', formToken: 'token-english-page-00' }), '/');
     expect(english.headers.location).toBe('/thank-you');
-    expect((await suite.app.database.db.selectFrom('waitlist_signups').select('locale').where('email', '=', 'english@example.com').executeTakeFirstOrThrow()).locale).toBe('en');
+    expect(
+      (
+        await suite.app.database.db
+          .selectFrom('waitlist_signups')
+          .select('locale')
+          .where('email', '=', 'english@example.com')
+          .executeTakeFirstOrThrow()
+      ).locale,
+    ).toBe('en');
   });
 
   it('stores a second person who posts a copy of the same page (same token, other body) instead of refusing them', async () => {
@@ -179,14 +203,21 @@ describe.each(DIALECTS)('the sign-up form without script on %s', (dialect) => {
   });
 
   it('stores a post without a usable token too (no script, placeholder never filled)', async () => {
-    for (const [email, formToken] of [['no.token@example.com', undefined], ['placeholder@example.com', FORM_TOKEN_PLACEHOLDER], ['short@example.com', 'x']] as const) {
+    for (const [email, formToken] of [
+      ['no.token@example.com', undefined],
+      ['placeholder@example.com', FORM_TOKEN_PLACEHOLDER],
+      ['short@example.com', 'x'],
+    ] as const) {
       expect((await post(aPost({ email, formToken }))).statusCode).toBe(303);
       expect(await rowsOf(email)).toHaveLength(1);
     }
   });
 
   it('answers invalid input with the page: 422, every message beside its field, the values kept, nothing stored', async () => {
-    const res = await post({ email: 'not-an-email', role: '', desiredOutcomes: ['Other'], otherOutcome: 'Board', formToken: FORM_TOKEN_PLACEHOLDER }, '/about');
+    const res = await post(
+      { email: 'not-an-email', role: '', desiredOutcomes: ['Other'], otherOutcome: 'Board', formToken: FORM_TOKEN_PLACEHOLDER },
+      '/about',
+    );
     expect(res.statusCode).toBe(422);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -198,7 +229,12 @@ describe.each(DIALECTS)('the sign-up form without script on %s', (dialect) => {
       companySize: VALIDATION_MESSAGES.companySize,
       privacyConsent: VALIDATION_MESSAGES.privacyConsent,
     });
-    expect(signup?.values).toMatchObject({ email: 'not-an-email', desiredOutcomes: ['Other'], otherOutcome: 'Board', privacyConsent: false });
+    expect(signup?.values).toMatchObject({
+      email: 'not-an-email',
+      desiredOutcomes: ['Other'],
+      otherOutcome: 'Board',
+      privacyConsent: false,
+    });
     // The answer's form gets a real token in place of the placeholder.
     expect(signup?.values.formToken).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(await rowsOf('not-an-email')).toEqual([]);

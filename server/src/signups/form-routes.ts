@@ -36,7 +36,9 @@ const RATE_LIMITED = 'Too many sign-up attempts from your network. Please wait a
 /** Posted fields as name/value pairs, whatever the body parser made of them (repeated names are arrays). */
 function entriesOf(body: unknown): [string, unknown][] {
   if (typeof body !== 'object' || body === null) return [];
-  return Object.entries(body).flatMap(([name, value]) => (Array.isArray(value) ? value.map((v): [string, unknown] => [name, v]) : [[name, value]]));
+  return Object.entries(body).flatMap(([name, value]) =>
+    Array.isArray(value) ? value.map((v): [string, unknown] => [name, v]) : [[name, value]],
+  );
 }
 
 /**
@@ -53,7 +55,14 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
   // One budget per client IP for every page's form (in the app's rate-limit store).
   const limit = options.rateLimitPerMinute === null ? null : app.createRateLimit({ max: options.rateLimitPerMinute, timeWindow: 60_000 });
 
-  const answer = (reply: FastifyReply, status: number, pathname: string, values: SignupFormValues, errors: SignupFieldErrors, error: ApiError | null) => {
+  const answer = (
+    reply: FastifyReply,
+    status: number,
+    pathname: string,
+    values: SignupFormValues,
+    errors: SignupFieldErrors,
+    error: ApiError | null,
+  ) => {
     // The page again, with a form token of its own: the posted one when it is one we could have handed out.
     const state: { signup: SignupFormAnswer } = {
       signup: { values: { ...values, formToken: isFormToken(values.formToken) ? values.formToken : newFormToken() }, errors, error },
@@ -116,14 +125,18 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
   };
 
   for (const pathname of pages.pagesWithSignup) {
-    app.post(pathname, {
-      bodyLimit: SIGNUP_BODY_LIMIT_BYTES,
-      // A page answers, not JSON: a body the parser refused (too large, another type) or a failure we did not foresee.
-      errorHandler: (error: FastifyError, request, reply) => {
-        const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-        if (status === 500) request.log.error({ err: error }, 'sign-up form post failed');
-        return pages.send(reply, status, pathname, { error: status === 500 ? 'Internal server error' : error.message });
+    app.post(
+      pathname,
+      {
+        bodyLimit: SIGNUP_BODY_LIMIT_BYTES,
+        // A page answers, not JSON: a body the parser refused (too large, another type) or a failure we did not foresee.
+        errorHandler: (error: FastifyError, request, reply) => {
+          const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+          if (status === 500) request.log.error({ err: error }, 'sign-up form post failed');
+          return pages.send(reply, status, pathname, { error: status === 500 ? 'Internal server error' : error.message });
+        },
       },
-    }, handle(pathname));
+      handle(pathname),
+    );
   }
 }

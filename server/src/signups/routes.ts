@@ -20,7 +20,16 @@ export interface SignupRoutesOptions {
 }
 
 /** Headers supabase-js sends, so the same web build can also talk to a hosted Supabase (docs/decisions/0002). */
-const CORS_HEADERS = ['apikey', 'authorization', 'content-type', 'x-client-info', 'prefer', 'content-profile', 'accept-profile', 'idempotency-key'];
+const CORS_HEADERS = [
+  'apikey',
+  'authorization',
+  'content-type',
+  'x-client-info',
+  'prefer',
+  'content-profile',
+  'accept-profile',
+  'idempotency-key',
+];
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,255}$/;
 
 const permissionDenied = (hint: string | null = null) =>
@@ -74,7 +83,12 @@ export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOp
       const idempotencyKey = request.headers['idempotency-key'];
       if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))) {
         metrics.count('signups', { outcome: 'invalid' });
-        throw new HttpError(400, ERROR_CODES.invalidTextRepresentation, `Invalid ${IDEMPOTENCY_HEADER} header`, 'Use 8 to 255 printable ASCII characters, e.g. a UUID.');
+        throw new HttpError(
+          400,
+          ERROR_CODES.invalidTextRepresentation,
+          `Invalid ${IDEMPOTENCY_HEADER} header`,
+          'Use 8 to 255 printable ASCII characters, e.g. a UUID.',
+        );
       }
       const parsed = parseSignupBody(request.body);
       if (parsed.kind === 'invalid') {

@@ -19,7 +19,8 @@ describe.each(DIALECTS)('supabase-js against the server on %s', (dialect) => {
       realtime: { transport: WebSocket as never },
     });
   const connect = async () => clientFor((await suite.listen()).url);
-  const storedEmails = (email: string) => suite.app.database.db.selectFrom('waitlist_signups').select('email').where('email', '=', email).execute();
+  const storedEmails = (email: string) =>
+    suite.app.database.db.selectFrom('waitlist_signups').select('email').where('email', '=', email).execute();
   const rowCount = () => createSignupsRepository(suite.app.database).count();
 
   it('insert([row]), the form Supabase sites send, stores the row: 201, no data back', async () => {

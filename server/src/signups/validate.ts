@@ -17,10 +17,7 @@ import {
   type SignupColumn,
 } from '@waitlist/contract';
 
-export type ParsedSignup =
-  | { kind: 'signup'; signup: SignupBody }
-  | { kind: 'honeypot' }
-  | { kind: 'invalid'; error: ApiError };
+export type ParsedSignup = { kind: 'signup'; signup: SignupBody } | { kind: 'honeypot' } | { kind: 'invalid'; error: ApiError };
 
 const REQUIRED: SignupColumn[] = ['email', 'role', 'company_size', 'desired_outcomes'];
 const COLUMN_TYPES: Record<SignupColumn, string> = {
@@ -74,7 +71,11 @@ function parseRow(body: unknown): ParsedSignup {
   const keys = Object.keys(record);
 
   const unknown = keys.find(
-    (key) => key !== HONEYPOT_FIELD && key !== 'locale' && !(SIGNUP_COLUMNS as readonly string[]).includes(key) && !(ATTRIBUTION_FIELDS as readonly string[]).includes(key),
+    (key) =>
+      key !== HONEYPOT_FIELD &&
+      key !== 'locale' &&
+      !(SIGNUP_COLUMNS as readonly string[]).includes(key) &&
+      !(ATTRIBUTION_FIELDS as readonly string[]).includes(key),
   );
   if (unknown !== undefined) {
     return invalid(
@@ -97,10 +98,7 @@ function parseRow(body: unknown): ParsedSignup {
   }
   for (const column of SIGNUP_COLUMNS) {
     if (record[column] !== undefined && !hasType(column, record[column])) {
-      return invalid(
-        ERROR_CODES.invalidTextRepresentation,
-        `invalid input syntax for type ${COLUMN_TYPES[column]} in column "${column}"`,
-      );
+      return invalid(ERROR_CODES.invalidTextRepresentation, `invalid input syntax for type ${COLUMN_TYPES[column]} in column "${column}"`);
     }
   }
 

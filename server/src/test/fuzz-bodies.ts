@@ -56,7 +56,7 @@ const INJECTION = [
   'x\uDFFFy',
   '\uFEFF',
   '\r\nSet-Cookie: a=b',
-  'Robert\'); DROP TABLE Students;--',
+  "Robert'); DROP TABLE Students;--",
 ];
 
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
@@ -81,14 +81,35 @@ const badEmail = fc.oneof(
   fc.emailAddress().map((e) => `${e}\u0000`),
   nasty,
 );
-const emailValue = fc.oneof({ weight: 3, arbitrary: validEmail }, { weight: 1, arbitrary: repeatedEmail }, { weight: 3, arbitrary: badEmail }, fc.emailAddress());
+const emailValue = fc.oneof(
+  { weight: 3, arbitrary: validEmail },
+  { weight: 1, arbitrary: repeatedEmail },
+  { weight: 3, arbitrary: badEmail },
+  fc.emailAddress(),
+);
 
-const wrongType = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }));
+const wrongType = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+);
 
-const roleValue = fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...ROLE_OPTIONS) }, nasty, wrongType, fc.constantFrom(...ROLE_OPTIONS).map((r) => r.toUpperCase()), fc.constantFrom(...ROLE_OPTIONS).map((r) => ` ${r}`));
+const roleValue = fc.oneof(
+  { weight: 5, arbitrary: fc.constantFrom(...ROLE_OPTIONS) },
+  nasty,
+  wrongType,
+  fc.constantFrom(...ROLE_OPTIONS).map((r) => r.toUpperCase()),
+  fc.constantFrom(...ROLE_OPTIONS).map((r) => ` ${r}`),
+);
 const sizeValue = fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...COMPANY_SIZE_OPTIONS) }, nasty, wrongType);
 const outcomesValue = fc.oneof(
-  { weight: 5, arbitrary: fc.uniqueArray(fc.constantFrom(...DESIRED_OUTCOME_OPTIONS), { minLength: 1, maxLength: DESIRED_OUTCOME_OPTIONS.length }) },
+  {
+    weight: 5,
+    arbitrary: fc.uniqueArray(fc.constantFrom(...DESIRED_OUTCOME_OPTIONS), { minLength: 1, maxLength: DESIRED_OUTCOME_OPTIONS.length }),
+  },
   fc.array(fc.constantFrom(...DESIRED_OUTCOME_OPTIONS), { minLength: 0, maxLength: 12 }),
   fc.array(fc.oneof(nasty, fc.constantFrom(...DESIRED_OUTCOME_OPTIONS)), { maxLength: 4 }),
   fc.array(wrongType, { maxLength: 3 }),
@@ -107,7 +128,20 @@ const deep = fc.integer({ min: 50, max: 3000 }).chain((depth) =>
 );
 
 const extraKey = fc.oneof(
-  fc.constantFrom('id', 'is_admin', 'created_at', 'privacy_policy_version', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'email ', 'EMAIL', 'email\u0000', ''),
+  fc.constantFrom(
+    'id',
+    'is_admin',
+    'created_at',
+    'privacy_policy_version',
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    'valueOf',
+    'email ',
+    'EMAIL',
+    'email\u0000',
+    '',
+  ),
   fc.string({ maxLength: 12 }),
 );
 
@@ -115,7 +149,10 @@ const validValues = {
   email: fc.oneof({ weight: 4, arbitrary: validEmail }, repeatedEmail),
   role: fc.constantFrom(...ROLE_OPTIONS),
   company_size: fc.constantFrom(...COMPANY_SIZE_OPTIONS),
-  desired_outcomes: fc.uniqueArray(fc.constantFrom(...DESIRED_OUTCOME_OPTIONS), { minLength: 1, maxLength: DESIRED_OUTCOME_OPTIONS.length }),
+  desired_outcomes: fc.uniqueArray(fc.constantFrom(...DESIRED_OUTCOME_OPTIONS), {
+    minLength: 1,
+    maxLength: DESIRED_OUTCOME_OPTIONS.length,
+  }),
   other_outcome: fc.oneof(fc.constant(null), fc.constantFrom(...INJECTION), fc.string({ unit: 'grapheme', maxLength: 60 })),
 };
 const hostileValues: Record<string, fc.Arbitrary<unknown>> = {
@@ -128,7 +165,9 @@ const hostileValues: Record<string, fc.Arbitrary<unknown>> = {
 };
 
 /** A valid body (injection strings and unicode in the free text), sometimes with one field replaced or removed. */
-const validObject = fc.record(validValues, { requiredKeys: ['email', 'role', 'company_size', 'desired_outcomes'] }) as fc.Arbitrary<Record<string, unknown>>;
+const validObject = fc.record(validValues, { requiredKeys: ['email', 'role', 'company_size', 'desired_outcomes'] }) as fc.Arbitrary<
+  Record<string, unknown>
+>;
 const mutatedObject = fc
   .tuple(validObject, fc.constantFrom(...Object.keys(hostileValues)), fc.boolean())
   .chain(([o, key, remove]) =>
@@ -167,10 +206,30 @@ const rawJson = fc.oneof(
   // Other JSON values at the top level, and non-JSON.
   fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
   fc.array(signupLikeObject, { maxLength: 3 }).map((a) => JSON.stringify(a)),
-  fc.constantFrom('', ' ', 'null', 'true', '{', '}', '{"email":', '[', '{"a":1,}', "{'email':'a@b.se'}", 'NaN', '\u0000', '\uFEFF{}', '{"email":"a@b.se"}{"x":1}'),
+  fc.constantFrom(
+    '',
+    ' ',
+    'null',
+    'true',
+    '{',
+    '}',
+    '{"email":',
+    '[',
+    '{"a":1,}',
+    "{'email':'a@b.se'}",
+    'NaN',
+    '\u0000',
+    '\uFEFF{}',
+    '{"email":"a@b.se"}{"x":1}',
+  ),
   fc.string({ unit: 'binary', maxLength: 200 }),
   // Duplicate keys: JSON.parse keeps the last one.
-  fc.tuple(emailValue, validEmail).map(([a, b]) => `{"email":${JSON.stringify(a)},"email":${JSON.stringify(b)},"role":"Other","company_size":"1-10 employees","desired_outcomes":["Other"]}`),
+  fc
+    .tuple(emailValue, validEmail)
+    .map(
+      ([a, b]) =>
+        `{"email":${JSON.stringify(a)},"email":${JSON.stringify(b)},"role":"Other","company_size":"1-10 employees","desired_outcomes":["Other"]}`,
+    ),
   // Very deep nesting at the top level.
   fc.integer({ min: 100, max: 8000 }).map((n) => '['.repeat(n) + ']'.repeat(n)),
   fc.integer({ min: 100, max: 8000 }).map((n) => '['.repeat(n)),
@@ -202,18 +261,29 @@ export const rawRequest: fc.Arbitrary<FuzzRequest> = fc.oneof(
   { weight: 3, arbitrary: rawJson.map((payload) => ({ method: 'POST', contentType: 'application/json', payload, kind: 'raw-json' })) },
   {
     weight: 2,
-    arbitrary: fc.tuple(contentTypes, fc.oneof(rawJson, signupLikeObject.map((o) => JSON.stringify(o)))).map(([contentType, payload]) => ({
-      method: 'POST',
-      contentType,
-      payload,
-      kind: 'content-type',
-    })),
+    arbitrary: fc
+      .tuple(
+        contentTypes,
+        fc.oneof(
+          rawJson,
+          signupLikeObject.map((o) => JSON.stringify(o)),
+        ),
+      )
+      .map(([contentType, payload]) => ({
+        method: 'POST',
+        contentType,
+        payload,
+        kind: 'content-type',
+      })),
   },
   {
     weight: 1,
-    arbitrary: fc
-      .tuple(fc.constantFrom('GET', 'PUT', 'PATCH', 'DELETE', 'HEAD'), signupLikeObject)
-      .map(([method, o]) => ({ method, contentType: 'application/json', payload: method === 'GET' || method === 'HEAD' ? '' : JSON.stringify(o), kind: 'method' })),
+    arbitrary: fc.tuple(fc.constantFrom('GET', 'PUT', 'PATCH', 'DELETE', 'HEAD'), signupLikeObject).map(([method, o]) => ({
+      method,
+      contentType: 'application/json',
+      payload: method === 'GET' || method === 'HEAD' ? '' : JSON.stringify(o),
+      kind: 'method',
+    })),
   },
 );
 
@@ -228,7 +298,12 @@ function hasPoisonKey(value: unknown): boolean {
     else if (isPlainObject(v)) {
       if (Object.prototype.hasOwnProperty.call(v, '__proto__')) return true;
       const c = v.constructor;
-      if (Object.prototype.hasOwnProperty.call(v, 'constructor') && isPlainObject(c) && Object.prototype.hasOwnProperty.call(c, 'prototype')) return true;
+      if (
+        Object.prototype.hasOwnProperty.call(v, 'constructor') &&
+        isPlainObject(c) &&
+        Object.prototype.hasOwnProperty.call(c, 'prototype')
+      )
+        return true;
       stack.push(...Object.values(v));
     }
   }

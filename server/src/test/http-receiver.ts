@@ -82,9 +82,7 @@ export async function startHttpReceiver(): Promise<TestHttpReceiver> {
       const deadline = Date.now() + timeoutMs;
       while (requests.length < count) {
         if (Date.now() > deadline)
-          throw new Error(
-            `Timed out after ${timeoutMs} ms waiting for ${count} requests (${requests.length} received)`,
-          );
+          throw new Error(`Timed out after ${timeoutMs} ms waiting for ${count} requests (${requests.length} received)`);
         await new Promise((r) => setTimeout(r, 50));
       }
       return requests;

@@ -35,7 +35,6 @@ import { freePort } from './free-port';
 const REDIS_SERVER = 'redis-server';
 const START_TIMEOUT_MS = 10_000;
 
-
 /** One PING over a raw socket (RESP inline command), so the fixture needs no client library. */
 function pingOnce(port: number, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -75,7 +74,22 @@ export async function startTestRedis(): Promise<TestRedis> {
     output = '';
     const proc = spawn(
       REDIS_SERVER,
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no', '--loglevel', 'warning'],
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        dir,
+        '--daemonize',
+        'no',
+        '--loglevel',
+        'warning',
+      ],
       { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child = proc;
@@ -84,10 +98,12 @@ export async function startTestRedis(): Promise<TestRedis> {
     proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     let spawnError: Error | undefined;
     proc.once('error', (error) => (spawnError = error));
-    exited = new Promise<void>((resolve) => proc.once('close', () => {
-      alive.delete(proc);
-      resolve();
-    }));
+    exited = new Promise<void>((resolve) =>
+      proc.once('close', () => {
+        alive.delete(proc);
+        resolve();
+      }),
+    );
     const deadline = Date.now() + START_TIMEOUT_MS;
     for (;;) {
       if (spawnError) throw new Error(`cannot run ${REDIS_SERVER} (install Debian's redis-server): ${spawnError.message}`);

@@ -229,9 +229,7 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
 
   await listen();
 
-  const credentials = options.auth
-    ? `${encodeURIComponent(options.auth.user)}:${encodeURIComponent(options.auth.pass)}@`
-    : '';
+  const credentials = options.auth ? `${encodeURIComponent(options.auth.user)}:${encodeURIComponent(options.auth.pass)}@` : '';
 
   return {
     port,

@@ -18,7 +18,14 @@ export function LanguageOffer({ pathname }: { pathname: string }) {
       {SITE_LOCALES.filter((other) => other !== locale).map((other) => {
         const offer = siteCopy(other).languageOffer;
         return (
-          <aside key={other} className="language-offer" lang={other} aria-label={offer.text} hidden {...{ [LANGUAGE_OFFER_ATTRIBUTE]: other }}>
+          <aside
+            key={other}
+            className="language-offer"
+            lang={other}
+            aria-label={offer.text}
+            hidden
+            {...{ [LANGUAGE_OFFER_ATTRIBUTE]: other }}
+          >
             <p>{offer.text}</p>
             <a href={pageInLanguage(pathname, other)} hrefLang={other} className="btn btn-primary" {...{ [LANGUAGE_SWITCH_ATTRIBUTE]: '' }}>
               {offer.link}

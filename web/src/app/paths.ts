@@ -31,20 +31,24 @@ function fileOf(locale: SiteLocale, page: string): string {
 }
 
 /** Paths prerendered to static HTML in every language, with the file the server serves for each. */
-export const prerenderedRoutes: readonly { path: string; page: string; locale: SiteLocale; file: string; sitemap: boolean }[] = SITE_LOCALES.flatMap((locale) =>
-  [
-    { page: paths.home, sitemap: true },
-    { page: paths.about, sitemap: true },
-    { page: paths.privacy, sitemap: true },
-    { page: paths.thankYou, sitemap: false },
-    { page: NOT_FOUND_PATH, sitemap: false },
-  ].map(({ page, sitemap }) => {
-    return { path: localizedPath(locale, page), page, locale, file: fileOf(locale, page), sitemap };
-  }),
-);
+export const prerenderedRoutes: readonly { path: string; page: string; locale: SiteLocale; file: string; sitemap: boolean }[] =
+  SITE_LOCALES.flatMap((locale) =>
+    [
+      { page: paths.home, sitemap: true },
+      { page: paths.about, sitemap: true },
+      { page: paths.privacy, sitemap: true },
+      { page: paths.thankYou, sitemap: false },
+      { page: NOT_FOUND_PATH, sitemap: false },
+    ].map(({ page, sitemap }) => {
+      return { path: localizedPath(locale, page), page, locale, file: fileOf(locale, page), sitemap };
+    }),
+  );
 
 /** Pages that contain the sign-up section, so "Sign up" scrolls on the page instead of going home. */
-export const pagesWithSignup: readonly string[] = SITE_LOCALES.flatMap((locale) => [localizedPath(locale, paths.home), localizedPath(locale, paths.about)]);
+export const pagesWithSignup: readonly string[] = SITE_LOCALES.flatMap((locale) => [
+  localizedPath(locale, paths.home),
+  localizedPath(locale, paths.about),
+]);
 
 /** Where the sign-up form on `pathname` posts without script: the page itself, landing back on the form. */
 export function signupFormAction(pathname: string): string {

@@ -78,9 +78,7 @@ export function renderHeadTags(pathname: string): string {
   const tags = [
     `<title>${t}</title>`,
     `<meta name="description" content="${d}" />`,
-    meta.canonical
-      ? `<link rel="canonical" href="${escapeHtml(meta.canonical)}" />`
-      : `<meta name="robots" content="noindex" />`,
+    meta.canonical ? `<link rel="canonical" href="${escapeHtml(meta.canonical)}" />` : `<meta name="robots" content="noindex" />`,
     ...meta.alternates.map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}" />`),
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="${escapeHtml(siteConfig.name)}" />`,
@@ -88,7 +86,9 @@ export function renderHeadTags(pathname: string): string {
     `<meta property="og:description" content="${d}" />`,
     meta.canonical ? `<meta property="og:url" content="${escapeHtml(meta.canonical)}" />` : '',
     `<meta property="og:locale" content="${siteCopy(meta.locale).ogLocale}" />`,
-    ...SITE_LOCALES.filter((l) => l !== meta.locale).map((l) => `<meta property="og:locale:alternate" content="${siteCopy(l).ogLocale}" />`),
+    ...SITE_LOCALES.filter((l) => l !== meta.locale).map(
+      (l) => `<meta property="og:locale:alternate" content="${siteCopy(l).ogLocale}" />`,
+    ),
     `<meta name="twitter:card" content="summary" />`,
     `<meta name="twitter:title" content="${t}" />`,
     `<meta name="twitter:description" content="${d}" />`,

@@ -56,7 +56,11 @@ export function SiteHeader({ pathname }: { pathname: string }) {
               </Dropdown>
             </li>
             <li>
-              <a href={href(paths.about)} className={cn('nav-link', pathname === href(paths.about) && 'active')} aria-current={current(paths.about)}>
+              <a
+                href={href(paths.about)}
+                className={cn('nav-link', pathname === href(paths.about) && 'active')}
+                aria-current={current(paths.about)}
+              >
                 {nav.about}
               </a>
             </li>

@@ -1,6 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NOT_FOUND_TITLE, TOASTS, UNEXPECTED_ERROR_TITLE, VALIDATION_MESSAGES, DUPLICATE_EMAIL_MESSAGE, EMPTY_SIGNUP_FORM_VALUES } from '@waitlist/contract';
+import {
+  NOT_FOUND_TITLE,
+  TOASTS,
+  UNEXPECTED_ERROR_TITLE,
+  VALIDATION_MESSAGES,
+  DUPLICATE_EMAIL_MESSAGE,
+  EMPTY_SIGNUP_FORM_VALUES,
+} from '@waitlist/contract';
 import { SitePage } from './site-page';
 import { render as renderPage } from '../entry-server';
 

@@ -29,23 +29,23 @@ export function SitePage({ pathname, state = {} }: { pathname: string; state?: P
   const page = unlocalizedPath(pathname);
   return (
     <LocaleProvider locale={locale}>
-    <RootLayout pathname={pathname}>
-      {state.error !== undefined ? (
-        <div className="container narrow">
-          <ErrorMessage message={state.error} copy={copy.error} homeHref={localizedHome(locale)} />
-        </div>
-      ) : page === paths.home ? (
-        <HomePage signup={signup} />
-      ) : page === paths.about ? (
-        <AboutPage signup={signup} />
-      ) : page === paths.privacy ? (
-        <PrivacyPage />
-      ) : page === paths.thankYou ? (
-        <ThankYouPage />
-      ) : (
-        <NotFoundPage />
-      )}
-    </RootLayout>
+      <RootLayout pathname={pathname}>
+        {state.error !== undefined ? (
+          <div className="container narrow">
+            <ErrorMessage message={state.error} copy={copy.error} homeHref={localizedHome(locale)} />
+          </div>
+        ) : page === paths.home ? (
+          <HomePage signup={signup} />
+        ) : page === paths.about ? (
+          <AboutPage signup={signup} />
+        ) : page === paths.privacy ? (
+          <PrivacyPage />
+        ) : page === paths.thankYou ? (
+          <ThankYouPage />
+        ) : (
+          <NotFoundPage />
+        )}
+      </RootLayout>
     </LocaleProvider>
   );
 }

@@ -13,7 +13,10 @@ export function loadSignupFormWhenNeeded(root: Document = document): void {
   const container = root.querySelector<HTMLElement>(`[${SIGNUP_ISLAND_ATTRIBUTE}]`);
   if (!container) return;
   let state: 'waiting' | 'loading' | 'done' = 'waiting';
-  const observer = typeof IntersectionObserver === 'function' ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), { rootMargin: ROOT_MARGIN }) : null;
+  const observer =
+    typeof IntersectionObserver === 'function'
+      ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), { rootMargin: ROOT_MARGIN })
+      : null;
 
   function start(): void {
     if (state !== 'waiting') return;

@@ -1,7 +1,14 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS, TOASTS, UNEXPECTED_ERROR_TITLE, VALIDATION_MESSAGES } from '@waitlist/contract';
+import {
+  COMPANY_SIZE_OPTIONS,
+  DESIRED_OUTCOME_OPTIONS,
+  ROLE_OPTIONS,
+  TOASTS,
+  UNEXPECTED_ERROR_TITLE,
+  VALIDATION_MESSAGES,
+} from '@waitlist/contract';
 import { SignupIsland } from '../features/waitlist/signup-island';
 import { INITIAL_SIGNUP_FORM_STATE, type SignupFormState } from '../features/waitlist/form-state';
 import { SIGNUP_ISLAND_PROPS_ATTRIBUTE } from '../features/waitlist/island-marker';
@@ -37,7 +44,10 @@ const outcomeBox = (value: string) => document.querySelector<HTMLInputElement>(`
 
 describe('the sign-up island taking over the page', () => {
   it('keeps everything the visitor entered before it loaded, submits exactly that, then empties the form', async () => {
-    const container = serverRendered({ ...INITIAL_SIGNUP_FORM_STATE, values: { ...INITIAL_SIGNUP_FORM_STATE.values, formToken: 'token-from-server' } });
+    const container = serverRendered({
+      ...INITIAL_SIGNUP_FORM_STATE,
+      values: { ...INITIAL_SIGNUP_FORM_STATE.values, formToken: 'token-from-server' },
+    });
     // What a person (or autofill) does before the island's script arrives: plain DOM edits.
     field('email').value = 'early.bird@example.com';
     field('role').value = ROLE_OPTIONS[2];

@@ -18,7 +18,14 @@ export class IslandErrorBoundary extends Component<{ children: ReactNode; words:
   render() {
     if (this.state.error === null) return this.props.children;
     const { errorCopy, homeHref } = this.props.words;
-    return <ErrorMessage message={errorMessage(this.state.error, errorCopy.fallbackMessage)} copy={errorCopy} homeHref={homeHref} headingLevel={3} />;
+    return (
+      <ErrorMessage
+        message={errorMessage(this.state.error, errorCopy.fallbackMessage)}
+        copy={errorCopy}
+        homeHref={homeHref}
+        headingLevel={3}
+      />
+    );
   }
 }
 

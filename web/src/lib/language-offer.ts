@@ -7,7 +7,11 @@
 /** On <html> while an offer shows: styles.css keeps focus and anchor scrolling above it (scroll-padding-bottom). */
 const WITH_OFFER_CLASS = 'with-language-offer';
 
-export function offerPreferredLanguage(attribute: string, doc: Document = document, languages: readonly string[] = navigator.languages ?? [navigator.language]): void {
+export function offerPreferredLanguage(
+  attribute: string,
+  doc: Document = document,
+  languages: readonly string[] = navigator.languages ?? [navigator.language],
+): void {
   const preferred = (languages[0] ?? '').toLowerCase().split('-')[0];
   if (!preferred || preferred === doc.documentElement.lang) return;
   if (doc.referrer && new URL(doc.referrer, doc.baseURI).origin === location.origin) return;

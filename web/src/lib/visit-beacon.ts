@@ -15,5 +15,8 @@ export function sendVisitBeacon(page: { pathname: string; search: string } = loc
   // Campaign tags only: anything else in the address (a token from a mail link, say) never leaves the page.
   const tags = new URLSearchParams([...new URLSearchParams(page.search)].filter(([name]) => name.startsWith('utm_')));
   const query = tags.toString();
-  navigator.sendBeacon(VISIT_PATH, JSON.stringify({ url: `${page.pathname}${query ? `?${query}` : ''}`.slice(0, 1024), ...(from ? { referrer: from } : {}) }));
+  navigator.sendBeacon(
+    VISIT_PATH,
+    JSON.stringify({ url: `${page.pathname}${query ? `?${query}` : ''}`.slice(0, 1024), ...(from ? { referrer: from } : {}) }),
+  );
 }

@@ -36,7 +36,11 @@ export async function keepErasedCounts(trx: Transaction<Schema>, database: Datab
   await trx
     .insertInto('erased_signup_counts')
     .values(contributions)
-    .onConflict((oc) => oc.columns(['day', 'dimension', 'value']).doUpdateSet((eb) => ({ count: eb('erased_signup_counts.count', '+', eb.ref('excluded.count')) })))
+    .onConflict((oc) =>
+      oc
+        .columns(['day', 'dimension', 'value'])
+        .doUpdateSet((eb) => ({ count: eb('erased_signup_counts.count', '+', eb.ref('excluded.count')) })),
+    )
     .execute();
   return true;
 }

@@ -15,7 +15,12 @@ export function createFollowUp(database: Database, options: { webhooks?: Webhook
 
   return {
     /** Sets `status` on each id that exists and has another status; answers how many changed and which ids were not found. */
-    async setStatus(ids: readonly number[], status: FollowUpStatus, operatorId: number, now = new Date()): Promise<{ changed: number[]; missing: number[] }> {
+    async setStatus(
+      ids: readonly number[],
+      status: FollowUpStatus,
+      operatorId: number,
+      now = new Date(),
+    ): Promise<{ changed: number[]; missing: number[] }> {
       return db
         .transaction()
         .execute(async (trx) => {
@@ -27,7 +32,15 @@ export function createFollowUp(database: Database, options: { webhooks?: Webhook
             await trx.updateTable('waitlist_signups').set({ status }).where('id', 'in', changed).execute();
             await trx
               .insertInto('signup_status_log')
-              .values(changed.map((id) => ({ signup_id: id, from_status: found.get(id)!, to_status: status, operator_id: operatorId, created_at: iso(now) })))
+              .values(
+                changed.map((id) => ({
+                  signup_id: id,
+                  from_status: found.get(id)!,
+                  to_status: status,
+                  operator_id: operatorId,
+                  created_at: iso(now),
+                })),
+              )
               .execute();
             await options.webhooks?.queue(trx, 'signup.updated', changed, now);
           }
@@ -39,7 +52,11 @@ export function createFollowUp(database: Database, options: { webhooks?: Webhook
     async addNote(signupId: number, author: string, body: string, now = new Date()): Promise<boolean> {
       const exists = await db.selectFrom('waitlist_signups').select('id').where('id', '=', signupId).executeTakeFirst();
       if (!exists) return false;
-      await db.insertInto('signup_notes').values({ signup_id: signupId, author, body, created_at: iso(now) }).execute().catch(translateDbError);
+      await db
+        .insertInto('signup_notes')
+        .values({ signup_id: signupId, author, body, created_at: iso(now) })
+        .execute()
+        .catch(translateDbError);
       return true;
     },
 
@@ -49,7 +66,12 @@ export function createFollowUp(database: Database, options: { webhooks?: Webhook
         db
           .selectFrom('signup_status_log')
           .leftJoin('operators', 'operators.id', 'signup_status_log.operator_id')
-          .select(['signup_status_log.from_status', 'signup_status_log.to_status', 'signup_status_log.created_at', 'operators.email as operator'])
+          .select([
+            'signup_status_log.from_status',
+            'signup_status_log.to_status',
+            'signup_status_log.created_at',
+            'operators.email as operator',
+          ])
           .where('signup_status_log.signup_id', '=', signupId)
           .orderBy('signup_status_log.id', 'desc')
           .limit(500)
@@ -57,7 +79,12 @@ export function createFollowUp(database: Database, options: { webhooks?: Webhook
       ]).catch(translateDbError);
       return {
         notes: notes.map((n) => ({ id: Number(n.id), author: n.author, body: n.body, created_at: ts(n.created_at) })),
-        history: history.map((h) => ({ from_status: h.from_status, to_status: h.to_status, operator: h.operator, created_at: ts(h.created_at) })),
+        history: history.map((h) => ({
+          from_status: h.from_status,
+          to_status: h.to_status,
+          operator: h.operator,
+          created_at: ts(h.created_at),
+        })),
       };
     },
 
@@ -95,7 +122,9 @@ export function createFollowUp(database: Database, options: { webhooks?: Webhook
         company.statuses[row.status] = (company.statuses[row.status] ?? 0) + 1;
         byDomain.set(row.company_domain, company);
       }
-      const items = [...byDomain.values()].sort((a, b) => b.people - a.people || b.last_signup.localeCompare(a.last_signup) || a.domain.localeCompare(b.domain));
+      const items = [...byDomain.values()].sort(
+        (a, b) => b.people - a.people || b.last_signup.localeCompare(a.last_signup) || a.domain.localeCompare(b.domain),
+      );
       return { items, free_mail_people: freeMail };
     },
   };

@@ -52,7 +52,11 @@ export function createOperatorAccounts(database: Database) {
     },
 
     async findForSignIn(email: string): Promise<{ id: number; passwordHash: string } | undefined> {
-      const row = await db.selectFrom('operators').select(['id', 'password_hash']).where('email', '=', normalizeEmail(email)).executeTakeFirst();
+      const row = await db
+        .selectFrom('operators')
+        .select(['id', 'password_hash'])
+        .where('email', '=', normalizeEmail(email))
+        .executeTakeFirst();
       return row ? { id: Number(row.id), passwordHash: row.password_hash } : undefined;
     },
 

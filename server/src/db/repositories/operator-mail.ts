@@ -31,7 +31,11 @@ export function createOperatorMail(database: Database) {
       if (operators.length === 0) return;
       await trx
         .insertInto('outbox')
-        .values(operators.map((o) => outboxMailValues({ signupId, topic: OPERATOR_MAIL_TOPICS.confirmed, payload: { operatorId: Number(o.id) } }, iso(at))))
+        .values(
+          operators.map((o) =>
+            outboxMailValues({ signupId, topic: OPERATOR_MAIL_TOPICS.confirmed, payload: { operatorId: Number(o.id) } }, iso(at)),
+          ),
+        )
         .execute();
     },
 
@@ -55,14 +59,25 @@ export function createOperatorMail(database: Database) {
         if (!claimed) return 0;
         await trx
           .insertInto('outbox')
-          .values(operators.map((o) => outboxMailValues({ signupId: null, topic: OPERATOR_MAIL_TOPICS.digest, payload: { operatorId: Number(o.id), day, until: iso(now) } }, iso(now))))
+          .values(
+            operators.map((o) =>
+              outboxMailValues(
+                { signupId: null, topic: OPERATOR_MAIL_TOPICS.digest, payload: { operatorId: Number(o.id), day, until: iso(now) } },
+                iso(now),
+              ),
+            ),
+          )
           .execute();
         return operators.length;
       });
     },
 
     async operatorEmail(operatorId: number): Promise<string | undefined> {
-      const row = await db.selectFrom('operators').select(['email', 'notify_on_confirm', 'notify_digest']).where('id', '=', operatorId).executeTakeFirst();
+      const row = await db
+        .selectFrom('operators')
+        .select(['email', 'notify_on_confirm', 'notify_digest'])
+        .where('id', '=', operatorId)
+        .executeTakeFirst();
       return row?.email;
     },
 
@@ -82,7 +97,9 @@ export function createOperatorMail(database: Database) {
         .where('confirmed_at', '>=', since)
         .where('confirmed_at', '<', end)
         .executeTakeFirstOrThrow();
-      const domains = [...new Set(inPeriod.filter((r) => Number(r.free_mail) === 0 && r.company_domain).map((r) => r.company_domain!))].sort();
+      const domains = [
+        ...new Set(inPeriod.filter((r) => Number(r.free_mail) === 0 && r.company_domain).map((r) => r.company_domain!)),
+      ].sort();
       const before =
         domains.length === 0
           ? new Set<string>()

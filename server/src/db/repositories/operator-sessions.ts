@@ -17,7 +17,13 @@ export function createOperatorSessions(database: Database, options: { idleMs: nu
       const expiresAt = now + options.idleMs;
       await db
         .insertInto('operator_sessions')
-        .values({ token_hash: sha256(token), operator_id: operatorId, created_at: iso(now), last_seen_at: iso(now), expires_at: iso(expiresAt) })
+        .values({
+          token_hash: sha256(token),
+          operator_id: operatorId,
+          created_at: iso(now),
+          last_seen_at: iso(now),
+          expires_at: iso(expiresAt),
+        })
         .execute();
       return { token, expiresAt };
     },

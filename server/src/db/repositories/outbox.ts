@@ -34,7 +34,11 @@ export const queueConfirmationAlongside: WriteAlongside = async (trx, stored) =>
   if (stored.length === 0) return;
   await trx
     .insertInto('outbox')
-    .values(stored.map((s) => outboxMailValues({ signupId: s.id, topic: 'confirmation', payload: { locale: s.record.locale } }, s.record.created_at)))
+    .values(
+      stored.map((s) =>
+        outboxMailValues({ signupId: s.id, topic: 'confirmation', payload: { locale: s.record.locale } }, s.record.created_at),
+      ),
+    )
     .execute();
 };
 
@@ -145,7 +149,11 @@ export function createOutboxRepository(database: Database) {
   return {
     /** Queues a mail outside a sign-up (a re-send, a data link). */
     async queueMail(mail: NewOutboxMail, now = new Date()): Promise<number> {
-      const { id } = await db.insertInto('outbox').values(outboxMailValues(mail, iso(now))).returning('id').executeTakeFirstOrThrow();
+      const { id } = await db
+        .insertInto('outbox')
+        .values(outboxMailValues(mail, iso(now)))
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return Number(id);
     },
 
@@ -163,7 +171,11 @@ export function createOutboxRepository(database: Database) {
 
     async markSent(input: { id: number; workerId: string; sentAt: Date }): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('outbox').select(['kind', 'topic', 'signup_id', 'subject_id']).where('id', '=', input.id).executeTakeFirst();
+        const row = await trx
+          .selectFrom('outbox')
+          .select(['kind', 'topic', 'signup_id', 'subject_id'])
+          .where('id', '=', input.id)
+          .executeTakeFirst();
         if (row?.kind === 'webhook' && row.subject_id !== null) {
           const exists = await trx.selectFrom('waitlist_signups').select('id').where('id', '=', row.subject_id).executeTakeFirst();
           // The person was erased meanwhile: once delivered, nothing about them stays behind.
@@ -194,7 +206,13 @@ export function createOutboxRepository(database: Database) {
 
     async markRetry(input: { id: number; workerId: string; attempts: number; nextAttemptAt: Date; lastError: string }): Promise<void> {
       await leased(input.id, input.workerId)
-        .set({ attempts: input.attempts, next_attempt_at: iso(input.nextAttemptAt), last_error: input.lastError, locked_by: null, locked_until: null })
+        .set({
+          attempts: input.attempts,
+          next_attempt_at: iso(input.nextAttemptAt),
+          last_error: input.lastError,
+          locked_by: null,
+          locked_until: null,
+        })
         .execute();
     },
 
@@ -268,7 +286,9 @@ export function createOutboxRepository(database: Database) {
     },
 
     /** Per endpoint: how many webhook deliveries are in each state, and the latest ones (failures first). */
-    async webhookDeliveries(limit = 100): Promise<{ endpoints: { target: string; counts: Record<OutboxStatus, number> }[]; recent: OutboxEntry[] }> {
+    async webhookDeliveries(
+      limit = 100,
+    ): Promise<{ endpoints: { target: string; counts: Record<OutboxStatus, number> }[]; recent: OutboxEntry[] }> {
       const grouped = await db
         .selectFrom('outbox')
         .select((eb) => ['target', 'status', eb.fn.countAll<number>().as('n')])
@@ -290,12 +310,20 @@ export function createOutboxRepository(database: Database) {
         .orderBy('id', 'desc')
         .limit(limit)
         .execute();
-      return { endpoints: [...byTarget].map(([target, counts]) => ({ target, counts })).sort((a, b) => a.target.localeCompare(b.target)), recent: recent.map(toEntry) };
+      return {
+        endpoints: [...byTarget].map(([target, counts]) => ({ target, counts })).sort((a, b) => a.target.localeCompare(b.target)),
+        recent: recent.map(toEntry),
+      };
     },
 
     /** Delivered webhook events older than `before` are deleted: they hold personal data and have done their job. */
     async pruneDeliveredWebhooks(before: Date): Promise<number> {
-      const result = await db.deleteFrom('outbox').where('kind', '=', 'webhook').where('status', '=', 'sent').where('sent_at', '<', iso(before)).executeTakeFirst();
+      const result = await db
+        .deleteFrom('outbox')
+        .where('kind', '=', 'webhook')
+        .where('status', '=', 'sent')
+        .where('sent_at', '<', iso(before))
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
 
@@ -303,7 +331,16 @@ export function createOutboxRepository(database: Database) {
     async resendWebhook(id: number, now = new Date()): Promise<boolean> {
       const result = await db
         .updateTable('outbox')
-        .set({ status: 'pending', next_attempt_at: iso(now), created_at: iso(now), attempts: 0, sent_at: null, last_error: null, locked_by: null, locked_until: null })
+        .set({
+          status: 'pending',
+          next_attempt_at: iso(now),
+          created_at: iso(now),
+          attempts: 0,
+          sent_at: null,
+          last_error: null,
+          locked_by: null,
+          locked_until: null,
+        })
         .where('id', '=', id)
         .where('kind', '=', 'webhook')
         .where('status', 'in', ['sent', 'failed'])

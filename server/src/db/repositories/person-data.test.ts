@@ -23,7 +23,8 @@ describe.each(DIALECTS)('person data on %s', (dialect) => {
     return { id: (await people.idByEmail(signup.email))!, email: signup.email };
   };
   const db = () => database.db;
-  const auditOf = (signupId: number) => db().selectFrom('person_audit_log').selectAll().where('signup_id', '=', signupId).orderBy('id').execute();
+  const auditOf = (signupId: number) =>
+    db().selectFrom('person_audit_log').selectAll().where('signup_id', '=', signupId).orderBy('id').execute();
 
   beforeAll(async () => {
     testDb = await createTestDatabase(dialect);
@@ -94,7 +95,7 @@ describe.each(DIALECTS)('person data on %s', (dialect) => {
     const { id } = await signUp();
     await expect(people.correct(id, { role: 'Chief Everything Officer' })).rejects.toThrow();
     await expect(people.correct(id, { desired_outcomes: ['World peace'] })).rejects.toThrow();
-    expect((await auditOf(id))).toHaveLength(0);
+    expect(await auditOf(id)).toHaveLength(0);
   });
 
   it('erases the row with its outbox rows and tokens, keeps its counts and an audit entry without the address', async () => {
@@ -103,7 +104,8 @@ describe.each(DIALECTS)('person data on %s', (dialect) => {
     await outbox.queueMail({ signupId: id, topic: 'confirmation' });
     await people.saveTokens(id, [issueToken('manage')]);
     const before = await people.erasedCounts();
-    const count = (rows: typeof before, dimension: string, value: string) => rows.find((r) => r.dimension === dimension && r.value === value)?.count ?? 0;
+    const count = (rows: typeof before, dimension: string, value: string) =>
+      rows.find((r) => r.dimension === dimension && r.value === value)?.count ?? 0;
 
     expect(await people.erase(id)).toBe(true);
     expect(await people.person(id)).toBeUndefined();
@@ -127,7 +129,8 @@ describe.each(DIALECTS)('person data on %s', (dialect) => {
     const oldConfirmed = await signUp();
     const recent = await signUp();
     const neverSent = await signUp();
-    const set = (id: number, values: Record<string, string>) => db().updateTable('waitlist_signups').set(values).where('id', '=', id).execute();
+    const set = (id: number, values: Record<string, string>) =>
+      db().updateTable('waitlist_signups').set(values).where('id', '=', id).execute();
     await set(old.id, { confirmation_sent_at: new Date(now.getTime() - 31 * DAY).toISOString() });
     await set(oldConfirmed.id, { confirmation_sent_at: new Date(now.getTime() - 31 * DAY).toISOString(), confirmed_at: now.toISOString() });
     await set(recent.id, { confirmation_sent_at: new Date(now.getTime() - 29 * DAY).toISOString() });

@@ -50,8 +50,18 @@ export function createPersonDataRepository(database: Database, options: { webhoo
   const iso = (d: Date) => d.toISOString();
   const tsOrNull = (v: Date | string | null) => (v === null ? null : database.decodeTimestamp(v));
 
-  const audit = (trx: Transaction<Schema>, action: PersonAuditAction, actor: AuditActor, signupId: number | null, at: Date, fields: string | null = null) =>
-    trx.insertInto('person_audit_log').values({ action, actor, signup_id: signupId, fields, created_at: iso(at) }).execute();
+  const audit = (
+    trx: Transaction<Schema>,
+    action: PersonAuditAction,
+    actor: AuditActor,
+    signupId: number | null,
+    at: Date,
+    fields: string | null = null,
+  ) =>
+    trx
+      .insertInto('person_audit_log')
+      .values({ action, actor, signup_id: signupId, fields, created_at: iso(at) })
+      .execute();
 
   async function loadPerson(executor: Transaction<Schema> | typeof db, signupId: number): Promise<StoredPerson | undefined> {
     const row = await executor.selectFrom('waitlist_signups').selectAll().where('id', '=', signupId).executeTakeFirst();
@@ -82,7 +92,13 @@ export function createPersonDataRepository(database: Database, options: { webhoo
   }
 
   /** Deletes the row (its outbox rows, tokens and idempotency keys cascade) and keeps its counts. */
-  async function eraseIn(trx: Transaction<Schema>, signupId: number, action: 'erase' | 'expire', actor: AuditActor, at: Date): Promise<boolean> {
+  async function eraseIn(
+    trx: Transaction<Schema>,
+    signupId: number,
+    action: 'erase' | 'expire',
+    actor: AuditActor,
+    at: Date,
+  ): Promise<boolean> {
     if (!(await keepErasedCounts(trx, database, signupId))) return false;
     await webhooks?.queue(trx, 'signup.erased', [signupId], at);
     await trx.deleteFrom('waitlist_signups').where('id', '=', signupId).execute();
@@ -95,7 +111,12 @@ export function createPersonDataRepository(database: Database, options: { webhoo
 
     /** The founders' notes about a person (without who wrote them), for the person's own copy of their data. */
     async notesAbout(signupId: number): Promise<{ note: string; written_at: string }[]> {
-      const rows = await db.selectFrom('signup_notes').select(['body', 'created_at']).where('signup_id', '=', signupId).orderBy('id').execute();
+      const rows = await db
+        .selectFrom('signup_notes')
+        .select(['body', 'created_at'])
+        .where('signup_id', '=', signupId)
+        .orderBy('id')
+        .execute();
       return rows.map((r) => ({ note: r.body, written_at: database.decodeTimestamp(r.created_at) }));
     },
 
@@ -113,8 +134,14 @@ export function createPersonDataRepository(database: Database, options: { webhoo
     },
 
     async findToken(hash: string): Promise<(StoredToken & { signupId: number }) | undefined> {
-      const row = await db.selectFrom('person_tokens').select(['hash', 'purpose', 'signup_id', 'expires_at', 'used_at']).where('hash', '=', hash).executeTakeFirst();
-      return row ? { hash: row.hash, purpose: row.purpose, expires_at: row.expires_at, used_at: row.used_at, signupId: Number(row.signup_id) } : undefined;
+      const row = await db
+        .selectFrom('person_tokens')
+        .select(['hash', 'purpose', 'signup_id', 'expires_at', 'used_at'])
+        .where('hash', '=', hash)
+        .executeTakeFirst();
+      return row
+        ? { hash: row.hash, purpose: row.purpose, expires_at: row.expires_at, used_at: row.used_at, signupId: Number(row.signup_id) }
+        : undefined;
     },
 
     /** Spends a confirmation token and confirms its person; false when it was spent meanwhile (a double submit). */
@@ -124,7 +151,11 @@ export function createPersonDataRepository(database: Database, options: { webhoo
       const signupId = Number(token.signup_id);
       return db.transaction().execute(async (trx) => {
         // The sign-up row first, then its tokens: the order erasure takes them in.
-        const locked = await trx.updateTable('waitlist_signups').set((eb) => ({ locale: eb.ref('locale') })).where('id', '=', signupId).executeTakeFirst();
+        const locked = await trx
+          .updateTable('waitlist_signups')
+          .set((eb) => ({ locale: eb.ref('locale') }))
+          .where('id', '=', signupId)
+          .executeTakeFirst();
         if (Number(locked.numUpdatedRows) === 0) return false;
         const spent = await trx
           .updateTable('person_tokens')
@@ -135,9 +166,20 @@ export function createPersonDataRepository(database: Database, options: { webhoo
           .where('expires_at', '>', iso(now))
           .executeTakeFirst();
         if (Number(spent.numUpdatedRows) === 0) return false;
-        await trx.updateTable('waitlist_signups').set({ confirmed_at: iso(now) }).where('id', '=', signupId).where('confirmed_at', 'is', null).execute();
+        await trx
+          .updateTable('waitlist_signups')
+          .set({ confirmed_at: iso(now) })
+          .where('id', '=', signupId)
+          .where('confirmed_at', 'is', null)
+          .execute();
         // Other confirmation links of the same person are now pointless.
-        await trx.updateTable('person_tokens').set({ used_at: iso(now) }).where('signup_id', '=', signupId).where('purpose', '=', 'confirm').where('used_at', 'is', null).execute();
+        await trx
+          .updateTable('person_tokens')
+          .set({ used_at: iso(now) })
+          .where('signup_id', '=', signupId)
+          .where('purpose', '=', 'confirm')
+          .where('used_at', 'is', null)
+          .execute();
         await audit(trx, 'confirm', 'person', signupId, now);
         await webhooks?.queue(trx, 'signup.confirmed', [signupId], now);
         await operatorMail?.queueConfirmedNotices(trx, signupId, now);

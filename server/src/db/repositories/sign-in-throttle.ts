@@ -35,7 +35,9 @@ export function createSignInThrottle(database: Database) {
           oc.column('account_key').doUpdateSet({
             // A lock that has run out starts a fresh count.
             failures: sql<number>`CASE WHEN operator_login_throttle.locked_until IS NOT NULL AND operator_login_throttle.locked_until <= ${nowIso} THEN 1 ELSE operator_login_throttle.failures + 1 END`,
-            locked_until: sql<string | null>`CASE WHEN operator_login_throttle.locked_until IS NOT NULL AND operator_login_throttle.locked_until <= ${nowIso} THEN NULL ELSE operator_login_throttle.locked_until END`,
+            locked_until: sql<
+              string | null
+            >`CASE WHEN operator_login_throttle.locked_until IS NOT NULL AND operator_login_throttle.locked_until <= ${nowIso} THEN NULL ELSE operator_login_throttle.locked_until END`,
             updated_at: nowIso,
           }),
         )
@@ -87,7 +89,10 @@ export function createSignInThrottle(database: Database) {
     },
 
     async pruneStale(now = Date.now()): Promise<number> {
-      const result = await db.deleteFrom('operator_login_throttle').where('updated_at', '<', iso(now - FORGET_AFTER_MS)).executeTakeFirst();
+      const result = await db
+        .deleteFrom('operator_login_throttle')
+        .where('updated_at', '<', iso(now - FORGET_AFTER_MS))
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

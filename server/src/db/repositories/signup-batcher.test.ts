@@ -33,7 +33,11 @@ describe.each(DIALECTS)('group-committed sign-up inserts on %s', (dialect) => {
     }
     const other = new BetterSqlite3(sqliteFile(testDb.dataDir), { readonly: true });
     try {
-      return (other.prepare(`SELECT email FROM waitlist_signups WHERE email IN (${emails.map(() => '?').join(',')})`).all(...emails) as { email: string }[])
+      return (
+        other.prepare(`SELECT email FROM waitlist_signups WHERE email IN (${emails.map(() => '?').join(',')})`).all(...emails) as {
+          email: string;
+        }[]
+      )
         .map((r) => r.email)
         .sort();
     } finally {
@@ -139,7 +143,10 @@ describe.each(DIALECTS)('group-committed sign-up inserts on %s', (dialect) => {
     const writeAlongside: WriteAlongside = async (trx, stored) => {
       for (const { id } of stored) {
         seen.push(id);
-        await trx.insertInto('idempotency_keys').values({ key: `alongside-${id}`, request_hash: 'x', signup_id: id, created_at: new Date().toISOString() }).execute();
+        await trx
+          .insertInto('idempotency_keys')
+          .values({ key: `alongside-${id}`, request_hash: 'x', signup_id: id, created_at: new Date().toISOString() })
+          .execute();
       }
     };
     const repository = createSignupsRepository(suite.database, { batchWindowMs, writeAlongside });
@@ -148,13 +155,21 @@ describe.each(DIALECTS)('group-committed sign-up inserts on %s', (dialect) => {
     const fresh = [validSignup(), validSignup()];
     const results = await Promise.allSettled([repository.insert(fresh[0]!), repository.insert(existing), repository.insert(fresh[1]!)]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    const ids = await suite.database.db.selectFrom('waitlist_signups').select('id').where('email', 'in', [existing.email, ...fresh.map((f) => f.email)]).execute();
+    const ids = await suite.database.db
+      .selectFrom('waitlist_signups')
+      .select('id')
+      .where('email', 'in', [existing.email, ...fresh.map((f) => f.email)])
+      .execute();
     expect(ids).toHaveLength(3);
     const keys = await suite.database.db
       .selectFrom('idempotency_keys')
       .select('key')
       .where('key', 'like', 'alongside-%')
-      .where('signup_id', 'in', ids.map((r) => r.id))
+      .where(
+        'signup_id',
+        'in',
+        ids.map((r) => r.id),
+      )
       .execute();
     expect(keys.map((k) => k.key).sort()).toEqual(ids.map((r) => `alongside-${r.id}`).sort());
     expect(seen.sort()).toEqual(ids.map((r) => Number(r.id)).sort());

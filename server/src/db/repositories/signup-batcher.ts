@@ -3,7 +3,7 @@ import { EMAIL_UNIQUE_CONSTRAINT } from '@waitlist/contract';
 import type { MetricsRecorder } from '../../lib/metrics';
 import type { Database } from '../connection';
 import type { Schema } from '../schema';
-import type { NewSignupRecord, StoredSignup, WriteAlongside } from './signups';
+import type { NewSignupRecord, StoredSignup, WriteAlongside } from './signup-record';
 
 /**
  * Group commit for sign-up inserts (docs/performance.md). Every commit costs one fsync; under load the fsync,
@@ -138,7 +138,12 @@ export function createSignupBatcher(database: Database, { windowMs, writeAlongsi
       }
       if (keyRows.length > 0) {
         keyRows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-        const keys = await trx.insertInto('idempotency_keys').values(keyRows).onConflict((oc) => oc.column('key').doNothing()).returning('key').execute();
+        const keys = await trx
+          .insertInto('idempotency_keys')
+          .values(keyRows)
+          .onConflict((oc) => oc.column('key').doNothing())
+          .returning('key')
+          .execute();
         if (keys.length !== keyRows.length) throw new Error('idempotency key conflict: retry row by row');
       }
       if (stored.length > 0) await writeAlongside?.(trx, stored);

@@ -70,7 +70,11 @@ export function createSignupListing(database: Database) {
   const sortColumn = (sort: AdminSort) => (sort.endsWith('email') ? 'email' : 'created_at') as 'email' | 'created_at';
   const keyOf = (row: AdminSignup, sort: AdminSort) => (sortColumn(sort) === 'email' ? row.email : row.created_at);
 
-  async function page(filters: AdminFilters, cursor: string | undefined, limit: number): Promise<{ items: AdminSignup[]; next_cursor: string | null }> {
+  async function page(
+    filters: AdminFilters,
+    cursor: string | undefined,
+    limit: number,
+  ): Promise<{ items: AdminSignup[]; next_cursor: string | null }> {
     const sort = filters.sort;
     const column = sortColumn(sort);
     const descending = sort.startsWith('-');
@@ -177,7 +181,8 @@ export function createSignupListing(database: Database) {
       }
 
       // Every option appears (zero included) in the contract's order, so charts keep a stable shape.
-      const withAll = (options: readonly string[], counts: Map<string, number>) => options.map((label) => ({ label, count: counts.get(label) ?? 0 }));
+      const withAll = (options: readonly string[], counts: Map<string, number>) =>
+        options.map((label) => ({ label, count: counts.get(label) ?? 0 }));
       const per_day = Array.from({ length: days }, (_, i) => {
         const date = new Date(Date.parse(`${startDay}T00:00:00Z`) + i * DAY_MS).toISOString().slice(0, 10);
         return { day: date, count: perDayMap.get(date) ?? 0 };

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import type { Transaction, Updateable } from 'kysely';
 import { DEFAULT_LOCALE, PRIVACY_POLICY_VERSION, type AdminCorrection, type AdminSignup, type SignupBody } from '@waitlist/contract';
 import { companyOf } from '../../lib/company';
 import { sha256 } from '../../lib/crypto';
@@ -6,55 +6,17 @@ import type { MetricsRecorder } from '../../lib/metrics';
 import type { Database } from '../connection';
 import { DuplicateEmailError, IdempotencyKeyReusedError, classifyDbError, translateDbError } from '../errors';
 import type { Schema, WaitlistSignupsTable } from '../schema';
+import { toSignup, type NewSignupRecord, type WriteAlongside } from './signup-record';
 import { recordAudit } from './audit-log';
 import { keepErasedCounts } from './erased-counts';
 import { createSignupBatcher } from './signup-batcher';
+export { toSignup, type NewSignupRecord, type SignupRecord, type StoredSignup, type WriteAlongside } from './signup-record';
 import type { WebhookEvents } from './webhook-events';
-
-export type SignupRecord = Selectable<WaitlistSignupsTable>;
-/** A row about to be inserted: every column but the generated id. */
-export type NewSignupRecord = Required<Omit<Insertable<WaitlistSignupsTable>, 'id'>>;
-/** A sign-up the current transaction has just inserted. */
-export interface StoredSignup {
-  id: number;
-  record: NewSignupRecord;
-}
-/**
- * Rows other tables need in the sign-up's own transaction (an outbox entry, say): called with the sign-ups a
- * transaction stores, before it commits; if it throws, those sign-ups are not stored.
- */
-export type WriteAlongside = (trx: Transaction<Schema>, stored: StoredSignup[]) => Promise<void>;
 
 export type InsertOutcome = 'created' | 'replayed';
 
 /** How long a retry may reuse an Idempotency-Key: the keys hold a hash of personal data. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** The one mapper from a stored row to the sign-up the API hands out (public and admin side alike). */
-export const toSignup = (database: Database, row: SignupRecord): AdminSignup => ({
-  id: Number(row.id),
-  email: row.email,
-  role: row.role,
-  company_size: row.company_size,
-  desired_outcomes: database.decodeList(row.desired_outcomes),
-  other_outcome: row.other_outcome ?? null,
-  consented_at: database.decodeTimestamp(row.consented_at),
-  privacy_policy_version: row.privacy_policy_version,
-  created_at: database.decodeTimestamp(row.created_at),
-  confirmed_at: row.confirmed_at === null ? null : database.decodeTimestamp(row.confirmed_at),
-  marketing_opt_out_at: row.marketing_opt_out_at === null ? null : database.decodeTimestamp(row.marketing_opt_out_at),
-  locale: row.locale,
-  status: row.status,
-  company_domain: row.company_domain,
-  free_mail: Number(row.free_mail) === 1,
-  utm_source: row.utm_source,
-  utm_medium: row.utm_medium,
-  utm_campaign: row.utm_campaign,
-  utm_content: row.utm_content,
-  utm_term: row.utm_term,
-  referrer_origin: row.referrer_origin,
-  landing_path: row.landing_path,
-});
 
 const requestHash = (signup: SignupBody) => sha256(JSON.stringify(signup));
 
@@ -77,7 +39,9 @@ export interface SignupsRepositoryOptions {
 export function createSignupsRepository(database: Database, options: SignupsRepositoryOptions = {}) {
   const { db } = database;
   const { writeAlongside } = options;
-  const batcher = options.batchWindowMs ? createSignupBatcher(database, { windowMs: options.batchWindowMs, writeAlongside, metrics: options.metrics }) : undefined;
+  const batcher = options.batchWindowMs
+    ? createSignupBatcher(database, { windowMs: options.batchWindowMs, writeAlongside, metrics: options.metrics })
+    : undefined;
 
   async function replayOf(key: string, hash: string): Promise<boolean | undefined> {
     const existing = await db.selectFrom('idempotency_keys').select('request_hash').where('key', '=', key).executeTakeFirst();
@@ -132,7 +96,10 @@ export function createSignupsRepository(database: Database, options: SignupsRepo
         await db.transaction().execute(async (trx) => {
           const { id } = await trx.insertInto('waitlist_signups').values(record).returning('id').executeTakeFirstOrThrow();
           if (idempotencyKey) {
-            await trx.insertInto('idempotency_keys').values({ key: idempotencyKey, request_hash: hash, signup_id: id, created_at: now }).execute();
+            await trx
+              .insertInto('idempotency_keys')
+              .values({ key: idempotencyKey, request_hash: hash, signup_id: id, created_at: now })
+              .execute();
           }
           await writeAlongside?.(trx, [{ id: Number(id), record }]);
         });
@@ -173,7 +140,11 @@ export function createSignupsRepository(database: Database, options: SignupsRepo
     },
 
     /** Applies an operator's correction and audits the changed field names; answers the row and those names. */
-    async correct(id: number, correction: AdminCorrection, operatorId: number): Promise<{ signup: AdminSignup; changed: string[] } | undefined> {
+    async correct(
+      id: number,
+      correction: AdminCorrection,
+      operatorId: number,
+    ): Promise<{ signup: AdminSignup; changed: string[] } | undefined> {
       return db
         .transaction()
         .execute(async (trx) => {
@@ -184,7 +155,9 @@ export function createSignupsRepository(database: Database, options: SignupsRepo
           // Outcomes are a set; an emptied "Other" text is no text.
           if (next.desired_outcomes) next.desired_outcomes = [...new Set(next.desired_outcomes)];
           if (next.other_outcome !== undefined) next.other_outcome = next.other_outcome?.trim() || null;
-          const changed = (Object.keys(next) as (keyof AdminCorrection)[]).filter((key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]));
+          const changed = (Object.keys(next) as (keyof AdminCorrection)[]).filter(
+            (key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]),
+          );
           if (changed.length === 0) return { signup: current, changed };
           const values: Updateable<WaitlistSignupsTable> = {};
           if (changed.includes('email') && next.email !== undefined) {

@@ -97,15 +97,12 @@ export function createVisits(database: Database) {
         .where('day', '>=', from)
         .where('day', '<=', to)
         .execute();
-      const signupColumn = by === 'source' ? 'utm_source' : by === 'campaign' ? 'utm_campaign' : by === 'landing_path' ? 'landing_path' : null;
+      const signupColumn =
+        by === 'source' ? 'utm_source' : by === 'campaign' ? 'utm_campaign' : by === 'landing_path' ? 'landing_path' : null;
       const key = signupColumn ? sql<string | null>`${sql.ref(signupColumn)}` : database.utcDay(sql.ref('created_at'));
       const signupRows = await db
         .selectFrom('waitlist_signups')
-        .select((eb) => [
-          key.as('key'),
-          eb.fn.countAll<number>().as('signups'),
-          eb.fn.count<number>('confirmed_at').as('confirmed'),
-        ])
+        .select((eb) => [key.as('key'), eb.fn.countAll<number>().as('signups'), eb.fn.count<number>('confirmed_at').as('confirmed')])
         .where('created_at', '>=', start)
         .where('created_at', '<', end)
         .groupBy(key)
@@ -137,7 +134,10 @@ export function createVisits(database: Database) {
       else list.sort((a, b) => b.signups - a.signups || b.visitors - a.visitors || a.key.localeCompare(b.key));
       const totalVisits = await db
         .selectFrom('visit_counts')
-        .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('views'), sql<number>`0`).as('views'), eb.fn.coalesce(eb.fn.sum<number>('visitors'), sql<number>`0`).as('visitors')])
+        .select((eb) => [
+          eb.fn.coalesce(eb.fn.sum<number>('views'), sql<number>`0`).as('views'),
+          eb.fn.coalesce(eb.fn.sum<number>('visitors'), sql<number>`0`).as('visitors'),
+        ])
         .where('dimension', '=', 'all')
         .where('day', '>=', from)
         .where('day', '<=', to)

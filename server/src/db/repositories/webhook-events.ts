@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../connection';
 import type { Schema } from '../schema';
-import { toSignup } from './signups';
+import { toSignup } from './signup-record';
 
 /**
  * Webhook events, written to the outbox in the transaction of the change they announce, one row per endpoint
@@ -10,7 +10,13 @@ import { toSignup } from './signups';
  * receiving CRM can erase the person too; the erasure deletes the already delivered events of that person.
  */
 
-export const WEBHOOK_EVENT_TYPES = ['signup.created', 'signup.confirmed', 'signup.updated', 'signup.unsubscribed', 'signup.erased'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'signup.created',
+  'signup.confirmed',
+  'signup.updated',
+  'signup.unsubscribed',
+  'signup.erased',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export interface WebhookEventBody {
@@ -33,7 +39,12 @@ export function createWebhookEvents(database: Database, endpoints: readonly stri
     endpoints,
     async queue(trx, type, signupIds, at) {
       if (endpoints.length === 0 || signupIds.length === 0) return;
-      const rows = await trx.selectFrom('waitlist_signups').selectAll().where('id', 'in', [...signupIds]).orderBy('id').execute();
+      const rows = await trx
+        .selectFrom('waitlist_signups')
+        .selectAll()
+        .where('id', 'in', [...signupIds])
+        .orderBy('id')
+        .execute();
       const values = rows.flatMap((row) => {
         const id = Number(row.id);
         const data: Record<string, unknown> =

@@ -50,7 +50,13 @@ export function AboutPage({ signup }: { signup?: SignupFormState }) {
               const words = about.team.founders[index]!;
               return (
                 <li className="card founder" key={founder.name}>
-                  <ResponsiveImage className="portrait" photo={photoNamed(founder.photo)} fallback={founder.portrait} alt={founder.photo ? `${founder.name}, ${words.role}` : words.portraitAlt} sizes="160px" />
+                  <ResponsiveImage
+                    className="portrait"
+                    photo={photoNamed(founder.photo)}
+                    fallback={founder.portrait}
+                    alt={founder.photo ? `${founder.name}, ${words.role}` : words.portraitAlt}
+                    sizes="160px"
+                  />
                   <h3>{founder.name}</h3>
                   <p className="founder-role">{words.role}</p>
                   <p>{words.bio}</p>
@@ -61,7 +67,12 @@ export function AboutPage({ signup }: { signup?: SignupFormState }) {
         </div>
       </section>
 
-      <SignupSection anchor={anchors.signupForm} action={signupFormAction(href(paths.about))} privacyHref={href(paths.privacy)} state={signup} />
+      <SignupSection
+        anchor={anchors.signupForm}
+        action={signupFormAction(href(paths.about))}
+        privacyHref={href(paths.privacy)}
+        state={signup}
+      />
     </>
   );
 }

@@ -44,13 +44,7 @@ export function HomePage({ signup }: { signup?: SignupFormState }) {
         ))}
       </PageSection>
 
-      <PageSection
-        id={anchors.solution}
-        headingId="solution-heading"
-        heading={approach.heading}
-        intro={approach.intro}
-        tinted
-      >
+      <PageSection id={anchors.solution} headingId="solution-heading" heading={approach.heading} intro={approach.intro} tinted>
         <div className="card-grid two">
           {approach.audiences.map((audience) => (
             <article className="card" key={audience.title}>
@@ -83,13 +77,7 @@ export function HomePage({ signup }: { signup?: SignupFormState }) {
         </ul>
       </PageSection>
 
-      <PageSection
-        id={anchors.howItWorks}
-        headingId="how-heading"
-        heading={howItWorks.heading}
-        intro={howItWorks.intro}
-        tinted
-      >
+      <PageSection id={anchors.howItWorks} headingId="how-heading" heading={howItWorks.heading} intro={howItWorks.intro} tinted>
         <ol className="timeline steps">
           {howItWorks.steps.map((step, index) => (
             <li className="step" key={step.title}>

@@ -24,13 +24,15 @@ export function PrivacyPage() {
                 ))}
               </ul>
             ) : null}
-            {'after' in section && section.after
-              ? section.after.map((p) => (
-                  <p key={p}>{p}</p>
-                ))
-              : null}
+            {'after' in section && section.after ? section.after.map((p) => <p key={p}>{p}</p>) : null}
             {'showDataLinkForm' in section && section.showDataLinkForm ? (
-              <form className="card data-link-form" method="post" action={href('/privacy/data-link')} id="your-data-link" aria-labelledby="data-link-heading">
+              <form
+                className="card data-link-form"
+                method="post"
+                action={href('/privacy/data-link')}
+                id="your-data-link"
+                aria-labelledby="data-link-heading"
+              >
                 <h3 id="data-link-heading">{privacy.dataLinkForm.heading}</h3>
                 <p>{privacy.dataLinkForm.text}</p>
                 <div className="field">

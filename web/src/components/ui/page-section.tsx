@@ -23,12 +23,7 @@ export function PageSection({
   children: ReactNode;
 }) {
   return (
-    <section
-      id={id}
-      className={cn('section', tinted && 'section-tinted')}
-      aria-labelledby={headingId}
-      tabIndex={id ? -1 : undefined}
-    >
+    <section id={id} className={cn('section', tinted && 'section-tinted')} aria-labelledby={headingId} tabIndex={id ? -1 : undefined}>
       <div className={cn('container', narrow && 'narrow')}>
         <h2 id={headingId}>{heading}</h2>
         {intro && <p className="lead narrow-text">{intro}</p>}
@@ -39,7 +34,19 @@ export function PageSection({
 }
 
 /** The top of a page: its one h1 and a lead line, then whatever the page puts under them. */
-export function PageHero({ headingId, heading, lead, className = 'page-hero', children }: { headingId: string; heading: string; lead: string; className?: string; children?: ReactNode }) {
+export function PageHero({
+  headingId,
+  heading,
+  lead,
+  className = 'page-hero',
+  children,
+}: {
+  headingId: string;
+  heading: string;
+  lead: string;
+  className?: string;
+  children?: ReactNode;
+}) {
   return (
     <section className={className} aria-labelledby={headingId}>
       <div className={cn('container narrow', className === 'section' && 'center')}>

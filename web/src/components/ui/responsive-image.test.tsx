@@ -14,7 +14,9 @@ const photo = {
 
 describe('ResponsiveImage', () => {
   it('offers AVIF, then WebP, then the JPEG, sized by the browser, with the intrinsic size and lazy loading', () => {
-    const { container } = render(<ResponsiveImage photo={photo} fallback={fallback} alt="Alex Lindqvist" sizes="240px" className="portrait" />);
+    const { container } = render(
+      <ResponsiveImage photo={photo} fallback={fallback} alt="Alex Lindqvist" sizes="240px" className="portrait" />,
+    );
     const sources = [...container.querySelectorAll('picture > source')];
     expect(sources.map((s) => [s.getAttribute('type'), s.getAttribute('sizes')])).toEqual([
       ['image/avif', '240px'],
@@ -23,7 +25,12 @@ describe('ResponsiveImage', () => {
     const img = container.querySelector('picture > img')!;
     expect(img).toHaveAttribute('src', '/assets/ceo-960.jpeg');
     expect(img).toHaveAttribute('srcset', photo.sources.jpeg);
-    expect([img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('loading'), img.getAttribute('alt')]).toEqual(['960', '960', 'lazy', 'Alex Lindqvist']);
+    expect([img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('loading'), img.getAttribute('alt')]).toEqual([
+      '960',
+      '960',
+      'lazy',
+      'Alex Lindqvist',
+    ]);
   });
 
   it('shows the illustration when no photo is given', () => {

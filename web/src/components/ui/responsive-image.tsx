@@ -27,7 +27,17 @@ export function ResponsiveImage({
 }) {
   const loading = lazy ? 'lazy' : undefined;
   if (!photo) {
-    return <img className={className} src={fallback.src} alt={alt} width={fallback.width} height={fallback.height} loading={loading} decoding="async" />;
+    return (
+      <img
+        className={className}
+        src={fallback.src}
+        alt={alt}
+        width={fallback.width}
+        height={fallback.height}
+        loading={loading}
+        decoding="async"
+      />
+    );
   }
   return (
     <picture>

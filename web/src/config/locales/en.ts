@@ -160,10 +160,26 @@ export const en = {
     heading: "How We're Different",
     intro: 'An AI that makes your people think better, not one that thinks for them.',
     points: [
-      { icon: icon('question'), title: 'Questions, not answers', text: 'Socratic prompts challenge assumptions so teams own their conclusions.' },
-      { icon: icon('overlap'), title: 'Gaps and overlaps spotted', text: 'The AI finds missing knowledge and ideas that overlap across teams.' },
-      { icon: icon('flask'), title: 'From idea to experiment', text: 'It formulates hypotheses and suggests lean experiments to test them.' },
-      { icon: icon('report'), title: 'Ready for the board', text: 'It helps prioritise the next bet and can draft a report for top management.' },
+      {
+        icon: icon('question'),
+        title: 'Questions, not answers',
+        text: 'Socratic prompts challenge assumptions so teams own their conclusions.',
+      },
+      {
+        icon: icon('overlap'),
+        title: 'Gaps and overlaps spotted',
+        text: 'The AI finds missing knowledge and ideas that overlap across teams.',
+      },
+      {
+        icon: icon('flask'),
+        title: 'From idea to experiment',
+        text: 'It formulates hypotheses and suggests lean experiments to test them.',
+      },
+      {
+        icon: icon('report'),
+        title: 'Ready for the board',
+        text: 'It helps prioritise the next bet and can draft a report for top management.',
+      },
     ],
     benefitsHeading: 'What you gain',
     benefits: [
@@ -217,9 +233,7 @@ export const en = {
       },
       {
         question: 'Can we collaborate with others?',
-        answer: [
-          'Yes. People can collaborate inside their organisation, and you can invite others to join your innovation efforts.',
-        ],
+        answer: ['Yes. People can collaborate inside their organisation, and you can invite others to join your innovation efforts.'],
       },
       {
         question: 'How is our data kept secure?',
@@ -254,7 +268,8 @@ export const en = {
       submitting: 'Submitting...',
     },
     /** Shown (never blocking) when the e-mail is at a consumer provider. */
-    freeMailHint: 'That looks like a personal address. A work address helps us see which organisations are interested, but you are welcome to use this one.',
+    freeMailHint:
+      'That looks like a personal address. A work address helps us see which organisations are interested, but you are welcome to use this one.',
   },
 
   /** Beside the form: what a person can expect after signing up (true of the product as built; keep it so). */
@@ -310,8 +325,7 @@ export const en = {
   privacy: {
     heading: 'Privacy Policy',
     lastUpdated: 'Last updated November 2026',
-    intro:
-      'This policy explains what information we collect when you join our waitlist, how we use it and the choices you have.',
+    intro: 'This policy explains what information we collect when you join our waitlist, how we use it and the choices you have.',
     sections: [
       {
         heading: 'Information We Collect',
@@ -349,7 +363,9 @@ export const en = {
         paragraphs: [
           'We do not sell your information. We share it only with service providers who help us operate the waitlist, under agreements that protect it, or when the law requires it.',
           ...(MAIL_SUB_PROCESSOR
-            ? [`We send our mails through ${MAIL_SUB_PROCESSOR.name} (${MAIL_SUB_PROCESSOR.location}), which processes your address only to deliver them.`]
+            ? [
+                `We send our mails through ${MAIL_SUB_PROCESSOR.name} (${MAIL_SUB_PROCESSOR.location}), which processes your address only to deliver them.`,
+              ]
             : []),
           'If we keep track of the waitlist in a customer-relationship tool, your sign-up and its later changes are passed to it automatically; when you erase your data here, that tool is told to erase it too.',
         ],

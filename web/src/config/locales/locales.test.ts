@@ -20,7 +20,8 @@ function keyPaths(value: unknown, at = ''): string[] {
 function emptyStrings(value: unknown, at = ''): string[] {
   if (typeof value === 'string') return value.trim() === '' && !at.endsWith('.consentBefore') ? [at] : [];
   if (Array.isArray(value)) return value.flatMap((item, index) => emptyStrings(item, `${at}[${index}]`));
-  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => emptyStrings(item, `${at}.${key}`));
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([key, item]) => emptyStrings(item, `${at}.${key}`));
   return [];
 }
 
@@ -30,8 +31,14 @@ describe('the site copy per language', () => {
   it.each(others)('%s has exactly the keys English has, and English has exactly its keys', (locale) => {
     const english = new Set(keyPaths(SITE_COPY[first]));
     const other = new Set(keyPaths(SITE_COPY[locale]));
-    expect([...other].filter((key) => !english.has(key)), `only in ${locale}`).toEqual([]);
-    expect([...english].filter((key) => !other.has(key)), `missing in ${locale}`).toEqual([]);
+    expect(
+      [...other].filter((key) => !english.has(key)),
+      `only in ${locale}`,
+    ).toEqual([]);
+    expect(
+      [...english].filter((key) => !other.has(key)),
+      `missing in ${locale}`,
+    ).toEqual([]);
   });
 
   it.each(SITE_LOCALES)('%s has no empty text, names its own language and has a role and bio for each founder', (locale) => {

@@ -134,10 +134,22 @@ export const sv: SiteCopy = {
     heading: 'Det här gör oss annorlunda',
     intro: 'En AI som får era medarbetare att tänka skarpare – inte en som tänker åt dem.',
     points: [
-      { icon: 'question', title: 'Frågor, inte färdiga svar', text: 'Sokratiska frågor utmanar antaganden, så att teamen äger sina slutsatser.' },
+      {
+        icon: 'question',
+        title: 'Frågor, inte färdiga svar',
+        text: 'Sokratiska frågor utmanar antaganden, så att teamen äger sina slutsatser.',
+      },
       { icon: 'overlap', title: 'Luckor och överlapp syns', text: 'AI:n hittar kunskap som saknas och idéer som överlappar mellan team.' },
-      { icon: 'flask', title: 'Från idé till experiment', text: 'Den formulerar hypoteser och föreslår lean-experiment för att testa dem.' },
-      { icon: 'report', title: 'Redo för ledningsgruppen', text: 'Den hjälper er välja nästa satsning och kan skissa en rapport till högsta ledningen.' },
+      {
+        icon: 'flask',
+        title: 'Från idé till experiment',
+        text: 'Den formulerar hypoteser och föreslår lean-experiment för att testa dem.',
+      },
+      {
+        icon: 'report',
+        title: 'Redo för ledningsgruppen',
+        text: 'Den hjälper er välja nästa satsning och kan skissa en rapport till högsta ledningen.',
+      },
     ],
     benefitsHeading: 'Det här vinner ni',
     benefits: [
@@ -317,7 +329,9 @@ export const sv: SiteCopy = {
         paragraphs: [
           'Vi säljer aldrig dina uppgifter. Vi delar dem bara med leverantörer som hjälper oss att driva väntelistan, under avtal som skyddar dem, eller när lagen kräver det.',
           ...(MAIL_SUB_PROCESSOR
-            ? [`Våra mejl skickas via ${MAIL_SUB_PROCESSOR.name} (${MAIL_SUB_PROCESSOR.location}), som behandlar din adress enbart för att leverera dem.`]
+            ? [
+                `Våra mejl skickas via ${MAIL_SUB_PROCESSOR.name} (${MAIL_SUB_PROCESSOR.location}), som behandlar din adress enbart för att leverera dem.`,
+              ]
             : []),
           'Om vi följer väntelistan i ett kundregister (CRM) förs din anmälan och senare ändringar över dit automatiskt; när du raderar dina uppgifter här får det verktyget besked om att radera dem också.',
         ],

@@ -46,7 +46,12 @@ export function AdminApp() {
     () =>
       queryClient.getQueryCache().subscribe((event) => {
         const error = event.query.state.error;
-        if (event.type === 'updated' && error instanceof AdminApiError && error.status === 401 && !sameKey(event.query.queryKey, adminKeys.session())) {
+        if (
+          event.type === 'updated' &&
+          error instanceof AdminApiError &&
+          error.status === 401 &&
+          !sameKey(event.query.queryKey, adminKeys.session())
+        ) {
           queryClient.setQueryData(adminKeys.session(), undefined);
           void queryClient.invalidateQueries({ queryKey: adminKeys.session() });
         }

@@ -64,11 +64,13 @@ export function toQueryString(params: Partial<ListParams>): string {
 
 export const adminApi = {
   session: () => request<AdminSessionInfo>('/session'),
-  signIn: (email: string, password: string) => request<AdminSessionInfo>('/session', { method: 'POST', body: JSON.stringify({ email, password }) }),
+  signIn: (email: string, password: string) =>
+    request<AdminSessionInfo>('/session', { method: 'POST', body: JSON.stringify({ email, password }) }),
   signOut: () => request<void>('/session', { method: 'DELETE' }),
   list: (params: ListParams) => request<AdminSignupPage>(`/signups${toQueryString(params)}`),
   get: (id: number) => request<AdminSignup>(`/signups/${id}`),
-  correct: (id: number, correction: AdminCorrection) => request<AdminSignup>(`/signups/${id}`, { method: 'PATCH', body: JSON.stringify(correction) }),
+  correct: (id: number, correction: AdminCorrection) =>
+    request<AdminSignup>(`/signups/${id}`, { method: 'PATCH', body: JSON.stringify(correction) }),
   erase: (id: number) => request<void>(`/signups/${id}`, { method: 'DELETE' }),
   stats: () => request<AdminStats>('/stats'),
   mailLog: (id: number) => request<AdminMailLog>(`/signups/${id}/mail`),
@@ -76,13 +78,16 @@ export const adminApi = {
   outbox: () => request<AdminOutbox>('/outbox'),
   retryMail: (id: number) => request<void>(`/outbox/${id}/retry`, { method: 'POST' }),
   webhooks: () => request<AdminWebhooks>('/webhooks'),
-  funnel: (from: string, to: string, by: FunnelDimension) => request<AdminFunnel>(`/funnel?${new URLSearchParams({ from, to, by }).toString()}`),
+  funnel: (from: string, to: string, by: FunnelDimension) =>
+    request<AdminFunnel>(`/funnel?${new URLSearchParams({ from, to, by }).toString()}`),
   companies: () => request<AdminCompanies>('/companies'),
-  setStatus: (ids: number[], status: FollowUpStatus) => request<{ changed: number[]; missing: number[] }>('/signups/status', { method: 'POST', body: JSON.stringify({ ids, status }) }),
+  setStatus: (ids: number[], status: FollowUpStatus) =>
+    request<{ changed: number[]; missing: number[] }>('/signups/status', { method: 'POST', body: JSON.stringify({ ids, status }) }),
   followUp: (id: number) => request<AdminFollowUp>(`/signups/${id}/follow-up`),
   addNote: (id: number, body: string) => request<void>(`/signups/${id}/notes`, { method: 'POST', body: JSON.stringify({ body }) }),
   mailSettings: () => request<AdminMailSettings>('/mail-settings'),
-  saveMailSettings: (settings: AdminMailSettings) => request<AdminMailSettings>('/mail-settings', { method: 'PUT', body: JSON.stringify(settings) }),
+  saveMailSettings: (settings: AdminMailSettings) =>
+    request<AdminMailSettings>('/mail-settings', { method: 'PUT', body: JSON.stringify(settings) }),
   resendWebhook: (id: number) => request<void>(`/webhooks/${id}/resend`, { method: 'POST' }),
   exportCsvUrl: (filters: AdminFilters) => `${ADMIN_API}/signups/export.csv${toQueryString(filters)}`,
   exportJsonUrl: (id: number) => `${ADMIN_API}/signups/${id}/export.json`,

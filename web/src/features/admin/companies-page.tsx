@@ -14,19 +14,15 @@ export function CompaniesPage({ onOpen }: { onOpen: (domain: string) => void }) 
       summary={
         data && (
           <>
-            {formatNumber(data.items.length)} {data.items.length === 1 ? 'company' : 'companies'} ·{' '}
-            {formatNumber(data.free_mail_people)} with a personal address (not grouped)
+            {formatNumber(data.items.length)} {data.items.length === 1 ? 'company' : 'companies'} · {formatNumber(data.free_mail_people)}{' '}
+            with a personal address (not grouped)
           </>
         )
       }
     >
       {companies.isPending && <Loading label="Loading the companies…" />}
       {companies.isError && (
-        <ErrorPanel
-          title="The companies could not be loaded"
-          error={companies.error}
-          onRetry={() => void companies.refetch()}
-        />
+        <ErrorPanel title="The companies could not be loaded" error={companies.error} onRetry={() => void companies.refetch()} />
       )}
       {data && data.items.length === 0 && <p className="muted">No company addresses yet.</p>}
       {data && data.items.length > 0 && (

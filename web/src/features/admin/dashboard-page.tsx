@@ -82,7 +82,10 @@ export function DashboardPage() {
       <div className="page-header">
         <div>
           <h1 id="dashboard-title">Dashboard</h1>
-          <p className="muted">Who is joining the waitlist, and what they hope for. People who have since erased their data still count here, without their data.</p>
+          <p className="muted">
+            Who is joining the waitlist, and what they hope for. People who have since erased their data still count here, without their
+            data.
+          </p>
         </div>
       </div>
 
@@ -112,7 +115,11 @@ export function DashboardPage() {
         </div>
       ) : (
         <>
-          <ChartCard title="Sign-ups per day" summary={`Last ${s.per_day.length} days (UTC): ${formatNumber(s.per_day.reduce((n, d) => n + d.count, 0))} sign-ups`} rows={perDay.filter((d) => d.count > 0)}>
+          <ChartCard
+            title="Sign-ups per day"
+            summary={`Last ${s.per_day.length} days (UTC): ${formatNumber(s.per_day.reduce((n, d) => n + d.count, 0))} sign-ups`}
+            rows={perDay.filter((d) => d.count > 0)}
+          >
             <ResponsiveContainer width="100%" height={260}>
               <BarChart data={perDay} margin={{ top: 8, right: 16, bottom: 0, left: -16 }} barCategoryGap={1} accessibilityLayer={false}>
                 <CartesianGrid vertical={false} stroke={GRID} />
@@ -129,7 +136,11 @@ export function DashboardPage() {
             </ChartCard>
             <ChartCard title="Sign-ups by company size" summary={describe(s.by_company_size)} rows={s.by_company_size}>
               <ResponsiveContainer width="100%" height={300}>
-                <BarChart data={s.by_company_size.map((r) => ({ ...r, short: r.label.replace(' employees', '') }))} margin={{ top: 8, right: 16, bottom: 0, left: -16 }} accessibilityLayer={false}>
+                <BarChart
+                  data={s.by_company_size.map((r) => ({ ...r, short: r.label.replace(' employees', '') }))}
+                  margin={{ top: 8, right: 16, bottom: 0, left: -16 }}
+                  accessibilityLayer={false}
+                >
                   <CartesianGrid vertical={false} stroke={GRID} />
                   <XAxis dataKey="short" tick={{ fill: AXIS, fontSize: 12 }} stroke={GRID} interval={0} />
                   <YAxis allowDecimals={false} tick={{ fill: AXIS, fontSize: 12 }} stroke={GRID} />
@@ -139,7 +150,11 @@ export function DashboardPage() {
               </ResponsiveContainer>
             </ChartCard>
           </div>
-          <ChartCard title="Sign-ups by desired outcome" summary={`${describe(s.by_outcome)}. A person can choose several.`} rows={s.by_outcome}>
+          <ChartCard
+            title="Sign-ups by desired outcome"
+            summary={`${describe(s.by_outcome)}. A person can choose several.`}
+            rows={s.by_outcome}
+          >
             <HorizontalBars rows={s.by_outcome} />
           </ChartCard>
         </>

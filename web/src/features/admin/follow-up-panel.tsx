@@ -5,7 +5,13 @@ import { adminApi } from './api';
 import { adminKeys } from './query-keys';
 import { ErrorPanel, formatDateTime, type Notice } from './ui';
 
-export const STATUS_LABELS: Record<FollowUpStatus, string> = { new: 'New', contacted: 'Contacted', invited: 'Invited', joined: 'Joined', declined: 'Declined' };
+export const STATUS_LABELS: Record<FollowUpStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  invited: 'Invited',
+  joined: 'Joined',
+  declined: 'Declined',
+};
 
 /** Where the person came from (first party: campaign tags, the referring site, the landing page). */
 export function AttributionDetails({ signup }: { signup: AdminSignup }) {
@@ -104,7 +110,9 @@ export function FollowUpPanel({ signup, onNotice }: { signup: AdminSignup; onNot
           </button>
         </div>
       </form>
-      {followUp.isError && <ErrorPanel title="The follow-up could not be loaded" error={followUp.error} onRetry={() => void followUp.refetch()} />}
+      {followUp.isError && (
+        <ErrorPanel title="The follow-up could not be loaded" error={followUp.error} onRetry={() => void followUp.refetch()} />
+      )}
       {followUp.data && (
         <>
           <h3>Notes</h3>
@@ -129,7 +137,8 @@ export function FollowUpPanel({ signup, onNotice }: { signup: AdminSignup; onNot
             <ul className="notes">
               {followUp.data.history.map((h, i) => (
                 <li key={i}>
-                  {STATUS_LABELS[h.from_status as FollowUpStatus] ?? h.from_status} → {STATUS_LABELS[h.to_status as FollowUpStatus] ?? h.to_status}
+                  {STATUS_LABELS[h.from_status as FollowUpStatus] ?? h.from_status} →{' '}
+                  {STATUS_LABELS[h.to_status as FollowUpStatus] ?? h.to_status}
                   <span className="muted">
                     {' '}
                     · {h.operator ?? 'a removed operator'} · <time dateTime={h.created_at}>{formatDateTime(h.created_at)}</time>

@@ -24,15 +24,9 @@ function FunnelChart({ data }: { data: AdminFunnel }) {
   const width = 720;
   const bar = (value: number) => Math.max(value > 0 ? 2 : 0, ((width - labelWidth - 60) * value) / max);
   return (
-    <svg
-      className="funnel-chart"
-      viewBox={`0 0 ${width} ${rows.length * rowHeight + 10}`}
-      role="img"
-      aria-labelledby="funnel-chart-title"
-    >
+    <svg className="funnel-chart" viewBox={`0 0 ${width} ${rows.length * rowHeight + 10}`} role="img" aria-labelledby="funnel-chart-title">
       <title id="funnel-chart-title">
-        Visitors, sign-ups and confirmed per {BY_LABELS[data.by].toLowerCase()}; the same figures are in the
-        table below.
+        Visitors, sign-ups and confirmed per {BY_LABELS[data.by].toLowerCase()}; the same figures are in the table below.
       </title>
       {rows.map((r, i) => {
         const y = i * rowHeight + 4;
@@ -43,13 +37,7 @@ function FunnelChart({ data }: { data: AdminFunnel }) {
             </text>
             <rect x={labelWidth} y={y} width={bar(r.visitors)} height={8} className="funnel-visitors" />
             <rect x={labelWidth} y={y + 9} width={bar(r.signups)} height={8} className="funnel-signups" />
-            <rect
-              x={labelWidth}
-              y={y + 18}
-              width={bar(r.confirmed)}
-              height={8}
-              className="funnel-confirmed"
-            />
+            <rect x={labelWidth} y={y + 18} width={bar(r.confirmed)} height={8} className="funnel-confirmed" />
           </g>
         );
       })}
@@ -92,13 +80,7 @@ export function FunnelPage() {
         </div>
       </form>
       {funnel.isPending && <Loading label="Loading the funnel…" />}
-      {funnel.isError && (
-        <ErrorPanel
-          title="The funnel could not be loaded"
-          error={funnel.error}
-          onRetry={() => void funnel.refetch()}
-        />
-      )}
+      {funnel.isError && <ErrorPanel title="The funnel could not be loaded" error={funnel.error} onRetry={() => void funnel.refetch()} />}
       {data && (
         <>
           <ul className="stat-grid" aria-label="Totals for the period">
@@ -122,16 +104,11 @@ export function FunnelPage() {
             <figcaption>
               <h2>Per {BY_LABELS[by].toLowerCase()}</h2>
               <p className="muted">
-                <span className="legend legend-visitors">Visitors</span>{' '}
-                <span className="legend legend-signups">Sign-ups</span>{' '}
+                <span className="legend legend-visitors">Visitors</span> <span className="legend legend-signups">Sign-ups</span>{' '}
                 <span className="legend legend-confirmed">Confirmed</span>
               </p>
             </figcaption>
-            {data.rows.length === 0 ? (
-              <p className="muted">Nothing in this period yet.</p>
-            ) : (
-              <FunnelChart data={data} />
-            )}
+            {data.rows.length === 0 ? <p className="muted">Nothing in this period yet.</p> : <FunnelChart data={data} />}
           </figure>
           <div className="card table-card">
             <DataTable

@@ -30,7 +30,14 @@ describe('mailStatus', () => {
 
 describe('MailTable', () => {
   it('shows each mail with its status and last error', () => {
-    render(<MailTable items={[entry({ attempts: 1, last_error: 'ECONNECTION: connect ECONNREFUSED' })]} smtpConfigured caption="Mail" showPerson />);
+    render(
+      <MailTable
+        items={[entry({ attempts: 1, last_error: 'ECONNECTION: connect ECONNREFUSED' })]}
+        smtpConfigured
+        caption="Mail"
+        showPerson
+      />,
+    );
     expect(screen.getByRole('cell', { name: 'Confirmation' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Retrying (1 failed attempt)' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'ECONNECTION: connect ECONNREFUSED' })).toBeInTheDocument();

@@ -12,9 +12,7 @@ export function mailStatus(entry: AdminOutboxEntry, smtpConfigured: boolean): st
   if (entry.status === 'failed') return 'Failed';
   if (entry.status === 'cancelled') return 'Not sent (no longer wanted)';
   if (!smtpConfigured) return 'Not sent: no SMTP configured';
-  return entry.attempts > 0
-    ? `Retrying (${entry.attempts} failed ${entry.attempts === 1 ? 'attempt' : 'attempts'})`
-    : 'Pending';
+  return entry.attempts > 0 ? `Retrying (${entry.attempts} failed ${entry.attempts === 1 ? 'attempt' : 'attempts'})` : 'Pending';
 }
 
 export function MailTable({
@@ -45,9 +43,7 @@ export function MailTable({
       {items.map((e) => (
         <tr key={e.id}>
           <td>{TOPIC_LABELS[e.topic] ?? e.topic}</td>
-          {showPerson && (
-            <td>{e.signup_id === null ? '—' : <a href={`#/signups/${e.signup_id}`}>#{e.signup_id}</a>}</td>
-          )}
+          {showPerson && <td>{e.signup_id === null ? '—' : <a href={`#/signups/${e.signup_id}`}>#{e.signup_id}</a>}</td>}
           <td>{mailStatus(e, smtpConfigured)}</td>
           <TimeCell at={e.created_at} />
           <td className="nowrap muted">
@@ -91,30 +87,15 @@ export function MailLog({
       <div className="page-header">
         <h2 id="mail-log-title">Mail</h2>
         {!confirmed && (
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={resend.isPending}
-            onClick={() => resend.mutate()}
-          >
+          <button type="button" className="btn btn-secondary" disabled={resend.isPending} onClick={() => resend.mutate()}>
             Resend confirmation
           </button>
         )}
       </div>
-      {log.isError && (
-        <ErrorPanel
-          title="The mail log could not be loaded"
-          error={log.error}
-          onRetry={() => void log.refetch()}
-        />
-      )}
+      {log.isError && <ErrorPanel title="The mail log could not be loaded" error={log.error} onRetry={() => void log.refetch()} />}
       {log.data && log.data.items.length === 0 && <p className="muted">No mail for this person.</p>}
       {log.data && log.data.items.length > 0 && (
-        <MailTable
-          items={log.data.items}
-          smtpConfigured={log.data.smtp_configured}
-          caption="Mail to this person, newest first"
-        />
+        <MailTable items={log.data.items} smtpConfigured={log.data.smtp_configured} caption="Mail to this person, newest first" />
       )}
     </section>
   );
@@ -143,22 +124,11 @@ export function OutboxPage() {
           Not sent: no SMTP configured. Mail waits here until SMTP_URL is set; nothing is lost.
         </p>
       )}
-      {outbox.isError && (
-        <ErrorPanel
-          title="The outbox could not be loaded"
-          error={outbox.error}
-          onRetry={() => void outbox.refetch()}
-        />
-      )}
+      {outbox.isError && <ErrorPanel title="The outbox could not be loaded" error={outbox.error} onRetry={() => void outbox.refetch()} />}
       {data && data.stuck.length === 0 && <p className="muted">Nothing is stuck.</p>}
       {data && data.stuck.length > 0 && (
         <div className="card table-card stack">
-          <MailTable
-            items={data.stuck}
-            smtpConfigured={data.smtp_configured}
-            caption="Mail that has not gone out"
-            showPerson
-          />
+          <MailTable items={data.stuck} smtpConfigured={data.smtp_configured} caption="Mail that has not gone out" showPerson />
           <ul className="stack">
             {data.stuck
               .filter((e) => e.status === 'failed')

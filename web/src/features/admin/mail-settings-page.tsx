@@ -28,15 +28,25 @@ export function MailSettingsPage({ onNotice }: { onNotice: (notice: Notice) => v
     <section className="stack-lg" aria-labelledby="mail-settings-title">
       <h1 id="mail-settings-title">Mail settings</h1>
       {settings.isPending && <Loading label="Loading your settings…" />}
-      {settings.isError && <ErrorPanel title="Your settings could not be loaded" error={settings.error} onRetry={() => void settings.refetch()} />}
+      {settings.isError && (
+        <ErrorPanel title="Your settings could not be loaded" error={settings.error} onRetry={() => void settings.refetch()} />
+      )}
       {draft && (
         <form className="card stack" onSubmit={submit}>
           <label className="check">
-            <input type="checkbox" checked={draft.notify_on_confirm} onChange={(e) => setDraft({ ...draft, notify_on_confirm: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={draft.notify_on_confirm}
+              onChange={(e) => setDraft({ ...draft, notify_on_confirm: e.target.checked })}
+            />
             Mail me when someone confirms their sign-up
           </label>
           <label className="check">
-            <input type="checkbox" checked={draft.notify_digest} onChange={(e) => setDraft({ ...draft, notify_digest: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={draft.notify_digest}
+              onChange={(e) => setDraft({ ...draft, notify_digest: e.target.checked })}
+            />
             Mail me a daily digest (new sign-ups and confirmations, new companies, top sources), sent after 06:00 UTC
           </label>
           <div>

@@ -6,7 +6,12 @@ describe('console query keys', () => {
   it('compares keys by value', () => {
     expect(sameKey(adminKeys.session(), adminKeys.session())).toBe(true);
     expect(sameKey(adminKeys.signup(1), adminKeys.signup(2))).toBe(false);
-    expect(sameKey(adminKeys.signupList({ sort: '-created_at', role: 'Other' }, undefined), adminKeys.signupList({ role: 'Other', sort: '-created_at' }, undefined))).toBe(true);
+    expect(
+      sameKey(
+        adminKeys.signupList({ sort: '-created_at', role: 'Other' }, undefined),
+        adminKeys.signupList({ role: 'Other', sort: '-created_at' }, undefined),
+      ),
+    ).toBe(true);
   });
 
   it('invalidating all lists reaches every cached page of every filter, and nothing else', async () => {

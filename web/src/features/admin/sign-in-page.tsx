@@ -4,8 +4,15 @@ import { adminApi } from './api';
 import { StatusMessage, type Notice } from './ui';
 import { adminKeys } from './query-keys';
 
-
-function SignInField(props: { id: string; label: string; type: 'email' | 'password'; autoComplete: string; value: string; onChange: (value: string) => void; describedBy?: string | undefined }) {
+function SignInField(props: {
+  id: string;
+  label: string;
+  type: 'email' | 'password';
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+  describedBy?: string | undefined;
+}) {
   return (
     <div className="field">
       <label htmlFor={props.id}>{props.label}</label>
@@ -50,7 +57,9 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
           Waitlist console
         </div>
         <h1>Sign in</h1>
-        <p className="muted">For operators only. Accounts are created with <code>npm run admin -- add EMAIL</code>.</p>
+        <p className="muted">
+          For operators only. Accounts are created with <code>npm run admin -- add EMAIL</code>.
+        </p>
         <StatusMessage notice={signIn.isError ? null : notice} onDismiss={onSignedIn} />
         {signIn.isError && (
           <p className="form-error" role="alert" id="signin-error">
@@ -58,8 +67,23 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
           </p>
         )}
         <form onSubmit={submit} className="stack" noValidate>
-          <SignInField id="signin-email" label="E-mail" type="email" autoComplete="username" value={email} onChange={setEmail} describedBy={signIn.isError ? 'signin-error' : undefined} />
-          <SignInField id="signin-password" label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} />
+          <SignInField
+            id="signin-email"
+            label="E-mail"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={setEmail}
+            describedBy={signIn.isError ? 'signin-error' : undefined}
+          />
+          <SignInField
+            id="signin-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+          />
           <button type="submit" className="btn btn-primary btn-block" disabled={signIn.isPending || !email || !password}>
             {signIn.isPending ? 'Signing in…' : 'Sign in'}
           </button>

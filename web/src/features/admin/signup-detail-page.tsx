@@ -34,7 +34,10 @@ function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSignup; onD
   const save = useMutation({
     mutationFn: (correction: AdminCorrection) => adminApi.correct(signup.id, correction),
     onSuccess: onDone,
-    onError: (error) => setProblem(error instanceof AdminApiError && error.status === 409 ? 'Another sign-up already uses this e-mail address.' : error.message),
+    onError: (error) =>
+      setProblem(
+        error instanceof AdminApiError && error.status === 409 ? 'Another sign-up already uses this e-mail address.' : error.message,
+      ),
   });
 
   const submit = (event: FormEvent) => {
@@ -63,7 +66,13 @@ function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSignup; onD
       <div className="form-grid">
         <div className="field">
           <label htmlFor="correct-email">E-mail</label>
-          <input id="correct-email" type="email" value={draft.email} onChange={(e) => setDraft({ ...draft, email: e.target.value })} required />
+          <input
+            id="correct-email"
+            type="email"
+            value={draft.email}
+            onChange={(e) => setDraft({ ...draft, email: e.target.value })}
+            required
+          />
         </div>
         <div className="field">
           <label htmlFor="correct-role">Role</label>
@@ -93,7 +102,12 @@ function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSignup; onD
       {hasOtherOutcome(draft.desired_outcomes) && (
         <div className="field">
           <label htmlFor="correct-other">Other outcome</label>
-          <input id="correct-other" maxLength={OTHER_OUTCOME_MAX_LENGTH} value={draft.other_outcome} onChange={(e) => setDraft({ ...draft, other_outcome: e.target.value })} />
+          <input
+            id="correct-other"
+            maxLength={OTHER_OUTCOME_MAX_LENGTH}
+            value={draft.other_outcome}
+            onChange={(e) => setDraft({ ...draft, other_outcome: e.target.value })}
+          />
         </div>
       )}
       <div className="actions">
@@ -141,7 +155,11 @@ export function SignupDetailPage({ id, onErased, onNotice }: { id: number; onEra
     return (
       <div className="stack">
         {back}
-        <ErrorPanel title={gone ? 'This sign-up does not exist' : 'The sign-up could not be loaded'} error={signup.error} onRetry={gone ? undefined : () => void signup.refetch()} />
+        <ErrorPanel
+          title={gone ? 'This sign-up does not exist' : 'The sign-up could not be loaded'}
+          error={signup.error}
+          onRetry={gone ? undefined : () => void signup.refetch()}
+        />
       </div>
     );
   }
@@ -210,7 +228,13 @@ export function SignupDetailPage({ id, onErased, onNotice }: { id: number; onEra
           </div>
           <div>
             <dt>Confirmed</dt>
-            <dd>{s.confirmed_at ? <time dateTime={s.confirmed_at}>{formatDateTime(s.confirmed_at)}</time> : <span className="muted">Not yet</span>}</dd>
+            <dd>
+              {s.confirmed_at ? (
+                <time dateTime={s.confirmed_at}>{formatDateTime(s.confirmed_at)}</time>
+              ) : (
+                <span className="muted">Not yet</span>
+              )}
+            </dd>
           </div>
           <div>
             <dt>Language of their mails</dt>
@@ -218,7 +242,15 @@ export function SignupDetailPage({ id, onErased, onNotice }: { id: number; onEra
           </div>
           <div>
             <dt>Updates by mail</dt>
-            <dd>{s.marketing_opt_out_at ? <>Opted out <time dateTime={s.marketing_opt_out_at}>{formatDateTime(s.marketing_opt_out_at)}</time></> : 'Subscribed'}</dd>
+            <dd>
+              {s.marketing_opt_out_at ? (
+                <>
+                  Opted out <time dateTime={s.marketing_opt_out_at}>{formatDateTime(s.marketing_opt_out_at)}</time>
+                </>
+              ) : (
+                'Subscribed'
+              )}
+            </dd>
           </div>
         </dl>
       </div>
@@ -249,7 +281,8 @@ export function SignupDetailPage({ id, onErased, onNotice }: { id: number; onEra
         onConfirm={() => erase.mutate()}
       >
         <p>
-          All data of <strong className="break">{s.email}</strong> will be deleted. This cannot be undone. The audit log keeps only that sign-up #{s.id} was erased, and by whom.
+          All data of <strong className="break">{s.email}</strong> will be deleted. This cannot be undone. The audit log keeps only that
+          sign-up #{s.id} was erased, and by whom.
         </p>
         {erase.isError && (
           <p className="form-error" role="alert">

@@ -48,7 +48,17 @@ function SelectFilter({
   );
 }
 
-function SortHeader({ label, column, sort, onSort }: { label: string; column: 'email' | 'created_at'; sort: AdminSort; onSort: (sort: AdminSort) => void }) {
+function SortHeader({
+  label,
+  column,
+  sort,
+  onSort,
+}: {
+  label: string;
+  column: 'email' | 'created_at';
+  sort: AdminSort;
+  onSort: (sort: AdminSort) => void;
+}) {
   const active = sort === column || sort === `-${column}`;
   const descending = sort.startsWith('-');
   const next: AdminSort = active ? ((descending ? column : `-${column}`) as AdminSort) : column === 'created_at' ? '-created_at' : 'email';
@@ -113,7 +123,18 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
       return next;
     });
 
-  const activeFilters = [filters.q, filters.role, filters.company_size, filters.outcome, filters.confirmed, filters.opted_out, filters.status, filters.company, filters.from, filters.to].filter(Boolean).length;
+  const activeFilters = [
+    filters.q,
+    filters.role,
+    filters.company_size,
+    filters.outcome,
+    filters.confirmed,
+    filters.opted_out,
+    filters.status,
+    filters.company,
+    filters.from,
+    filters.to,
+  ].filter(Boolean).length;
   const page = list.data;
   const first = cursors.length * ADMIN_PAGE_SIZE + 1;
   const last = first + (page?.items.length ?? 0) - 1;
@@ -142,11 +163,32 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
       <form className="filters card" role="search" aria-label="Search and filter sign-ups" onSubmit={(e) => e.preventDefault()}>
         <div className="field field-search">
           <label htmlFor="signups-search">Search e-mail</label>
-          <input id="signups-search" type="search" placeholder="e.g. grace or @acme" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id="signups-search"
+            type="search"
+            placeholder="e.g. grace or @acme"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
-        <SelectFilter label="Role" value={filters.role} options={ROLE_OPTIONS} onChange={(v) => update({ role: v as AdminFilters['role'] })} />
-        <SelectFilter label="Company size" value={filters.company_size} options={COMPANY_SIZE_OPTIONS} onChange={(v) => update({ company_size: v as AdminFilters['company_size'] })} />
-        <SelectFilter label="Desired outcome" value={filters.outcome} options={DESIRED_OUTCOME_OPTIONS} onChange={(v) => update({ outcome: v as AdminFilters['outcome'] })} />
+        <SelectFilter
+          label="Role"
+          value={filters.role}
+          options={ROLE_OPTIONS}
+          onChange={(v) => update({ role: v as AdminFilters['role'] })}
+        />
+        <SelectFilter
+          label="Company size"
+          value={filters.company_size}
+          options={COMPANY_SIZE_OPTIONS}
+          onChange={(v) => update({ company_size: v as AdminFilters['company_size'] })}
+        />
+        <SelectFilter
+          label="Desired outcome"
+          value={filters.outcome}
+          options={DESIRED_OUTCOME_OPTIONS}
+          onChange={(v) => update({ outcome: v as AdminFilters['outcome'] })}
+        />
         <SelectFilter
           label="Confirmation"
           value={filters.confirmed}
@@ -171,7 +213,12 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
         {filters.company && (
           <div className="field field-compact">
             <span className="field-label">Company</span>
-            <button type="button" className="btn btn-secondary btn-small" onClick={() => update({ company: undefined })} aria-label={`Company ${filters.company}: remove this filter`}>
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              onClick={() => update({ company: undefined })}
+              aria-label={`Company ${filters.company}: remove this filter`}
+            >
               {filters.company} ✕
             </button>
           </div>
@@ -198,7 +245,11 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
         <ErrorPanel title="The sign-ups could not be loaded" error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <div className="card table-card" aria-busy={list.isFetching}>
-          {list.isError && <p className="inline-error" role="alert">{list.error.message}</p>}
+          {list.isError && (
+            <p className="inline-error" role="alert">
+              {list.error.message}
+            </p>
+          )}
           <form
             className="bulk-bar"
             aria-label="Change the status of the selected sign-ups"
@@ -224,7 +275,9 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
           </form>
           <div className="table-scroll">
             <table className="data-table">
-              <caption className="visually-hidden">Sign-ups, {filters.sort.includes('email') ? 'sorted by e-mail' : 'sorted by sign-up time'}</caption>
+              <caption className="visually-hidden">
+                Sign-ups, {filters.sort.includes('email') ? 'sorted by e-mail' : 'sorted by sign-up time'}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">
@@ -253,7 +306,12 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
                 {page?.items.map((row) => (
                   <tr key={row.id}>
                     <td>
-                      <input type="checkbox" aria-label={`Select ${row.email}`} checked={selected.has(row.id)} onChange={(e) => toggle(row.id, e.target.checked)} />
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${row.email}`}
+                        checked={selected.has(row.id)}
+                        onChange={(e) => toggle(row.id, e.target.checked)}
+                      />
                     </td>
                     <td className="cell-email">
                       <a href={hrefOf({ name: 'signup', id: row.id })}>{row.email}</a>
@@ -265,8 +323,20 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
                     <td>
                       <OutcomeChips outcomes={row.desired_outcomes} label={`${row.desired_outcomes.length} outcomes`} />
                     </td>
-                    <td className="nowrap">{row.confirmed_at ? <time dateTime={row.confirmed_at}>{formatDateTime(row.confirmed_at)}</time> : <span className="muted">Not yet</span>}</td>
-                    <td className="nowrap">{row.marketing_opt_out_at ? <time dateTime={row.marketing_opt_out_at}>{formatDateTime(row.marketing_opt_out_at)}</time> : <span className="muted">No</span>}</td>
+                    <td className="nowrap">
+                      {row.confirmed_at ? (
+                        <time dateTime={row.confirmed_at}>{formatDateTime(row.confirmed_at)}</time>
+                      ) : (
+                        <span className="muted">Not yet</span>
+                      )}
+                    </td>
+                    <td className="nowrap">
+                      {row.marketing_opt_out_at ? (
+                        <time dateTime={row.marketing_opt_out_at}>{formatDateTime(row.marketing_opt_out_at)}</time>
+                      ) : (
+                        <span className="muted">No</span>
+                      )}
+                    </td>
                     <TimeCell at={row.created_at} />
                   </tr>
                 ))}
@@ -287,7 +357,12 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
                 Showing {formatNumber(first)}–{formatNumber(last)} of {formatNumber(page.total)}
               </p>
               <div className="pager-buttons">
-                <button type="button" className="btn btn-secondary btn-small" disabled={cursors.length === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-small"
+                  disabled={cursors.length === 0}
+                  onClick={() => setCursors((c) => c.slice(0, -1))}
+                >
                   Previous
                 </button>
                 <button

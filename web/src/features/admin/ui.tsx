@@ -148,15 +148,7 @@ export function AdminPage({
 }
 
 /** A scrollable data table: a caption for screen readers, one header row, and the rows. */
-export function DataTable({
-  caption,
-  header,
-  children,
-}: {
-  caption: ReactNode;
-  header: ReactNode;
-  children: ReactNode;
-}) {
+export function DataTable({ caption, header, children }: { caption: ReactNode; header: ReactNode; children: ReactNode }) {
   return (
     <div className="table-scroll">
       <table className="data-table">
@@ -171,7 +163,19 @@ export function DataTable({
 }
 
 /** A labelled date input (YYYY-MM-DD) for filters; an emptied field reports undefined. */
-export function DateField({ label, value, min, max, onChange }: { label: string; value: string | undefined; min?: string; max?: string; onChange: (value: string | undefined) => void }) {
+export function DateField({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  min?: string;
+  max?: string;
+  onChange: (value: string | undefined) => void;
+}) {
   const id = useId();
   return (
     <div className="field field-compact">

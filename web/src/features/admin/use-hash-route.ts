@@ -32,7 +32,11 @@ const subscribe = (onChange: () => void) => {
 };
 
 export function useHashRoute(): [AdminRoute, (route: AdminRoute) => void] {
-  const hash = useSyncExternalStore(subscribe, () => window.location.hash, () => '');
+  const hash = useSyncExternalStore(
+    subscribe,
+    () => window.location.hash,
+    () => '',
+  );
   const navigate = useCallback((route: AdminRoute) => {
     window.location.hash = hrefOf(route);
   }, []);

@@ -10,9 +10,7 @@ export function webhookStatus(delivery: AdminWebhookDelivery, configured: boolea
   if (delivery.status === 'failed') return 'Failed';
   if (delivery.status === 'cancelled') return 'Not sent';
   if (!configured) return 'Waiting: WEBHOOK_SECRET is not set';
-  return delivery.attempts > 0
-    ? `Retrying (${delivery.attempts} failed ${delivery.attempts === 1 ? 'attempt' : 'attempts'})`
-    : 'Pending';
+  return delivery.attempts > 0 ? `Retrying (${delivery.attempts} failed ${delivery.attempts === 1 ? 'attempt' : 'attempts'})` : 'Pending';
 }
 
 /** Webhook deliveries per endpoint, the latest events (failures first), and "send again" with the same webhook-id. */
@@ -28,11 +26,7 @@ export function WebhooksPanel() {
     <section className="stack-lg" aria-labelledby="webhooks-title">
       <h2 id="webhooks-title">Webhooks</h2>
       {webhooks.isError && (
-        <ErrorPanel
-          title="The webhook deliveries could not be loaded"
-          error={webhooks.error}
-          onRetry={() => void webhooks.refetch()}
-        />
+        <ErrorPanel title="The webhook deliveries could not be loaded" error={webhooks.error} onRetry={() => void webhooks.refetch()} />
       )}
       {data && data.endpoints.length === 0 && (
         <p className="muted">No webhook events yet. Set WEBHOOK_URL and WEBHOOK_SECRET to send them.</p>
@@ -80,9 +74,7 @@ export function WebhooksPanel() {
                 <td>
                   {d.topic} <span className="muted">{d.webhook_id}</span>
                 </td>
-                <td>
-                  {d.subject_id === null ? '—' : <a href={`#/signups/${d.subject_id}`}>#{d.subject_id}</a>}
-                </td>
+                <td>{d.subject_id === null ? '—' : <a href={`#/signups/${d.subject_id}`}>#{d.subject_id}</a>}</td>
                 <td className="break">{d.target}</td>
                 <td>{webhookStatus(d, data.configured)}</td>
                 <TimeCell at={d.created_at} />

@@ -84,7 +84,10 @@ export function readSignupFormState(form: HTMLFormElement): SignupFormState {
     values: signupFormValuesFromEntries(new FormData(form)),
     errors,
     notice: notice
-      ? { title: notice.querySelector('.form-notice-title')?.textContent ?? '', description: notice.querySelector('.form-notice-text')?.textContent ?? '' }
+      ? {
+          title: notice.querySelector('.form-notice-title')?.textContent ?? '',
+          description: notice.querySelector('.form-notice-text')?.textContent ?? '',
+        }
       : null,
   };
 }

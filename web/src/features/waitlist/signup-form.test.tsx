@@ -89,7 +89,17 @@ describe('SignupForm fields', () => {
     expect(form).toHaveAttribute('action', '/#signup-form');
     const names = [...(form as HTMLFormElement).elements].map((el) => (el as HTMLInputElement).name).filter(Boolean);
     expect(new Set(names)).toEqual(
-      new Set(['email', 'role', 'companySize', 'desiredOutcomes', 'otherOutcome', 'privacyConsent', HONEYPOT_FIELD, FORM_TOKEN_FIELD, 'attribution']),
+      new Set([
+        'email',
+        'role',
+        'companySize',
+        'desiredOutcomes',
+        'otherOutcome',
+        'privacyConsent',
+        HONEYPOT_FIELD,
+        FORM_TOKEN_FIELD,
+        'attribution',
+      ]),
     );
     expect(form.querySelector(`input[name="${FORM_TOKEN_FIELD}"]`)).toHaveValue(FORM_TOKEN_PLACEHOLDER);
   });
@@ -98,13 +108,25 @@ describe('SignupForm fields', () => {
     setup();
     expect(screen.getByLabelText('Work e-mail')).toBeInTheDocument();
     const role = screen.getByRole('combobox', { name: 'Your role' });
-    expect(within(role).getAllByRole('option').slice(1).map((o) => o.textContent)).toEqual([...ROLE_OPTIONS]);
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .slice(1)
+        .map((o) => o.textContent),
+    ).toEqual([...ROLE_OPTIONS]);
     const size = screen.getByRole('combobox', { name: 'Company size' });
-    expect(within(size).getAllByRole('option').slice(1).map((o) => o.textContent)).toEqual([...COMPANY_SIZE_OPTIONS]);
+    expect(
+      within(size)
+        .getAllByRole('option')
+        .slice(1)
+        .map((o) => o.textContent),
+    ).toEqual([...COMPANY_SIZE_OPTIONS]);
     const group = screen.getByRole('group', { name: 'Desired outcomes' });
-    expect(within(group).getAllByRole('checkbox').map((c) => (c as HTMLInputElement).value)).toEqual([
-      ...DESIRED_OUTCOME_OPTIONS,
-    ]);
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map((c) => (c as HTMLInputElement).value),
+    ).toEqual([...DESIRED_OUTCOME_OPTIONS]);
     const privacy = screen.getByRole('link', { name: /privacy policy/ });
     expect(privacy).toHaveAttribute('href', '/privacy');
     expect(privacy).toHaveAttribute('target', '_blank');
@@ -135,23 +157,15 @@ describe('SignupForm validation', () => {
     expect(email).toHaveAccessibleDescription(VALIDATION_MESSAGES.email);
     expect(email).toHaveFocus();
     expect(screen.getByRole('combobox', { name: 'Your role' })).toHaveAccessibleDescription(VALIDATION_MESSAGES.role);
-    expect(screen.getByRole('combobox', { name: 'Company size' })).toHaveAccessibleDescription(
-      VALIDATION_MESSAGES.companySize,
-    );
+    expect(screen.getByRole('combobox', { name: 'Company size' })).toHaveAccessibleDescription(VALIDATION_MESSAGES.companySize);
     expect(screen.getByRole('group', { name: 'Desired outcomes' })).toHaveAccessibleDescription(
       `Select all that apply. ${VALIDATION_MESSAGES.desiredOutcomes}`,
     );
-    expect(screen.getByRole('checkbox', { name: /I agree/ })).toHaveAccessibleDescription(
-      VALIDATION_MESSAGES.privacyConsent,
-    );
+    expect(screen.getByRole('checkbox', { name: /I agree/ })).toHaveAccessibleDescription(VALIDATION_MESSAGES.privacyConsent);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it.each([
-    ['not-an-email'],
-    ['a@b'],
-    ['two words@example.com'],
-  ])('rejects the e-mail %j', async (value) => {
+  it.each([['not-an-email'], ['a@b'], ['two words@example.com']])('rejects the e-mail %j', async (value) => {
     const { user } = setup();
     await user.type(screen.getByRole('textbox', { name: 'Work e-mail' }), value);
     await user.click(submitButton());
@@ -267,7 +281,12 @@ describe('SignupForm submission', () => {
     ],
     [
       '23505 on another constraint',
-      jsonResponse(409, { code: '23505', message: 'duplicate key value violates unique constraint "other_key"', details: null, hint: null }),
+      jsonResponse(409, {
+        code: '23505',
+        message: 'duplicate key value violates unique constraint "other_key"',
+        details: null,
+        hint: null,
+      }),
       TOASTS.error.title,
       'duplicate key value violates unique constraint "other_key"',
     ],
@@ -435,9 +454,7 @@ describe('SignupForm in Swedish', () => {
     expect(options.map((o) => o.textContent)).toEqual(ROLE_OPTIONS.map((value) => sv.options.role[value]));
     expect(options[0]!.textContent).toBe('Innovationschef / innovationsdirektör');
     const size = screen.getByRole('combobox', { name: sv.labels.companySize });
-    expect((within(size).getAllByRole('option').slice(1) as HTMLOptionElement[]).map((o) => o.value)).toEqual([
-      ...COMPANY_SIZE_OPTIONS,
-    ]);
+    expect((within(size).getAllByRole('option').slice(1) as HTMLOptionElement[]).map((o) => o.value)).toEqual([...COMPANY_SIZE_OPTIONS]);
     const group = screen.getByRole('group', { name: sv.labels.desiredOutcomes });
     const boxes = within(group).getAllByRole('checkbox') as HTMLInputElement[];
     expect(boxes.map((c) => c.value)).toEqual([...DESIRED_OUTCOME_OPTIONS]);
@@ -484,9 +501,7 @@ describe('SignupForm in Swedish', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: sv.labels.companySize }), COMPANY_SIZE_OPTIONS[4]);
     await user.click(screen.getByRole('checkbox', { name: 'Återanvända insikter' }));
     await user.click(screen.getByRole('checkbox', { name: /Jag godkänner/ }));
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(409, { code: '23505', message: DUPLICATE_EMAIL_MESSAGE, details: null, hint: null }),
-    );
+    fetchMock.mockResolvedValueOnce(jsonResponse(409, { code: '23505', message: DUPLICATE_EMAIL_MESSAGE, details: null, hint: null }));
     await user.click(screen.getByRole('button', { name: sv.labels.submit }));
     await flush();
     expect(await within(toastRegion()).findByText(sv.messages.toasts.alreadyRegistered.title)).toBeInTheDocument();

@@ -2,7 +2,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, OTHER_OUTCOME, ROLE_OPTIONS } from '@waitlist/contract/options';
 import { EMAIL_MAX_LENGTH, HONEYPOT_FIELD, OTHER_OUTCOME_MAX_LENGTH } from '@waitlist/contract/limits';
 import { toSignupBody } from '@waitlist/contract/schemas';
-import { ATTRIBUTION_FIELD, ATTRIBUTION_PLACEHOLDER, COMMON_FREE_MAIL_DOMAINS, attributionOf, decodeAttribution, type Attribution } from '@waitlist/contract/attribution';
+import {
+  ATTRIBUTION_FIELD,
+  ATTRIBUTION_PLACEHOLDER,
+  COMMON_FREE_MAIL_DOMAINS,
+  attributionOf,
+  decodeAttribution,
+  type Attribution,
+} from '@waitlist/contract/attribution';
 import { hasOtherOutcome } from '@waitlist/contract/outcomes';
 import {
   EMPTY_SIGNUP_FORM_VALUES,
@@ -122,7 +129,10 @@ export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP
     }
     setErrors({});
     setSubmitting(true);
-    const outcome = await submitSignup({ ...toSignupBody(result.data), ...pageAttribution(values.attribution), locale }, { honeypot: values.website });
+    const outcome = await submitSignup(
+      { ...toSignupBody(result.data), ...pageAttribution(values.attribution), locale },
+      { honeypot: values.website },
+    );
     setSubmitting(false);
     toast(signupToast(outcome, messages));
     if (outcome.ok) {
@@ -210,7 +220,12 @@ export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP
 
       <div className="field-row">
         {selectField('role', copy.labels.role, copy.labels.rolePlaceholder, optionLabels(ROLE_OPTIONS, labels.role))}
-        {selectField('companySize', copy.labels.companySize, copy.labels.companySizePlaceholder, optionLabels(COMPANY_SIZE_OPTIONS, labels.companySize))}
+        {selectField(
+          'companySize',
+          copy.labels.companySize,
+          copy.labels.companySizePlaceholder,
+          optionLabels(COMPANY_SIZE_OPTIONS, labels.companySize),
+        )}
       </div>
 
       <fieldset className="field" aria-describedby={describedBy('desiredOutcomes', ids.outcomesHint)}>

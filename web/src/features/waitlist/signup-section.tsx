@@ -18,7 +18,13 @@ export function SignupSection({
   const { locale, copy, href } = useLocale();
   const words = copy.signup;
   // What the island needs besides the form's own state (which it reads from the form itself).
-  const islandProps: Omit<SignupIslandProps, 'action' | 'state'> = { locale, privacyHref, copy: words, errorCopy: copy.error, homeHref: href('/') };
+  const islandProps: Omit<SignupIslandProps, 'action' | 'state'> = {
+    locale,
+    privacyHref,
+    copy: words,
+    errorCopy: copy.error,
+    homeHref: href('/'),
+  };
   return (
     <section id={anchor} className="section signup-section" aria-labelledby={`${anchor}-heading`} tabIndex={-1}>
       <div className="container signup-grid">

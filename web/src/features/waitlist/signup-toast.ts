@@ -19,7 +19,11 @@ export function signupToast(result: SubmitResult, messages: LocalizedMessages): 
     return { title: toasts.invalidData.title, description: toasts.invalidData.description, variant: 'destructive' };
   }
   const localized =
-    error?.code === ERROR_CODES.rateLimited ? serverErrors.rateLimited : error?.code === ERROR_CODES.databaseUnavailable ? serverErrors.unavailable : undefined;
+    error?.code === ERROR_CODES.rateLimited
+      ? serverErrors.rateLimited
+      : error?.code === ERROR_CODES.databaseUnavailable
+        ? serverErrors.unavailable
+        : undefined;
   const description = serverErrors.useServerMessage ? error?.message?.trim() : localized;
   return { title: toasts.error.title, description: description || toasts.error.fallbackDescription, variant: 'destructive' };
 }
