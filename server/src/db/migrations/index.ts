@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../connection';
+import type { Schema } from '../schema';
+import { signupsAndIdempotencyKeys } from './0001-signups-and-idempotency-keys';
+import { operators } from './0002-operators';
+import { afterTheSignup } from './0003-after-the-signup';
+import { webhooksInTheOutbox } from './0004-webhooks-in-the-outbox';
+import { operatorInsight } from './0005-operator-insight';
+import type { Migration } from './ddl';
+import { applyMigrations } from './migrator';
+
+/**
+ * Every migration, oldest first: one file per version (NNNN-name.ts), listed here so the bundled server carries
+ * them. A new version is a new file appended to this list; db/schema.test.ts records the schema they create.
+ */
+export const migrations: Migration[] = [signupsAndIdempotencyKeys, operators, afterTheSignup, webhooksInTheOutbox, operatorInsight];
+
+export type { Migration };
+
+/** Brings the database up to the newest version (or up to the versions in `list`, for tests of one migration). */
+export const migrate = (db: Kysely<Schema>, dialect: DialectName, list: readonly Migration[] = migrations): Promise<number[]> =>
+  applyMigrations(db, dialect, list);
