@@ -8,16 +8,15 @@ import importPlugin from 'eslint-plugin-import';
 
 /*
  * Server layers (docs/architecture.md): imports flow down only,
- *   server.ts/migrate.ts/admin-cli.ts → app.ts → features (signups/, admin/) → http/ → db/ → lib/ → @waitlist/contract.
- * Each zone lists the folders of server/src a layer may import; everything else in server/src is refused.
- * Tests and test helpers may import anything.
+ *   server.ts/migrate.ts/admin-cli.ts → app.ts → routes/<feature>/ and cli/ → delivery/ → services/ → http/ → db/ → lib/
+ *   → @waitlist/contract and @waitlist/catalogue.
+ * Each zone lists the folders of server/src a layer may import; everything else in server/src is refused. Every
+ * folder of server/src/routes is a feature: features never import each other. Tests and test helpers may import anything.
  */
 const SERVER = 'server/src';
-// Every folder of server/src that is not a shared layer is a feature (signups/, admin/, and any added later).
-const SERVER_SHARED = new Set(['http', 'db', 'lib', 'test']);
-const SERVER_FEATURES = fs
-  .readdirSync(new URL(`./${SERVER}`, import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && !SERVER_SHARED.has(entry.name))
+const ROUTE_FEATURES = fs
+  .readdirSync(new URL(`./${SERVER}/routes`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const serverLayer = (target, allowed, message) => ({
   target: `${SERVER}/${target}`,
@@ -26,19 +25,22 @@ const serverLayer = (target, allowed, message) => ({
   message: `${message} (docs/architecture.md)`,
 });
 const SERVER_LAYER_ZONES = [
-  serverLayer('lib', [], 'lib/ holds pure helpers: it imports only the contract'),
-  serverLayer('db', ['lib'], 'db/ imports only lib/ and the contract: no feature, no http/, no app'),
-  serverLayer('http', ['db', 'lib'], 'http/ is shared plumbing: it imports db/, lib/ and the contract, never a feature or the app'),
-  ...SERVER_FEATURES.map((feature) =>
+  serverLayer('lib', [], 'lib/ holds pure helpers: it imports only the contract and the catalogue'),
+  serverLayer('db', ['lib'], 'db/ (connection, migrations, stores) imports only lib/: no service, no route, no http/'),
+  serverLayer('http', ['db', 'lib'], 'http/ is shared plumbing: it imports db/ and lib/, never a service, a route or the app'),
+  serverLayer('services', ['db', 'lib'], 'services/ hold the rules of each use case over the stores: they know nothing of HTTP or routes'),
+  serverLayer('delivery', ['services', 'db', 'lib'], 'delivery/ sends what the outbox holds: it imports services/, db/ and lib/'),
+  serverLayer('cli', ['services', 'db', 'lib'], 'cli/ is a way in beside the routes: it imports services/, db/ and lib/'),
+  ...ROUTE_FEATURES.map((feature) =>
     serverLayer(
-      feature,
-      ['http', 'db', 'lib'],
-      `A feature imports http/, db/, lib/ and the contract: never another feature, env.ts or app.ts`,
+      `routes/${feature}`,
+      ['http', 'services', 'db', 'lib'],
+      'A route feature imports http/, services/, db/ and lib/: never another feature, env.ts or app.ts',
     ),
   ),
   {
     target: 'contract/src',
-    from: ['server', 'web', 'e2e'],
+    from: ['server', 'web', 'e2e', 'catalogue'],
     message: 'The contract is the bottom layer: it imports nothing of ours (docs/architecture.md)',
   },
 ];

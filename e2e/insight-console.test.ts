@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { TOASTS } from '@waitlist/contract';
-import { hashPassword } from '../server/src/admin/passwords';
-import { createOperatorAccounts } from '../server/src/db/repositories/operator-accounts';
+import { hashPassword } from '../server/src/lib/passwords';
+import { createOperatorAccounts } from '../server/src/db/stores/operator-accounts';
 import { DESKTOP, axeViolations, screenshot } from './support/browser';
 import { describe, expect, test } from './support/fixtures';
 import { aSignup, fillSignupForm, signupForm } from './support/signup-form';

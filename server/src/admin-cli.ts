@@ -1,4 +1,4 @@
-import { runAdminCli } from './admin/cli';
+import { runAdminCli } from './cli/admin';
 import { EnvError, parseEnv } from './env';
 
 /** Entry of `npm run admin -- …` (server/dist/admin-cli.js). */

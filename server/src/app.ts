@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Env } from './env';
 import { openDatabase, type Database } from './db/connection';
 import { migrate } from './db/migrations';
-import { createRepositories, type Repositories } from './db/repositories';
+import { createRepositories, type Repositories } from './db/stores';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealth } from './http/health';
 import { registerJsonParser } from './http/json-parser';
@@ -15,16 +15,16 @@ import { connectRedis } from './http/redis';
 import { registerScheduler } from './http/scheduler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticSite, sitePaths } from './http/static-site';
-import { visitRoutes } from './visits/routes';
+import { visitRoutes } from './routes/visits/routes';
 import { loadPageRenderer } from './http/page-renderer';
-import { queueConfirmationAlongside } from './db/repositories/outbox';
-import { signupRoutes } from './signups/routes';
-import { signupFormRoutes } from './signups/form-routes';
-import { adminRoutes } from './admin/routes';
+import { queueConfirmationAlongside } from './db/stores/outbox';
+import { signupRoutes } from './routes/signups/routes';
+import { signupFormRoutes } from './routes/signups/form-routes';
+import { adminRoutes } from './routes/admin/routes';
 import { startMailDelivery } from './delivery/start';
-import { createSelfService } from './self-service/service';
-import { selfServiceRoutes } from './self-service/routes';
-import { findSiteStylesheet } from './self-service/pages';
+import { createSelfService } from './routes/self-service/service';
+import { selfServiceRoutes } from './routes/self-service/routes';
+import { findSiteStylesheet } from './routes/self-service/pages';
 import { mayResendConfirmation } from './lib/resend-policy';
 
 export interface BuildAppOptions {

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ERROR_CODES, ERROR_CODES, SIGNUPS_PATH } from '@waitlist/contract';
-import { addOperator } from './admin/test-helpers';
+import { addOperator } from './routes/admin/test-helpers';
 import { buildApp, type App } from './app';
-import { LOCKOUT_FAILURES } from './db/repositories/sign-in-throttle';
+import { LOCKOUT_FAILURES } from './db/stores/sign-in-throttle';
 import { loggerOptions } from './http/logging';
 import { DIALECTS } from './test/databases';
 import { useTestDatabase } from './test/app';

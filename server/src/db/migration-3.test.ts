@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sha256 } from '../lib/crypto';
-import { createSignupsRepository } from '../db/repositories/signups';
+import { createSignupsRepository } from './stores/signups';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../test/databases';
 import { validSignup } from '../test/fixtures';
 import type { Database } from './connection';

@@ -1,5 +1,5 @@
 import { issueToken, type IssuedToken, type TokenPurpose } from '../lib/tokens';
-import { OPERATOR_MAIL_TOPICS, type DigestFacts } from '../db/repositories/operator-mail';
+import { OPERATOR_MAIL_TOPICS, type DigestFacts } from '../db/stores/operator-mail';
 import { composeConfirmationMail, composeDataLinkMail } from './mails';
 import { composeConfirmedNotice, composeDigest } from './operator-mails';
 import type { RenderOutboxMail } from './mail-channel';

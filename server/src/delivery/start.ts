@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Repositories } from '../db/repositories';
+import type { Repositories } from '../db/stores';
 import type { MetricsRecorder } from '../lib/metrics';
 import { MAIL_BRAND } from './mail-copy';
 import { createOutboxMailRenderer, mailSourceFrom } from './render-outbox-mail';

@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createOperatorSessions } from '../db/stores/operator-sessions';
+import { useTestDatabase } from '../test/app';
+import { DIALECTS } from '../test/databases';
+import { EXIT, runAdminCli } from './admin';
+import { verifyPassword } from '../lib/passwords';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const PASSWORD = 'correct horse battery staple';
+
+describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
+  const suite = useTestDatabase(dialect);
+
+  const envVars = () => ({ DATA_DIR: suite.testDb.dataDir, ...(suite.testDb.url ? { DATABASE_URL: suite.testDb.url } : {}) });
+  const settings = () => ({ databaseUrl: suite.testDb.url, dataDir: suite.testDb.dataDir });
+  const run = async (argv: string[], stdinText?: string, isTTY = false) => {
+    const stdin = Object.assign(new PassThrough(), { isTTY });
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    let out = '';
+    let err = '';
+    stdout.on('data', (c: Buffer) => (out += c.toString()));
+    stderr.on('data', (c: Buffer) => (err += c.toString()));
+    if (stdinText !== undefined) stdin.end(stdinText);
+    const code = await runAdminCli(argv, settings(), { stdin, stdout, stderr });
+    return { code, out, err };
+  };
+  const operatorRow = (email: string) =>
+    suite.database.db.selectFrom('operators').selectAll().where('email', '=', email).executeTakeFirst();
+
+  it('adds an operator from --password-stdin with a salted scrypt hash, lists and removes it', async () => {
+    const add = await run(['add', 'Founder@Example.com', '--password-stdin'], `${PASSWORD}\n`);
+    expect(add).toMatchObject({ code: EXIT.ok, err: '' });
+    expect(add.out).toContain('founder@example.com added');
+    const row = await operatorRow('founder@example.com');
+    expect(row!.password_hash).toMatch(/^scrypt\$/);
+    expect(row!.password_hash).not.toContain(PASSWORD);
+    expect(await verifyPassword(PASSWORD, row!.password_hash)).toBe(true);
+    expect(await verifyPassword(`${PASSWORD}x`, row!.password_hash)).toBe(false);
+
+    await run(['add', 'second@example.com', '--password-stdin'], PASSWORD);
+    const second = await operatorRow('second@example.com');
+    expect(second!.password_hash).not.toBe(row!.password_hash); // per-password salt
+
+    const list = await run(['list']);
+    expect(list.code).toBe(EXIT.ok);
+    expect(list.out).toMatch(/founder@example\.com/);
+    expect(list.out).toMatch(/second@example\.com/);
+
+    // Removing ends their sessions too.
+    const sessions = createOperatorSessions(suite.database, { idleMs: 3600_000 });
+    const { token } = await sessions.create(Number(row!.id));
+    expect(await sessions.resolve(token)).toBeDefined();
+    const remove = await run(['remove', 'FOUNDER@example.com']);
+    expect(remove).toMatchObject({ code: EXIT.ok });
+    expect(await operatorRow('founder@example.com')).toBeUndefined();
+    expect(await sessions.resolve(token)).toBeUndefined();
+  });
+
+  it('refuses a short password, a duplicate, an unknown operator, and a missing terminal, with clear messages', async () => {
+    const short = await run(['add', 'short@example.com', '--password-stdin'], 'elevenchars');
+    expect(short.code).toBe(EXIT.refused);
+    expect(short.err).toMatch(/at least 12 characters/);
+    expect(await operatorRow('short@example.com')).toBeUndefined();
+
+    await run(['add', 'dup@example.com', '--password-stdin'], PASSWORD);
+    const dup = await run(['add', 'dup@example.com', '--password-stdin'], PASSWORD);
+    expect(dup.code).toBe(EXIT.refused);
+    expect(dup.err).toMatch(/already exists/);
+
+    const missing = await run(['remove', 'nobody@example.com']);
+    expect(missing.code).toBe(EXIT.refused);
+    expect(missing.err).toMatch(/No operator nobody@example\.com/);
+
+    const noTty = await run(['add', 'prompt@example.com']);
+    expect(noTty.code).toBe(EXIT.refused);
+    expect(noTty.err).toMatch(/--password-stdin/);
+  });
+
+  it('asks for the password twice on a terminal without echoing it', async () => {
+    const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => stdin });
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    let shown = '';
+    stdout.on('data', (c: Buffer) => (shown += c.toString()));
+    stderr.on('data', (c: Buffer) => {
+      shown += c.toString();
+      // Type the answer when asked.
+      if (/Password|Repeat/.test(c.toString())) setImmediate(() => stdin.write(`${PASSWORD}\r`));
+    });
+    const code = await runAdminCli(['add', 'tty@example.com'], settings(), { stdin, stdout, stderr });
+    expect(code).toBe(EXIT.ok);
+    expect(shown).not.toContain(PASSWORD);
+    expect(await verifyPassword(PASSWORD, (await operatorRow('tty@example.com'))!.password_hash)).toBe(true);
+  });
+
+  it.each([[[]], [['frobnicate']], [['add']], [['add', 'not-an-email', '--password-stdin']], [['list', 'extra']], [['list', '--force']]])(
+    'answers usage errors with exit code 2: %j',
+    async (argv) => {
+      const res = await run(argv, '');
+      expect(res.code).toBe(EXIT.usage);
+      expect(res.out + res.err).toMatch(/Usage: npm run admin|is not a valid e-mail address/);
+    },
+  );
+
+  it('runs as a program that reads DATABASE_URL / DATA_DIR from the environment', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(repoRoot, 'server', 'src', 'admin-cli.ts'), 'add', 'spawned@example.com', '--password-stdin'],
+      {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH ?? '', ...envVars() },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.stdin.end(`${PASSWORD}\n`);
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code, output).toBe(0);
+    expect(await operatorRow('spawned@example.com')).toBeDefined();
+  });
+});

@@ -1,0 +1,149 @@
+import type { Readable, Writable } from 'node:stream';
+import { isValidEmail, normalizeEmail } from '@waitlist/contract';
+import { openDatabase } from '../db/connection';
+import { migrate } from '../db/migrations';
+import { OperatorExistsError, createOperatorAccounts } from '../db/stores/operator-accounts';
+import { hashPassword, passwordProblem } from '../lib/passwords';
+
+export const USAGE = `Usage: npm run admin -- <command>
+
+Commands:
+  add EMAIL [--password-stdin]   create an operator; asks for the password (hidden), or reads it from stdin
+  list                           list operators
+  remove EMAIL                   remove an operator and end their sessions
+
+Uses DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite, default ./data), like the server.
+Passwords: at least 12 characters.`;
+
+/** Exit codes: 0 done, 1 refused (exists, not found, weak password), 2 usage, 3 database or other failure. */
+export const EXIT = { ok: 0, refused: 1, usage: 2, failure: 3 } as const;
+
+export interface CliIo {
+  stdin: Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
+  stdout: Writable;
+  stderr: Writable;
+}
+
+async function readAll(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Reads one line from a terminal without echoing it. */
+function promptHidden(question: string, io: CliIo): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const { stdin } = io;
+    io.stderr.write(question);
+    let value = '';
+    stdin.setRawMode?.(true);
+    stdin.resume();
+    stdin.setEncoding('utf8');
+    const done = (error?: Error) => {
+      stdin.setRawMode?.(false);
+      stdin.pause();
+      stdin.off('data', onData);
+      io.stderr.write('\n');
+      if (error) reject(error);
+      else resolve(value);
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n') return done();
+        if (char === '\u0003') return done(new Error('cancelled'));
+        if (char === '\u007f' || char === '\b') value = value.slice(0, -1);
+        else value += char;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+async function readPassword(io: CliIo, fromStdin: boolean): Promise<string | { error: string }> {
+  if (fromStdin) {
+    // One password per run: the first line, without its line ending.
+    return (await readAll(io.stdin)).split(/\r?\n/)[0] ?? '';
+  }
+  if (!io.stdin.isTTY) return { error: 'No terminal to ask for the password: pipe it in with --password-stdin.' };
+  const first = await promptHidden('Password (at least 12 characters): ', io);
+  const problem = passwordProblem(first);
+  if (problem) return { error: problem };
+  const second = await promptHidden('Repeat the password: ', io);
+  if (first !== second) return { error: 'The passwords do not match.' };
+  return first;
+}
+
+/** `npm run admin -- …`: manages operators in the database the server uses. Returns the exit code. */
+/** Where the operators live: the server's own database settings (DATABASE_URL, DATA_DIR). */
+export interface CliDatabaseSettings {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}
+
+export async function runAdminCli(argv: string[], settings: CliDatabaseSettings, io: CliIo): Promise<number> {
+  const say = (line: string) => io.stdout.write(`${line}\n`);
+  const fail = (line: string, code: number) => {
+    io.stderr.write(`${line}\n`);
+    return code;
+  };
+  const flags = argv.filter((a) => a.startsWith('--'));
+  const args = argv.filter((a) => !a.startsWith('--'));
+  const [command, ...rest] = args;
+
+  if (!command || command === 'help' || flags.includes('--help')) {
+    say(USAGE);
+    return command || flags.includes('--help') ? EXIT.ok : EXIT.usage;
+  }
+  const unknownFlag = flags.find((f) => f !== '--password-stdin');
+  if (unknownFlag) return fail(`Unknown option ${unknownFlag}\n\n${USAGE}`, EXIT.usage);
+  if (!['add', 'list', 'remove'].includes(command)) return fail(`Unknown command "${command}"\n\n${USAGE}`, EXIT.usage);
+  const wantsEmail = command !== 'list';
+  if (rest.length !== (wantsEmail ? 1 : 0))
+    return fail(`"${command}" takes ${wantsEmail ? 'one e-mail address' : 'no arguments'}\n\n${USAGE}`, EXIT.usage);
+  if (flags.includes('--password-stdin') && command !== 'add') return fail('--password-stdin only goes with "add"', EXIT.usage);
+  const email = rest[0] ? normalizeEmail(rest[0]) : '';
+  if (wantsEmail && !isValidEmail(email)) return fail(`"${rest[0]}" is not a valid e-mail address`, EXIT.usage);
+
+  let password = '';
+  if (command === 'add') {
+    const read = await readPassword(io, flags.includes('--password-stdin'));
+    if (typeof read !== 'string') return fail(read.error, EXIT.refused);
+    const problem = passwordProblem(read);
+    if (problem) return fail(problem, EXIT.refused);
+    password = read;
+  }
+
+  const database = openDatabase({ ...settings, poolSize: 2 });
+  try {
+    await migrate(database.db, database.dialect);
+    const operators = createOperatorAccounts(database);
+    switch (command) {
+      case 'add': {
+        try {
+          const operator = await operators.add(email, await hashPassword(password));
+          say(`Operator ${operator.email} added (id ${operator.id}) in ${database.description}. Sign in at /admin.`);
+          return EXIT.ok;
+        } catch (error) {
+          if (error instanceof OperatorExistsError)
+            return fail(`An operator ${email} already exists. Remove it first to set a new password.`, EXIT.refused);
+          throw error;
+        }
+      }
+      case 'list': {
+        const list = await operators.list();
+        if (list.length === 0) say(`No operators yet in ${database.description}. Add one: npm run admin -- add EMAIL`);
+        for (const op of list) say(`${op.id}\t${op.email}\t${op.created_at}`);
+        return EXIT.ok;
+      }
+      default: {
+        if (!(await operators.remove(email))) return fail(`No operator ${email} in ${database.description}`, EXIT.refused);
+        say(`Operator ${email} removed; their sessions have ended.`);
+        return EXIT.ok;
+      }
+    }
+  } catch (error) {
+    return fail(`Failed: ${error instanceof Error ? error.message : String(error)} (database: ${database.description})`, EXIT.failure);
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,70 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import { ADMIN_ERROR_CODES } from '@waitlist/contract';
+import type { Repositories } from '../../db/stores';
+import { HttpError } from '../../http/http-error';
+import { adminGuards } from './guards';
+import { sessionRoutes } from './session-routes';
+import { insightRoutes } from './insight-routes';
+import { mailRoutes } from './mail-routes';
+import { signupRoutes } from './signup-routes';
+
+export interface AdminRoutesOptions {
+  repositories: Repositories;
+  sessionIdleHours: number;
+  /** Sign-in attempts per minute per client IP; null disables (the per-account lockout stays). */
+  signInRateLimitPerMinute: number | null;
+  /** Whether SMTP_URL is set (the console says why mail is not going out). */
+  smtpConfigured: boolean;
+  webhooksConfigured: boolean;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A route schema's first complaint, as `field: message` (the id of a path alone: it has one field). */
+function invalidRequest(errors: FastifySchemaValidationError[], dataVar: string): HttpError {
+  const issue = errors[0];
+  const field = issue?.instancePath.split('/').filter(Boolean).join('.') ?? '';
+  const message = issue?.message ?? 'Invalid request';
+  return new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, field && dataVar !== 'params' ? `${field}: ${message}` : message);
+}
+
+/**
+ * /api/admin/*: the operator console's API. Guards first (origin, session), then the session and sign-up routes;
+ * docs/decisions/0004 says why each choice was made.
+ */
+export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): Promise<void> {
+  const { repositories } = options;
+  const sessionIdleMs = options.sessionIdleHours * HOUR_MS;
+
+  await app.register(fastifyCookie);
+  app.setSchemaErrorFormatter(invalidRequest);
+  await app.register(adminGuards, { sessions: repositories.operatorSessions });
+  await app.register(sessionRoutes, {
+    accounts: repositories.operatorAccounts,
+    sessions: repositories.operatorSessions,
+    throttle: repositories.signInThrottle,
+    sessionIdleMs,
+    signInRateLimitPerMinute: options.signInRateLimitPerMinute,
+  });
+  await app.register(signupRoutes, { signups: repositories.signups, listing: repositories.signupListing, auditLog: repositories.auditLog });
+  await app.register(insightRoutes, { repositories });
+  await app.register(mailRoutes, {
+    outbox: repositories.outbox,
+    personData: repositories.personData,
+    smtpConfigured: options.smtpConfigured,
+    webhooksConfigured: options.webhooksConfigured,
+  });
+
+  // Unknown admin paths: 401 without a session (the guard), 404 with one.
+  const unknownEndpoint = async () => {
+    throw new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No such admin endpoint');
+  };
+  app.all('/', unknownEndpoint);
+  app.all('/*', unknownEndpoint);
+
+  await app.scheduler.every('prune operator sessions and sign-in counts', HOUR_MS, async () => {
+    await repositories.operatorSessions.pruneExpired();
+    await repositories.signInThrottle.pruneStale();
+  });
+}

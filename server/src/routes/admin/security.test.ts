@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_SESSION_COOKIE } from '@waitlist/contract';
+import { LOCKOUT_FAILURES } from '../../db/stores/sign-in-throttle';
+import { useTestApp } from '../../test/app';
+import { DIALECTS } from '../../test/databases';
+import { ADMIN_TEST_ENV, OPERATOR_PASSWORD, addOperator, seedSignup, signIn } from './test-helpers';
+
+/**
+ * The operator surface seen by an attacker. The route list is read from the feature's *-routes.ts files, so a
+ * route added later is covered without editing this file.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const routesSource = fs
+  .readdirSync(here)
+  .filter((file) => file.endsWith('-routes.ts'))
+  .map((file) => fs.readFileSync(path.join(here, file), 'utf8'))
+  .join('\n');
+const ROUTES = [...routesSource.matchAll(/app\.(get|post|patch|put|delete)\(\s*'([^']+)'/g)].map(([, method, route]) => ({
+  method: method!.toUpperCase() as 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: `/api/admin${route!.replaceAll(':id', '1')}`,
+}));
+const SIGN_IN = { method: 'POST', url: '/api/admin/session' };
+const isSignIn = (r: { method: string; url: string }) => r.method === SIGN_IN.method && r.url === SIGN_IN.url;
+const STATE_CHANGING = ROUTES.filter((r) => r.method !== 'GET');
+
+const tokenOf = (cookie: string) => cookie.split('=')[1]!;
+
+describe.each(DIALECTS)('operator surface under attack on %s', (dialect) => {
+  const suite = useTestApp(dialect, ADMIN_TEST_ENV);
+  const operator = `sec-ops-${dialect}@example.com`;
+
+  beforeAll(async () => {
+    await addOperator(suite.app, operator);
+    await seedSignup(suite.app);
+  });
+
+  it('reads the route list from the *-routes.ts files (sanity check of this test)', () => {
+    expect(ROUTES.length).toBeGreaterThanOrEqual(10);
+    expect(ROUTES.some(isSignIn)).toBe(true);
+  });
+
+  it('answers 401 on every admin route without a session, with a forged cookie, and with a signed-out session', async () => {
+    const signedOut = await signIn(suite.app, operator);
+    expect((await suite.app.inject({ method: 'DELETE', url: '/api/admin/session', headers: { cookie: signedOut } })).statusCode).toBe(204);
+    const cookies = [undefined, `${ADMIN_SESSION_COOKIE}=${'A'.repeat(43)}`, `${ADMIN_SESSION_COOKIE}=${'x'.repeat(5000)}`, signedOut];
+    for (const route of ROUTES.filter((r) => !isSignIn(r))) {
+      for (const cookie of cookies) {
+        const res = await suite.app.inject({
+          method: route.method,
+          url: route.url,
+          headers: cookie ? { cookie } : {},
+          ...(route.method === 'PATCH' || route.method === 'PUT' ? { payload: { role: 'Other' } } : {}),
+        });
+        expect(res.statusCode, `${route.method} ${route.url} with ${cookie?.slice(0, 30) ?? 'no cookie'}`).toBe(401);
+        expect(res.json().code).toBeTypeOf('string');
+        expect(res.body).not.toContain('@example.com');
+      }
+    }
+  });
+
+  it('no session fixation: a cookie planted before sign-in is replaced, and is never accepted', async () => {
+    const planted = `${ADMIN_SESSION_COOKIE}=attacker-chosen-${'z'.repeat(30)}`;
+    const res = await suite.app.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      headers: { cookie: planted },
+      payload: { email: operator, password: OPERATOR_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const issued = res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!;
+    expect(issued.value).not.toBe(tokenOf(planted));
+    expect(issued.value.length).toBeGreaterThanOrEqual(32);
+    expect((await suite.app.inject({ url: '/api/admin/session', headers: { cookie: planted } })).statusCode).toBe(401);
+    expect(
+      (await suite.app.inject({ url: '/api/admin/session', headers: { cookie: `${ADMIN_SESSION_COOKIE}=${issued.value}` } })).statusCode,
+    ).toBe(200);
+
+    // A real session the attacker got hold of (and planted) is revoked by the victim's sign-in.
+    const stolen = await signIn(suite.app, operator);
+    const victim = await suite.app.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      headers: { cookie: stolen },
+      payload: { email: operator, password: OPERATOR_PASSWORD },
+    });
+    expect(victim.statusCode).toBe(200);
+    expect(victim.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)!.value).not.toBe(tokenOf(stolen));
+    expect((await suite.app.inject({ url: '/api/admin/session', headers: { cookie: stolen } })).statusCode).toBe(401);
+  });
+
+  it('refuses every state-changing admin request from a foreign origin with 403, even with a valid session', async () => {
+    const cookie = await signIn(suite.app, operator);
+    const foreign = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { origin: `http://localhost:80.evil.example` },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', origin: 'https://sub.localhost' },
+    ];
+    for (const route of STATE_CHANGING) {
+      for (const headers of foreign) {
+        const res = await suite.app.inject({
+          method: route.method,
+          url: route.url,
+          headers: { cookie, host: 'localhost', ...headers },
+          payload: isSignIn(route)
+            ? { email: operator, password: OPERATOR_PASSWORD }
+            : route.method === 'PATCH'
+              ? { role: 'Other' }
+              : undefined,
+        });
+        expect(res.statusCode, `${route.method} ${route.url} ${JSON.stringify(headers)}`).toBe(403);
+        expect(res.headers['set-cookie']).toBeUndefined();
+      }
+    }
+    // Nothing was changed or erased, and the session still works.
+    expect((await suite.app.inject({ url: '/api/admin/signups/1', headers: { cookie } })).statusCode).toBe(200);
+    expect((await suite.app.inject({ url: '/api/admin/session', headers: { cookie } })).statusCode).toBe(200);
+  });
+
+  it('slows a brute force per IP (429) and locks the account against guesses from many IPs, without locking others out', async () => {
+    const limited = await suite.makeApp({ ADMIN_SIGNIN_RATE_LIMIT: '5' });
+    const victim = `victim-${dialect}@example.com`;
+    const bystander = `bystander-${dialect}@example.com`;
+    await addOperator(limited, victim);
+    await addOperator(limited, bystander);
+    const attempt = (email: string, password: string, ip: string) =>
+      limited.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password }, remoteAddress: ip });
+
+    // One IP: the sixth attempt within a minute is refused before any password is checked.
+    const fromOne = [];
+    for (let i = 0; i < 7; i++) fromOne.push((await attempt(`nobody-${i}@example.com`, 'guess', '192.0.2.1')).statusCode);
+    expect(fromOne.slice(0, 5).every((s) => s === 401)).toBe(true);
+    expect(fromOne.slice(5)).toEqual([429, 429]);
+
+    // Many IPs (a botnet) against one account: locked after LOCKOUT_FAILURES failures, even for the right password.
+    const codes = [];
+    for (let i = 0; i < LOCKOUT_FAILURES + 3; i++) codes.push((await attempt(victim, `guess-${i}`, `198.51.100.${i + 10}`)).statusCode);
+    expect(codes.slice(0, LOCKOUT_FAILURES)).toEqual(Array(LOCKOUT_FAILURES).fill(401));
+    expect(codes.slice(LOCKOUT_FAILURES)).toEqual([429, 429, 429]);
+    const right = await attempt(victim, OPERATOR_PASSWORD, '203.0.113.99');
+    expect(right.statusCode).toBe(429);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(60);
+    expect(right.headers['set-cookie']).toBeUndefined();
+
+    // The lock is per account: another operator signs in normally.
+    expect((await attempt(bystander, OPERATOR_PASSWORD, '203.0.113.98')).statusCode).toBe(200);
+  });
+});

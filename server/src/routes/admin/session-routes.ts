@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ADMIN_ERROR_CODES,
+  ADMIN_SESSION_COOKIE,
+  adminSessionInfoSchema,
+  adminSignInSchema,
+  normalizeEmail,
+  type AdminSessionInfo,
+} from '@waitlist/contract';
+import type { OperatorAccounts } from '../../db/stores/operator-accounts';
+import type { OperatorSessions } from '../../db/stores/operator-sessions';
+import type { SignInThrottle } from '../../db/stores/sign-in-throttle';
+import { HttpError } from '../../http/http-error';
+import { perMinute, tooManyRequests } from '../../http/rate-limit';
+import { sha256 } from '../../lib/crypto';
+import { sessionToken, signedInOperator } from './guards';
+import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
+
+export interface SessionRoutesOptions {
+  accounts: OperatorAccounts;
+  sessions: OperatorSessions;
+  throttle: SignInThrottle;
+  sessionIdleMs: number;
+  /** Sign-in attempts per minute per client IP; null disables (the per-account lockout stays). */
+  signInRateLimitPerMinute: number | null;
+}
+
+const cookieOptions = (request: FastifyRequest) =>
+  ({ path: '/', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' }) as const;
+
+const sessionInfo = (operatorId: number, email: string, expiresAt: number): AdminSessionInfo => ({
+  operator: { id: operatorId, email },
+  expires_at: new Date(expiresAt).toISOString(),
+});
+
+/** /session: sign in (the one route without a session), who am I, sign out. Logs carry operator ids, never addresses. */
+export async function sessionRoutes(parent: FastifyInstance, options: SessionRoutesOptions): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { accounts, sessions, throttle } = options;
+
+  app.post(
+    '/session',
+    {
+      bodyLimit: 16 * 1024,
+      schema: { body: adminSignInSchema, response: { 200: adminSessionInfoSchema } },
+      schemaErrorFormatter: () => new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, 'Send your e-mail and password'),
+      config: {
+        signedOut: true,
+        // While Redis is down this limit is counted in the database rather than failing open (docs/deployment.md).
+        ...perMinute(options.signInRateLimitPerMinute, 'Too many sign-in attempts from your network. Please wait a minute and try again.', {
+          whenRedisFails: throttle.countAddressAttempt,
+        }),
+      },
+    },
+    async (request, reply) => {
+      const email = normalizeEmail(request.body.email);
+      const accountKey = sha256(email);
+
+      const lockedUntil = await throttle.registerAttempt(accountKey);
+      if (lockedUntil) {
+        request.log.warn('admin sign-in refused: account temporarily locked');
+        throw tooManyRequests(
+          'Too many failed sign-ins for this account. Try again later.',
+          lockedUntil - Date.now(),
+          ADMIN_ERROR_CODES.locked,
+        );
+      }
+
+      const operator = await accounts.findForSignIn(email);
+      // Unknown e-mails cost one scrypt too, so timing does not reveal which accounts exist.
+      const ok = await verifyPassword(request.body.password, operator?.passwordHash ?? (await dummyPasswordHash()));
+      if (!operator || !ok) {
+        await throttle.recordFailure(accountKey);
+        request.log.info({ operatorId: operator?.id ?? null }, 'admin sign-in failed');
+        throw new HttpError(401, ADMIN_ERROR_CODES.badCredentials, 'The e-mail or password is not correct');
+      }
+      await throttle.clear(accountKey);
+      // A fresh token on every sign-in; any session the browser came with is revoked (no fixation).
+      const previous = sessionToken(request);
+      if (previous) await sessions.delete(previous);
+      const { token, expiresAt } = await sessions.create(operator.id);
+      request.log.info({ operatorId: operator.id }, 'admin signed in');
+      reply.setCookie(ADMIN_SESSION_COOKIE, token, cookieOptions(request));
+      return reply.code(200).send(sessionInfo(operator.id, email, expiresAt));
+    },
+  );
+
+  app.get('/session', { schema: { response: { 200: adminSessionInfoSchema } } }, async (request) => {
+    const { operatorId, email } = signedInOperator(request);
+    return sessionInfo(operatorId, email, Date.now() + options.sessionIdleMs);
+  });
+
+  app.delete('/session', async (request, reply) => {
+    const { token, operatorId } = signedInOperator(request);
+    await sessions.delete(token);
+    request.log.info({ operatorId }, 'admin signed out');
+    reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions(request));
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,144 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ADMIN_ERROR_CODES,
+  adminCorrectionSchema,
+  adminListQuerySchema,
+  adminSignupPageSchema,
+  adminSignupParamsSchema,
+  adminSignupSchema,
+  adminStatsSchema,
+  type AdminFilters,
+  type AdminListQuery,
+} from '@waitlist/contract';
+import type { AuditLog } from '../../db/stores/audit-log';
+import { InvalidCursorError, type SignupListing } from '../../db/stores/signup-listing';
+import type { SignupsRepository } from '../../db/stores/signups';
+import { HttpError } from '../../http/http-error';
+import { httpErrorOf } from '../../http/write-errors';
+import { signedInOperator } from './guards';
+
+export interface SignupRoutesOptions {
+  signups: SignupsRepository;
+  auditLog: AuditLog;
+  listing: SignupListing;
+}
+
+const CSV_COLUMNS = [
+  'id',
+  'email',
+  'role',
+  'company_size',
+  'desired_outcomes',
+  'other_outcome',
+  'created_at',
+  'consented_at',
+  'privacy_policy_version',
+  'status',
+  'confirmed_at',
+  'marketing_opt_out_at',
+  'company_domain',
+  'free_mail',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_content',
+  'utm_term',
+  'referrer_origin',
+  'landing_path',
+] as const;
+
+const notFound = () => new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No sign-up with this id (it may have been erased)');
+
+const filtersOf = ({ cursor: _cursor, limit: _limit, ...filters }: AdminListQuery): AdminFilters => filters;
+const filterNames = (filters: AdminFilters) =>
+  Object.entries(filters)
+    .filter(([k, v]) => k !== 'sort' && v !== undefined)
+    .map(([k]) => k);
+
+/** /signups and /stats: find, export, read, correct and erase sign-ups; every export, correction and erasure is audited. */
+export async function signupRoutes(parent: FastifyInstance, options: SignupRoutesOptions): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { signups, listing, auditLog } = options;
+  const byId = { params: adminSignupParamsSchema };
+
+  app.get('/signups', { schema: { querystring: adminListQuerySchema, response: { 200: adminSignupPageSchema } } }, async (request) => {
+    try {
+      return await listing.list(filtersOf(request.query), request.query.cursor, request.query.limit);
+    } catch (error) {
+      if (error instanceof InvalidCursorError) {
+        throw new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, 'cursor: not a cursor this API gave out; start again without it');
+      }
+      throw error;
+    }
+  });
+
+  app.get('/signups/export.csv', { schema: { querystring: adminListQuerySchema } }, async (request, reply) => {
+    const filters = filtersOf(request.query);
+    const { operatorId } = signedInOperator(request);
+    await auditLog.record({ action: 'export', operatorId, signupId: null, fields: filterNames(filters) });
+    request.log.info({ operatorId, filters: filterNames(filters) }, 'admin exported sign-ups as CSV');
+    const rows = Readable.from(
+      (async function* () {
+        for await (const row of listing.stream(filters)) {
+          yield { ...row, desired_outcomes: row.desired_outcomes.join('; '), free_mail: row.free_mail ? 'true' : 'false' };
+        }
+      })(),
+    );
+    // RFC 4180 (CRLF, quotes doubled), UTF-8 with BOM so spreadsheets pick the encoding; formulas neutralised.
+    const csv = stringify({ header: true, columns: [...CSV_COLUMNS], bom: true, record_delimiter: 'windows', escape_formulas: true });
+    rows.on('error', (err) => csv.destroy(err));
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="waitlist-signups-${day}.csv"`)
+      .send(rows.pipe(csv));
+  });
+
+  app.get('/signups/:id', { schema: { ...byId, response: { 200: adminSignupSchema } } }, async (request) => {
+    const signup = await signups.findById(request.params.id);
+    if (!signup) throw notFound();
+    return signup;
+  });
+
+  // The privacy page's right of access: one person's data as a JSON file.
+  app.get('/signups/:id/export.json', { schema: byId }, async (request, reply) => {
+    const { id } = request.params;
+    const signup = await signups.findById(id);
+    if (!signup) throw notFound();
+    const { operatorId } = signedInOperator(request);
+    await auditLog.record({ action: 'export', operatorId, signupId: id });
+    request.log.info({ operatorId, signupId: id }, 'admin exported one sign-up as JSON');
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="waitlist-signup-${id}.json"`)
+      .send(JSON.stringify(signup, null, 2));
+  });
+
+  app.patch(
+    '/signups/:id',
+    { bodyLimit: 16 * 1024, schema: { ...byId, body: adminCorrectionSchema, response: { 200: adminSignupSchema } } },
+    async (request) => {
+      const { id } = request.params;
+      const { operatorId } = signedInOperator(request);
+      const result = await signups.correct(id, request.body, operatorId).catch((error: unknown) => {
+        throw httpErrorOf(error, { duplicateHint: 'Another sign-up already uses this e-mail.' }) ?? error;
+      });
+      if (!result) throw notFound();
+      request.log.info({ operatorId, signupId: id, fields: result.changed }, 'admin corrected a sign-up');
+      return result.signup;
+    },
+  );
+
+  app.delete('/signups/:id', { schema: byId }, async (request, reply) => {
+    const { id } = request.params;
+    const { operatorId } = signedInOperator(request);
+    if (!(await signups.erase(id, operatorId))) throw notFound();
+    request.log.info({ operatorId, signupId: id }, 'admin erased a sign-up');
+    return reply.code(204).send();
+  });
+
+  app.get('/stats', { schema: { response: { 200: adminStatsSchema } } }, async () => listing.stats());
+}

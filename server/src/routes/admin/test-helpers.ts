@@ -1,0 +1,34 @@
+import { ADMIN_SESSION_COOKIE, type SignupBody } from '@waitlist/contract';
+import type { App } from '../../app';
+import { createOperatorAccounts } from '../../db/stores/operator-accounts';
+import { createSignupsRepository } from '../../db/stores/signups';
+import { validSignup } from '../../test/fixtures';
+import { hashPassword } from '../../lib/passwords';
+
+export const OPERATOR_PASSWORD = 'a long operator passphrase';
+
+/** Settings of an admin test app: the per-IP sign-in limit off unless a test turns it on. */
+export const ADMIN_TEST_ENV = { ADMIN_SIGNIN_RATE_LIMIT: 'off' };
+
+export async function addOperator(app: App, email: string, password = OPERATOR_PASSWORD) {
+  return createOperatorAccounts(app.database).add(email, await hashPassword(password));
+}
+
+/** Signs in through the API and answers the Cookie header to send afterwards. */
+export async function signIn(app: App, email: string, password = OPERATOR_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE);
+  if (!cookie) throw new Error('no session cookie');
+  return `${ADMIN_SESSION_COOKIE}=${cookie.value}`;
+}
+
+/** Stores a sign-up through the public path, then dates it (tests of date filters and sorting). */
+export async function seedSignup(app: App, overrides: Partial<SignupBody> = {}, createdAt?: string) {
+  const body = validSignup(overrides);
+  await createSignupsRepository(app.database).insert(body);
+  if (createdAt)
+    await app.database.db.updateTable('waitlist_signups').set({ created_at: createdAt }).where('email', '=', body.email).execute();
+  const row = await app.database.db.selectFrom('waitlist_signups').select('id').where('email', '=', body.email).executeTakeFirstOrThrow();
+  return { ...body, id: Number(row.id) };
+}

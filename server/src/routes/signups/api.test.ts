@@ -1,0 +1,429 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  CHECK_CONSTRAINTS,
+  DUPLICATE_EMAIL_MESSAGE,
+  HONEYPOT_FIELD,
+  PRIVACY_POLICY_VERSION,
+  SIGNUPS_PATH,
+  checkViolationMessage,
+} from '@waitlist/contract';
+import { createSignupsRepository } from '../../db/stores/signups';
+import { expectApiError, useTestApp } from '../../test/app';
+import { DIALECTS, type TestDatabase } from '../../test/databases';
+import { apiHeaders, validSignup } from '../../test/fixtures';
+
+describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
+  const suite = useTestApp(dialect, { CORS_ORIGINS: 'https://www.example.com' });
+
+  const post = (body: unknown, headers: Record<string, string> = apiHeaders(), url = SIGNUPS_PATH) =>
+    suite.app.inject({ method: 'POST', url, headers, payload: typeof body === 'string' ? body : JSON.stringify(body) });
+
+  const rowCount = () => createSignupsRepository(suite.app.database).count();
+  const stored = (email: string) =>
+    suite.app.database.db.selectFrom('waitlist_signups').select('email').where('email', '=', email).execute();
+
+  it('stores a valid sign-up, answers 201 with an empty body, e-mail trimmed and lower-cased', async () => {
+    const body = validSignup({ email: '  Grace.Hopper@Example.COM ', other_outcome: 'A portfolio view' });
+    body.desired_outcomes = ['Other', 'Reuse insights'];
+    const res = await post(body);
+    expect(res.statusCode).toBe(201);
+    expect(res.body).toBe('');
+    const row = await suite.app.database.db
+      .selectFrom('waitlist_signups')
+      .selectAll()
+      .where('email', '=', 'grace.hopper@example.com')
+      .executeTakeFirstOrThrow();
+    expect(row.role).toBe(body.role);
+    expect(row.company_size).toBe(body.company_size);
+    expect(suite.app.database.decodeList(row.desired_outcomes)).toEqual(['Other', 'Reuse insights']);
+    expect(row.other_outcome).toBe('A portfolio view');
+    expect(row.privacy_policy_version).toBe(PRIVACY_POLICY_VERSION);
+    expect(Date.now() - new Date(row.consented_at).getTime()).toBeLessThan(60_000);
+  });
+
+  it('stores the language a sign-up was made in (English when absent); an unknown language is a CHECK error that stores nothing', async () => {
+    expect((await post(validSignup({ email: 'sv.api@example.se', locale: 'sv' }))).statusCode).toBe(201);
+    expect((await post(validSignup({ email: 'no.locale@example.com' }))).statusCode).toBe(201);
+    const localeOf = async (email: string) =>
+      (await suite.app.database.db.selectFrom('waitlist_signups').select('locale').where('email', '=', email).executeTakeFirstOrThrow())
+        .locale;
+    expect(await localeOf('sv.api@example.se')).toBe('sv');
+    expect(await localeOf('no.locale@example.com')).toBe('en');
+    for (const locale of ['de', 'SV', 5]) {
+      const res = await post({ ...validSignup({ email: 'bad.locale@example.com' }), locale });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: '23514', message: checkViolationMessage(CHECK_CONSTRAINTS.locale), details: null, hint: null });
+    }
+    expect(await stored('bad.locale@example.com')).toEqual([]);
+  });
+
+  describe('API key', () => {
+    it('answers 401 without an apikey header and stores nothing', async () => {
+      const before = await rowCount();
+      const res = await post(validSignup(), { 'content-type': 'application/json' });
+      expect(res.statusCode).toBe(401);
+      expectApiError(res.json());
+      expect(await rowCount()).toBe(before);
+    });
+    it('answers 401 for a wrong apikey', async () => {
+      const res = await post(validSignup(), apiHeaders('wrong-key-000'));
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('PGRST301');
+    });
+    it('answers 401 when the Bearer token is not the public key', async () => {
+      const res = await post(validSignup(), { ...apiHeaders(), authorization: 'Bearer something-else' });
+      expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe('duplicates', () => {
+    it.each([
+      ['same case', (e: string) => e],
+      ['upper case', (e: string) => e.toUpperCase()],
+      ['surrounding spaces', (e: string) => `  ${e}\t`],
+    ])('answers 409 / 23505 for a duplicate (%s)', async (_label, variant) => {
+      const first = validSignup();
+      expect((await post(first)).statusCode).toBe(201);
+      const before = await rowCount();
+      const res = await post({ ...first, email: variant(first.email) });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ code: '23505', message: DUPLICATE_EMAIL_MESSAGE, details: null, hint: null });
+      expect(await rowCount()).toBe(before);
+    });
+  });
+
+  describe('check violations answer 400 / 23514 naming the check, and store nothing', () => {
+    const long = (n: number) => 'a'.repeat(n);
+    it.each([
+      ['role outside the list', { role: 'CEO' }, CHECK_CONSTRAINTS.role],
+      ['company size outside the list', { company_size: '5 employees' }, CHECK_CONSTRAINTS.company_size],
+      ['outcome outside the list', { desired_outcomes: ['World peace'] }, CHECK_CONSTRAINTS.desired_outcomes],
+      ['empty outcomes', { desired_outcomes: [] }, CHECK_CONSTRAINTS.desired_outcomes],
+      ['bad e-mail', { email: 'not-an-email' }, CHECK_CONSTRAINTS.email],
+      ['e-mail with a space inside', { email: 'a b@example.com' }, CHECK_CONSTRAINTS.email],
+      ['e-mail over 254 characters', { email: `${long(250)}@example.com` }, CHECK_CONSTRAINTS.email],
+      ['other outcome over 500 characters', { other_outcome: long(501) }, CHECK_CONSTRAINTS.other_outcome],
+    ])('%s', async (_label, override, constraint) => {
+      const before = await rowCount();
+      const res = await post({ ...validSignup(), ...override });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: '23514', message: checkViolationMessage(constraint), details: null, hint: null });
+      expect(await rowCount()).toBe(before);
+    });
+
+    it('the database itself enforces every check, not only the API', async () => {
+      const { db } = suite.app.database;
+      const base = {
+        email: 'direct@example.com',
+        role: 'Product Manager',
+        company_size: '1-10 employees',
+        desired_outcomes: suite.app.database.encodeList(['Reuse insights']),
+        privacy_policy_version: PRIVACY_POLICY_VERSION,
+      };
+      const attempts = [
+        { ...base, role: 'CEO' },
+        { ...base, company_size: 'lots' },
+        { ...base, desired_outcomes: suite.app.database.encodeList([]) },
+        { ...base, desired_outcomes: suite.app.database.encodeList(['Nope']) },
+        { ...base, email: 'NotLower@Example.com' },
+        { ...base, email: 'no-at-sign' },
+        { ...base, other_outcome: 'x'.repeat(501) },
+      ];
+      for (const values of attempts) {
+        await expect(db.insertInto('waitlist_signups').values(values).execute()).rejects.toThrow(/check constraint|CHECK constraint/i);
+      }
+    });
+  });
+
+  describe('malformed requests answer 400 with a PostgREST-style code', () => {
+    it.each([
+      ['malformed JSON', '{"email": ', 'PGRST102'],
+      ['an empty body', '', 'PGRST102'],
+      ['an array of two rows', JSON.stringify([validSignup(), validSignup()]), 'PGRST102'],
+      ['an empty array', '[]', 'PGRST102'],
+      ['an array holding a string', '["hello"]', 'PGRST102'],
+      ['a string body', '"hello"', 'PGRST102'],
+      ['a number body', '42', 'PGRST102'],
+      ['null', 'null', 'PGRST102'],
+      ['a __proto__ key', '{"__proto__": {"admin": true}, "email": "a@b.se"}', 'PGRST102'],
+      ['an unknown column', JSON.stringify({ ...validSignup(), is_admin: true }), 'PGRST204'],
+      ['email as a number', JSON.stringify({ ...validSignup(), email: 12 }), '22P02'],
+      ['outcomes as a string', JSON.stringify({ ...validSignup(), desired_outcomes: 'Reuse insights' }), '22P02'],
+      ['outcomes with a number', JSON.stringify({ ...validSignup(), desired_outcomes: [1] }), '22P02'],
+      ['other_outcome as an object', JSON.stringify({ ...validSignup(), other_outcome: {} }), '22P02'],
+      ['a missing role', JSON.stringify({ ...validSignup(), role: undefined }), '23502'],
+      ['a null e-mail', JSON.stringify({ ...validSignup(), email: null }), '23502'],
+    ])('%s', async (_label, payload, code) => {
+      const before = await rowCount();
+      const res = await post(payload);
+      expect(res.statusCode).toBe(400);
+      expectApiError(res.json());
+      expect(res.json().code).toBe(code);
+      expect(await rowCount()).toBe(before);
+    });
+
+    it('answers 415 for a non-JSON content type', async () => {
+      const res = await post('email=a@b.se', { ...apiHeaders(), 'content-type': 'application/x-www-form-urlencoded' });
+      expect(res.statusCode).toBe(415);
+      expectApiError(res.json());
+    });
+
+    it('answers 413 for a body over 16 KiB', async () => {
+      const res = await post({ ...validSignup(), other_outcome: 'x'.repeat(17 * 1024) });
+      expect(res.statusCode).toBe(413);
+      expectApiError(res.json());
+    });
+  });
+
+  describe('a JSON array (PostgREST bulk insert, as supabase-js sends it)', () => {
+    it('stores a one-row array exactly like the bare object', async () => {
+      const body = validSignup({ email: '  Array.Row@Example.COM ' });
+      const res = await post([body]);
+      expect(res.statusCode).toBe(201);
+      expect(res.body).toBe('');
+      expect(await stored('array.row@example.com')).toEqual([{ email: 'array.row@example.com' }]);
+    });
+
+    it('answers a one-row array with the bare object’s errors: 409 / 23505, 400 / 23514, 22P02, and stores nothing', async () => {
+      const first = validSignup();
+      expect((await post(first)).statusCode).toBe(201);
+      const before = await rowCount();
+      const duplicate = await post([{ ...first, email: first.email.toUpperCase() }]);
+      expect(duplicate.statusCode).toBe(409);
+      expect(duplicate.json()).toEqual({ code: '23505', message: DUPLICATE_EMAIL_MESSAGE, details: null, hint: null });
+      const check = await post([{ ...validSignup(), role: 'CEO' }]);
+      expect(check.statusCode).toBe(400);
+      expect(check.json()).toEqual({ code: '23514', message: checkViolationMessage(CHECK_CONSTRAINTS.role), details: null, hint: null });
+      const type = await post([{ ...validSignup(), email: 12 }]);
+      expectApiError(type.json(), { code: '22P02' });
+      expect(await rowCount()).toBe(before);
+    });
+
+    it('refuses more than one row with a 400 that names the limit, storing none of them', async () => {
+      const rows = [validSignup(), validSignup(), validSignup()];
+      const res = await post(rows);
+      expect(res.statusCode).toBe(400);
+      expectApiError(res.json(), { code: 'PGRST102', message: 'Expected 1 row per request, got 3' });
+      for (const row of rows) expect(await stored(row.email)).toEqual([]);
+    });
+
+    it('treats a one-row array with the honeypot filled like the bare object: 201, nothing stored', async () => {
+      const body = validSignup();
+      expect((await post([{ ...body, [HONEYPOT_FIELD]: 'https://spam.example' }])).statusCode).toBe(201);
+      expect(await stored(body.email)).toEqual([]);
+    });
+
+    it.each([
+      ['Prefer: return=representation', { prefer: 'return=representation' }, SIGNUPS_PATH],
+      ['?select=*', {}, `${SIGNUPS_PATH}?select=*`],
+    ])('refuses an insert that asks for the row back (%s) with 401 / 42501 and stores nothing', async (_label, headers, url) => {
+      const body = validSignup();
+      const res = await post([body], { ...apiHeaders(), ...headers }, url);
+      expect(res.statusCode).toBe(401);
+      expectApiError(res.json(), { code: '42501' });
+      expect(res.body).not.toContain('@example.com');
+      expect(await stored(body.email)).toEqual([]);
+    });
+  });
+
+  describe('anonymous reads and changes are refused without data', () => {
+    it.each(['GET', 'PATCH', 'DELETE', 'PUT', 'HEAD'] as const)('%s', async (method) => {
+      await post(validSignup());
+      const res = await suite.app.inject({
+        method,
+        url: `${SIGNUPS_PATH}?select=*`,
+        headers: apiHeaders(),
+        payload: method === 'PATCH' || method === 'PUT' ? '{"role":"Other"}' : undefined,
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.body).not.toContain('@example.com');
+      if (method !== 'HEAD') expect(res.json().code).toBe('42501');
+      const noKey = await suite.app.inject({ method, url: SIGNUPS_PATH });
+      expect(noKey.statusCode).toBe(401);
+    });
+    it('other tables do not exist', async () => {
+      const res = await suite.app.inject({ method: 'GET', url: '/rest/v1/users', headers: apiHeaders() });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('PGRST205');
+    });
+  });
+
+  describe('Idempotency-Key', () => {
+    it('a replay with the same key and body answers the original 201 and stores one row', async () => {
+      const body = validSignup();
+      const headers = { ...apiHeaders(), 'idempotency-key': 'b3c1f7e2-1111-4a5b-9c8d-000000000001' };
+      const first = await post(body, headers);
+      const before = await rowCount();
+      const replay = await post({ ...body, email: body.email.toUpperCase() }, headers);
+      expect(first.statusCode).toBe(201);
+      expect(replay.statusCode).toBe(201);
+      expect(replay.body).toBe('');
+      expect(await rowCount()).toBe(before);
+      // Without the key it is a duplicate, as it should be.
+      expect((await post(body)).statusCode).toBe(409);
+    });
+    it('concurrent retries of one submission give 201s and one row', async () => {
+      const body = validSignup();
+      const headers = { ...apiHeaders(), 'idempotency-key': 'b3c1f7e2-1111-4a5b-9c8d-000000000002' };
+      const results = await Promise.all(Array.from({ length: 10 }, () => post(body, headers)));
+      expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+      const rows = await suite.app.database.db.selectFrom('waitlist_signups').select('id').where('email', '=', body.email).execute();
+      expect(rows).toHaveLength(1);
+    });
+    it('the same key with a different body is refused with 422', async () => {
+      const headers = { ...apiHeaders(), 'idempotency-key': 'b3c1f7e2-1111-4a5b-9c8d-000000000003' };
+      expect((await post(validSignup(), headers)).statusCode).toBe(201);
+      const before = await rowCount();
+      const res = await post(validSignup(), headers);
+      expect(res.statusCode).toBe(422);
+      expectApiError(res.json());
+      expect(await rowCount()).toBe(before);
+    });
+    it('a malformed key is refused', async () => {
+      const res = await post(validSignup(), { ...apiHeaders(), 'idempotency-key': 'short' });
+      expect(res.statusCode).toBe(400);
+      expectApiError(res.json());
+    });
+  });
+
+  it('the honeypot answers 201 and stores nothing', async () => {
+    const body = validSignup();
+    const before = await rowCount();
+    const res = await post({ ...body, [HONEYPOT_FIELD]: 'https://spam.example' });
+    expect(res.statusCode).toBe(201);
+    expect(await rowCount()).toBe(before);
+    expect(
+      await suite.app.database.db.selectFrom('waitlist_signups').select('id').where('email', '=', body.email).executeTakeFirst(),
+    ).toBeUndefined();
+    // An empty honeypot (a person) is a normal sign-up.
+    expect((await post({ ...body, [HONEYPOT_FIELD]: '' })).statusCode).toBe(201);
+    expect(await rowCount()).toBe(before + 1);
+  });
+
+  it('50 concurrent sign-ups of one e-mail in mixed case give exactly one 201 and one row', async () => {
+    const email = `race-${Date.now()}@example.com`;
+    const variants = Array.from(
+      { length: 50 },
+      (_, i) => [...email].map((c, j) => ((i + j) % 2 ? c.toUpperCase() : c)).join('') + (i % 3 ? '' : ' '),
+    );
+    const results = await Promise.all(variants.map((e) => post(validSignup({ email: e }))));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    const rows = await suite.app.database.db.selectFrom('waitlist_signups').select('email').where('email', '=', email).execute();
+    expect(rows).toEqual([{ email }]);
+  });
+
+  it('answers CORS preflights for the supabase-js headers from allowed origins only', async () => {
+    const preflight = (origin: string) =>
+      suite.app.inject({
+        method: 'OPTIONS',
+        url: SIGNUPS_PATH,
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'apikey, authorization, content-type, x-client-info, prefer, content-profile',
+        },
+      });
+    const allowed = await preflight('https://www.example.com');
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://www.example.com');
+    const allowedHeaders = String(allowed.headers['access-control-allow-headers']).toLowerCase();
+    for (const h of ['apikey', 'authorization', 'content-type', 'x-client-info', 'prefer', 'content-profile'])
+      expect(allowedHeaders).toContain(h);
+    const foreign = await preflight('https://evil.example');
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('rate-limits sign-ups per client IP with 429 and Retry-After', async () => {
+    const limited = await suite.makeApp({ SIGNUP_RATE_LIMIT: '3' });
+    const send = (ip: string) =>
+      limited.inject({
+        method: 'POST',
+        url: SIGNUPS_PATH,
+        headers: apiHeaders(),
+        payload: JSON.stringify(validSignup()),
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 3; i++) expect((await send('10.0.0.1')).statusCode).toBe(201);
+    const res = await send('10.0.0.1');
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expectApiError(res.json());
+    expect((await send('10.0.0.2')).statusCode).toBe(201);
+  });
+
+  it('reports liveness and readiness', async () => {
+    expect((await suite.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await suite.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: dialect });
+  });
+
+  it('survives a restart: migrations are idempotent and rows persist', async () => {
+    const body = validSignup();
+    expect((await post(body)).statusCode).toBe(201);
+    const second = await suite.makeApp();
+    const res = await second.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: JSON.stringify(body) });
+    expect(res.statusCode).toBe(409);
+  });
+});
+
+describe('serving the site', () => {
+  const distOf = (testDb: TestDatabase) => path.join(testDb.dataDir, 'dist');
+  const suite = useTestApp('sqlite', (testDb) => ({ WEB_DIST_DIR: distOf(testDb) }), {
+    beforeBuild(testDb) {
+      const dist = distOf(testDb);
+      fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+      fs.mkdirSync(path.join(dist, 'about'), { recursive: true });
+      fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Home</title>${'<p>home</p>'.repeat(200)}`);
+      fs.writeFileSync(path.join(dist, 'about', 'index.html'), '<!doctype html><title>About</title>');
+      fs.writeFileSync(path.join(dist, '404.html'), '<!doctype html><title>Oops! Page not found</title>');
+      fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    },
+  });
+
+  it('serves prerendered pages with no-cache and strict security headers', async () => {
+    for (const url of ['/', '/about']) {
+      const res = await suite.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['permissions-policy']).toContain('camera=()');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('sends HSTS when the request came over TLS', async () => {
+    const tls = await suite.makeApp({ TRUST_PROXY: 'true' });
+    const res = await tls.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+  });
+
+  it('caches hashed assets immutably', async () => {
+    const res = await suite.app.inject('/assets/app-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('compresses HTML for browsers that accept it', async () => {
+    const res = await suite.app.inject({ url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers['content-encoding']).toMatch(/br|gzip/);
+  });
+
+  it('answers any unknown path with the 404 page and status 404', async () => {
+    for (const url of ['/nope', '/about/team/x', '/index.php?x=1']) {
+      const res = await suite.app.inject(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('Oops! Page not found');
+    }
+  });
+});

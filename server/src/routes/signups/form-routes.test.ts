@@ -1,0 +1,300 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import {
+  ATTRIBUTION_PLACEHOLDER,
+  COMPANY_SIZE_OPTIONS,
+  DESIRED_OUTCOME_OPTIONS,
+  ERROR_CODES,
+  FORM_TOKEN_PLACEHOLDER,
+  ROLE_OPTIONS,
+  SIGNUP_THANK_YOU_PATH,
+  UNEXPECTED_ERROR_TITLE,
+  VALIDATION_MESSAGES,
+  type SignupFormAnswer,
+} from '@waitlist/contract';
+import { DIALECTS, type TestDatabase } from '../../test/databases';
+import { useTestApp } from '../../test/app';
+
+/**
+ * The sign-up form posted without script, in process on both databases. The web build's renderer is stood in for
+ * by a page that prints the state the route rendered it with (e2e/site-no-script.test.ts posts the real pages
+ * from Chromium with JavaScript off).
+ */
+const STUB_RENDERER = `
+export const pagesWithSignup = ['/', '/about', '/sv', '/sv/about'];
+export function fillTemplate(template, page) {
+  return template.replace('<!--app-head-->', () => page.head).replace('<!--app-html-->', () => page.html);
+}
+export function render(pathname, state) {
+  if (state && state.signup && state.signup.values.otherOutcome === 'explode') throw new Error('The page exploded');
+  if (state && state.error === 'The page exploded') throw new Error('The error page exploded too');
+  return { head: '<title>stub</title>', html: '<main data-path="' + pathname + '"><script type="application/json">' + JSON.stringify(state ?? null).replace(/</g, '\\\\u003c') + '</script></main>' };
+}
+`;
+
+const siteOf = (testDb: TestDatabase) => ({ dist: path.join(testDb.dataDir, 'dist'), ssr: path.join(testDb.dataDir, 'ssr') });
+
+function writeSite(testDb: TestDatabase) {
+  const { dist, ssr } = siteOf(testDb);
+  fs.mkdirSync(path.join(dist, 'about'), { recursive: true });
+  fs.mkdirSync(ssr, { recursive: true });
+  const page = (name: string) =>
+    `<!doctype html><title>${name}</title><form method="post"><input type="hidden" name="formToken" value="${FORM_TOKEN_PLACEHOLDER}"><input type="hidden" name="attribution" value="${ATTRIBUTION_PLACEHOLDER}"></form>`;
+  fs.writeFileSync(path.join(dist, 'index.html'), page('Home'));
+  fs.writeFileSync(path.join(dist, 'about', 'index.html'), page('About'));
+  fs.writeFileSync(path.join(dist, '404.html'), '<!doctype html><title>Oops! Page not found</title>');
+  fs.writeFileSync(path.join(ssr, 'entry-server.js'), STUB_RENDERER);
+  fs.writeFileSync(path.join(ssr, 'template.html'), '<!doctype html><html><head><!--app-head--></head><body><!--app-html--></body></html>');
+}
+
+interface Posted {
+  email?: string;
+  role?: string;
+  companySize?: string;
+  desiredOutcomes?: string[];
+  otherOutcome?: string;
+  privacyConsent?: boolean;
+  website?: string;
+  formToken?: string;
+  attribution?: string;
+}
+
+const aPost = (overrides: Posted = {}): Posted => ({
+  email: 'Ada.Lovelace@Example.com ',
+  role: ROLE_OPTIONS[1],
+  companySize: COMPANY_SIZE_OPTIONS[2],
+  desiredOutcomes: [DESIRED_OUTCOME_OPTIONS[0], 'Other'],
+  otherOutcome: ' Board reports ',
+  privacyConsent: true,
+  website: '',
+  formToken: 'token-aaaaaaaaaaaaaaaa',
+  ...overrides,
+});
+
+/** The body a browser sends for these fields (a repeated name per ticked outcome; an unticked box sends nothing). */
+function urlencoded(post: Posted): string {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(post)) {
+    if (Array.isArray(value)) for (const v of value) body.append(name, v);
+    else if (value === true) body.append(name, 'on');
+    else if (typeof value === 'string') body.append(name, value);
+  }
+  return body.toString();
+}
+
+/** The state the stub page was rendered with. */
+function renderedState(html: string): { signup?: SignupFormAnswer; error?: string } {
+  const json = /<script type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
+  return JSON.parse(json ?? 'null') ?? {};
+}
+
+describe.each(DIALECTS)('the sign-up form without script on %s', (dialect) => {
+  const suite = useTestApp(dialect, (testDb) => ({ WEB_DIST_DIR: siteOf(testDb).dist, WEB_SSR_DIR: siteOf(testDb).ssr }), {
+    beforeBuild: writeSite,
+  });
+  const post = (body: Posted, url = '/', app = suite.app) =>
+    app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: urlencoded(body) });
+  const rowsOf = (email: string) =>
+    suite.app.database.db
+      .selectFrom('waitlist_signups')
+      .select(['email', 'role', 'company_size', 'desired_outcomes', 'other_outcome'])
+      .where('email', '=', email)
+      .execute();
+
+  it('writes where the visit came from into the page and stores it with the sign-up posted without script', async () => {
+    const page = await suite.app.inject({
+      url: '/?utm_source=linkedin&utm_campaign=launch&utm_medium=social&fbclid=tracker',
+      headers: { referer: 'https://www.linkedin.com/feed/update/urn:li:activity:123?trk=public' },
+    });
+    const field = /name="attribution" value="([^"]*)"/.exec(page.body)?.[1];
+    expect(field).toBe(
+      'utm_source=linkedin&amp;utm_medium=social&amp;utm_campaign=launch&amp;referrer_origin=https%3A%2F%2Fwww.linkedin.com&amp;landing_path=%2F',
+    );
+    // The site itself as referrer is no source; a path other than a page is what the page says.
+    const internal = await suite.app.inject({ url: '/about', headers: { referer: 'http://localhost:3000/' } });
+    expect(/name="attribution" value="([^"]*)"/.exec(internal.body)?.[1]).toBe('landing_path=%2Fabout');
+
+    const email = `attributed-${Date.now()}@volvocars.com`;
+    const res = await post(
+      aPost({
+        email,
+        formToken: 'token-attributed-000000',
+        attribution: field!.replaceAll('&amp;', '&') + '&utm_term=' + 'x'.repeat(500) + '&evil=1',
+      }),
+    );
+    expect(res.statusCode).toBe(303);
+    const row = await suite.app.database.db
+      .selectFrom('waitlist_signups')
+      .select(['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'referrer_origin', 'landing_path', 'company_domain', 'free_mail'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      utm_source: 'linkedin',
+      utm_medium: 'social',
+      utm_campaign: 'launch',
+      utm_term: 'x'.repeat(200),
+      referrer_origin: 'https://www.linkedin.com',
+      landing_path: '/',
+      company_domain: 'volvocars.com',
+      free_mail: 0,
+    });
+  });
+
+  it('serves each page with the form with a fresh token per response, for one visitor only', async () => {
+    const tokens = new Set<string>();
+    for (const url of ['/', '/', '/about']) {
+      const res = await suite.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache, private');
+      expect(res.body).not.toContain(FORM_TOKEN_PLACEHOLDER);
+      tokens.add(/name="formToken" value="([^"]+)"/.exec(res.body)![1]!);
+    }
+    expect(tokens.size).toBe(3);
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('stores a valid post and answers 303 to the thank-you page; the same post again stores nothing more', async () => {
+    const body = aPost({ email: 'Ada.Lovelace@Example.com ', formToken: 'token-double-submit-1' });
+    const first = await post(body);
+    expect(first.statusCode).toBe(303);
+    expect(first.headers.location).toBe(SIGNUP_THANK_YOU_PATH);
+    // A double click or a reload of the POST: same token, same body.
+    const again = await post(body, '/about');
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe(SIGNUP_THANK_YOU_PATH);
+    const rows = await rowsOf('ada.lovelace@example.com');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ role: ROLE_OPTIONS[1], company_size: COMPANY_SIZE_OPTIONS[2], other_outcome: 'Board reports' });
+    expect(suite.app.database.decodeList(rows[0]!.desired_outcomes)).toEqual([DESIRED_OUTCOME_OPTIONS[0], 'Other']);
+  });
+
+  it("stores the language of the page it was posted from, and answers with that language's thank-you page", async () => {
+    const res = await post(aPost({ email: 'svensk@example.se', formToken: 'token-swedish-page-00' }), '/sv/about');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/sv/thank-you');
+    const row = await suite.app.database.db
+      .selectFrom('waitlist_signups')
+      .select(['locale', 'role'])
+      .where('email', '=', 'svensk@example.se')
+      .executeTakeFirstOrThrow();
+    // The stored values stay the spec's English ones; only the language is Swedish.
+    expect(row).toEqual({ locale: 'sv', role: ROLE_OPTIONS[1] });
+    const english = await post(aPost({ email: 'english@example.com', formToken: 'token-english-page-00' }), '/');
+    expect(english.headers.location).toBe('/thank-you');
+    expect(
+      (
+        await suite.app.database.db
+          .selectFrom('waitlist_signups')
+          .select('locale')
+          .where('email', '=', 'english@example.com')
+          .executeTakeFirstOrThrow()
+      ).locale,
+    ).toBe('en');
+  });
+
+  it('stores a second person who posts a copy of the same page (same token, other body) instead of refusing them', async () => {
+    const token = 'token-shared-by-a-cache';
+    expect((await post(aPost({ email: 'first.reader@example.com', formToken: token }))).statusCode).toBe(303);
+    expect((await post(aPost({ email: 'second.reader@example.com', formToken: token }))).statusCode).toBe(303);
+    expect(await rowsOf('first.reader@example.com')).toHaveLength(1);
+    expect(await rowsOf('second.reader@example.com')).toHaveLength(1);
+  });
+
+  it('stores a post without a usable token too (no script, placeholder never filled)', async () => {
+    for (const [email, formToken] of [
+      ['no.token@example.com', undefined],
+      ['placeholder@example.com', FORM_TOKEN_PLACEHOLDER],
+      ['short@example.com', 'x'],
+    ] as const) {
+      expect((await post(aPost({ email, formToken }))).statusCode).toBe(303);
+      expect(await rowsOf(email)).toHaveLength(1);
+    }
+  });
+
+  it('answers invalid input with the page: 422, every message beside its field, the values kept, nothing stored', async () => {
+    const res = await post(
+      { email: 'not-an-email', role: '', desiredOutcomes: ['Other'], otherOutcome: 'Board', formToken: FORM_TOKEN_PLACEHOLDER },
+      '/about',
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toContain('data-path="/about"');
+    const { signup } = renderedState(res.body);
+    expect(signup?.errors).toEqual({
+      email: VALIDATION_MESSAGES.email,
+      role: VALIDATION_MESSAGES.role,
+      companySize: VALIDATION_MESSAGES.companySize,
+      privacyConsent: VALIDATION_MESSAGES.privacyConsent,
+    });
+    expect(signup?.values).toMatchObject({
+      email: 'not-an-email',
+      desiredOutcomes: ['Other'],
+      otherOutcome: 'Board',
+      privacyConsent: false,
+    });
+    // The answer's form gets a real token in place of the placeholder.
+    expect(signup?.values.formToken).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(await rowsOf('not-an-email')).toEqual([]);
+  });
+
+  it('answers a registered e-mail with the page: 409 and the duplicate error, values and token kept', async () => {
+    expect((await post(aPost({ email: 'twice@example.com', formToken: 'token-first-time-xx' }))).statusCode).toBe(303);
+    const res = await post(aPost({ email: 'Twice@Example.com', formToken: 'token-second-time-x' }));
+    expect(res.statusCode).toBe(409);
+    const { signup } = renderedState(res.body);
+    expect(signup?.error?.code).toBe(ERROR_CODES.uniqueViolation);
+    expect(signup?.values).toMatchObject({ email: 'Twice@Example.com', formToken: 'token-second-time-x' });
+    expect(await rowsOf('twice@example.com')).toHaveLength(1);
+  });
+
+  it('answers a row the database refuses (CHECK) with the page: 400 and the check violation', async () => {
+    const db = suite.app.database.db;
+    if (dialect === 'postgres') {
+      await sql`ALTER TABLE waitlist_signups ADD CONSTRAINT waitlist_signups_test_check CHECK (email NOT LIKE 'refused%')`.execute(db);
+    } else {
+      await sql`CREATE TRIGGER waitlist_signups_test_check BEFORE INSERT ON waitlist_signups WHEN NEW.email LIKE 'refused%'
+        BEGIN SELECT RAISE(ABORT, 'CHECK constraint failed: waitlist_signups_test_check'); END`.execute(db);
+    }
+    const res = await post(aPost({ email: 'refused@example.com', formToken: 'token-refused-by-db' }));
+    expect(res.statusCode).toBe(400);
+    expect(renderedState(res.body).signup?.error?.code).toBe(ERROR_CODES.checkViolation);
+    expect(await rowsOf('refused@example.com')).toEqual([]);
+  });
+
+  it('discards a post with the honeypot filled, answering as if stored', async () => {
+    const res = await post(aPost({ email: 'bot@example.com', website: 'http://spam.example' }));
+    expect(res.statusCode).toBe(303);
+    expect(await rowsOf('bot@example.com')).toEqual([]);
+  });
+
+  it('answers the (n+1)th post of a minute with the page: 429, Retry-After, the values kept', async () => {
+    const limited = await suite.makeApp({ SIGNUP_RATE_LIMIT: '2' });
+    expect((await post(aPost({ email: 'limit-1@example.com', formToken: 'token-limit-1-xxxx' }), '/', limited)).statusCode).toBe(303);
+    expect((await post(aPost({ email: 'not-valid' }), '/about', limited)).statusCode).toBe(422);
+    const res = await post(aPost({ email: 'limit-3@example.com', formToken: 'token-limit-3-xxxx' }), '/', limited);
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    const { signup } = renderedState(res.body);
+    expect(signup?.error?.code).toBe(ERROR_CODES.rateLimited);
+    expect(signup?.values.email).toBe('limit-3@example.com');
+    expect(await rowsOf('limit-3@example.com')).toEqual([]);
+  });
+
+  it('answers 500 with Unexpected Application Error! and the message when the page cannot be rendered', async () => {
+    const res = await post({ email: 'x', desiredOutcomes: ['Other'], otherOutcome: 'explode' });
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain(`<h1>${UNEXPECTED_ERROR_TITLE}</h1>`);
+    expect(res.body).toContain('The page exploded');
+  });
+
+  it('answers with a page, not JSON, when the body is too large; pages without the form take no posts', async () => {
+    const big = await post(aPost({ otherOutcome: 'x'.repeat(20_000) }));
+    expect(big.statusCode).toBe(413);
+    expect(big.headers['content-type']).toContain('text/html');
+    expect((await post(aPost(), '/privacy')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,142 @@
+import fastifyFormbody from '@fastify/formbody';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  SIGNUP_BODY_LIMIT_BYTES,
+  SIGNUP_THANK_YOU_PATH,
+  decodeAttribution,
+  localeOfPath,
+  localizedPath,
+  signupFormValuesFromEntries,
+  toSignupBody,
+  validateSignupForm,
+  type ApiError,
+  type SignupFieldErrors,
+  type SignupFormAnswer,
+  type SignupFormValues,
+} from '@waitlist/contract';
+import { IdempotencyKeyReusedError } from '../../db/errors';
+import type { SignupsRepository } from '../../db/stores/signups';
+import type { PageRenderer } from '../../http/page-renderer';
+import { tooManyRequests } from '../../http/rate-limit';
+import { httpErrorOf } from '../../http/write-errors';
+import { formTokenKey, isFormToken, newFormToken } from '../../lib/form-token';
+import type { MetricsRecorder } from '../../lib/metrics';
+import { outcomeOf } from './outcome';
+
+export interface SignupFormRoutesOptions {
+  signups: SignupsRepository;
+  pages: PageRenderer;
+  /** Posts per minute per client IP; null disables the limit. */
+  rateLimitPerMinute: number | null;
+  metrics: MetricsRecorder;
+}
+
+const RATE_LIMITED = 'Too many sign-up attempts from your network. Please wait a minute and try again.';
+
+/** Posted fields as name/value pairs, whatever the body parser made of them (repeated names are arrays). */
+function entriesOf(body: unknown): [string, unknown][] {
+  if (typeof body !== 'object' || body === null) return [];
+  return Object.entries(body).flatMap(([name, value]) =>
+    Array.isArray(value) ? value.map((v): [string, unknown] => [name, v]) : [[name, value]],
+  );
+}
+
+/**
+ * The sign-up form without script (docs/decisions/0006-islands-and-progressive-enhancement.md): each page with
+ * the form accepts its post (application/x-www-form-urlencoded), parsed and validated with the contract's form
+ * rules and stored through the same repository as the API (group commit, idempotency), and answers with a page:
+ * 303 to the thank-you page when stored; otherwise the same page with the visitor's values and the messages —
+ * 422 invalid, 409 already registered, 400 invalid data, 429 rate-limited, 503 database down. The e-mail is never
+ * in a URL and never logged.
+ */
+export async function signupFormRoutes(app: FastifyInstance, options: SignupFormRoutesOptions): Promise<void> {
+  const { signups, pages, metrics } = options;
+  await app.register(fastifyFormbody, { bodyLimit: SIGNUP_BODY_LIMIT_BYTES });
+  // One budget per client IP for every page's form (in the app's rate-limit store).
+  const limit = options.rateLimitPerMinute === null ? null : app.createRateLimit({ max: options.rateLimitPerMinute, timeWindow: 60_000 });
+
+  const answer = (
+    reply: FastifyReply,
+    status: number,
+    pathname: string,
+    values: SignupFormValues,
+    errors: SignupFieldErrors,
+    error: ApiError | null,
+  ) => {
+    // The page again, with a form token of its own: the posted one when it is one we could have handed out.
+    const state: { signup: SignupFormAnswer } = {
+      signup: { values: { ...values, formToken: isFormToken(values.formToken) ? values.formToken : newFormToken() }, errors, error },
+    };
+    return pages.send(reply, status, pathname, state);
+  };
+
+  const handle = (pathname: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const values = signupFormValuesFromEntries(entriesOf(request.body));
+
+    if (limit) {
+      const result = await limit(request);
+      if (!result.isAllowed && result.isExceeded) {
+        metrics.count('rateLimitRefusals', { limit: 'signup form' });
+        const error = tooManyRequests(RATE_LIMITED, result.ttl);
+        for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+        return answer(reply, error.statusCode, pathname, values, {}, error.toBody());
+      }
+    }
+
+    // The page's language is the sign-up's (its mails come in it) and the thank-you page's.
+    const locale = localeOfPath(pathname);
+    const thankYou = localizedPath(locale, SIGNUP_THANK_YOU_PATH);
+
+    // The honeypot: people never see it, so anything in it is a bot. Answer as if stored; store nothing.
+    if (values.website !== '') {
+      metrics.count('signups', { outcome: 'honeypot' });
+      request.log.info('honeypot sign-up discarded');
+      return reply.redirect(thankYou, 303);
+    }
+
+    const checked = validateSignupForm(values);
+    if (checked.errors) {
+      metrics.count('signups', { outcome: 'invalid' });
+      return answer(reply, 422, pathname, values, checked.errors, null);
+    }
+
+    const signup = { ...toSignupBody(checked.data), ...decodeAttribution(values.attribution), locale };
+    const key = isFormToken(values.formToken) ? formTokenKey(values.formToken) : undefined;
+    try {
+      let outcome;
+      try {
+        outcome = await signups.insert(signup, key);
+      } catch (error) {
+        // The same token with another body: the page was shared (a cache, a forwarded copy), not a retry. Store it as
+        // its own sign-up rather than refuse the visitor.
+        if (!(error instanceof IdempotencyKeyReusedError)) throw error;
+        outcome = await signups.insert(signup);
+      }
+      metrics.count('signups', { outcome });
+    } catch (error) {
+      metrics.count('signups', { outcome: outcomeOf(error) });
+      const mapped = httpErrorOf(error);
+      if (!mapped) throw error;
+      if (mapped.statusCode >= 500) request.log.warn({ err: error }, 'sign-up form post not stored');
+      for (const [name, value] of Object.entries(mapped.headers)) reply.header(name, value);
+      return answer(reply, mapped.statusCode, pathname, values, {}, mapped.toBody());
+    }
+    return reply.redirect(thankYou, 303);
+  };
+
+  for (const pathname of pages.pagesWithSignup) {
+    app.post(
+      pathname,
+      {
+        bodyLimit: SIGNUP_BODY_LIMIT_BYTES,
+        // A page answers, not JSON: a body the parser refused (too large, another type) or a failure we did not foresee.
+        errorHandler: (error: FastifyError, request, reply) => {
+          const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+          if (status === 500) request.log.error({ err: error }, 'sign-up form post failed');
+          return pages.send(reply, status, pathname, { error: status === 500 ? 'Internal server error' : error.message });
+        },
+      },
+      handle(pathname),
+    );
+  }
+}

@@ -1,0 +1,137 @@
+import { timingSafeEqual } from 'node:crypto';
+import fastifyCors from '@fastify/cors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ERROR_CODES, IDEMPOTENCY_HEADER, SIGNUP_BODY_LIMIT_BYTES, SIGNUPS_PATH, SIGNUPS_TABLE } from '@waitlist/contract';
+import type { SignupsRepository } from '../../db/stores/signups';
+import { HttpError } from '../../http/http-error';
+import { perMinute } from '../../http/rate-limit';
+import { sha256 } from '../../lib/crypto';
+import type { MetricsRecorder } from '../../lib/metrics';
+import { outcomeOf } from './outcome';
+import { parseSignupBody } from './validate';
+
+export interface SignupRoutesOptions {
+  signups: SignupsRepository;
+  publicKey: string;
+  /** Sign-ups per minute per client IP; null disables the limit. */
+  rateLimitPerMinute: number | null;
+  corsOrigins: string[];
+  metrics: MetricsRecorder;
+}
+
+/** Headers supabase-js sends, so the same web build can also talk to a hosted Supabase (docs/decisions/0002). */
+const CORS_HEADERS = [
+  'apikey',
+  'authorization',
+  'content-type',
+  'x-client-info',
+  'prefer',
+  'content-profile',
+  'accept-profile',
+  'idempotency-key',
+];
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,255}$/;
+
+const permissionDenied = (hint: string | null = null) =>
+  new HttpError(401, ERROR_CODES.insufficientPrivilege, `permission denied for table ${SIGNUPS_TABLE}`, hint);
+
+/** An insert that asks for the stored rows back (`Prefer: return=representation`, `?select=`) is a read too. */
+const wantsRowsBack = (request: FastifyRequest) =>
+  /\breturn=representation\b/i.test(String(request.headers.prefer ?? '')) ||
+  Object.prototype.hasOwnProperty.call(request.query ?? {}, 'select');
+
+/**
+ * The Supabase/PostgREST contract for the one table anonymous visitors may write to (docs/decisions/0002):
+ * insert only, as a bare object or a one-row array, with the row-level-security answers for everything else.
+ */
+export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOptions): Promise<void> {
+  const { signups, metrics } = options;
+  const expectedKey = Buffer.from(sha256(options.publicKey));
+  const keyMatches = (value: string) => timingSafeEqual(Buffer.from(sha256(value)), expectedKey);
+
+  await app.register(fastifyCors, {
+    origin: options.corsOrigins.includes('*') ? '*' : options.corsOrigins.length > 0 ? options.corsOrigins : false,
+    methods: ['POST', 'OPTIONS'],
+    allowedHeaders: CORS_HEADERS,
+    exposedHeaders: ['retry-after', 'content-range'],
+    maxAge: 600,
+  });
+
+  /** Both headers carry the public key; a Bearer token, when sent, must be that key too. */
+  const requireApiKey = async (request: FastifyRequest) => {
+    const apikey = request.headers.apikey;
+    const authorization = request.headers.authorization;
+    if (typeof apikey !== 'string' || apikey === '') {
+      throw new HttpError(401, ERROR_CODES.invalidApiKey, 'No API key found in request', 'No `apikey` request header was found.');
+    }
+    const bearer = typeof authorization === 'string' ? /^Bearer (.+)$/i.exec(authorization)?.[1] : undefined;
+    if (!keyMatches(apikey) || (authorization !== undefined && (bearer === undefined || !keyMatches(bearer)))) {
+      throw new HttpError(401, ERROR_CODES.invalidApiKey, 'Invalid API key', 'Double check the key you send in apikey and Authorization.');
+    }
+  };
+
+  app.post(
+    SIGNUPS_PATH,
+    {
+      bodyLimit: SIGNUP_BODY_LIMIT_BYTES,
+      onRequest: requireApiKey,
+      config: perMinute(options.rateLimitPerMinute, 'Too many sign-up attempts from your network. Please wait a minute and try again.'),
+    },
+    async (request, reply) => {
+      // Row-level security: anonymous visitors may insert but never read, not even the row they just sent.
+      if (wantsRowsBack(request)) throw permissionDenied('Anonymous sign-ups cannot be read back: send Prefer: return=minimal.');
+      const idempotencyKey = request.headers['idempotency-key'];
+      if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))) {
+        metrics.count('signups', { outcome: 'invalid' });
+        throw new HttpError(
+          400,
+          ERROR_CODES.invalidTextRepresentation,
+          `Invalid ${IDEMPOTENCY_HEADER} header`,
+          'Use 8 to 255 printable ASCII characters, e.g. a UUID.',
+        );
+      }
+      const parsed = parseSignupBody(request.body);
+      if (parsed.kind === 'invalid') {
+        metrics.count('signups', { outcome: 'invalid' });
+        return reply.code(400).send(parsed.error);
+      }
+      if (parsed.kind === 'honeypot') {
+        metrics.count('signups', { outcome: 'honeypot' });
+        request.log.info('honeypot sign-up discarded');
+        return reply.code(201).send();
+      }
+      let outcome;
+      try {
+        outcome = await signups.insert(parsed.signup, idempotencyKey);
+      } catch (error) {
+        metrics.count('signups', { outcome: outcomeOf(error) });
+        // Duplicates, check violations, a reused key and outages are answered by the error handler (http/write-errors.ts).
+        throw error;
+      }
+      metrics.count('signups', { outcome });
+      if (outcome === 'replayed') reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send();
+    },
+  );
+
+  // Row-level security: anonymous visitors may insert, never read, change or delete.
+  app.route({
+    method: ['GET', 'HEAD', 'PATCH', 'PUT', 'DELETE'],
+    url: SIGNUPS_PATH,
+    onRequest: requireApiKey,
+    handler: async () => {
+      throw permissionDenied();
+    },
+  });
+
+  // OPTIONS stays with the CORS preflight handler.
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'],
+    url: '/rest/v1/*',
+    onRequest: requireApiKey,
+    handler: async (request) => {
+      const table = request.url.split('?')[0]!.slice('/rest/v1/'.length).slice(0, 64);
+      throw new HttpError(404, ERROR_CODES.unknownTable, `Could not find the table 'public.${table}' in the schema cache`);
+    },
+  });
+}
