@@ -4,7 +4,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Env } from './env';
 import { openDatabase, type Database } from './db/connection';
 import { migrate } from './db/migrations';
-import { createRepositories, type Repositories } from './db/stores';
+import { createStores, type Stores } from './db/stores';
+import { createServices, type Services } from './services';
+import { housekeepingJobs } from './services/housekeeping';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealth } from './http/health';
 import { registerJsonParser } from './http/json-parser';
@@ -17,15 +19,12 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticSite, sitePaths } from './http/static-site';
 import { visitRoutes } from './routes/visits/routes';
 import { loadPageRenderer } from './http/page-renderer';
-import { queueConfirmationAlongside } from './db/stores/outbox';
 import { signupRoutes } from './routes/signups/routes';
 import { signupFormRoutes } from './routes/signups/form-routes';
 import { adminRoutes } from './routes/admin/routes';
 import { startMailDelivery } from './delivery/start';
-import { createSelfService } from './routes/self-service/service';
 import { selfServiceRoutes } from './routes/self-service/routes';
 import { findSiteStylesheet } from './routes/self-service/pages';
-import { mayResendConfirmation } from './lib/resend-policy';
 
 export interface BuildAppOptions {
   env: Env;
@@ -37,8 +36,10 @@ export interface BuildAppOptions {
 export interface App extends FastifyInstance {
   database: Database;
   metrics: Metrics;
-  /** Every repository over the app's database (tests read through them). */
-  repositories: Repositories;
+  /** Every store over the app's database (tests read through them). */
+  stores: Stores;
+  /** The use cases (tests drive them). */
+  services: Services;
 }
 
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -72,30 +73,16 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   app.decorate('metrics', metrics);
 
   await migrate(database.db, database.dialect);
-  const repositories = createRepositories(database, {
+  const stores = createStores(database, { sessionIdleMs: env.SESSION_IDLE_HOURS * 60 * 60 * 1000 });
+  const services = createServices(database, stores, {
     batchWindowMs: env.SIGNUP_BATCH_WINDOW_MS,
-    sessionIdleMs: env.SESSION_IDLE_HOURS * 60 * 60 * 1000,
-    // The confirmation mail is queued in the sign-up's own transaction (docs/decisions/0007).
-    writeAlongside: queueConfirmationAlongside,
     webhookEndpoints: env.WEBHOOK_URL ?? [],
-    // Signing up again before confirming re-sends the confirmation, within the re-send policy; the answer stays 409.
-    onDuplicate: async (email) => {
-      try {
-        const signupId = await repositories.personData.idByEmail(email);
-        if (signupId === undefined) return;
-        const queued = await repositories.personData.queueConfirmationResend(
-          signupId,
-          (input) => mayResendConfirmation({ ...input, now: new Date() }).ok,
-        );
-        if (queued) app.log.info({ signupId }, 'confirmation re-sent on a repeated sign-up');
-      } catch (err) {
-        app.log.warn({ err }, 'could not queue a confirmation re-send');
-      }
-    },
     metrics,
+    log: app.log,
   });
-  app.decorate('repositories', repositories);
-  app.addHook('onClose', async () => repositories.signups.drain());
+  app.decorate('stores', stores);
+  app.decorate('services', services);
+  app.addHook('onClose', async () => services.signups.drain());
 
   // Route schemas are the contract's zod schemas (input validated, output serialised by them).
   app.setValidatorCompiler(validatorCompiler);
@@ -113,7 +100,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   registerHealth(app, database, { redis, metrics });
 
   await app.register(signupRoutes, {
-    signups: repositories.signups,
+    signups: services.signups,
     publicKey: env.WAITLIST_PUBLIC_KEY,
     rateLimitPerMinute: env.SIGNUP_RATE_LIMIT,
     corsOrigins: env.CORS_ORIGINS,
@@ -121,65 +108,51 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   });
   // The sign-up form posted without script, answered with pages rendered by the web build's renderer.
   const pages = await loadPageRenderer(env.WEB_SSR_DIR, app.log);
-  await app.register(signupFormRoutes, { signups: repositories.signups, pages, rateLimitPerMinute: env.SIGNUP_RATE_LIMIT, metrics });
+  await app.register(signupFormRoutes, { signups: services.signups, pages, rateLimitPerMinute: env.SIGNUP_RATE_LIMIT, metrics });
   await app.register(adminRoutes, {
     prefix: '/api/admin',
-    repositories,
+    database,
+    stores,
+    services,
     sessionIdleHours: env.SESSION_IDLE_HOURS,
     signInRateLimitPerMinute: env.ADMIN_SIGNIN_RATE_LIMIT,
     smtpConfigured: Boolean(env.SMTP_URL),
     webhooksConfigured: Boolean(env.WEBHOOK_SECRET),
   });
   await app.register(selfServiceRoutes, {
-    service: createSelfService({ people: repositories.personData, outbox: repositories.outbox }),
+    service: services.personLinks,
     stylesheet: findSiteStylesheet(env.WEB_DIST_DIR),
     dataLinkRateLimit: env.SIGNUP_RATE_LIMIT === null ? null : Math.max(5, env.SIGNUP_RATE_LIMIT),
   });
   await app.register(visitRoutes, {
-    visits: repositories.visits,
+    visits: stores.visits,
     paths: sitePaths(env.WEB_DIST_DIR),
     siteUrl: env.SITE_URL,
     rateLimitPerMinute: env.VISIT_RATE_LIMIT,
   });
   await registerStaticSite(app, env.WEB_DIST_DIR, { siteUrl: env.SITE_URL });
-  await startMailDelivery(app, repositories, {
-    smtpUrl: env.SMTP_URL,
-    mailFrom: env.MAIL_FROM,
-    siteUrl: env.SITE_URL,
-    retentionDays: env.UNCONFIRMED_RETENTION_DAYS,
-    webhookSecret: env.WEBHOOK_SECRET,
-    pollMs: env.OUTBOX_POLL_MS,
-    firstRetryMs: env.OUTBOX_FIRST_RETRY_MS,
-    metrics,
-  });
+  await startMailDelivery(
+    app,
+    { database, stores, services },
+    {
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
+      siteUrl: env.SITE_URL,
+      retentionDays: env.UNCONFIRMED_RETENTION_DAYS,
+      webhookSecret: env.WEBHOOK_SECRET,
+      pollMs: env.OUTBOX_POLL_MS,
+      firstRetryMs: env.OUTBOX_FIRST_RETRY_MS,
+      metrics,
+    },
+  );
 
-  // Unconfirmed sign-ups are kept only UNCONFIRMED_RETENTION_DAYS after their confirmation mail (the privacy page says so).
-  await app.scheduler.every(
-    'erase unconfirmed sign-ups',
-    60 * 60 * 1000,
-    async () => {
-      const cutoff = new Date(Date.now() - env.UNCONFIRMED_RETENTION_DAYS * 24 * 60 * 60 * 1000);
-      const erased = await repositories.personData.expireUnconfirmed(cutoff);
-      if (erased > 0) app.log.info({ erased }, 'unconfirmed sign-ups erased after the retention period');
-      await repositories.personData.pruneExpiredTokens();
-      // Visitor hashes and their salt end with their day: nobody can be followed across days.
-      await repositories.visits.forgetPastDays();
-      // Delivered webhook events hold personal data; a receiver has had them for 30 days.
-      await repositories.outbox.pruneDeliveredWebhooks(new Date(Date.now() - 30 * 24 * 60 * 60 * 1000));
-    },
-    { runNow: true },
-  );
-  // The founders' daily digest, queued once a day after 06:00 UTC by whichever copy gets there first.
-  await app.scheduler.every(
-    "queue the operators' daily digest",
-    10 * 60 * 1000,
-    async () => {
-      if ((await repositories.operatorMail.queueDailyDigest()) > 0) app.delivery.worker.nudge();
-    },
-    { runNow: true },
-  );
-  // Idempotency keys hold a hash of personal data: keep them no longer than a retry needs.
-  await app.scheduler.every('prune idempotency keys', 60 * 60 * 1000, () => repositories.signups.pruneIdempotencyKeys(), { runNow: true });
+  for (const job of housekeepingJobs(stores, services, {
+    retentionDays: env.UNCONFIRMED_RETENTION_DAYS,
+    log: app.log,
+    nudgeMail: () => app.delivery.worker.nudge(),
+  })) {
+    await app.scheduler.every(job.name, job.everyMs, job.run, { runNow: job.runNow });
+  }
 
   return app;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sha256 } from '../lib/crypto';
-import { createSignupsRepository } from './stores/signups';
+import { servicesOn } from '../test/app';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../test/databases';
 import { validSignup } from '../test/fixtures';
 import type { Database } from './connection';
@@ -34,7 +34,8 @@ describe.each(DIALECTS)('migration 3 on %s', (dialect) => {
     await sql`INSERT INTO idempotency_keys (key, request_hash, signup_id, created_at) VALUES ('idem-key-12345', ${sha256(JSON.stringify(before))}, ${oldRow!.id}, ${at})`.execute(
       database.db,
     );
-    const signups = createSignupsRepository(database);
+    const { services } = servicesOn(database);
+    const signups = services.signups;
 
     expect(await migrate(database.db, database.dialect, migrations)).toEqual(
       migrations.filter((m) => m.version >= 3).map((m) => m.version),
@@ -50,9 +51,9 @@ describe.each(DIALECTS)('migration 3 on %s', (dialect) => {
     });
     expect(await database.db.selectFrom('idempotency_keys').select('signup_id').execute()).toEqual([{ signup_id: Number(oldRow!.id) }]);
     // The same request is still recognised as a replay, and the contract's checks still hold.
-    expect(await signups.insert(before, 'idem-key-12345')).toBe('replayed');
-    await expect(signups.insert(validSignup({ role: 'Not a role' as never }))).rejects.toThrow();
-    await expect(signups.insert(validSignup({ desired_outcomes: ['Not an outcome' as never] }))).rejects.toThrow();
+    expect(await signups.signUp(before, 'idem-key-12345')).toBe('replayed');
+    await expect(signups.signUp(validSignup({ role: 'Not a role' as never }))).rejects.toThrow();
+    await expect(signups.signUp(validSignup({ desired_outcomes: ['Not an outcome' as never] }))).rejects.toThrow();
     await expect(
       database.db.updateTable('waitlist_signups').set({ locale: 'xx' }).where('id', '=', oldRow!.id).execute(),
     ).rejects.toThrow();
@@ -62,14 +63,15 @@ describe.each(DIALECTS)('migration 3 on %s', (dialect) => {
     testDb = await createTestDatabase(dialect);
     database = testDb.open();
     await migrate(database.db, database.dialect, migrations);
-    const signups = createSignupsRepository(database);
+    const { services, stores } = servicesOn(database);
+    const signups = services.signups;
     const last = validSignup();
-    await signups.insert(validSignup());
-    await signups.insert(last);
-    const erased = (await signups.findByEmail(last.email))!.id;
+    await signups.signUp(validSignup());
+    await signups.signUp(last);
+    const erased = (await stores.signups.findByEmail(database.db, last.email))!.id;
     await database.db.deleteFrom('waitlist_signups').where('id', '=', erased).execute();
     const next = validSignup();
-    await signups.insert(next);
-    expect((await signups.findByEmail(next.email))!.id).toBeGreaterThan(erased);
+    await signups.signUp(next);
+    expect((await stores.signups.findByEmail(database.db, next.email))!.id).toBeGreaterThan(erased);
   });
 });

@@ -31,7 +31,7 @@ describe.each(DIALECTS)('mail to the founders on %s', (dialect) => {
     other = await suite.makeApp({ SMTP_URL: smtp.url, SITE_URL: SITE });
     const keen = await addOperator(suite.app, 'keen@acme.example');
     const quiet = await addOperator(suite.app, 'quiet@acme.example');
-    await suite.app.repositories.operatorAccounts.setMailSettings(quiet.id, { notify_on_confirm: false, notify_digest: true });
+    await suite.app.stores.operatorAccounts.setMailSettings(quiet.id, { notify_on_confirm: false, notify_digest: true });
     const email = await signUp({ email: 'ada@ericsson.com', utm_source: 'linkedin', utm_campaign: 'launch' });
     const confirmation = await smtp.nextMailTo(email, { timeoutMs: 15_000 });
     const token = /\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(confirmation.text)![1]!;
@@ -53,8 +53,8 @@ describe.each(DIALECTS)('mail to the founders on %s', (dialect) => {
     expect(smtp.mailsTo(keen.email)).toHaveLength(1);
     expect(smtp.mailsTo(quiet.email)).toHaveLength(0);
     // The notice is about the person, not mail to them: their own mail log does not list it.
-    const id = (await suite.app.repositories.personData.idByEmail('ada@ericsson.com'))!;
-    expect((await suite.app.repositories.outbox.forSignup(id)).map((m) => m.topic)).toEqual(['confirmation']);
+    const id = (await suite.app.stores.signups.idByEmail(suite.app.database.db, 'ada@ericsson.com'))!;
+    expect((await suite.app.stores.outboxReports.forSignup(id)).map((m) => m.topic)).toEqual(['confirmation']);
   });
 
   it('queues the daily digest once a day after 06:00 UTC, whichever copy asks, and says what happened', async () => {
@@ -67,8 +67,8 @@ describe.each(DIALECTS)('mail to the founders on %s', (dialect) => {
     const now = new Date();
     const day = now.toISOString().slice(0, 10);
     const hour = now.getUTCHours();
-    expect(await suite.app.repositories.operatorMail.queueDailyDigest(now, hour + 1)).toBe(0);
-    const ask = (app: typeof other) => app.repositories.operatorMail.queueDailyDigest(now, hour);
+    expect(await suite.app.services.operatorDigest.queueToday(now, hour + 1)).toBe(0);
+    const ask = (app: typeof other) => app.services.operatorDigest.queueToday(now, hour);
     // SQLite serves one process (one writer); PostgreSQL copies race for real.
     const queued = dialect === 'postgres' ? await Promise.all([ask(suite.app), ask(other)]) : [await ask(suite.app), await ask(other)];
     expect(queued.sort()).toEqual([0, 2]);

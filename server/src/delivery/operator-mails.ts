@@ -1,4 +1,4 @@
-import type { DigestFacts } from '../db/stores/operator-mail';
+import type { DigestFacts } from '../db/stores/signup-insight';
 import { MAIL_BRAND, type MailBrand } from './mail-copy';
 import { renderMailHtml, renderMailText, type MailBlock, type MailDocument } from './mail-layout';
 import type { ComposedMail } from './mails';

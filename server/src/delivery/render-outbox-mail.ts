@@ -1,5 +1,7 @@
 import { issueToken, type IssuedToken, type TokenPurpose } from '../lib/tokens';
-import { OPERATOR_MAIL_TOPICS, type DigestFacts } from '../db/stores/operator-mail';
+import type { DigestFacts } from '../db/stores/signup-insight';
+import type { SignupRow } from '../db/stores/signups';
+import { MAIL_TOPICS } from '../services/signup-events';
 import { composeConfirmationMail, composeDataLinkMail } from './mails';
 import { composeConfirmedNotice, composeDigest } from './operator-mails';
 import type { RenderOutboxMail } from './mail-channel';
@@ -11,29 +13,9 @@ import type { ClaimedOutboxRow } from './worker';
  * since the row was queued gets nothing; an opted-out person gets only what they asked for (their data link).
  */
 
-export const MAIL_TOPICS = {
-  confirmation: 'confirmation',
-  dataLink: 'data-link',
-} as const;
-
-export type MailTopic = (typeof MAIL_TOPICS)[keyof typeof MAIL_TOPICS];
-
-export interface MailRecipient {
-  id: number;
-  email: string;
-  locale: string;
-  confirmedAt: string | null;
-  marketingOptOutAt: string | null;
-  role: string;
-  companySize: string;
-  companyDomain: string | null;
-  freeMail: boolean;
-  attribution: Record<string, string>;
-}
-
 /** The reads and writes composing a mail needs; implemented over the signups, person_tokens and operators tables. */
 export interface MailSource {
-  recipient(signupId: number): Promise<MailRecipient | undefined>;
+  recipient(signupId: number): Promise<SignupRow | undefined>;
   saveTokens(signupId: number, tokens: readonly IssuedToken[]): Promise<void>;
   /** An operator's address (undefined: removed since the mail was queued). */
   operatorEmail(operatorId: number): Promise<string | undefined>;
@@ -58,7 +40,7 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
   };
 
   return async (row: ClaimedOutboxRow) => {
-    if (row.topic === OPERATOR_MAIL_TOPICS.digest) {
+    if (row.topic === MAIL_TOPICS.operatorDigest) {
       const to = await options.source.operatorEmail(Number(row.payload.operatorId));
       if (!to) return { cancel: 'operator removed' };
       const day = typeof row.payload.day === 'string' ? row.payload.day : row.createdAt.toISOString().slice(0, 10);
@@ -71,8 +53,8 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
     if (!person) return { cancel: 'erased' };
     switch (row.topic) {
       case MAIL_TOPICS.confirmation: {
-        if (person.confirmedAt) return { cancel: 'already confirmed' };
-        if (person.marketingOptOutAt) return { cancel: 'opted out' };
+        if (person.confirmed_at) return { cancel: 'already confirmed' };
+        if (person.marketing_opt_out_at) return { cancel: 'opted out' };
         const tokens = await tokensFor(person.id, ['confirm', 'manage', 'unsubscribe'] as const);
         return {
           mail: composeConfirmationMail({
@@ -84,7 +66,7 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
           }),
         };
       }
-      case OPERATOR_MAIL_TOPICS.confirmed: {
+      case MAIL_TOPICS.operatorConfirmed: {
         const to = await options.source.operatorEmail(Number(row.payload.operatorId));
         if (!to) return { cancel: 'operator removed' };
         return {
@@ -95,11 +77,11 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
               id: person.id,
               email: person.email,
               role: person.role,
-              companySize: person.companySize,
-              companyDomain: person.companyDomain,
-              freeMail: person.freeMail,
-              source: person.attribution.utm_source ?? person.attribution.referrer_origin ?? null,
-              campaign: person.attribution.utm_campaign ?? null,
+              companySize: person.company_size,
+              companyDomain: person.company_domain,
+              freeMail: person.free_mail,
+              source: person.utm_source ?? person.referrer_origin ?? null,
+              campaign: person.utm_campaign,
             },
           }),
         };
@@ -111,21 +93,5 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
       default:
         return { cancel: `unknown topic ${row.topic.slice(0, 64)}` };
     }
-  };
-}
-
-/** The mail source over the person-data and operator-mail repositories. */
-export function mailSourceFrom(
-  people: {
-    person(id: number): Promise<Omit<MailRecipient, never> | undefined>;
-    saveTokens(signupId: number, tokens: readonly IssuedToken[]): Promise<void>;
-  },
-  operators: { operatorEmail(id: number): Promise<string | undefined>; digestFacts(until: Date): Promise<DigestFacts> },
-): MailSource {
-  return {
-    recipient: (signupId) => people.person(signupId),
-    saveTokens: (signupId, tokens) => people.saveTokens(signupId, tokens),
-    operatorEmail: (id) => operators.operatorEmail(id),
-    digestFacts: (until) => operators.digestFacts(until),
   };
 }

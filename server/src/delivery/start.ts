@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { Repositories } from '../db/stores';
+import type { Database } from '../db/connection';
+import type { Stores } from '../db/stores';
+import type { Services } from '../services';
 import type { MetricsRecorder } from '../lib/metrics';
 import { MAIL_BRAND } from './mail-copy';
-import { createOutboxMailRenderer, mailSourceFrom } from './render-outbox-mail';
+import { createOutboxMailRenderer, type MailSource } from './render-outbox-mail';
 import { createMailChannel } from './mail-channel';
 import { createMailTransport } from './smtp-transport';
 import { createWebhookChannel } from './webhook-channel';
-import { createDeliveryWorker, type DeliveryWorker } from './worker';
+import { createDeliveryWorker, type DeliveryQueue, type DeliveryWorker } from './worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,12 +42,43 @@ export interface MailDeliverySettings {
   metrics?: MetricsRecorder;
 }
 
-export async function startMailDelivery(app: FastifyInstance, repositories: Repositories, settings: MailDeliverySettings): Promise<void> {
+/** The outbox as the worker sees it, with the sign-up's rules applied when a row was delivered. */
+export function deliveryQueue(stores: Stores, services: Services): DeliveryQueue {
+  return {
+    claimDue: stores.outbox.claimDue,
+    markSent: services.signups.recordDelivery,
+    markRetry: stores.outbox.markRetry,
+    markFailed: stores.outbox.markFailed,
+    markCancelled: stores.outbox.markCancelled,
+  };
+}
+
+/** What composing a mail reads and writes: the person's row, their fresh link tokens, an operator's address, the digest. */
+export function mailSource(database: Database, stores: Stores): MailSource {
+  return {
+    recipient: (signupId) => stores.signups.find(database.db, signupId),
+    saveTokens: (signupId, tokens) => stores.personTokens.save(signupId, tokens),
+    operatorEmail: (operatorId) => stores.operatorAccounts.email(database.db, operatorId),
+    digestFacts: (until) => stores.signupInsight.digestFacts(until),
+  };
+}
+
+export interface DeliveryDeps {
+  database: Database;
+  stores: Stores;
+  services: Services;
+}
+
+export async function startMailDelivery(
+  app: FastifyInstance,
+  { database, stores, services }: DeliveryDeps,
+  settings: MailDeliverySettings,
+): Promise<void> {
   const mailFrom = settings.mailFrom ?? defaultMailFrom(settings.siteUrl);
   const transport = createMailTransport({ smtpUrl: settings.smtpUrl, mailFrom });
   const log = app.log.child({ component: 'delivery' });
   const common = {
-    store: repositories.outbox,
+    store: deliveryQueue(stores, services),
     log,
     ...(settings.pollMs ? { pollMs: settings.pollMs } : {}),
     ...(settings.firstRetryMs ? { firstRetryMs: settings.firstRetryMs } : {}),
@@ -56,7 +89,7 @@ export async function startMailDelivery(app: FastifyInstance, repositories: Repo
     channel: createMailChannel({
       transport,
       render: createOutboxMailRenderer({
-        source: mailSourceFrom(repositories.personData, repositories.operatorMail),
+        source: mailSource(database, stores),
         siteUrl: settings.siteUrl,
         retentionDays: settings.retentionDays,
       }),
@@ -64,7 +97,7 @@ export async function startMailDelivery(app: FastifyInstance, repositories: Repo
     }),
   });
   const webhooks = createDeliveryWorker({ ...common, channel: createWebhookChannel({ secret: settings.webhookSecret }) });
-  settings.metrics?.readOutboxOnScrape(() => repositories.outbox.pendingStats());
+  settings.metrics?.readOutboxOnScrape(() => stores.outboxReports.pendingStats());
   app.decorate('delivery', { worker, configured: transport.configured, webhooks });
   if (!transport.configured) log.info('SMTP_URL is not set: mail waits in the outbox');
   else log.info({ smtp: transport.endpoint }, 'mail delivery on');

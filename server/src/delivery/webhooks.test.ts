@@ -157,10 +157,10 @@ describe.each(DIALECTS)('webhooks through the outbox on %s', (dialect) => {
     const deliveries = await suite.app.inject({ method: 'GET', url: '/api/admin/webhooks' });
     expect(deliveries.statusCode).toBe(401); // the console's routes need a session
 
-    const { endpoints, recent } = await suite.app.repositories.outbox.webhookDeliveries();
+    const { endpoints, recent } = await suite.app.stores.outboxReports.webhookDeliveries();
     expect(endpoints.map((e) => e.target)).toEqual([`${receiver.url}/crm`, `${receiver.url}/slack`]);
     const one = recent.find((r) => r.status === 'sent')!;
-    expect(await suite.app.repositories.outbox.resendWebhook(one.id)).toBe(true);
+    expect(await suite.app.stores.outboxReports.resendWebhook(one.id)).toBe(true);
     suite.app.delivery.webhooks.nudge();
     const [again] = (await receiver.waitForCount(before + 1)).slice(before);
     expect(again!.headers['webhook-id']).toBe(`msg_${one.id}`);

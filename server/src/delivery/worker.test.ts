@@ -4,16 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Database } from '../db/connection';
 import { migrate, migrations } from '../db/migrations';
-import { createOutboxRepository, type OutboxRepository } from '../db/stores/outbox';
-import { createPersonDataRepository, type PersonDataRepository } from '../db/stores/person-data';
-import { createSignupsRepository } from '../db/stores/signups';
+import type { Stores } from '../db/stores';
+import type { Services } from '../services';
+import { servicesOn } from '../test/app';
 import { hashToken } from '../lib/tokens';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../test/databases';
 import { validSignup } from '../test/fixtures';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp';
 import { createMailChannel } from './mail-channel';
-import { createOutboxMailRenderer, mailSourceFrom } from './render-outbox-mail';
-import { createOperatorMail } from '../db/stores/operator-mail';
+import { createOutboxMailRenderer } from './render-outbox-mail';
+import { deliveryQueue, mailSource } from './start';
 import { createMailTransport, type MailTransport } from './smtp-transport';
 import { createMetrics } from '../http/metrics';
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerLog } from './worker';
@@ -24,8 +24,8 @@ const quietLog: DeliveryWorkerLog = { info: () => {}, warn: () => {}, error: () 
 describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (dialect) => {
   let testDb: TestDatabase;
   let database: Database;
-  let outbox: OutboxRepository;
-  let people: PersonDataRepository;
+  let stores: Stores;
+  let services: Services;
   let smtp: TestSmtpServer;
   let transport: MailTransport;
   let clock: Date;
@@ -36,11 +36,11 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
     ...overrides
   }: Partial<Parameters<typeof createDeliveryWorker>[0]> & { transport?: MailTransport } = {}) => {
     const worker = createDeliveryWorker({
-      store: outbox,
+      store: deliveryQueue(stores, services),
       channel: createMailChannel({
         transport: via,
         render: createOutboxMailRenderer({
-          source: mailSourceFrom(people, createOperatorMail(database)),
+          source: mailSource(database, stores),
           siteUrl: SITE,
           retentionDays: 30,
           now: () => clock,
@@ -57,9 +57,8 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
 
   /** A stored sign-up with its confirmation mail queued, as the sign-up transaction leaves it. */
   const signUp = async (email = validSignup().email) => {
-    await createSignupsRepository(database).insert(validSignup({ email }));
-    const id = (await people.idByEmail(email))!;
-    await outbox.queueMail({ signupId: id, topic: 'confirmation', payload: { locale: 'en' } }, clock);
+    await services.signups.signUp(validSignup({ email }));
+    const id = (await stores.signups.idByEmail(database.db, email))!;
     return { id, email };
   };
 
@@ -69,8 +68,7 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
     testDb = await createTestDatabase(dialect);
     database = testDb.open();
     await migrate(database.db, database.dialect, migrations);
-    outbox = createOutboxRepository(database);
-    people = createPersonDataRepository(database);
+    ({ stores, services } = servicesOn(database, { now: () => clock }));
     smtp = await startTestSmtpServer();
     transport = createMailTransport({ smtpUrl: smtp.url, mailFrom: 'Acme Innovate <hello@example.com>', timeouts: { socketMs: 2_000 } });
   });
@@ -100,13 +98,13 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
     expect(mail.rawHeader('message-id')).toMatch(/^<outbox-\d+@example\.com>$/);
     const [row] = await rowsOf(id);
     expect(row).toMatchObject({ status: 'sent', attempts: 0, last_error: null, locked_by: null });
-    expect((await people.person(id))!.confirmationSentAt).toBe(clock.toISOString());
+    expect((await stores.signups.find(database.db, id))!.confirmation_sent_at).toBe(clock.toISOString());
 
     // The links carry tokens whose hashes (only) are stored, each for its own purpose.
     for (const purpose of ['confirm', 'manage', 'unsubscribe'] as const) {
       const token = new RegExp(`${SITE}/${purpose}\\?token=([A-Za-z0-9_-]{43})`).exec(mail.text)?.[1];
       expect(token, purpose).toBeDefined();
-      const stored = await people.findToken(hashToken(token!));
+      const stored = await stores.personTokens.find(hashToken(token!));
       expect(stored).toMatchObject({ purpose, signupId: id, used_at: null });
       const raw = JSON.stringify(await database.db.selectFrom('person_tokens').selectAll().execute());
       expect(raw).not.toContain(token);
@@ -138,7 +136,7 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
     smtp.fail({ code: 550, stage: 'rcpt', times: 1 });
     await newWorker().runOnce();
     expect((await rowsOf(id))[0]).toMatchObject({ status: 'failed', attempts: 1 });
-    expect((await outbox.stuck(clock)).map((e) => e.signupId)).toContain(id);
+    expect((await stores.outboxReports.stuck(clock)).map((e) => e.signupId)).toContain(id);
   });
 
   it('gives up 24 hours after the row was written', async () => {
@@ -164,7 +162,7 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
     const worker = newWorker({ transport: createMailTransport({ smtpUrl: undefined, mailFrom: 'x@example.com' }) });
     expect(await worker.runOnce()).toBe(0);
     expect((await rowsOf(id))[0]).toMatchObject({ status: 'pending', attempts: 0, locked_by: null });
-    await outbox.markCancelled({ id: (await rowsOf(id))[0]!.id, workerId: 'none', reason: 'x' }); // no lease: ignored
+    await stores.outbox.markCancelled({ id: (await rowsOf(id))[0]!.id, workerId: 'none', reason: 'x' }); // no lease: ignored
     expect((await rowsOf(id))[0]).toMatchObject({ status: 'pending' });
   });
 
@@ -180,8 +178,8 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
       .execute();
     // Erasure takes the outbox row with it; a row already claimed finds the person gone.
     const worker = newWorker();
-    await outbox.claimDueMail({ workerId: 'other', now: clock, leaseUntil: new Date(clock.getTime() - 1), limit: 100 });
-    await people.erase(erased.id);
+    await stores.outbox.claimDue('mail', { workerId: 'other', now: clock, leaseUntil: new Date(clock.getTime() - 1), limit: 100 });
+    await services.signups.erase(erased.id, { kind: 'person' });
     await worker.runOnce();
     expect(await rowsOf(erased.id)).toHaveLength(0);
     expect((await rowsOf(confirmed.id))[0]).toMatchObject({ status: 'cancelled', last_error: 'already confirmed' });
@@ -191,7 +189,7 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
 
   it('takes over a lease left by a worker that died mid-send, once the lease has run out', async () => {
     const { id, email } = await signUp();
-    const claimed = await outbox.claimDueMail({
+    const claimed = await stores.outbox.claimDue('mail', {
       workerId: 'dead-worker',
       now: clock,
       leaseUntil: new Date(clock.getTime() + 60_000),
@@ -205,7 +203,7 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
     await survivor.runOnce();
     await smtp.nextMailTo(email);
     // The dead worker's late bookkeeping changes nothing.
-    await outbox.markRetry({
+    await stores.outbox.markRetry({
       id: claimed.find((r) => r.signupId === id)!.id,
       workerId: 'dead-worker',
       attempts: 9,
@@ -246,7 +244,8 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
     });
     try {
       const metrics = createMetrics();
-      expect(await newWorker({ store: createOutboxRepository(unusable), metrics }).runOnce()).toBe(0);
+      const broken = servicesOn(unusable);
+      expect(await newWorker({ store: deliveryQueue(broken.stores, broken.services), metrics }).runOnce()).toBe(0);
       expect(await metrics.render()).toContain('waitlist_database_errors_total{operation="delivery"} 1');
     } finally {
       await unusable.close();

@@ -23,7 +23,7 @@ export interface ClaimedOutboxRow {
 }
 
 /** What the worker needs from the database; implemented by the outbox repository in db/. */
-export interface OutboxStore {
+export interface DeliveryQueue {
   /** Leases up to `limit` rows of `kind` that are due, oldest first, to `workerId` until `leaseUntil`. */
   claimDue(
     kind: DeliveryChannel['kind'],
@@ -58,7 +58,7 @@ export interface DeliveryWorkerLog {
 }
 
 export interface DeliveryWorkerOptions {
-  store: OutboxStore;
+  store: DeliveryQueue;
   channel: DeliveryChannel;
   log: DeliveryWorkerLog;
   /** How often to look for due rows when nothing nudges the worker. */

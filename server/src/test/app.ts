@@ -4,6 +4,8 @@ import { isApiError, type ApiError } from '@waitlist/contract';
 import { buildApp, type App } from '../app';
 import type { Database, DialectName } from '../db/connection';
 import { migrate } from '../db/migrations';
+import { createStores } from '../db/stores';
+import { createServices } from '../services';
 import { createTestDatabase, type TestDatabase } from './databases';
 import { testEnv } from './fixtures';
 
@@ -115,4 +117,15 @@ export function expectApiError(body: unknown, expected: Partial<ApiError> = {}, 
     hint: expect.toSatisfy((hint: unknown) => hint === null || typeof hint === 'string'),
     ...expected,
   });
+}
+
+/** The stores and services over a test database, as the app builds them (no group commit unless asked). */
+export function servicesOn(database: Database, options: { batchWindowMs?: number; webhookEndpoints?: string[]; now?: () => Date } = {}) {
+  const stores = createStores(database, { sessionIdleMs: 60 * 60 * 1000 });
+  const services = createServices(database, stores, {
+    batchWindowMs: options.batchWindowMs ?? 0,
+    webhookEndpoints: options.webhookEndpoints ?? [],
+    ...(options.now ? { now: options.now } : {}),
+  });
+  return { stores, services };
 }

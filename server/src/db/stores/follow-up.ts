@@ -1,63 +1,59 @@
-import { COMPANY_SIZE_OPTIONS, type AdminCompanies, type AdminFollowUp, type FollowUpStatus } from '@waitlist/contract';
+import type { Kysely } from 'kysely';
+import type { AdminFollowUp, FollowUpStatus } from '@waitlist/contract';
 import type { Database } from '../connection';
 import { translateDbError } from '../errors';
-import type { WebhookEvents } from './webhook-events';
+import type { Schema } from '../schema';
+
+export interface StatusChange {
+  signupId: number;
+  from: string;
+  to: FollowUpStatus;
+  operatorId: number;
+  at: string;
+}
 
 /**
- * The founders' follow-up of sign-ups: a status per person (changed one by one or for a selection, each change
- * logged in signup_status_log with the operator and announced as signup.updated), notes with author and time, and
- * the companies behind the addresses (grouped by registrable domain; consumer mail is never grouped).
+ * The founders' follow-up of a person: signup_notes (author and time) and signup_status_log (every status change
+ * with its operator; it has no foreign key, so the history survives an erasure without the address).
  */
-export function createFollowUp(database: Database, options: { webhooks?: WebhookEvents } = {}) {
+export function createFollowUpStore(database: Database) {
   const { db } = database;
-  const iso = (d: Date) => d.toISOString();
   const ts = (v: Date | string) => database.decodeTimestamp(v);
 
   return {
-    /** Sets `status` on each id that exists and has another status; answers how many changed and which ids were not found. */
-    async setStatus(
-      ids: readonly number[],
-      status: FollowUpStatus,
-      operatorId: number,
-      now = new Date(),
-    ): Promise<{ changed: number[]; missing: number[] }> {
-      return db
-        .transaction()
-        .execute(async (trx) => {
-          const unique = [...new Set(ids)];
-          const rows = await trx.selectFrom('waitlist_signups').select(['id', 'status']).where('id', 'in', unique).execute();
-          const found = new Map(rows.map((r) => [Number(r.id), r.status]));
-          const changed = unique.filter((id) => found.has(id) && found.get(id) !== status);
-          if (changed.length > 0) {
-            await trx.updateTable('waitlist_signups').set({ status }).where('id', 'in', changed).execute();
-            await trx
-              .insertInto('signup_status_log')
-              .values(
-                changed.map((id) => ({
-                  signup_id: id,
-                  from_status: found.get(id)!,
-                  to_status: status,
-                  operator_id: operatorId,
-                  created_at: iso(now),
-                })),
-              )
-              .execute();
-            await options.webhooks?.queue(trx, 'signup.updated', changed, now);
-          }
-          return { changed, missing: unique.filter((id) => !found.has(id)) };
-        })
-        .catch(translateDbError);
+    async logStatusChanges(trx: Kysely<Schema>, changes: readonly StatusChange[]): Promise<void> {
+      if (changes.length === 0) return;
+      await trx
+        .insertInto('signup_status_log')
+        .values(
+          changes.map((c) => ({
+            signup_id: c.signupId,
+            from_status: c.from,
+            to_status: c.to,
+            operator_id: c.operatorId,
+            created_at: c.at,
+          })),
+        )
+        .execute();
     },
 
-    async addNote(signupId: number, author: string, body: string, now = new Date()): Promise<boolean> {
+    /** Answers false when there is no such sign-up (erased meanwhile). */
+    async addNote(signupId: number, author: string, body: string, at = new Date().toISOString()): Promise<boolean> {
       const exists = await db.selectFrom('waitlist_signups').select('id').where('id', '=', signupId).executeTakeFirst();
       if (!exists) return false;
-      await db
-        .insertInto('signup_notes')
-        .values({ signup_id: signupId, author, body, created_at: iso(now) })
-        .execute()
-        .catch(translateDbError);
+      await db.insertInto('signup_notes').values({ signup_id: signupId, author, body, created_at: at }).execute().catch(translateDbError);
       return true;
+    },
+
+    /** The founders' notes about a person without who wrote them, oldest first: for the person's own copy of their data. */
+    async notesFor(signupId: number): Promise<{ note: string; written_at: string }[]> {
+      const rows = await db
+        .selectFrom('signup_notes')
+        .select(['body', 'created_at'])
+        .where('signup_id', '=', signupId)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({ note: r.body, written_at: ts(r.created_at) }));
     },
 
     async followUp(signupId: number): Promise<AdminFollowUp> {
@@ -87,47 +83,7 @@ export function createFollowUp(database: Database, options: { webhooks?: Webhook
         })),
       };
     },
-
-    /** Companies with at least one person on the list, most people first. */
-    async companies(): Promise<AdminCompanies> {
-      const rows = await db
-        .selectFrom('waitlist_signups')
-        .select(['company_domain', 'role', 'company_size', 'status', 'created_at', 'free_mail'])
-        .orderBy('id')
-        .execute()
-        .catch(translateDbError);
-      const sizeRank = (size: string) => (COMPANY_SIZE_OPTIONS as readonly string[]).indexOf(size);
-      const byDomain = new Map<string, AdminCompanies['items'][number]>();
-      let freeMail = 0;
-      for (const row of rows) {
-        if (Number(row.free_mail) === 1 || !row.company_domain) {
-          freeMail += 1;
-          continue;
-        }
-        const at = ts(row.created_at);
-        const company = byDomain.get(row.company_domain) ?? {
-          domain: row.company_domain,
-          people: 0,
-          roles: [],
-          largest_size: row.company_size,
-          first_signup: at,
-          last_signup: at,
-          statuses: {},
-        };
-        company.people += 1;
-        if (!company.roles.includes(row.role)) company.roles.push(row.role);
-        if (sizeRank(row.company_size) > sizeRank(company.largest_size)) company.largest_size = row.company_size;
-        if (at < company.first_signup) company.first_signup = at;
-        if (at > company.last_signup) company.last_signup = at;
-        company.statuses[row.status] = (company.statuses[row.status] ?? 0) + 1;
-        byDomain.set(row.company_domain, company);
-      }
-      const items = [...byDomain.values()].sort(
-        (a, b) => b.people - a.people || b.last_signup.localeCompare(a.last_signup) || a.domain.localeCompare(b.domain),
-      );
-      return { items, free_mail_people: freeMail };
-    },
   };
 }
 
-export type FollowUp = ReturnType<typeof createFollowUp>;
+export type FollowUpStore = ReturnType<typeof createFollowUpStore>;

@@ -1,8 +1,8 @@
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { normalizeEmail } from '@waitlist/contract';
 import type { Database } from '../connection';
 import { classifyDbError } from '../errors';
-import type { OperatorsTable } from '../schema';
+import type { OperatorsTable, Schema } from '../schema';
 
 export interface Operator {
   id: number;
@@ -72,6 +72,22 @@ export function createOperatorAccounts(database: Database) {
         .set({ notify_on_confirm: settings.notify_on_confirm ? 1 : 0, notify_digest: settings.notify_digest ? 1 : 0 })
         .where('id', '=', id)
         .execute();
+    },
+
+    /** Ids of operators who want `kind` of mail, read in `executor` (the transaction that queues it). */
+    async idsWanting(executor: Kysely<Schema>, kind: 'confirmations' | 'digest'): Promise<number[]> {
+      const rows = await executor
+        .selectFrom('operators')
+        .select('id')
+        .where(kind === 'confirmations' ? 'notify_on_confirm' : 'notify_digest', '=', 1)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => Number(r.id));
+    },
+
+    async email(executor: Kysely<Schema>, id: number): Promise<string | undefined> {
+      const row = await executor.selectFrom('operators').select('email').where('id', '=', id).executeTakeFirst();
+      return row?.email;
     },
 
     /** Addresses of operators who want `kind` of mail. */

@@ -5,16 +5,14 @@ import {
   DESIRED_OUTCOME_OPTIONS,
   ROLE_OPTIONS,
   type AdminFilters,
-  type AdminSignup,
-  type AdminSignupPage,
   type AdminSort,
   type AdminStats,
 } from '@waitlist/contract';
 import type { Database } from '../connection';
 import { translateDbError } from '../errors';
 import type { Schema } from '../schema';
-import { erasedCounts } from './erased-counts';
-import { toSignup } from './signups';
+import { createErasedCountStore } from './erased-counts';
+import { createSignupStore, type SignupRow } from './signups';
 
 export class InvalidCursorError extends Error {
   constructor() {
@@ -44,6 +42,8 @@ function decodeCursor(cursor: string): [string, number] {
 /** The console's reads over many sign-ups: filtered, keyset-paged lists, a streamed export, and the dashboard's counts. */
 export function createSignupListing(database: Database) {
   const { db } = database;
+  const { decode } = createSignupStore(database);
+  const erasedCounts = createErasedCountStore(database);
 
   const applyFilters = (query: SignupsQuery, filters: AdminFilters): SignupsQuery => {
     let q = query;
@@ -68,13 +68,13 @@ export function createSignupListing(database: Database) {
   };
 
   const sortColumn = (sort: AdminSort) => (sort.endsWith('email') ? 'email' : 'created_at') as 'email' | 'created_at';
-  const keyOf = (row: AdminSignup, sort: AdminSort) => (sortColumn(sort) === 'email' ? row.email : row.created_at);
+  const keyOf = (row: SignupRow, sort: AdminSort) => (sortColumn(sort) === 'email' ? row.email : row.created_at);
 
   async function page(
     filters: AdminFilters,
     cursor: string | undefined,
     limit: number,
-  ): Promise<{ items: AdminSignup[]; next_cursor: string | null }> {
+  ): Promise<{ items: SignupRow[]; next_cursor: string | null }> {
     const sort = filters.sort;
     const column = sortColumn(sort);
     const descending = sort.startsWith('-');
@@ -93,13 +93,17 @@ export function createSignupListing(database: Database) {
       .limit(limit + 1)
       .execute()
       .catch(translateDbError);
-    const items = rows.slice(0, limit).map((row) => toSignup(database, row));
+    const items = rows.slice(0, limit).map(decode);
     const last = items.at(-1);
     return { items, next_cursor: rows.length > limit && last ? encodeCursor(keyOf(last, sort), last.id) : null };
   }
 
   return {
-    async list(filters: AdminFilters, cursor?: string, limit = ADMIN_PAGE_SIZE): Promise<AdminSignupPage> {
+    async list(
+      filters: AdminFilters,
+      cursor?: string,
+      limit = ADMIN_PAGE_SIZE,
+    ): Promise<{ items: SignupRow[]; next_cursor: string | null; total: number }> {
       const [result, total] = await Promise.all([
         page(filters, cursor, limit),
         applyFilters(db.selectFrom('waitlist_signups'), filters)
@@ -112,7 +116,7 @@ export function createSignupListing(database: Database) {
     },
 
     /** Every matching row, read in keyset batches so memory stays flat however long the list is. */
-    async *stream(filters: AdminFilters, batchSize = 500): AsyncGenerator<AdminSignup> {
+    async *stream(filters: AdminFilters, batchSize = 500): AsyncGenerator<SignupRow> {
       let cursor: string | undefined;
       do {
         const result = await page(filters, cursor, batchSize);
@@ -156,7 +160,7 @@ export function createSignupListing(database: Database) {
         grouped('company_size'),
         perDay,
         outcomes,
-        erasedCounts(database),
+        erasedCounts.all(),
       ]).catch(translateDbError);
 
       // People who erased their data (or were erased) still count where and when they signed up.

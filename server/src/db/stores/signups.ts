@@ -1,211 +1,233 @@
-import type { Transaction, Updateable } from 'kysely';
-import { DEFAULT_LOCALE, PRIVACY_POLICY_VERSION, type AdminCorrection, type AdminSignup, type SignupBody } from '@waitlist/contract';
-import { companyOf } from '../../lib/company';
-import { sha256 } from '../../lib/crypto';
-import type { MetricsRecorder } from '../../lib/metrics';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { FollowUpStatus } from '@waitlist/contract';
 import type { Database } from '../connection';
-import { DuplicateEmailError, IdempotencyKeyReusedError, classifyDbError, translateDbError } from '../errors';
 import type { Schema, WaitlistSignupsTable } from '../schema';
-import { toSignup, type NewSignupRecord, type WriteAlongside } from './signup-record';
-import { recordAudit } from './audit-log';
-import { keepErasedCounts } from './erased-counts';
-import { createSignupBatcher } from './signup-batcher';
-export { toSignup, type NewSignupRecord, type SignupRecord, type StoredSignup, type WriteAlongside } from './signup-record';
-import type { WebhookEvents } from './webhook-events';
 
-export type InsertOutcome = 'created' | 'replayed';
+/**
+ * The waitlist_signups table, and nothing else: rows in, rows out, in the one shape the code uses (SignupRow).
+ * No rule lives here; services/signups.ts decides what to write and when. Every function takes the executor it
+ * runs on, so a service writes a sign-up and everything it causes in one transaction.
+ */
 
-/** How long a retry may reuse an Idempotency-Key: the keys hold a hash of personal data. */
-const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-
-const requestHash = (signup: SignupBody) => sha256(JSON.stringify(signup));
-
-export interface SignupsRepositoryOptions {
-  /** Group-commit window in ms (signup-batcher.ts); 0 writes each sign-up in its own transaction. */
-  batchWindowMs?: number;
-  writeAlongside?: WriteAlongside;
-  /**
-   * Called when an address that is already on the list signs up again (before the duplicate error is raised),
-   * e.g. to re-send an unconfirmed person's confirmation. It handles its own failures: the answer stays a 409.
-   */
-  onDuplicate?: (email: string) => Promise<void>;
-  /** Group-commit batch sizes go to /metrics. */
-  metrics?: MetricsRecorder;
-  /** Operators' corrections and erasures are announced to webhooks in their own transaction. */
-  webhooks?: WebhookEvents;
+/** A stored sign-up: lists decoded, timestamps as ISO text, the consumer-mail flag as a boolean. */
+export interface SignupRow {
+  id: number;
+  email: string;
+  role: string;
+  company_size: string;
+  desired_outcomes: string[];
+  other_outcome: string | null;
+  consented_at: string;
+  privacy_policy_version: string;
+  created_at: string;
+  confirmed_at: string | null;
+  marketing_opt_out_at: string | null;
+  /** When the first confirmation mail went out: an unconfirmed sign-up's retention clock starts here. */
+  confirmation_sent_at: string | null;
+  locale: string;
+  status: FollowUpStatus;
+  company_domain: string | null;
+  free_mail: boolean;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_content: string | null;
+  utm_term: string | null;
+  referrer_origin: string | null;
+  landing_path: string | null;
 }
 
-/** waitlist_signups and its idempotency keys: storing, reading, correcting and erasing one person. */
-export function createSignupsRepository(database: Database, options: SignupsRepositoryOptions = {}) {
+/** A row about to be inserted: every column but the generated id. */
+export type NewSignupRow = Omit<SignupRow, 'id'>;
+
+/** The columns a change may set (the rest are history: when, consent, where from). */
+export type SignupChanges = Partial<
+  Pick<SignupRow, 'email' | 'role' | 'company_size' | 'desired_outcomes' | 'other_outcome' | 'company_domain' | 'free_mail'>
+>;
+
+type Executor = Kysely<Schema>;
+
+export function createSignupStore(database: Database) {
   const { db } = database;
-  const { writeAlongside } = options;
-  const batcher = options.batchWindowMs
-    ? createSignupBatcher(database, { windowMs: options.batchWindowMs, writeAlongside, metrics: options.metrics })
-    : undefined;
+  const tsOrNull = (v: Date | string | null) => (v === null ? null : database.decodeTimestamp(v));
 
-  async function replayOf(key: string, hash: string): Promise<boolean | undefined> {
-    const existing = await db.selectFrom('idempotency_keys').select('request_hash').where('key', '=', key).executeTakeFirst();
-    if (!existing) return undefined;
-    if (existing.request_hash !== hash) throw new IdempotencyKeyReusedError();
-    return true;
-  }
+  const decode = (row: Selectable<WaitlistSignupsTable>): SignupRow => ({
+    id: Number(row.id),
+    email: row.email,
+    role: row.role,
+    company_size: row.company_size,
+    desired_outcomes: database.decodeList(row.desired_outcomes),
+    other_outcome: row.other_outcome ?? null,
+    consented_at: database.decodeTimestamp(row.consented_at),
+    privacy_policy_version: row.privacy_policy_version,
+    created_at: database.decodeTimestamp(row.created_at),
+    confirmed_at: tsOrNull(row.confirmed_at),
+    marketing_opt_out_at: tsOrNull(row.marketing_opt_out_at),
+    confirmation_sent_at: tsOrNull(row.confirmation_sent_at),
+    locale: row.locale,
+    status: row.status,
+    company_domain: row.company_domain,
+    free_mail: Number(row.free_mail) === 1,
+    utm_source: row.utm_source,
+    utm_medium: row.utm_medium,
+    utm_campaign: row.utm_campaign,
+    utm_content: row.utm_content,
+    utm_term: row.utm_term,
+    referrer_origin: row.referrer_origin,
+    landing_path: row.landing_path,
+  });
 
-  const findOne = (trx: Transaction<Schema> | Database['db'], id: number) =>
-    trx.selectFrom('waitlist_signups').selectAll().where('id', '=', id).executeTakeFirst();
+  const encode = (changes: SignupChanges): Updateable<WaitlistSignupsTable> => {
+    const { desired_outcomes, free_mail, ...rest } = changes;
+    return {
+      ...rest,
+      ...(desired_outcomes === undefined ? {} : { desired_outcomes: database.encodeList(desired_outcomes) }),
+      ...(free_mail === undefined ? {} : { free_mail: free_mail ? 1 : 0 }),
+    };
+  };
+
+  const encodeNew = (row: NewSignupRow): Insertable<WaitlistSignupsTable> => ({
+    ...row,
+    desired_outcomes: database.encodeList(row.desired_outcomes),
+    free_mail: row.free_mail ? 1 : 0,
+  });
 
   return {
+    decode,
+
     /**
-     * Stores one sign-up. With an idempotency key, a retry of the same body answers 'replayed' instead of a
-     * duplicate error, even when the retry races the original (the key row commits with the sign-up).
+     * Inserts new sign-ups in one statement, skipping an e-mail that is already stored (or repeated in `rows`):
+     * answers, per row in the given order, its id, or undefined when its e-mail was taken. Rows are written in
+     * e-mail order, so concurrent batches take the unique index's locks in the same order (no deadlock).
      */
-    async insert(signup: SignupBody, idempotencyKey?: string): Promise<InsertOutcome> {
-      const hash = idempotencyKey ? requestHash(signup) : '';
-      try {
-        if (idempotencyKey && (await replayOf(idempotencyKey, hash))) return 'replayed';
-        const now = new Date().toISOString();
-        const company = companyOf(signup.email);
-        const record: NewSignupRecord = {
-          email: signup.email,
-          role: signup.role,
-          company_size: signup.company_size,
-          desired_outcomes: database.encodeList(signup.desired_outcomes),
-          other_outcome: signup.other_outcome ?? null,
-          consented_at: now,
-          privacy_policy_version: PRIVACY_POLICY_VERSION,
-          created_at: now,
-          locale: signup.locale ?? DEFAULT_LOCALE,
-          confirmed_at: null,
-          marketing_opt_out_at: null,
-          confirmation_sent_at: null,
-          utm_source: signup.utm_source ?? null,
-          utm_medium: signup.utm_medium ?? null,
-          utm_campaign: signup.utm_campaign ?? null,
-          utm_content: signup.utm_content ?? null,
-          utm_term: signup.utm_term ?? null,
-          referrer_origin: signup.referrer_origin ?? null,
-          landing_path: signup.landing_path ?? null,
-          company_domain: company.domain,
-          free_mail: company.freeMail ? 1 : 0,
-          status: 'new',
-        };
-        if (batcher) {
-          // Same rows, same errors, committed together with other sign-ups of the same few milliseconds.
-          await batcher.insert({ record, idempotencyKey, requestHash: hash });
-          return 'created';
-        }
-        await db.transaction().execute(async (trx) => {
-          const { id } = await trx.insertInto('waitlist_signups').values(record).returning('id').executeTakeFirstOrThrow();
-          if (idempotencyKey) {
-            await trx
-              .insertInto('idempotency_keys')
-              .values({ key: idempotencyKey, request_hash: hash, signup_id: id, created_at: now })
-              .execute();
-          }
-          await writeAlongside?.(trx, [{ id: Number(id), record }]);
-        });
-        return 'created';
-      } catch (error) {
-        if (error instanceof IdempotencyKeyReusedError) throw error;
-        // Lost the race against our own earlier attempt: the first one committed, so this one is a replay.
-        if (idempotencyKey && classifyDbError(error).kind === 'unique') {
-          const replay = await replayOf(idempotencyKey, hash).catch(translateDbError);
-          if (replay) return 'replayed';
-        }
-        try {
-          return translateDbError(error);
-        } catch (translated) {
-          if (translated instanceof DuplicateEmailError && options.onDuplicate) await options.onDuplicate(signup.email);
-          throw translated;
-        }
-      }
+    async insertNew(trx: Executor, rows: readonly NewSignupRow[]): Promise<(number | undefined)[]> {
+      const sorted = [...rows].sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+      const inserted = await trx
+        .insertInto('waitlist_signups')
+        .values(sorted.map(encodeNew))
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returning(['id', 'email'])
+        .execute();
+      const idByEmail = new Map(inserted.map((row) => [row.email, Number(row.id)]));
+      // Rows with the same e-mail: the first one in the list is the one stored.
+      return rows.map((row) => {
+        const id = idByEmail.get(row.email);
+        idByEmail.delete(row.email);
+        return id;
+      });
     },
 
-    async findByEmail(email: string): Promise<AdminSignup | undefined> {
-      const row = await db.selectFrom('waitlist_signups').selectAll().where('email', '=', email).executeTakeFirst().catch(translateDbError);
-      return row ? toSignup(database, row) : undefined;
+    async find(executor: Executor, id: number): Promise<SignupRow | undefined> {
+      const row = await executor.selectFrom('waitlist_signups').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? decode(row) : undefined;
     },
 
-    async findById(id: number): Promise<AdminSignup | undefined> {
-      const row = await findOne(db, id).catch(translateDbError);
-      return row ? toSignup(database, row) : undefined;
+    async findMany(executor: Executor, ids: readonly number[]): Promise<SignupRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await executor
+        .selectFrom('waitlist_signups')
+        .selectAll()
+        .where('id', 'in', [...ids])
+        .orderBy('id')
+        .execute();
+      return rows.map(decode);
+    },
+
+    async findByEmail(executor: Executor, email: string): Promise<SignupRow | undefined> {
+      const row = await executor.selectFrom('waitlist_signups').selectAll().where('email', '=', email).executeTakeFirst();
+      return row ? decode(row) : undefined;
+    },
+
+    async idByEmail(executor: Executor, email: string): Promise<number | undefined> {
+      const row = await executor.selectFrom('waitlist_signups').select('id').where('email', '=', email).executeTakeFirst();
+      return row ? Number(row.id) : undefined;
+    },
+
+    /**
+     * Reads the row for a change, locking it on PostgreSQL (a no-op update takes the row lock; SQLite has one
+     * writer). Every change of a person takes this lock first, then the rows that hang off it, so two never deadlock.
+     */
+    async lock(trx: Executor, id: number): Promise<SignupRow | undefined> {
+      const row = await trx
+        .updateTable('waitlist_signups')
+        .set((eb) => ({ locale: eb.ref('locale') }))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? decode(row) : undefined;
+    },
+
+    async update(trx: Executor, id: number, changes: SignupChanges): Promise<void> {
+      await trx.updateTable('waitlist_signups').set(encode(changes)).where('id', '=', id).execute();
+    },
+
+    async setConfirmed(trx: Executor, id: number, at: string): Promise<void> {
+      await trx.updateTable('waitlist_signups').set({ confirmed_at: at }).where('id', '=', id).where('confirmed_at', 'is', null).execute();
+    },
+
+    /** Answers whether the opt-out is new. */
+    async setOptedOut(trx: Executor, id: number, at: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('waitlist_signups')
+        .set({ marketing_opt_out_at: at })
+        .where('id', '=', id)
+        .where('marketing_opt_out_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async setConfirmationSent(trx: Executor, id: number, at: string): Promise<void> {
+      await trx
+        .updateTable('waitlist_signups')
+        .set({ confirmation_sent_at: at })
+        .where('id', '=', id)
+        .where('confirmation_sent_at', 'is', null)
+        .execute();
+    },
+
+    async statuses(trx: Executor, ids: readonly number[]): Promise<Map<number, FollowUpStatus>> {
+      const rows = await trx
+        .selectFrom('waitlist_signups')
+        .select(['id', 'status'])
+        .where('id', 'in', [...ids])
+        .execute();
+      return new Map(rows.map((r) => [Number(r.id), r.status]));
+    },
+
+    async setStatus(trx: Executor, ids: readonly number[], status: FollowUpStatus): Promise<void> {
+      await trx
+        .updateTable('waitlist_signups')
+        .set({ status })
+        .where('id', 'in', [...ids])
+        .execute();
+    },
+
+    /** Deletes the row; its outbox mail, tokens, notes and idempotency keys go with it (ON DELETE CASCADE). */
+    async remove(trx: Executor, id: number): Promise<void> {
+      await trx.deleteFrom('waitlist_signups').where('id', '=', id).execute();
+    },
+
+    /** Ids of sign-ups still unconfirmed whose confirmation mail went out before `cutoff`, oldest id first. */
+    async unconfirmedSince(cutoff: string, limit: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('waitlist_signups')
+        .select('id')
+        .where('confirmed_at', 'is', null)
+        .where('confirmation_sent_at', '<', cutoff)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => Number(r.id));
     },
 
     async count(): Promise<number> {
       const { n } = await db
         .selectFrom('waitlist_signups')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-        .catch(translateDbError);
+        .executeTakeFirstOrThrow();
       return Number(n);
-    },
-
-    /** Applies an operator's correction and audits the changed field names; answers the row and those names. */
-    async correct(
-      id: number,
-      correction: AdminCorrection,
-      operatorId: number,
-    ): Promise<{ signup: AdminSignup; changed: string[] } | undefined> {
-      return db
-        .transaction()
-        .execute(async (trx) => {
-          const row = await findOne(trx, id);
-          if (!row) return undefined;
-          const current = toSignup(database, row);
-          const next = { ...correction };
-          // Outcomes are a set; an emptied "Other" text is no text.
-          if (next.desired_outcomes) next.desired_outcomes = [...new Set(next.desired_outcomes)];
-          if (next.other_outcome !== undefined) next.other_outcome = next.other_outcome?.trim() || null;
-          const changed = (Object.keys(next) as (keyof AdminCorrection)[]).filter(
-            (key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]),
-          );
-          if (changed.length === 0) return { signup: current, changed };
-          const values: Updateable<WaitlistSignupsTable> = {};
-          if (changed.includes('email') && next.email !== undefined) {
-            values.email = next.email;
-            const company = companyOf(next.email);
-            values.company_domain = company.domain;
-            values.free_mail = company.freeMail ? 1 : 0;
-          }
-          if (changed.includes('role')) values.role = next.role;
-          if (changed.includes('company_size')) values.company_size = next.company_size;
-          if (changed.includes('desired_outcomes')) values.desired_outcomes = database.encodeList(next.desired_outcomes ?? []);
-          if (changed.includes('other_outcome')) values.other_outcome = next.other_outcome ?? null;
-          await trx.updateTable('waitlist_signups').set(values).where('id', '=', id).execute();
-          await recordAudit(trx, { action: 'correct', operatorId, signupId: id, fields: changed });
-          await options.webhooks?.queue(trx, 'signup.updated', [id], new Date());
-          const updated = await findOne(trx, id);
-          return updated ? { signup: toSignup(database, updated), changed } : undefined;
-        })
-        .catch(translateDbError);
-    },
-
-    /** Erases the row and its idempotency keys; the audit keeps the id, never the address. */
-    async erase(id: number, operatorId: number): Promise<boolean> {
-      return db
-        .transaction()
-        .execute(async (trx) => {
-          if (!(await keepErasedCounts(trx, database, id))) return false;
-          await options.webhooks?.queue(trx, 'signup.erased', [id], new Date());
-          await trx.deleteFrom('waitlist_signups').where('id', '=', id).executeTakeFirst();
-          await trx.deleteFrom('idempotency_keys').where('signup_id', '=', id).execute();
-          await recordAudit(trx, { action: 'erase', operatorId, signupId: id });
-          return true;
-        })
-        .catch(translateDbError);
-    },
-
-    /** Forgets idempotency keys older than the TTL (they hold a hash of personal data). */
-    async pruneIdempotencyKeys(now = Date.now()): Promise<number> {
-      const cutoff = new Date(now - IDEMPOTENCY_TTL_MS).toISOString();
-      const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).executeTakeFirst().catch(translateDbError);
-      return Number(result.numDeletedRows);
-    },
-
-    /** Waits for queued group-commit batches (shutdown). */
-    async drain(): Promise<void> {
-      await batcher?.drain();
     },
   };
 }
 
-export type SignupsRepository = ReturnType<typeof createSignupsRepository>;
+export type SignupStore = ReturnType<typeof createSignupStore>;

@@ -178,7 +178,7 @@ describe.each(DIALECTS)('operator insight on %s', (dialect) => {
     // The visitor hash is unreadable without the day's salt, which goes when the day ends.
     const seen = await suite.app.database.db.selectFrom('visit_seen').select('visitor').execute();
     expect(seen.every((s) => !s.visitor.includes('203.0.113.7') && s.visitor.length === 32)).toBe(true);
-    expect(await suite.app.repositories.visits.forgetPastDays(new Date(Date.now() + 86_400_000))).toBe(1);
+    expect(await suite.app.stores.visits.forgetPastDays(new Date(Date.now() + 86_400_000))).toBe(1);
     expect(await suite.app.database.db.selectFrom('visit_seen').selectAll().execute()).toEqual([]);
     expect(await suite.app.database.db.selectFrom('visit_salts').selectAll().execute()).toEqual([]);
   });
@@ -223,8 +223,8 @@ describe.each(DIALECTS)('operator insight on %s', (dialect) => {
     expect((await admin('GET', '/mail-settings')).json()).toEqual({ notify_on_confirm: true, notify_digest: true });
     expect((await admin('PUT', '/mail-settings', { notify_on_confirm: false, notify_digest: true })).statusCode).toBe(200);
     expect((await admin('GET', '/mail-settings')).json()).toEqual({ notify_on_confirm: false, notify_digest: true });
-    expect(await suite.app.repositories.operatorAccounts.recipients('confirmations')).toEqual([]);
-    expect(await suite.app.repositories.operatorAccounts.recipients('digest')).toEqual(['founder@acme.example']);
+    expect(await suite.app.stores.operatorAccounts.recipients('confirmations')).toEqual([]);
+    expect(await suite.app.stores.operatorAccounts.recipients('digest')).toEqual(['founder@acme.example']);
     expect((await admin('PUT', '/mail-settings', { notify_on_confirm: 'yes' })).statusCode).toBe(400);
   });
 });

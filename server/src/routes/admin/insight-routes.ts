@@ -11,12 +11,16 @@ import {
   adminSignupParamsSchema,
   adminStatusChangeSchema,
 } from '@waitlist/contract';
-import type { Repositories } from '../../db/stores';
+import type { Database } from '../../db/connection';
+import type { Stores } from '../../db/stores';
+import type { SignupService } from '../../services/signups';
 import { HttpError } from '../../http/http-error';
 import { signedInOperator } from './guards';
 
 export interface InsightRoutesOptions {
-  repositories: Pick<Repositories, 'followUp' | 'visits' | 'operatorAccounts' | 'personData'>;
+  database: Database;
+  stores: Pick<Stores, 'followUp' | 'visits' | 'operatorAccounts' | 'signups' | 'signupInsight'>;
+  signups: SignupService;
 }
 
 const MAX_FUNNEL_DAYS = 366;
@@ -24,7 +28,8 @@ const MAX_FUNNEL_DAYS = 366;
 /** Funnel, companies, follow-up status and notes, and each operator's mail settings (docs/decisions/0009). */
 export async function insightRoutes(parent: FastifyInstance, options: InsightRoutesOptions): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { followUp, visits, operatorAccounts, personData } = options.repositories;
+  const { followUp, visits, operatorAccounts, signupInsight } = options.stores;
+  const exists = async (id: number) => (await options.stores.signups.find(options.database.db, id)) !== undefined;
   const byId = { params: adminSignupParamsSchema };
   const notFound = () => new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No sign-up with this id (it may have been erased)');
 
@@ -37,17 +42,17 @@ export async function insightRoutes(parent: FastifyInstance, options: InsightRou
     return visits.funnel(from, to, by);
   });
 
-  app.get('/companies', { schema: { response: { 200: adminCompaniesSchema } } }, async () => followUp.companies());
+  app.get('/companies', { schema: { response: { 200: adminCompaniesSchema } } }, async () => signupInsight.companies());
 
   app.post('/signups/status', { schema: { body: adminStatusChangeSchema } }, async (request) => {
     const { operatorId } = signedInOperator(request);
-    const result = await followUp.setStatus(request.body.ids, request.body.status, operatorId);
+    const result = await options.signups.setStatus(request.body.ids, request.body.status, operatorId);
     request.log.info({ operatorId, status: request.body.status, changed: result.changed.length }, 'admin changed follow-up status');
     return { changed: result.changed, missing: result.missing };
   });
 
   app.get('/signups/:id/follow-up', { schema: { ...byId, response: { 200: adminFollowUpSchema } } }, async (request) => {
-    if (!(await personData.person(request.params.id))) throw notFound();
+    if (!(await exists(request.params.id))) throw notFound();
     return followUp.followUp(request.params.id);
   });
 

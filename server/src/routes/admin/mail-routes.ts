@@ -9,15 +9,18 @@ import {
   type AdminOutboxEntry,
 } from '@waitlist/contract';
 import { webhookMessageId } from '../../lib/webhook-id';
-import type { OutboxEntry, OutboxRepository } from '../../db/stores/outbox';
-import type { PersonDataRepository } from '../../db/stores/person-data';
+import type { Database } from '../../db/connection';
+import type { OutboxEntry, OutboxReports } from '../../db/stores/outbox-reports';
+import type { SignupStore } from '../../db/stores/signups';
+import type { SignupService } from '../../services/signups';
 import { HttpError } from '../../http/http-error';
-import { mayResendConfirmation } from '../../lib/resend-policy';
 import { signedInOperator } from './guards';
 
 export interface MailRoutesOptions {
-  outbox: OutboxRepository;
-  personData: PersonDataRepository;
+  database: Database;
+  outbox: OutboxReports;
+  store: SignupStore;
+  signups: SignupService;
   /** Whether SMTP_URL is set: without it pending mail is "not sent: no SMTP configured". */
   smtpConfigured: boolean;
   /** Whether WEBHOOK_SECRET is set: without it webhook events wait. */
@@ -42,28 +45,30 @@ const notFound = (what: string) => new HttpError(404, ADMIN_ERROR_CODES.notFound
 /** A person's mail log, "resend confirmation", and the outbox view of what is stuck and why. */
 export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOptions): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { outbox, personData, smtpConfigured, webhooksConfigured } = options;
+  const { outbox, smtpConfigured, webhooksConfigured } = options;
+  const exists = async (id: number) => (await options.store.find(options.database.db, id)) !== undefined;
   const byId = { params: adminSignupParamsSchema };
 
   app.get('/signups/:id/mail', { schema: { ...byId, response: { 200: adminMailLogSchema } } }, async (request) => {
-    if (!(await personData.person(request.params.id))) throw notFound('No sign-up with this id (it may have been erased)');
+    if (!(await exists(request.params.id))) throw notFound('No sign-up with this id (it may have been erased)');
     return { smtp_configured: smtpConfigured, items: (await outbox.forSignup(request.params.id)).map(toEntry) };
   });
 
   app.post('/signups/:id/resend-confirmation', { schema: byId }, async (request, reply) => {
     const { id } = request.params;
     const { operatorId } = signedInOperator(request);
-    if (!(await personData.person(id))) throw notFound('No sign-up with this id (it may have been erased)');
-    let refusal = 'This person has confirmed or opted out';
-    // An operator may re-send more often than a visitor's re-sign-up, but not twice within 10 minutes.
-    const queued = await personData.queueConfirmationResend(id, (input) => {
-      const decision = mayResendConfirmation({ ...input, history: input.history.map((h) => ({ ...h, resend: false })), now: new Date() });
-      if (!decision.ok)
-        refusal =
-          decision.reason === 'too-soon' ? 'A confirmation mail was queued less than 10 minutes ago' : 'This person has already confirmed';
-      return decision.ok;
-    });
-    if (!queued) throw new HttpError(409, ADMIN_ERROR_CODES.invalidRequest, refusal);
+    const decision = await options.signups.resendConfirmation(id);
+    if (!decision.ok && decision.reason === 'erased') throw notFound('No sign-up with this id (it may have been erased)');
+    if (!decision.ok) {
+      // An operator may re-send more often than a visitor's repeated sign-up, but not twice within 10 minutes.
+      const refusal =
+        decision.reason === 'too-soon'
+          ? 'A confirmation mail was queued less than 10 minutes ago'
+          : decision.reason === 'opted-out'
+            ? 'This person has confirmed or opted out'
+            : 'This person has already confirmed';
+      throw new HttpError(409, ADMIN_ERROR_CODES.invalidRequest, refusal);
+    }
     request.log.info({ operatorId, signupId: id }, 'admin re-sent a confirmation mail');
     return reply.code(202).send();
   });

@@ -1,7 +1,9 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { ADMIN_ERROR_CODES } from '@waitlist/contract';
-import type { Repositories } from '../../db/stores';
+import type { Database } from '../../db/connection';
+import type { Stores } from '../../db/stores';
+import type { Services } from '../../services';
 import { HttpError } from '../../http/http-error';
 import { adminGuards } from './guards';
 import { sessionRoutes } from './session-routes';
@@ -10,7 +12,9 @@ import { mailRoutes } from './mail-routes';
 import { signupRoutes } from './signup-routes';
 
 export interface AdminRoutesOptions {
-  repositories: Repositories;
+  database: Database;
+  stores: Stores;
+  services: Services;
   sessionIdleHours: number;
   /** Sign-in attempts per minute per client IP; null disables (the per-account lockout stays). */
   signInRateLimitPerMinute: number | null;
@@ -34,24 +38,26 @@ function invalidRequest(errors: FastifySchemaValidationError[], dataVar: string)
  * docs/decisions/0004 says why each choice was made.
  */
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): Promise<void> {
-  const { repositories } = options;
+  const { database, stores, services } = options;
   const sessionIdleMs = options.sessionIdleHours * HOUR_MS;
 
   await app.register(fastifyCookie);
   app.setSchemaErrorFormatter(invalidRequest);
-  await app.register(adminGuards, { sessions: repositories.operatorSessions });
+  await app.register(adminGuards, { sessions: stores.operatorSessions });
   await app.register(sessionRoutes, {
-    accounts: repositories.operatorAccounts,
-    sessions: repositories.operatorSessions,
-    throttle: repositories.signInThrottle,
+    accounts: stores.operatorAccounts,
+    sessions: stores.operatorSessions,
+    throttle: stores.signInThrottle,
     sessionIdleMs,
     signInRateLimitPerMinute: options.signInRateLimitPerMinute,
   });
-  await app.register(signupRoutes, { signups: repositories.signups, listing: repositories.signupListing, auditLog: repositories.auditLog });
-  await app.register(insightRoutes, { repositories });
+  await app.register(signupRoutes, { database, signups: services.signups, store: stores.signups, listing: stores.signupListing });
+  await app.register(insightRoutes, { database, stores, signups: services.signups });
   await app.register(mailRoutes, {
-    outbox: repositories.outbox,
-    personData: repositories.personData,
+    database,
+    outbox: stores.outboxReports,
+    store: stores.signups,
+    signups: services.signups,
     smtpConfigured: options.smtpConfigured,
     webhooksConfigured: options.webhooksConfigured,
   });
@@ -62,9 +68,4 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   };
   app.all('/', unknownEndpoint);
   app.all('/*', unknownEndpoint);
-
-  await app.scheduler.every('prune operator sessions and sign-in counts', HOUR_MS, async () => {
-    await repositories.operatorSessions.pruneExpired();
-    await repositories.signInThrottle.pruneStale();
-  });
 }

@@ -13,16 +13,20 @@ import {
   type AdminFilters,
   type AdminListQuery,
 } from '@waitlist/contract';
-import type { AuditLog } from '../../db/stores/audit-log';
+import type { Database } from '../../db/connection';
+import { auditLogs } from '../../db/stores/audit-logs';
 import { InvalidCursorError, type SignupListing } from '../../db/stores/signup-listing';
-import type { SignupsRepository } from '../../db/stores/signups';
+import type { SignupStore } from '../../db/stores/signups';
+import { toConsoleSignup } from '../../services/signup-views';
+import type { SignupService } from '../../services/signups';
 import { HttpError } from '../../http/http-error';
 import { httpErrorOf } from '../../http/write-errors';
 import { signedInOperator } from './guards';
 
 export interface SignupRoutesOptions {
-  signups: SignupsRepository;
-  auditLog: AuditLog;
+  database: Database;
+  signups: SignupService;
+  store: SignupStore;
   listing: SignupListing;
 }
 
@@ -61,12 +65,17 @@ const filterNames = (filters: AdminFilters) =>
 /** /signups and /stats: find, export, read, correct and erase sign-ups; every export, correction and erasure is audited. */
 export async function signupRoutes(parent: FastifyInstance, options: SignupRoutesOptions): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { signups, listing, auditLog } = options;
+  const { database, signups, store, listing } = options;
+  const findConsoleSignup = async (id: number) => {
+    const row = await store.find(database.db, id);
+    return row && toConsoleSignup(row);
+  };
   const byId = { params: adminSignupParamsSchema };
 
   app.get('/signups', { schema: { querystring: adminListQuerySchema, response: { 200: adminSignupPageSchema } } }, async (request) => {
     try {
-      return await listing.list(filtersOf(request.query), request.query.cursor, request.query.limit);
+      const page = await listing.list(filtersOf(request.query), request.query.cursor, request.query.limit);
+      return { ...page, items: page.items.map(toConsoleSignup) };
     } catch (error) {
       if (error instanceof InvalidCursorError) {
         throw new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, 'cursor: not a cursor this API gave out; start again without it');
@@ -78,12 +87,13 @@ export async function signupRoutes(parent: FastifyInstance, options: SignupRoute
   app.get('/signups/export.csv', { schema: { querystring: adminListQuerySchema } }, async (request, reply) => {
     const filters = filtersOf(request.query);
     const { operatorId } = signedInOperator(request);
-    await auditLog.record({ action: 'export', operatorId, signupId: null, fields: filterNames(filters) });
+    await auditLogs.operator(database.db, { action: 'export', operatorId, signupId: null, fields: filterNames(filters) });
     request.log.info({ operatorId, filters: filterNames(filters) }, 'admin exported sign-ups as CSV');
     const rows = Readable.from(
       (async function* () {
         for await (const row of listing.stream(filters)) {
-          yield { ...row, desired_outcomes: row.desired_outcomes.join('; '), free_mail: row.free_mail ? 'true' : 'false' };
+          const signup = toConsoleSignup(row);
+          yield { ...signup, desired_outcomes: signup.desired_outcomes.join('; '), free_mail: signup.free_mail ? 'true' : 'false' };
         }
       })(),
     );
@@ -98,7 +108,7 @@ export async function signupRoutes(parent: FastifyInstance, options: SignupRoute
   });
 
   app.get('/signups/:id', { schema: { ...byId, response: { 200: adminSignupSchema } } }, async (request) => {
-    const signup = await signups.findById(request.params.id);
+    const signup = await findConsoleSignup(request.params.id);
     if (!signup) throw notFound();
     return signup;
   });
@@ -106,10 +116,10 @@ export async function signupRoutes(parent: FastifyInstance, options: SignupRoute
   // The privacy page's right of access: one person's data as a JSON file.
   app.get('/signups/:id/export.json', { schema: byId }, async (request, reply) => {
     const { id } = request.params;
-    const signup = await signups.findById(id);
+    const signup = await findConsoleSignup(id);
     if (!signup) throw notFound();
     const { operatorId } = signedInOperator(request);
-    await auditLog.record({ action: 'export', operatorId, signupId: id });
+    await auditLogs.operator(database.db, { action: 'export', operatorId, signupId: id });
     request.log.info({ operatorId, signupId: id }, 'admin exported one sign-up as JSON');
     return reply
       .type('application/json; charset=utf-8')
@@ -123,19 +133,19 @@ export async function signupRoutes(parent: FastifyInstance, options: SignupRoute
     async (request) => {
       const { id } = request.params;
       const { operatorId } = signedInOperator(request);
-      const result = await signups.correct(id, request.body, operatorId).catch((error: unknown) => {
+      const result = await signups.correct(id, request.body, { kind: 'operator', operatorId }).catch((error: unknown) => {
         throw httpErrorOf(error, { duplicateHint: 'Another sign-up already uses this e-mail.' }) ?? error;
       });
       if (!result) throw notFound();
       request.log.info({ operatorId, signupId: id, fields: result.changed }, 'admin corrected a sign-up');
-      return result.signup;
+      return toConsoleSignup(result.row);
     },
   );
 
   app.delete('/signups/:id', { schema: byId }, async (request, reply) => {
     const { id } = request.params;
     const { operatorId } = signedInOperator(request);
-    if (!(await signups.erase(id, operatorId))) throw notFound();
+    if (!(await signups.erase(id, { kind: 'operator', operatorId }))) throw notFound();
     request.log.info({ operatorId, signupId: id }, 'admin erased a sign-up');
     return reply.code(204).send();
   });

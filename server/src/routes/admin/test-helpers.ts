@@ -1,7 +1,6 @@
 import { ADMIN_SESSION_COOKIE, type SignupBody } from '@waitlist/contract';
 import type { App } from '../../app';
 import { createOperatorAccounts } from '../../db/stores/operator-accounts';
-import { createSignupsRepository } from '../../db/stores/signups';
 import { validSignup } from '../../test/fixtures';
 import { hashPassword } from '../../lib/passwords';
 
@@ -26,7 +25,7 @@ export async function signIn(app: App, email: string, password = OPERATOR_PASSWO
 /** Stores a sign-up through the public path, then dates it (tests of date filters and sorting). */
 export async function seedSignup(app: App, overrides: Partial<SignupBody> = {}, createdAt?: string) {
   const body = validSignup(overrides);
-  await createSignupsRepository(app.database).insert(body);
+  await app.services.signups.signUp(body);
   if (createdAt)
     await app.database.db.updateTable('waitlist_signups').set({ created_at: createdAt }).where('email', '=', body.email).execute();
   const row = await app.database.db.selectFrom('waitlist_signups').select('id').where('email', '=', body.email).executeTakeFirstOrThrow();

@@ -9,7 +9,8 @@ import {
   ROLE_OPTIONS,
   localizedPath,
 } from '@waitlist/contract';
-import type { StoredPerson } from '../../db/stores/person-data';
+import type { SignupRow } from '../../db/stores/signups';
+import { cameFrom as cameFromOf } from '../../services/signup-views';
 import type { TokenProblem } from '../../lib/tokens';
 import type { SelfServiceCopy } from './copy';
 
@@ -120,29 +121,29 @@ export interface ManageState {
   errors?: Record<string, string>;
 }
 
-export function managePage(frame: PageFrame, token: string, person: StoredPerson, state: ManageState = {}): string {
+export function managePage(frame: PageFrame, token: string, person: SignupRow, state: ManageState = {}): string {
   const m = frame.copy.manage;
   const f = m.fields;
   const labels = OPTION_LABELS[frame.copy.lang];
   const validation = MESSAGES[frame.copy.lang].validation;
   // Stored values are the spec's English codes; the page shows what they mean in its language.
   const label = (meanings: Record<string, string>, value: string) => meanings[value] ?? value;
-  const cameFrom = Object.entries(person.attribution).map(([field, value]) => `${label(m.attributionFields, field)}: ${value}`);
+  const cameFrom = Object.entries(cameFromOf(person)).map(([field, value]) => `${label(m.attributionFields, field)}: ${value}`);
   const rows: [string, string][] = [
     [f.email, person.email],
     [f.role, label(labels.role, person.role)],
-    [f.companySize, label(labels.companySize, person.companySize)],
-    [f.outcomes, person.desiredOutcomes.map((o) => label(labels.desiredOutcome, o)).join(', ')],
-    [f.otherOutcome, person.otherOutcome ?? m.none],
-    [f.signedUp, when(person.createdAt, frame.copy)],
-    [f.consent, when(person.consentedAt, frame.copy)],
-    [f.policyVersion, person.privacyPolicyVersion],
-    [f.confirmed, when(person.confirmedAt, frame.copy)],
-    [f.optOut, person.marketingOptOutAt ? when(person.marketingOptOutAt, frame.copy) : m.notYet],
+    [f.companySize, label(labels.companySize, person.company_size)],
+    [f.outcomes, person.desired_outcomes.map((o) => label(labels.desiredOutcome, o)).join(', ')],
+    [f.otherOutcome, person.other_outcome ?? m.none],
+    [f.signedUp, when(person.created_at, frame.copy)],
+    [f.consent, when(person.consented_at, frame.copy)],
+    [f.policyVersion, person.privacy_policy_version],
+    [f.confirmed, when(person.confirmed_at, frame.copy)],
+    [f.optOut, person.marketing_opt_out_at ? when(person.marketing_opt_out_at, frame.copy) : m.notYet],
     [f.language, label(m.languageNames, person.locale)],
-    [f.company, person.companyDomain ?? m.none],
+    [f.company, person.company_domain ?? m.none],
     [f.cameFrom, cameFrom.length === 0 ? m.none : cameFrom.join('; ')],
-    [f.followUp, label(m.followUpStatuses, person.followUpStatus)],
+    [f.followUp, label(m.followUpStatuses, person.status)],
   ];
   // The contract's messages are chosen by field, in the page's language.
   const byColumn: Record<string, string> = {
@@ -162,10 +163,10 @@ export function managePage(frame: PageFrame, token: string, person: StoredPerson
   const outcomes = `<fieldset class="field"${errors.desired_outcomes ? ' aria-describedby="desired_outcomes-error"' : ''}><legend>${esc(f.outcomes)}</legend>
 <div class="checkbox-grid">${DESIRED_OUTCOME_OPTIONS.map(
     (o, i) =>
-      `<label class="check" for="outcome-${i}"><input type="checkbox" id="outcome-${i}" name="desired_outcomes" value="${esc(o)}"${person.desiredOutcomes.includes(o) ? ' checked' : ''}> <span>${esc(labels.desiredOutcome[o])}</span></label>`,
+      `<label class="check" for="outcome-${i}"><input type="checkbox" id="outcome-${i}" name="desired_outcomes" value="${esc(o)}"${person.desired_outcomes.includes(o) ? ' checked' : ''}> <span>${esc(labels.desiredOutcome[o])}</span></label>`,
   ).join('')}</div>${error('desired_outcomes')}</fieldset>
 <div class="field"><label for="other_outcome">${esc(f.otherOutcome)} (${esc(labels.desiredOutcome[OTHER_OUTCOME])})</label>
-<input type="text" id="other_outcome" name="other_outcome" maxlength="500" value="${esc(person.otherOutcome ?? '')}"${invalid('other_outcome')}>${error('other_outcome')}</div>`;
+<input type="text" id="other_outcome" name="other_outcome" maxlength="500" value="${esc(person.other_outcome ?? '')}"${invalid('other_outcome')}>${error('other_outcome')}</div>`;
 
   return page(
     frame,
@@ -183,7 +184,7 @@ ${rows.map(([label, value]) => `<tr><th scope="row">${esc(label)}</th><td>${esc(
 <section aria-labelledby="correct"><h2 id="correct">${esc(m.correctHeading)}</h2>
 <form method="post" action="${at(frame, '/manage/correct')}" class="signup-form">${hidden('token', token)}
 ${select('role', f.role, inOrder(ROLE_OPTIONS, labels.role), person.role)}
-${select('company_size', f.companySize, inOrder(COMPANY_SIZE_OPTIONS, labels.companySize), person.companySize)}
+${select('company_size', f.companySize, inOrder(COMPANY_SIZE_OPTIONS, labels.companySize), person.company_size)}
 ${outcomes}
 <button type="submit" class="btn btn-primary">${esc(m.correctButton)}</button>
 </form></section>

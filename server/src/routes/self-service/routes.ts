@@ -12,7 +12,7 @@ import {
 import { HttpError } from '../../http/http-error';
 import { selfServiceCopy } from './copy';
 import { confirmPage, managePage, messagePage, problemPage, unsubscribePage, type PageFrame } from './pages';
-import type { SelfService, TokenFailure } from './service';
+import type { PersonLinks, TokenFailure } from '../../services/person-links';
 
 /**
  * The pages behind the links in our mail, and the privacy page's "send me my link" form. A GET shows a page and
@@ -21,7 +21,7 @@ import type { SelfService, TokenFailure } from './service';
  */
 
 export interface SelfServiceRoutesOptions {
-  service: SelfService;
+  service: PersonLinks;
   stylesheet: string | null;
   /** "Send me my link" requests per 10 minutes per client IP; null: no limit. */
   dataLinkRateLimit: number | null;

@@ -9,7 +9,6 @@ import {
   SIGNUPS_PATH,
   checkViolationMessage,
 } from '@waitlist/contract';
-import { createSignupsRepository } from '../../db/stores/signups';
 import { expectApiError, useTestApp } from '../../test/app';
 import { DIALECTS, type TestDatabase } from '../../test/databases';
 import { apiHeaders, validSignup } from '../../test/fixtures';
@@ -20,7 +19,7 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
   const post = (body: unknown, headers: Record<string, string> = apiHeaders(), url = SIGNUPS_PATH) =>
     suite.app.inject({ method: 'POST', url, headers, payload: typeof body === 'string' ? body : JSON.stringify(body) });
 
-  const rowCount = () => createSignupsRepository(suite.app.database).count();
+  const rowCount = () => suite.app.stores.signups.count();
   const stored = (email: string) =>
     suite.app.database.db.selectFrom('waitlist_signups').select('email').where('email', '=', email).execute();
 

@@ -15,7 +15,7 @@ import {
   type SignupFormValues,
 } from '@waitlist/contract';
 import { IdempotencyKeyReusedError } from '../../db/errors';
-import type { SignupsRepository } from '../../db/stores/signups';
+import type { SignupService } from '../../services/signups';
 import type { PageRenderer } from '../../http/page-renderer';
 import { tooManyRequests } from '../../http/rate-limit';
 import { httpErrorOf } from '../../http/write-errors';
@@ -24,7 +24,7 @@ import type { MetricsRecorder } from '../../lib/metrics';
 import { outcomeOf } from './outcome';
 
 export interface SignupFormRoutesOptions {
-  signups: SignupsRepository;
+  signups: SignupService;
   pages: PageRenderer;
   /** Posts per minute per client IP; null disables the limit. */
   rateLimitPerMinute: number | null;
@@ -105,12 +105,12 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
     try {
       let outcome;
       try {
-        outcome = await signups.insert(signup, key);
+        outcome = await signups.signUp(signup, key);
       } catch (error) {
         // The same token with another body: the page was shared (a cache, a forwarded copy), not a retry. Store it as
         // its own sign-up rather than refuse the visitor.
         if (!(error instanceof IdempotencyKeyReusedError)) throw error;
-        outcome = await signups.insert(signup);
+        outcome = await signups.signUp(signup);
       }
       metrics.count('signups', { outcome });
     } catch (error) {

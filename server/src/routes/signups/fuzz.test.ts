@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH, normalizeEmail } from '@waitlist/contract';
-import { createSignupsRepository } from '../../db/stores/signups';
 import { expectApiError, useTestApp } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
 import { TEST_PUBLIC_KEY } from '../../test/fixtures';
@@ -22,7 +21,7 @@ describe.each(DIALECTS)('fuzzing the public sign-up endpoint on %s', (dialect) =
   let requests = 0;
   const outcomes = { stored: 0, duplicate: 0, honeypot: 0, rejected: 0 };
 
-  const rowCount = () => createSignupsRepository(suite.app.database).count();
+  const rowCount = () => suite.app.stores.signups.count();
 
   /** Sends one request and checks status, error shape and the row count against the oracle. */
   const check = async (request: FuzzRequest) => {

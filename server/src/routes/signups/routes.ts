@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import fastifyCors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES, IDEMPOTENCY_HEADER, SIGNUP_BODY_LIMIT_BYTES, SIGNUPS_PATH, SIGNUPS_TABLE } from '@waitlist/contract';
-import type { SignupsRepository } from '../../db/stores/signups';
+import type { SignupService } from '../../services/signups';
 import { HttpError } from '../../http/http-error';
 import { perMinute } from '../../http/rate-limit';
 import { sha256 } from '../../lib/crypto';
@@ -11,7 +11,7 @@ import { outcomeOf } from './outcome';
 import { parseSignupBody } from './validate';
 
 export interface SignupRoutesOptions {
-  signups: SignupsRepository;
+  signups: SignupService;
   publicKey: string;
   /** Sign-ups per minute per client IP; null disables the limit. */
   rateLimitPerMinute: number | null;
@@ -102,7 +102,7 @@ export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOp
       }
       let outcome;
       try {
-        outcome = await signups.insert(parsed.signup, idempotencyKey);
+        outcome = await signups.signUp(parsed.signup, idempotencyKey);
       } catch (error) {
         metrics.count('signups', { outcome: outcomeOf(error) });
         // Duplicates, check violations, a reused key and outages are answered by the error handler (http/write-errors.ts).

@@ -2,7 +2,6 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CHECK_CONSTRAINTS, DUPLICATE_EMAIL_MESSAGE, ERROR_CODES, SIGNUPS_TABLE, checkViolationMessage } from '@waitlist/contract';
-import { createSignupsRepository } from '../../db/stores/signups';
 import { useTestApp } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
 import { TEST_PUBLIC_KEY, validSignup } from '../../test/fixtures';
@@ -21,7 +20,7 @@ describe.each(DIALECTS)('supabase-js against the server on %s', (dialect) => {
   const connect = async () => clientFor((await suite.listen()).url);
   const storedEmails = (email: string) =>
     suite.app.database.db.selectFrom('waitlist_signups').select('email').where('email', '=', email).execute();
-  const rowCount = () => createSignupsRepository(suite.app.database).count();
+  const rowCount = () => suite.app.stores.signups.count();
 
   it('insert([row]), the form Supabase sites send, stores the row: 201, no data back', async () => {
     const supabase = await connect();

@@ -1,29 +1,29 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/connection';
-import { createOutboxRepository, type OutboxRepository } from '../../db/stores/outbox';
-import { createPersonDataRepository, type PersonDataRepository } from '../../db/stores/person-data';
-import { issueToken, type TokenPurpose } from '../../lib/tokens';
-import { createSignupsRepository } from '../../db/stores/signups';
-import { DIALECTS } from '../../test/databases';
-import { useTestDatabase } from '../../test/app';
-import { validSignup } from '../../test/fixtures';
-import { createSelfService, type SelfService } from './service';
+import type { Database } from '../db/connection';
+import type { Stores } from '../db/stores';
+import { issueToken, type TokenPurpose } from '../lib/tokens';
+import { DIALECTS } from '../test/databases';
+import { servicesOn, useTestDatabase } from '../test/app';
+import { validSignup } from '../test/fixtures';
+import type { Services } from './index';
+import type { PersonLinks } from './person-links';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(DIALECTS)('self-service on %s', (dialect) => {
   let database: Database;
-  let people: PersonDataRepository;
-  let outbox: OutboxRepository;
-  let service: SelfService;
+  let stores: Stores;
+  let services: Services;
+  let service: PersonLinks;
+  const personRow = (id: number) => stores.signups.find(database.db, id);
 
   const person = async () => {
     const signup = validSignup();
-    await createSignupsRepository(database).insert(signup);
-    const id = (await people.idByEmail(signup.email))!;
+    await services.signups.signUp(signup);
+    const id = (await stores.signups.idByEmail(database.db, signup.email))!;
     const token = async (purpose: TokenPurpose, issuedAt = new Date()) => {
       const issued = issueToken(purpose, issuedAt);
-      await people.saveTokens(id, [issued]);
+      await stores.personTokens.save(id, [issued]);
       return issued.token;
     };
     return { id, email: signup.email, token };
@@ -32,9 +32,8 @@ describe.each(DIALECTS)('self-service on %s', (dialect) => {
   const suite = useTestDatabase(dialect);
   beforeAll(() => {
     database = suite.database;
-    people = createPersonDataRepository(database);
-    outbox = createOutboxRepository(database);
-    service = createSelfService({ people, outbox });
+    ({ stores, services } = servicesOn(database));
+    service = services.personLinks;
   });
 
   it('confirms with a confirm token, once', async () => {
@@ -42,9 +41,9 @@ describe.each(DIALECTS)('self-service on %s', (dialect) => {
     const token = await p.token('confirm');
     // Looking at the link (what a scanner does) changes nothing.
     expect(await service.resolve(token, 'confirm')).toMatchObject({ ok: true });
-    expect((await people.person(p.id))!.confirmedAt).toBeNull();
+    expect((await personRow(p.id))!.confirmed_at).toBeNull();
     expect(await service.confirm(token)).toMatchObject({ ok: true, person: { id: p.id } });
-    expect((await people.person(p.id))!.confirmedAt).not.toBeNull();
+    expect((await personRow(p.id))!.confirmed_at).not.toBeNull();
     expect(await service.confirm(token)).toEqual({ ok: false, problem: 'used', status: 410 });
   });
 
@@ -57,19 +56,19 @@ describe.each(DIALECTS)('self-service on %s', (dialect) => {
   ] as const)('refuses a %s token on every action with a 4xx and changes nothing', async (_label, make, status, manageStatus) => {
     const p = await person();
     const token = await make(p);
-    const before = await people.person(p.id);
+    const before = await personRow(p.id);
     expect(await service.confirm(token)).toMatchObject({ ok: false, status });
     expect(await service.exportData(token)).toMatchObject({ ok: false, status: manageStatus });
     expect(await service.correct(token, { role: 'Product Manager' })).toMatchObject({ ok: false, status: manageStatus });
     expect(await service.erase(token)).toMatchObject({ ok: false, status: manageStatus });
-    expect(await people.person(p.id)).toEqual(before);
+    expect(await personRow(p.id)).toEqual(before);
   });
 
   it('refuses an expired manage token as expired', async () => {
     const p = await person();
     const token = await p.token('manage', new Date(Date.now() - 8 * DAY));
     expect(await service.erase(token)).toEqual({ ok: false, problem: 'expired', status: 410 });
-    expect(await people.person(p.id)).toBeDefined();
+    expect(await personRow(p.id)).toBeDefined();
   });
 
   it('exports everything stored, corrects, and erases with a manage token', async () => {
@@ -97,9 +96,9 @@ describe.each(DIALECTS)('self-service on %s', (dialect) => {
       'exported_at',
     ]);
     expect(await service.correct(manage, { company_size: '11-50 employees' })).toMatchObject({ ok: true, fields: ['company_size'] });
-    expect((await people.person(p.id))!.companySize).toBe('11-50 employees');
+    expect((await personRow(p.id))!.company_size).toBe('11-50 employees');
     expect(await service.erase(manage)).toEqual({ ok: true });
-    expect(await people.person(p.id)).toBeUndefined();
+    expect(await personRow(p.id)).toBeUndefined();
     // The link dies with the row.
     expect(await service.exportData(manage)).toMatchObject({ ok: false, status: 404 });
   });
@@ -109,19 +108,19 @@ describe.each(DIALECTS)('self-service on %s', (dialect) => {
     const token = await p.token('unsubscribe');
     const first = await service.unsubscribe(token);
     expect(first).toMatchObject({ ok: true });
-    const at = (await people.person(p.id))!.marketingOptOutAt;
+    const at = (await personRow(p.id))!.marketing_opt_out_at;
     expect(at).not.toBeNull();
     expect(await service.unsubscribe(token)).toMatchObject({ ok: true });
-    expect((await people.person(p.id))!.marketingOptOutAt).toBe(at);
+    expect((await personRow(p.id))!.marketing_opt_out_at).toBe(at);
   });
 
   it('queues a data link for a known address at most every 10 minutes, nothing for an unknown one', async () => {
     const p = await person();
     expect(await service.requestDataLink(p.email)).toBe(true);
     expect(await service.requestDataLink(p.email)).toBe(false);
-    expect((await outbox.forSignup(p.id)).map((e) => e.topic)).toEqual(['data-link']);
-    const pending = (await outbox.counts()).pending;
+    expect((await stores.outboxReports.forSignup(p.id)).map((e) => e.topic)).toEqual(['data-link', 'confirmation']);
+    const pending = (await stores.outboxReports.counts()).pending;
     expect(await service.requestDataLink('nobody-here@example.com')).toBe(false);
-    expect((await outbox.counts()).pending).toBe(pending);
+    expect((await stores.outboxReports.counts()).pending).toBe(pending);
   });
 });

@@ -1,0 +1,141 @@
+import { sql, type Transaction } from 'kysely';
+import type { MetricsRecorder } from '../lib/metrics';
+import type { Database } from './connection';
+import type { Schema } from './schema';
+
+/**
+ * Group commit (docs/performance.md): every commit costs one fsync, and under load the fsync, not the CPU, caps
+ * writes per second. Units of work submitted within `windowMs` of each other (or while the previous batch was
+ * committing) are written in ONE transaction, and each submitter is answered only after that transaction
+ * committed. The caller says what a batch writes (`write`); this module only decides which items share a
+ * transaction, and keeps them independent: when a batch fails as a whole, its items are written again one by one
+ * behind savepoints, so an item that breaks a constraint fails alone with its own error.
+ */
+
+/** Writes `items` in `trx`; answers, per item, null (written) or the error that item failed with. */
+export type BatchWrite<Item> = (trx: Transaction<Schema>, items: readonly Item[]) => Promise<(unknown | null)[]>;
+
+export interface GroupCommit<Item> {
+  /** Resolves once the item is committed (durable); rejects with the item's own error. */
+  submit(item: Item): Promise<void>;
+  /** Waits until everything submitted so far is committed or failed. */
+  drain(): Promise<void>;
+}
+
+export interface GroupCommitOptions<Item> {
+  /** 0: each item in a transaction of its own. */
+  windowMs: number;
+  write: BatchWrite<Item>;
+  /** Bounded so one statement stays well under PostgreSQL's 65,535 bind parameters. */
+  maxBatch?: number;
+  /** Told the size of every batch written (/metrics). */
+  metrics?: MetricsRecorder | undefined;
+}
+
+interface Pending<Item> {
+  item: Item;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+export function createGroupCommit<Item>(database: Database, options: GroupCommitOptions<Item>): GroupCommit<Item> {
+  const { db } = database;
+  const { windowMs, write, metrics } = options;
+  const maxBatch = options.maxBatch ?? 500;
+  const maxInFlight = database.concurrentWriters;
+  let queue: Pending<Item>[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const flights = new Set<Promise<void>>();
+
+  const settle = (batch: Pending<Item>[], outcomes: (unknown | null)[]) =>
+    batch.forEach((p, i) => (outcomes[i] === null ? p.resolve() : p.reject(outcomes[i])));
+
+  /** Each item behind its own savepoint: exactly what a lone transaction would have done. */
+  async function oneByOne(trx: Transaction<Schema>, batch: Pending<Item>[]): Promise<(unknown | null)[]> {
+    const outcomes: (unknown | null)[] = [];
+    for (const { item } of batch) {
+      await sql`SAVEPOINT group_item`.execute(trx);
+      try {
+        const [outcome] = await write(trx, [item]);
+        await sql`RELEASE SAVEPOINT group_item`.execute(trx);
+        outcomes.push(outcome ?? null);
+      } catch (error) {
+        await sql`ROLLBACK TO SAVEPOINT group_item`.execute(trx);
+        await sql`RELEASE SAVEPOINT group_item`.execute(trx);
+        outcomes.push(error);
+      }
+    }
+    return outcomes;
+  }
+
+  /** The common case in one go; anything unusual rolls back to the savepoint and goes item by item. */
+  async function together(trx: Transaction<Schema>, batch: Pending<Item>[]): Promise<(unknown | null)[]> {
+    if (batch.length === 1) return oneByOne(trx, batch);
+    await sql`SAVEPOINT group_batch`.execute(trx);
+    try {
+      const outcomes = await write(
+        trx,
+        batch.map((p) => p.item),
+      );
+      await sql`RELEASE SAVEPOINT group_batch`.execute(trx);
+      return outcomes;
+    } catch {
+      await sql`ROLLBACK TO SAVEPOINT group_batch`.execute(trx);
+      await sql`RELEASE SAVEPOINT group_batch`.execute(trx);
+      return oneByOne(trx, batch);
+    }
+  }
+
+  async function flush(): Promise<void> {
+    const batch = queue.slice(0, maxBatch);
+    queue = queue.slice(batch.length);
+    if (batch.length === 0) return;
+    metrics?.observeSignupBatch(batch.length);
+    try {
+      settle(batch, await db.transaction().execute((trx) => together(trx, batch)));
+    } catch (error) {
+      // BEGIN or COMMIT failed: no item of the batch may be acknowledged. A deadlock between two concurrent
+      // batches (PostgreSQL rolled this one back) is worth one more try, item by item.
+      if (!isDeadlock(error)) return batch.forEach((p) => p.reject(error));
+      try {
+        settle(batch, await db.transaction().execute((trx) => oneByOne(trx, batch)));
+      } catch (again) {
+        batch.forEach((p) => p.reject(again));
+      }
+    }
+  }
+
+  const run = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (flights.size >= maxInFlight || queue.length === 0) return;
+    const flight: Promise<void> = flush().finally(() => {
+      flights.delete(flight);
+      // Whatever queued while every slot was committing has waited long enough: write it now.
+      if (queue.length > 0) run();
+    });
+    flights.add(flight);
+  };
+
+  return {
+    async submit(item) {
+      if (windowMs <= 0) {
+        const [outcome] = await db.transaction().execute((trx) => write(trx, [item]));
+        if (outcome !== null && outcome !== undefined) throw outcome;
+        return;
+      }
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ item, resolve, reject });
+        if (!timer && flights.size < maxInFlight) timer = setTimeout(run, windowMs);
+      });
+    },
+    async drain() {
+      while (queue.length > 0 || flights.size > 0 || timer) {
+        if (flights.size > 0) await Promise.all(flights);
+        else await new Promise((r) => setTimeout(r, Math.max(1, windowMs)));
+      }
+    },
+  };
+}
+
+const isDeadlock = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '40P01';

@@ -1,0 +1,181 @@
+import type { Selectable } from 'kysely';
+import type { Database } from '../connection';
+import type { OutboxStatus, OutboxTable } from '../schema';
+import { parsePayload } from './outbox';
+
+/** What the console and /metrics read of the outbox: a person's mail log, what is stuck, counts, webhook deliveries. */
+export interface OutboxEntry {
+  id: number;
+  kind: string;
+  topic: string;
+  signupId: number | null;
+  /** Webhook rows: the sign-up the event is about, and the endpoint. */
+  subjectId: number | null;
+  target: string | null;
+  payload: Record<string, unknown>;
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export function createOutboxReports(database: Database) {
+  const { db } = database;
+  const iso = (d: Date) => d.toISOString();
+  const ts = (v: Date | string) => database.decodeTimestamp(v);
+  const tsOrNull = (v: Date | string | null) => (v === null ? null : database.decodeTimestamp(v));
+
+  const toEntry = (row: Selectable<OutboxTable>): OutboxEntry => ({
+    id: Number(row.id),
+    kind: row.kind,
+    topic: row.topic,
+    signupId: row.signup_id === null ? null : Number(row.signup_id),
+    subjectId: row.subject_id === null ? null : Number(row.subject_id),
+    target: row.target,
+    payload: parsePayload(row.payload),
+    status: row.status,
+    attempts: Number(row.attempts),
+    nextAttemptAt: ts(row.next_attempt_at),
+    lastError: row.last_error,
+    createdAt: ts(row.created_at),
+    sentAt: tsOrNull(row.sent_at),
+  });
+
+  return {
+    /** A person's mail log, newest first. */
+    async forSignup(signupId: number): Promise<OutboxEntry[]> {
+      // Mail to the person only: notices to operators about them are not their mail.
+      const rows = await db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('signup_id', '=', signupId)
+        .where('topic', 'not like', 'operator-%')
+        .orderBy('id', 'desc')
+        .limit(200)
+        .execute();
+      return rows.map(toEntry);
+    },
+
+    /** Mail that has not gone out: failed rows, and pending rows that were tried or are overdue. */
+    async stuck(now = new Date(), limit = 200): Promise<OutboxEntry[]> {
+      const overdue = iso(new Date(now.getTime() - 60_000));
+      const rows = await db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('kind', '=', 'mail')
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'failed'),
+            eb.and([eb('status', '=', 'pending'), eb.or([eb('attempts', '>', 0), eb('next_attempt_at', '<=', overdue)])]),
+          ]),
+        )
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(toEntry);
+    },
+
+    /** Depth and age of what waits to go out, for /metrics. */
+    async pendingStats(now = new Date()): Promise<{ pending: number; oldestPendingAgeSeconds: number }> {
+      const row = await db
+        .selectFrom('outbox')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow();
+      const oldest = row.oldest === null ? null : new Date(ts(row.oldest as Date | string)).getTime();
+      return { pending: Number(row.n), oldestPendingAgeSeconds: oldest === null ? 0 : Math.max(0, (now.getTime() - oldest) / 1000) };
+    },
+
+    /** Per endpoint: how many webhook deliveries are in each state, and the latest ones (failures first). */
+    async webhookDeliveries(
+      limit = 100,
+    ): Promise<{ endpoints: { target: string; counts: Record<OutboxStatus, number> }[]; recent: OutboxEntry[] }> {
+      const grouped = await db
+        .selectFrom('outbox')
+        .select((eb) => ['target', 'status', eb.fn.countAll<number>().as('n')])
+        .where('kind', '=', 'webhook')
+        .groupBy(['target', 'status'])
+        .execute();
+      const byTarget = new Map<string, Record<OutboxStatus, number>>();
+      for (const row of grouped) {
+        const target = row.target ?? '';
+        const counts = byTarget.get(target) ?? { pending: 0, sent: 0, failed: 0, cancelled: 0 };
+        counts[row.status] = Number(row.n);
+        byTarget.set(target, counts);
+      }
+      const recent = await db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('kind', '=', 'webhook')
+        .orderBy((eb) => eb.case().when('status', '=', 'failed').then(0).else(1).end())
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return {
+        endpoints: [...byTarget].map(([target, counts]) => ({ target, counts })).sort((a, b) => a.target.localeCompare(b.target)),
+        recent: recent.map(toEntry),
+      };
+    },
+
+    /** Delivered webhook events older than `before` are deleted: they hold personal data and have done their job. */
+    async pruneDeliveredWebhooks(before: Date): Promise<number> {
+      const result = await db
+        .deleteFrom('outbox')
+        .where('kind', '=', 'webhook')
+        .where('status', '=', 'sent')
+        .where('sent_at', '<', iso(before))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** An operator sends a webhook event again (delivered or failed): due now, same row, so the same webhook-id. */
+    async resendWebhook(id: number, now = new Date()): Promise<boolean> {
+      const result = await db
+        .updateTable('outbox')
+        .set({
+          status: 'pending',
+          next_attempt_at: iso(now),
+          created_at: iso(now),
+          attempts: 0,
+          sent_at: null,
+          last_error: null,
+          locked_by: null,
+          locked_until: null,
+        })
+        .where('id', '=', id)
+        .where('kind', '=', 'webhook')
+        .where('status', 'in', ['sent', 'failed'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Mail rows by status. */
+    async counts(): Promise<Record<OutboxStatus, number>> {
+      const rows = await db
+        .selectFrom('outbox')
+        .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+        .where('kind', '=', 'mail')
+        .groupBy('status')
+        .execute();
+      const counts: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0, cancelled: 0 };
+      for (const row of rows) counts[row.status] = Number(row.n);
+      return counts;
+    },
+
+    /** An operator sends a failed row again: it becomes due now, with a fresh 24 h. */
+    async retryNow(id: number, now = new Date()): Promise<boolean> {
+      const result = await db
+        .updateTable('outbox')
+        .set({ status: 'pending', next_attempt_at: iso(now), created_at: iso(now), attempts: 0, locked_by: null, locked_until: null })
+        .where('id', '=', id)
+        .where('kind', '=', 'mail')
+        .where('status', '=', 'failed')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+
+export type OutboxReports = ReturnType<typeof createOutboxReports>;

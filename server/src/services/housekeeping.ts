@@ -1,0 +1,72 @@
+import type { Stores } from '../db/stores';
+import type { Services } from './index';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface HousekeepingJob {
+  name: string;
+  everyMs: number;
+  /** Also run once at start-up. */
+  runNow: boolean;
+  run(): Promise<unknown>;
+}
+
+/**
+ * What the server does on its own, on a timer in every copy (each job is safe to run in several copies at once):
+ * the privacy page's retention promises, and the founders' daily digest.
+ */
+export function housekeepingJobs(
+  stores: Stores,
+  services: Services,
+  settings: {
+    /** UNCONFIRMED_RETENTION_DAYS */
+    retentionDays: number;
+    log: { info(obj: object, msg: string): void };
+    /** Wakes the mail worker when there is something new to send. */
+    nudgeMail: () => void;
+  },
+): HousekeepingJob[] {
+  return [
+    {
+      // Unconfirmed sign-ups are kept only UNCONFIRMED_RETENTION_DAYS after their confirmation mail (the privacy page says so).
+      name: 'erase unconfirmed sign-ups',
+      everyMs: HOUR_MS,
+      runNow: true,
+      async run() {
+        const erased = await services.signups.eraseExpired(new Date(Date.now() - settings.retentionDays * DAY_MS));
+        if (erased > 0) settings.log.info({ erased }, 'unconfirmed sign-ups erased after the retention period');
+        await stores.personTokens.pruneExpired(new Date().toISOString());
+        // Visitor hashes and their salt end with their day: nobody can be followed across days.
+        await stores.visits.forgetPastDays();
+        // Delivered webhook events hold personal data; a receiver has had them for 30 days.
+        await stores.outboxReports.pruneDeliveredWebhooks(new Date(Date.now() - 30 * DAY_MS));
+      },
+    },
+    {
+      // Idempotency keys hold a hash of personal data: keep them no longer than a retry needs.
+      name: 'prune idempotency keys',
+      everyMs: HOUR_MS,
+      runNow: true,
+      run: () => services.signups.pruneIdempotencyKeys(),
+    },
+    {
+      // The founders' daily digest, queued once a day after 06:00 UTC by whichever copy gets there first.
+      name: "queue the operators' daily digest",
+      everyMs: 10 * 60 * 1000,
+      runNow: true,
+      async run() {
+        if ((await services.operatorDigest.queueToday()) > 0) settings.nudgeMail();
+      },
+    },
+    {
+      name: 'prune operator sessions and sign-in counts',
+      everyMs: HOUR_MS,
+      runNow: false,
+      async run() {
+        await stores.operatorSessions.pruneExpired();
+        await stores.signInThrottle.pruneStale();
+      },
+    },
+  ];
+}

@@ -1,0 +1,124 @@
+import type { AdminCorrection } from '@waitlist/contract';
+import type { Database } from '../db/connection';
+import { auditLogs } from '../db/stores/audit-logs';
+import type { FollowUpStore } from '../db/stores/follow-up';
+import type { OutboxStore } from '../db/stores/outbox';
+import type { PersonTokenStore } from '../db/stores/person-tokens';
+import type { SignupRow, SignupStore } from '../db/stores/signups';
+import { checkToken, tokenLookupHash, type TokenProblem, type TokenPurpose } from '../lib/tokens';
+import { MAIL_TOPICS, type SignupEvents } from './signup-events';
+import { toPersonExport, type PersonExport } from './signup-views';
+import type { SignupService } from './signups';
+
+/**
+ * What a person can do from the links in our mail, independent of HTTP: every operation starts from a token,
+ * checks it for its one purpose, and acts on that person's row only, through the sign-up service. `resolve`
+ * (what a GET does) never changes anything: mail scanners fetch every link.
+ */
+
+export type TokenFailure = { ok: false; problem: TokenProblem; status: 400 | 404 | 410 };
+
+export type Resolved = { ok: true; person: SignupRow; hash: string } | TokenFailure;
+
+/** Malformed → 400; unknown or meant for another page → 404 (which says no more than "not a link of ours"); expired or spent → 410. */
+export const TOKEN_PROBLEM_STATUS: Readonly<Record<TokenProblem, 400 | 404 | 410>> = {
+  malformed: 400,
+  unknown: 404,
+  'wrong-purpose': 404,
+  expired: 410,
+  used: 410,
+};
+
+/** One data link every 10 minutes per person is plenty; more would let anyone flood an inbox. */
+const DATA_LINK_INTERVAL_MS = 10 * 60 * 1000;
+
+export interface PersonLinksDeps {
+  database: Database;
+  signups: SignupService;
+  stores: { signups: SignupStore; personTokens: PersonTokenStore; outbox: OutboxStore; followUp: FollowUpStore };
+  events: SignupEvents;
+  now?: () => Date;
+}
+
+/** What a person may correct themselves: everything an operator may, but the address (it is how we know them). */
+export type PersonCorrection = Omit<AdminCorrection, 'email'>;
+
+export function createPersonLinks({ database, signups, stores, events, now = () => new Date() }: PersonLinksDeps) {
+  const { db } = database;
+  const person = (id: number) => stores.signups.find(db, id);
+
+  async function resolve(presented: unknown, purpose: TokenPurpose): Promise<Resolved> {
+    const hash = tokenLookupHash(presented);
+    const row = hash ? await stores.personTokens.find(hash) : undefined;
+    const check = checkToken(presented, row, purpose, now());
+    if (!check.ok) return { ok: false, problem: check.problem, status: TOKEN_PROBLEM_STATUS[check.problem] };
+    const found = await person(row!.signupId);
+    if (!found) return { ok: false, problem: 'unknown', status: 404 };
+    return { ok: true, person: found, hash: hash! };
+  }
+
+  /** Resolves, acts, and answers the person as they are afterwards. */
+  const acting =
+    (purpose: TokenPurpose, act: (resolved: Resolved & { ok: true }) => Promise<unknown>) =>
+    async (presented: unknown): Promise<Resolved> => {
+      const resolved = await resolve(presented, purpose);
+      if (!resolved.ok) return resolved;
+      await act(resolved);
+      return { ...resolved, person: (await person(resolved.person.id)) ?? resolved.person };
+    };
+
+  return {
+    resolve,
+
+    /** POST of the confirm page: spends the token; a double submit finds it spent (410) and changes nothing. */
+    async confirm(presented: unknown): Promise<Resolved> {
+      const resolved = await resolve(presented, 'confirm');
+      if (!resolved.ok) return resolved;
+      if (!(await signups.confirm(resolved.hash, resolved.person.id))) return { ok: false, problem: 'used', status: 410 };
+      return { ...resolved, person: (await person(resolved.person.id))! };
+    },
+
+    unsubscribe: acting('unsubscribe', (resolved) => signups.unsubscribe(resolved.person.id)),
+
+    async exportData(presented: unknown): Promise<{ ok: true; data: PersonExport } | TokenFailure> {
+      const resolved = await resolve(presented, 'manage');
+      if (!resolved.ok) return resolved;
+      const at = now().toISOString();
+      await auditLogs.person(db, { action: 'export', actor: 'person', signupId: resolved.person.id }, at);
+      return { ok: true, data: toPersonExport(resolved.person, await stores.followUp.notesFor(resolved.person.id), at) };
+    },
+
+    async correct(presented: unknown, changes: PersonCorrection): Promise<(Resolved & { ok: true; fields: string[] }) | TokenFailure> {
+      const resolved = await resolve(presented, 'manage');
+      if (!resolved.ok) return resolved;
+      const result = await signups.correct(resolved.person.id, changes, { kind: 'person' });
+      if (!result) return { ok: false, problem: 'unknown', status: 404 };
+      return { ...resolved, person: result.row, fields: result.changed };
+    },
+
+    async erase(presented: unknown): Promise<{ ok: true } | TokenFailure> {
+      const resolved = await resolve(presented, 'manage');
+      if (!resolved.ok) return resolved;
+      await signups.erase(resolved.person.id, { kind: 'person' });
+      return { ok: true };
+    },
+
+    /**
+     * "Send me my link": queues a data-link mail when the address is on the list. The caller answers the same
+     * either way; this returns whether a mail was queued only for tests and metrics, never for the response.
+     */
+    async requestDataLink(email: string): Promise<boolean> {
+      const at = now();
+      return db.transaction().execute(async (trx) => {
+        const signupId = await stores.signups.idByEmail(trx, email);
+        const recent = signupId === undefined ? [] : await stores.outbox.history(trx, signupId, MAIL_TOPICS.dataLink);
+        const queue = signupId !== undefined && !recent.some((h) => at.getTime() - h.createdAt.getTime() < DATA_LINK_INTERVAL_MS);
+        if (queue) await events.dataLinkMail(trx, signupId, at.toISOString());
+        await auditLogs.person(trx, { action: 'data-link', actor: 'person', signupId: signupId ?? null }, at.toISOString());
+        return queue;
+      });
+    },
+  };
+}
+
+export type PersonLinks = ReturnType<typeof createPersonLinks>;

@@ -1,0 +1,91 @@
+import type { AdminSignup } from '@waitlist/contract';
+import { ATTRIBUTION_FIELDS } from '@waitlist/contract';
+import type { SignupRow } from '../db/stores/signups';
+
+/**
+ * One stored row (SignupRow), one mapper per audience, each written once: the console, a webhook receiver, the
+ * person's own page and the person's own download. Nothing else shapes a sign-up for the outside.
+ */
+
+/** The console's view (admin API, CSV export): every column but the retention clock. */
+export function toConsoleSignup(row: SignupRow): AdminSignup {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    company_size: row.company_size,
+    desired_outcomes: row.desired_outcomes,
+    other_outcome: row.other_outcome,
+    consented_at: row.consented_at,
+    privacy_policy_version: row.privacy_policy_version,
+    created_at: row.created_at,
+    confirmed_at: row.confirmed_at,
+    marketing_opt_out_at: row.marketing_opt_out_at,
+    locale: row.locale,
+    status: row.status,
+    company_domain: row.company_domain,
+    free_mail: row.free_mail,
+    utm_source: row.utm_source,
+    utm_medium: row.utm_medium,
+    utm_campaign: row.utm_campaign,
+    utm_content: row.utm_content,
+    utm_term: row.utm_term,
+    referrer_origin: row.referrer_origin,
+    landing_path: row.landing_path,
+  };
+}
+
+/** A webhook's `data` (docs/decisions/0008-webhooks.md): the console's view without consent bookkeeping. */
+export function toWebhookSignup(row: SignupRow): Omit<AdminSignup, 'consented_at' | 'privacy_policy_version'> {
+  const { consented_at: _consented, privacy_policy_version: _policy, ...signup } = toConsoleSignup(row);
+  return signup;
+}
+
+/** Where the visit that signed up came from: the attribution columns that hold something. */
+export function cameFrom(row: SignupRow): Record<string, string> {
+  return Object.fromEntries(ATTRIBUTION_FIELDS.filter((column) => row[column] !== null).map((column) => [column, row[column]!]));
+}
+
+/** The person's own copy of their data (the download on their data page). */
+export interface PersonExport {
+  email: string;
+  role: string;
+  company_size: string;
+  desired_outcomes: string[];
+  other_outcome: string | null;
+  locale: string;
+  signed_up_at: string;
+  consented_at: string;
+  privacy_policy_version: string;
+  confirmation_sent_at: string | null;
+  confirmed_at: string | null;
+  marketing_opt_out_at: string | null;
+  company_domain: string | null;
+  /** utm_* tags, referring site and landing page of the visit that signed up. */
+  came_from: Record<string, string>;
+  follow_up_status: string;
+  follow_up_notes: { note: string; written_at: string }[];
+  exported_at: string;
+}
+
+export function toPersonExport(row: SignupRow, notes: { note: string; written_at: string }[], exportedAt: string): PersonExport {
+  return {
+    email: row.email,
+    role: row.role,
+    company_size: row.company_size,
+    desired_outcomes: row.desired_outcomes,
+    other_outcome: row.other_outcome,
+    locale: row.locale,
+    signed_up_at: row.created_at,
+    consented_at: row.consented_at,
+    privacy_policy_version: row.privacy_policy_version,
+    confirmation_sent_at: row.confirmation_sent_at,
+    confirmed_at: row.confirmed_at,
+    marketing_opt_out_at: row.marketing_opt_out_at,
+    company_domain: row.company_domain,
+    came_from: cameFrom(row),
+    follow_up_status: row.status,
+    follow_up_notes: notes,
+    exported_at: exportedAt,
+  };
+}

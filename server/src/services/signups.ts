@@ -1,0 +1,324 @@
+import type { Kysely } from 'kysely';
+import { DEFAULT_LOCALE, PRIVACY_POLICY_VERSION, type AdminCorrection, type FollowUpStatus, type SignupBody } from '@waitlist/contract';
+import type { Database } from '../db/connection';
+import { DuplicateEmailError, IdempotencyKeyReusedError, classifyDbError, translateDbError } from '../db/errors';
+import { createGroupCommit } from '../db/group-commit';
+import type { Schema } from '../db/schema';
+import { auditLogs } from '../db/stores/audit-logs';
+import type { ErasedCountStore } from '../db/stores/erased-counts';
+import type { FollowUpStore } from '../db/stores/follow-up';
+import type { IdempotencyKeyStore } from '../db/stores/idempotency-keys';
+import type { OutboxStore } from '../db/stores/outbox';
+import type { PersonTokenStore } from '../db/stores/person-tokens';
+import type { NewSignupRow, SignupChanges, SignupRow, SignupStore } from '../db/stores/signups';
+import { companyOf } from '../lib/company';
+import { sha256 } from '../lib/crypto';
+import type { MetricsRecorder } from '../lib/metrics';
+import { mayResendConfirmation, type ResendDecision } from '../lib/resend-policy';
+import { MAIL_TOPICS, type SignupEvents } from './signup-events';
+
+/**
+ * The life of a sign-up, one function per use case: sign up (API and form alike), sign up again (the re-send
+ * rules), confirm, correct (by the person or an operator: one set of rules), unsubscribe, change the follow-up
+ * status, erase (by the person, an operator or the retention rule). Each opens its transaction, writes through
+ * the stores, and queues the mail and webhook rows it causes in that same transaction (signup-events.ts). Routes,
+ * the scheduler and the CLI call these; nothing else writes waitlist_signups.
+ */
+
+/** Who acts: the person through a link we mailed them, an operator in the console, or a rule of ours. */
+export type Actor = { kind: 'person' } | { kind: 'operator'; operatorId: number } | { kind: 'system' };
+
+export type SignupOutcome = 'created' | 'replayed';
+
+/** How long a retry may reuse an Idempotency-Key: the keys hold a hash of personal data. */
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** Unconfirmed sign-ups past their retention are erased this many at a time, one transaction per person. */
+const EXPIRY_BATCH = 200;
+
+export interface SignupServiceDeps {
+  database: Database;
+  stores: {
+    signups: SignupStore;
+    idempotencyKeys: IdempotencyKeyStore;
+    outbox: OutboxStore;
+    personTokens: PersonTokenStore;
+    erasedCounts: ErasedCountStore;
+    followUp: FollowUpStore;
+  };
+  events: SignupEvents;
+  /** Group-commit window for new sign-ups in ms (db/group-commit.ts); 0: one transaction per sign-up. */
+  batchWindowMs: number;
+  metrics?: MetricsRecorder;
+  /** Told when a repeated sign-up re-sent a confirmation, or could not. */
+  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  now?: () => Date;
+}
+
+interface NewSignup {
+  row: NewSignupRow;
+  idempotencyKey: string | undefined;
+  requestHash: string;
+}
+
+/** A second holder of an Idempotency-Key inside one write: decided after commit (a replay, or a reused key). */
+class IdempotencyKeyTakenError extends Error {}
+
+export function createSignupService(deps: SignupServiceDeps) {
+  const { database, stores, events } = deps;
+  const { db } = database;
+  const now = deps.now ?? (() => new Date());
+  const transaction = <T>(work: (trx: Kysely<Schema>) => Promise<T>) => db.transaction().execute(work).catch(translateDbError);
+
+  /** New sign-ups, many per transaction under load: the rows, their keys, their confirmation mail and events. */
+  const newSignups = createGroupCommit<NewSignup>(database, {
+    windowMs: deps.batchWindowMs,
+    metrics: deps.metrics,
+    async write(trx, items) {
+      const ids = await stores.signups.insertNew(
+        trx,
+        items.map((i) => i.row),
+      );
+      const stored = items.flatMap((item, i) => (ids[i] === undefined ? [] : [{ ...item.row, id: ids[i]! } satisfies SignupRow]));
+      const keys = items.flatMap((item, i) =>
+        item.idempotencyKey && ids[i] !== undefined
+          ? [{ key: item.idempotencyKey, request_hash: item.requestHash, signup_id: ids[i]!, created_at: item.row.created_at }]
+          : [],
+      );
+      if ((await stores.idempotencyKeys.insertFree(trx, keys)) !== keys.length) throw new IdempotencyKeyTakenError();
+      await events.confirmationMails(trx, stored);
+      await events.webhook(trx, 'signup.created', stored, now().toISOString());
+      return ids.map((id) => (id === undefined ? new DuplicateEmailError() : null));
+    },
+  });
+
+  /** True when `key` already stored this very request; a key stored with another request is refused. */
+  async function isReplay(key: string, hash: string): Promise<boolean> {
+    const stored = await stores.idempotencyKeys.requestHash(key).catch(translateDbError);
+    if (stored === undefined) return false;
+    if (stored !== hash) throw new IdempotencyKeyReusedError();
+    return true;
+  }
+
+  /** Queues another confirmation mail within `rules`, deciding and queueing in one transaction (racing repeats send one). */
+  async function queueResend(
+    id: number,
+    rules: (input: { confirmed: boolean; history: { createdAt: Date; resend: boolean }[] }) => ResendDecision,
+  ) {
+    return transaction(async (trx): Promise<ResendDecision | { ok: false; reason: 'opted-out' | 'erased' }> => {
+      const row = await stores.signups.lock(trx, id);
+      if (!row) return { ok: false, reason: 'erased' };
+      if (row.marketing_opt_out_at !== null) return { ok: false, reason: 'opted-out' };
+      const decision = rules({
+        confirmed: row.confirmed_at !== null,
+        history: await stores.outbox.history(trx, id, MAIL_TOPICS.confirmation),
+      });
+      if (decision.ok) await events.resentConfirmationMail(trx, row, now().toISOString());
+      return decision;
+    });
+  }
+
+  /** Someone signs up again with an address that is on the list: an unconfirmed person gets their mail again, within limits. */
+  async function repeatSignUp(email: string): Promise<void> {
+    try {
+      const id = await stores.signups.idByEmail(db, email);
+      if (id === undefined) return;
+      const decision = await queueResend(id, (input) => mayResendConfirmation({ ...input, now: now() }));
+      if (decision.ok) deps.log?.info({ signupId: id }, 'confirmation re-sent on a repeated sign-up');
+    } catch (err) {
+      // The answer stays "already registered" whatever happens here.
+      deps.log?.warn({ err }, 'could not queue a confirmation re-send');
+    }
+  }
+
+  /** Deletes a person's row in `trx`, keeping their contribution to the dashboard; the audit keeps no address. */
+  async function eraseIn(trx: Kysely<Schema>, id: number, actor: Actor): Promise<boolean> {
+    const row = await stores.signups.lock(trx, id);
+    if (!row) return false;
+    const at = now().toISOString();
+    await stores.erasedCounts.add(trx, row);
+    await events.webhook(trx, 'signup.erased', [row], at);
+    await stores.signups.remove(trx, id);
+    if (actor.kind === 'operator') await auditLogs.operator(trx, { action: 'erase', operatorId: actor.operatorId, signupId: id }, at);
+    else await auditLogs.person(trx, { action: actor.kind === 'person' ? 'erase' : 'expire', actor: actor.kind, signupId: id }, at);
+    return true;
+  }
+
+  return {
+    /**
+     * Stores one sign-up and queues its confirmation mail. With an idempotency key, a retry of the same request
+     * answers 'replayed' (even when it races the original); an address already on the list throws
+     * DuplicateEmailError after the re-send rules had their say.
+     */
+    async signUp(body: SignupBody, idempotencyKey?: string): Promise<SignupOutcome> {
+      const requestHash = idempotencyKey ? sha256(JSON.stringify(body)) : '';
+      if (idempotencyKey && (await isReplay(idempotencyKey, requestHash))) return 'replayed';
+      const at = now().toISOString();
+      const company = companyOf(body.email);
+      const row: NewSignupRow = {
+        email: body.email,
+        role: body.role,
+        company_size: body.company_size,
+        desired_outcomes: body.desired_outcomes,
+        other_outcome: body.other_outcome ?? null,
+        consented_at: at,
+        privacy_policy_version: PRIVACY_POLICY_VERSION,
+        created_at: at,
+        locale: body.locale ?? DEFAULT_LOCALE,
+        confirmed_at: null,
+        marketing_opt_out_at: null,
+        confirmation_sent_at: null,
+        status: 'new',
+        company_domain: company.domain,
+        free_mail: company.freeMail,
+        utm_source: body.utm_source ?? null,
+        utm_medium: body.utm_medium ?? null,
+        utm_campaign: body.utm_campaign ?? null,
+        utm_content: body.utm_content ?? null,
+        utm_term: body.utm_term ?? null,
+        referrer_origin: body.referrer_origin ?? null,
+        landing_path: body.landing_path ?? null,
+      };
+      try {
+        await newSignups.submit({ row, idempotencyKey, requestHash });
+        return 'created';
+      } catch (error) {
+        const keyTaken = error instanceof IdempotencyKeyTakenError || classifyDbError(error).kind === 'unique';
+        // Lost the race against our own earlier attempt (same key, same request): it committed, so this is a replay.
+        if (idempotencyKey && (keyTaken || error instanceof DuplicateEmailError) && (await isReplay(idempotencyKey, requestHash))) {
+          return 'replayed';
+        }
+        if (error instanceof DuplicateEmailError) {
+          await repeatSignUp(body.email);
+          throw error;
+        }
+        if (error instanceof IdempotencyKeyTakenError) throw new IdempotencyKeyReusedError();
+        return translateDbError(error);
+      }
+    },
+
+    /** An operator re-sends a confirmation: more often than a repeated sign-up may, but not twice within 10 minutes. */
+    async resendConfirmation(id: number): Promise<ResendDecision | { ok: false; reason: 'opted-out' | 'erased' }> {
+      return queueResend(id, (input) =>
+        mayResendConfirmation({ ...input, history: input.history.map((h) => ({ ...h, resend: false })), now: now() }),
+      );
+    },
+
+    /** Spends a confirmation token and confirms its person; false when it was spent meanwhile (a double submit). */
+    async confirm(tokenHash: string, signupId: number): Promise<boolean> {
+      const at = now().toISOString();
+      return transaction(async (trx) => {
+        const row = await stores.signups.lock(trx, signupId);
+        if (!row || !(await stores.personTokens.spend(trx, tokenHash, 'confirm', at))) return false;
+        await stores.signups.setConfirmed(trx, signupId, at);
+        // Other confirmation links of the same person are now pointless.
+        await stores.personTokens.spendAll(trx, signupId, 'confirm', at);
+        await auditLogs.person(trx, { action: 'confirm', actor: 'person', signupId }, at);
+        await events.webhook(trx, 'signup.confirmed', [{ ...row, confirmed_at: row.confirmed_at ?? at }], at);
+        await events.confirmedNotices(trx, signupId, at);
+        return true;
+      });
+    },
+
+    /**
+     * Corrects stored answers: outcomes are a set, an emptied "Other" text is no text, a new address brings its
+     * company. Only what really changes is written, audited (field names, never values) and announced.
+     */
+    async correct(id: number, correction: AdminCorrection, actor: Actor): Promise<{ row: SignupRow; changed: string[] } | undefined> {
+      return transaction(async (trx) => {
+        const current = await stores.signups.lock(trx, id);
+        if (!current) return undefined;
+        const next: SignupChanges = { ...correction };
+        if (next.desired_outcomes) next.desired_outcomes = [...new Set(next.desired_outcomes)];
+        if (next.other_outcome !== undefined) next.other_outcome = next.other_outcome?.trim() || null;
+        const changed = (Object.keys(next) as (keyof SignupChanges)[]).filter(
+          (key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]),
+        );
+        if (changed.length === 0) return { row: current, changed };
+        const changes = Object.fromEntries(changed.map((key) => [key, next[key]])) as SignupChanges;
+        if (changes.email !== undefined) {
+          const company = companyOf(changes.email);
+          Object.assign(changes, { company_domain: company.domain, free_mail: company.freeMail });
+        }
+        await stores.signups.update(trx, id, changes);
+        const at = now().toISOString();
+        if (actor.kind === 'operator')
+          await auditLogs.operator(trx, { action: 'correct', operatorId: actor.operatorId, signupId: id, fields: changed }, at);
+        else await auditLogs.person(trx, { action: 'correct', actor: 'person', signupId: id, fields: changed }, at);
+        const row = (await stores.signups.find(trx, id))!;
+        await events.webhook(trx, 'signup.updated', [row], at);
+        return { row, changed };
+      });
+    },
+
+    /** Records the opt-out (idempotent) and cancels queued confirmation mail; a data link asked for still goes. */
+    async unsubscribe(id: number): Promise<boolean> {
+      const at = now().toISOString();
+      return transaction(async (trx) => {
+        const row = await stores.signups.lock(trx, id);
+        if (!row || !(await stores.signups.setOptedOut(trx, id, at))) return false;
+        await stores.outbox.cancelPending(trx, id, MAIL_TOPICS.confirmation, 'opted out');
+        await auditLogs.person(trx, { action: 'unsubscribe', actor: 'person', signupId: id }, at);
+        await events.webhook(trx, 'signup.unsubscribed', [{ ...row, marketing_opt_out_at: at }], at);
+        return true;
+      });
+    },
+
+    /** Sets the follow-up status of each id that exists and has another one; each change is logged with its operator. */
+    async setStatus(ids: readonly number[], status: FollowUpStatus, operatorId: number): Promise<{ changed: number[]; missing: number[] }> {
+      const unique = [...new Set(ids)];
+      const at = now().toISOString();
+      return transaction(async (trx) => {
+        const found = await stores.signups.statuses(trx, unique);
+        const changed = unique.filter((id) => found.has(id) && found.get(id) !== status);
+        if (changed.length > 0) {
+          await stores.signups.setStatus(trx, changed, status);
+          await stores.followUp.logStatusChanges(
+            trx,
+            changed.map((id) => ({ signupId: id, from: found.get(id)!, to: status, operatorId, at })),
+          );
+          await events.webhook(trx, 'signup.updated', await stores.signups.findMany(trx, changed), at);
+        }
+        return { changed, missing: unique.filter((id) => !found.has(id)) };
+      });
+    },
+
+    /** Erases a person: their row, and with it their mail, tokens, notes and keys; the dashboard keeps their counts. */
+    erase: (id: number, actor: Actor): Promise<boolean> => transaction((trx) => eraseIn(trx, id, actor)),
+
+    /** Erases sign-ups still unconfirmed whose confirmation mail went out before `cutoff`, one transaction per person. */
+    async eraseExpired(cutoff: Date): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const ids = await stores.signups.unconfirmedSince(cutoff.toISOString(), EXPIRY_BATCH);
+        for (const id of ids) if (await transaction((trx) => eraseIn(trx, id, { kind: 'system' }))) total += 1;
+        if (ids.length < EXPIRY_BATCH) return total;
+      }
+    },
+
+    /**
+     * The worker delivered an outbox row: a first confirmation mail starts the retention clock; an event about a
+     * person erased meanwhile is deleted once delivered, so nothing about them stays behind.
+     */
+    async recordDelivery(input: { id: number; workerId: string; sentAt: Date }): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const row = await stores.outbox.describe(trx, input.id);
+        if (row?.kind === 'webhook' && row.subjectId !== null && !(await stores.signups.find(trx, row.subjectId))) {
+          return stores.outbox.deleteLeased(trx, input);
+        }
+        // The sign-up row before the outbox row, as erasure and opt-out take them, so the two never deadlock.
+        if (row?.topic === MAIL_TOPICS.confirmation && row.signupId !== null) {
+          await stores.signups.setConfirmationSent(trx, row.signupId, input.sentAt.toISOString());
+        }
+        await stores.outbox.markSent(trx, input);
+      });
+    },
+
+    /** Forgets idempotency keys past their day (they hold a hash of personal data). */
+    pruneIdempotencyKeys: () => stores.idempotencyKeys.pruneBefore(new Date(now().getTime() - IDEMPOTENCY_TTL_MS).toISOString()),
+
+    /** Waits for sign-ups still being committed (shutdown). */
+    drain: () => newSignups.drain(),
+  };
+}
+
+export type SignupService = ReturnType<typeof createSignupService>;
