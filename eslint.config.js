@@ -103,6 +103,20 @@ export default tseslint.config(
     },
   },
   {
+    // The sign-up's table has one writer: its store (db/stores/signups.ts), called by the sign-up service.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/db/stores/signups.ts', 'server/src/db/migrations/**', '**/*.test.ts', 'server/src/test/**', '**/test-helpers.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom)$/] > Literal[value='waitlist_signups']",
+          message: 'Only db/stores/signups.ts writes waitlist_signups; change a sign-up through services/signups.ts',
+        },
+      ],
+    },
+  },
+  {
     // Server and contract layers: see SERVER_LAYER_ZONES above. (The web layers have their own block.)
     files: ['server/src/**/*.ts', 'contract/src/**/*.ts'],
     ignores: ['**/*.test.ts', 'server/src/test/**', '**/test-helpers.ts'],
