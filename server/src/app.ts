@@ -13,6 +13,7 @@ import { registerJsonParser } from './http/json-parser';
 import { loggerOptions } from './http/logging';
 import { createMetrics, registerMetrics, type Metrics } from './http/metrics';
 import { registerRateLimit } from './http/rate-limit';
+import { declareRateLimits } from './http/rate-limits';
 import { connectRedis } from './http/redis';
 import { registerScheduler } from './http/scheduler';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -96,39 +97,44 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   const redis = env.REDIS_URL ? await connectRedis({ url: env.REDIS_URL, log: app.log, metrics }) : undefined;
   if (redis) app.addHook('onClose', async () => redis.close());
   await registerRateLimit(app, { redis, metrics });
+  const limits = declareRateLimits({
+    signupsPerMinute: env.SIGNUP_RATE_LIMIT,
+    visitsPerMinute: env.VISIT_RATE_LIMIT,
+    signInsPerMinute: env.ADMIN_SIGNIN_RATE_LIMIT,
+  });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   registerHealth(app, database, { redis, metrics });
 
   await app.register(signupRoutes, {
     signups: services.signups,
     publicKey: env.WAITLIST_PUBLIC_KEY,
-    rateLimitPerMinute: env.SIGNUP_RATE_LIMIT,
+    rateLimit: limits.signupApi,
     corsOrigins: env.CORS_ORIGINS,
     metrics,
   });
   // The sign-up form posted without script, answered with pages rendered by the web build's renderer.
   const pages = await loadPageRenderer(env.WEB_SSR_DIR, app.log);
-  await app.register(signupFormRoutes, { signups: services.signups, pages, rateLimitPerMinute: env.SIGNUP_RATE_LIMIT, metrics });
+  await app.register(signupFormRoutes, { signups: services.signups, pages, rateLimit: limits.signupForm, metrics });
   await app.register(adminRoutes, {
     prefix: '/api/admin',
     database,
     stores,
     services,
     sessionIdleHours: env.SESSION_IDLE_HOURS,
-    signInRateLimitPerMinute: env.ADMIN_SIGNIN_RATE_LIMIT,
+    signInRateLimit: limits.signIn,
     smtpConfigured: Boolean(env.SMTP_URL),
     webhooksConfigured: Boolean(env.WEBHOOK_SECRET),
   });
   await app.register(selfServiceRoutes, {
     service: services.personLinks,
     stylesheet: findSiteStylesheet(env.WEB_DIST_DIR),
-    dataLinkRateLimit: env.SIGNUP_RATE_LIMIT === null ? null : Math.max(5, env.SIGNUP_RATE_LIMIT),
+    dataLinkRateLimit: limits.dataLink,
   });
   await app.register(visitRoutes, {
     visits: stores.visits,
     paths: sitePaths(env.WEB_DIST_DIR),
     siteUrl: env.SITE_URL,
-    rateLimitPerMinute: env.VISIT_RATE_LIMIT,
+    rateLimit: limits.visit,
   });
   await registerStaticSite(app, env.WEB_DIST_DIR, { siteUrl: env.SITE_URL });
   await startMailDelivery(

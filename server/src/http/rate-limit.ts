@@ -4,6 +4,7 @@ import { ERROR_CODES } from '@waitlist/contract';
 import type { MetricsRecorder } from '../lib/metrics';
 import { HttpError } from './http-error';
 import { failOpenRedisStore, snapshotLocalStore, type FallbackCounter, type LimitWithFallback } from './rate-limit-store';
+import type { RateLimitRule } from './rate-limits';
 import type { SharedRedis } from './redis';
 
 export interface RateLimitSetup {
@@ -14,7 +15,8 @@ export interface RateLimitSetup {
 
 /**
  * Rate limits: registered once for the whole app (no route is limited unless it asks), counted per client IP.
- * Routes ask with `config: perMinute(max, message)`. Every refusal is counted under the route's pattern.
+ * Routes ask with `config: limitedBy(limits.x)` (rate-limits.ts declares them all). Every refusal is counted under
+ * the route's pattern.
  */
 export async function registerRateLimit(app: FastifyInstance, { redis, metrics }: RateLimitSetup): Promise<void> {
   await app.register(fastifyRateLimit, {
@@ -30,20 +32,19 @@ export function tooManyRequests(message: string, retryAfterMs: number, code: str
 }
 
 /**
- * Route config for at most `max` requests a minute per client IP; null (the setting is "off") limits nothing.
- * By default the limit fails open while Redis is down; `whenRedisFails` counts it there instead.
+ * Route config for a limit declared in rate-limits.ts; null (the setting is "off") limits nothing. A limit fails
+ * open while Redis is down unless it counts in the database then (`whenRedisFails`, the counter to use).
  */
-export function perMinute(
-  max: number | null,
-  message: string,
+export function limitedBy(
+  limit: RateLimitRule | null,
   { whenRedisFails }: { whenRedisFails?: FallbackCounter } = {},
 ): { rateLimit?: RateLimitOptions } {
-  if (max === null) return {};
+  if (limit === null) return {};
   const rateLimit: LimitWithFallback = {
-    max,
-    timeWindow: 60_000,
-    errorResponseBuilder: (_request, context) => tooManyRequests(message, context.ttl),
-    ...(whenRedisFails ? { whenRedisFails } : {}),
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    errorResponseBuilder: (_request, context) => tooManyRequests(limit.message, context.ttl),
+    ...(limit.countInDatabaseWhenRedisFails && whenRedisFails ? { whenRedisFails } : {}),
   };
   return { rateLimit };
 }

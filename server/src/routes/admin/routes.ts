@@ -5,6 +5,7 @@ import type { Database } from '../../db/connection';
 import type { Stores } from '../../db/stores';
 import type { Services } from '../../services';
 import { HttpError } from '../../http/http-error';
+import type { RateLimitRule } from '../../http/rate-limits';
 import { adminGuards } from './guards';
 import { sessionRoutes } from './session-routes';
 import { insightRoutes } from './insight-routes';
@@ -16,8 +17,8 @@ export interface AdminRoutesOptions {
   stores: Stores;
   services: Services;
   sessionIdleHours: number;
-  /** Sign-in attempts per minute per client IP; null disables (the per-account lockout stays). */
-  signInRateLimitPerMinute: number | null;
+  /** rate-limits.ts: signIn (the per-account lockout stays when it is off). */
+  signInRateLimit: RateLimitRule | null;
   /** Whether SMTP_URL is set (the console says why mail is not going out). */
   smtpConfigured: boolean;
   webhooksConfigured: boolean;
@@ -49,7 +50,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     sessions: stores.operatorSessions,
     throttle: stores.signInThrottle,
     sessionIdleMs,
-    signInRateLimitPerMinute: options.signInRateLimitPerMinute,
+    signInRateLimit: options.signInRateLimit,
   });
   await app.register(signupRoutes, { database, signups: services.signups, store: stores.signups, listing: stores.signupListing });
   await app.register(insightRoutes, { database, stores, signups: services.signups });

@@ -12,7 +12,8 @@ import type { OperatorAccounts } from '../../db/stores/operator-accounts';
 import type { OperatorSessions } from '../../db/stores/operator-sessions';
 import type { SignInThrottle } from '../../db/stores/sign-in-throttle';
 import { HttpError } from '../../http/http-error';
-import { perMinute, tooManyRequests } from '../../http/rate-limit';
+import { limitedBy, tooManyRequests } from '../../http/rate-limit';
+import type { RateLimitRule } from '../../http/rate-limits';
 import { sha256 } from '../../lib/crypto';
 import { sessionToken, signedInOperator } from './guards';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
@@ -22,8 +23,8 @@ export interface SessionRoutesOptions {
   sessions: OperatorSessions;
   throttle: SignInThrottle;
   sessionIdleMs: number;
-  /** Sign-in attempts per minute per client IP; null disables (the per-account lockout stays). */
-  signInRateLimitPerMinute: number | null;
+  /** rate-limits.ts: signIn (the per-account lockout stays when it is off). */
+  signInRateLimit: RateLimitRule | null;
 }
 
 const cookieOptions = (request: FastifyRequest) =>
@@ -48,9 +49,7 @@ export async function sessionRoutes(parent: FastifyInstance, options: SessionRou
       config: {
         signedOut: true,
         // While Redis is down this limit is counted in the database rather than failing open (docs/deployment.md).
-        ...perMinute(options.signInRateLimitPerMinute, 'Too many sign-in attempts from your network. Please wait a minute and try again.', {
-          whenRedisFails: throttle.countAddressAttempt,
-        }),
+        ...limitedBy(options.signInRateLimit, { whenRedisFails: throttle.countAddressAttempt }),
       },
     },
     async (request, reply) => {

@@ -10,6 +10,8 @@ import {
   otherOutcomeText,
 } from '@waitlist/contract';
 import { HttpError } from '../../http/http-error';
+import { limitedBy } from '../../http/rate-limit';
+import type { RateLimitRule } from '../../http/rate-limits';
 import { selfServiceCopy } from './copy';
 import { confirmPage, managePage, messagePage, problemPage, unsubscribePage, type PageFrame } from './pages';
 import type { PersonLinks, TokenFailure } from '../../services/person-links';
@@ -23,8 +25,8 @@ import type { PersonLinks, TokenFailure } from '../../services/person-links';
 export interface SelfServiceRoutesOptions {
   service: PersonLinks;
   stylesheet: string | null;
-  /** "Send me my link" requests per 10 minutes per client IP; null: no limit. */
-  dataLinkRateLimit: number | null;
+  /** rate-limits.ts: dataLink ("send me my link"). */
+  dataLinkRateLimit: RateLimitRule | null;
   /** The data-link answer never comes sooner, so its timing says nothing about whether the address is known. */
   dataLinkAnswerMs?: number;
 }
@@ -164,17 +166,7 @@ export async function selfServiceRoutes(app: FastifyInstance, options: SelfServi
     app.post(
       `${prefix}/privacy/data-link`,
       {
-        config:
-          options.dataLinkRateLimit === null
-            ? {}
-            : {
-                rateLimit: {
-                  max: options.dataLinkRateLimit,
-                  timeWindow: 10 * 60_000,
-                  errorResponseBuilder: (_request, context) =>
-                    new HttpError(429, 'RATE429', 'Too many requests', null, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
-                },
-              },
+        config: limitedBy(options.dataLinkRateLimit),
       },
       async (request, reply) => {
         const started = Date.now();

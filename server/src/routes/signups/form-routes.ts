@@ -18,6 +18,7 @@ import { IdempotencyKeyReusedError } from '../../db/errors';
 import type { SignupService } from '../../services/signups';
 import type { PageRenderer } from '../../http/page-renderer';
 import { tooManyRequests } from '../../http/rate-limit';
+import type { RateLimitRule } from '../../http/rate-limits';
 import { httpErrorOf } from '../../http/write-errors';
 import { formTokenKey, isFormToken, newFormToken } from '../../lib/form-token';
 import type { MetricsRecorder } from '../../lib/metrics';
@@ -26,12 +27,10 @@ import { outcomeOf } from './outcome';
 export interface SignupFormRoutesOptions {
   signups: SignupService;
   pages: PageRenderer;
-  /** Posts per minute per client IP; null disables the limit. */
-  rateLimitPerMinute: number | null;
+  /** rate-limits.ts: signupForm. */
+  rateLimit: RateLimitRule | null;
   metrics: MetricsRecorder;
 }
-
-const RATE_LIMITED = 'Too many sign-up attempts from your network. Please wait a minute and try again.';
 
 /** Posted fields as name/value pairs, whatever the body parser made of them (repeated names are arrays). */
 function entriesOf(body: unknown): [string, unknown][] {
@@ -53,7 +52,8 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
   const { signups, pages, metrics } = options;
   await app.register(fastifyFormbody, { bodyLimit: SIGNUP_BODY_LIMIT_BYTES });
   // One budget per client IP for every page's form (in the app's rate-limit store).
-  const limit = options.rateLimitPerMinute === null ? null : app.createRateLimit({ max: options.rateLimitPerMinute, timeWindow: 60_000 });
+  const { rateLimit } = options;
+  const limit = rateLimit === null ? null : app.createRateLimit({ max: rateLimit.max, timeWindow: rateLimit.windowMs });
 
   const answer = (
     reply: FastifyReply,
@@ -77,7 +77,7 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
       const result = await limit(request);
       if (!result.isAllowed && result.isExceeded) {
         metrics.count('rateLimitRefusals', { limit: 'signup form' });
-        const error = tooManyRequests(RATE_LIMITED, result.ttl);
+        const error = tooManyRequests(rateLimit!.message, result.ttl);
         for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
         return answer(reply, error.statusCode, pathname, values, {}, error.toBody());
       }

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES, IDEMPOTENCY_HEADER, SIGNUP_BODY_LIMIT_BYTES, SIGNUPS_PATH, SIGNUPS_TABLE } from '@waitlist/contract';
 import type { SignupService } from '../../services/signups';
 import { HttpError } from '../../http/http-error';
-import { perMinute } from '../../http/rate-limit';
+import { limitedBy } from '../../http/rate-limit';
+import type { RateLimitRule } from '../../http/rate-limits';
 import { sha256 } from '../../lib/crypto';
 import type { MetricsRecorder } from '../../lib/metrics';
 import { outcomeOf } from './outcome';
@@ -13,8 +14,8 @@ import { parseSignupBody } from './validate';
 export interface SignupRoutesOptions {
   signups: SignupService;
   publicKey: string;
-  /** Sign-ups per minute per client IP; null disables the limit. */
-  rateLimitPerMinute: number | null;
+  /** rate-limits.ts: signupApi. */
+  rateLimit: RateLimitRule | null;
   corsOrigins: string[];
   metrics: MetricsRecorder;
 }
@@ -75,7 +76,7 @@ export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOp
     {
       bodyLimit: SIGNUP_BODY_LIMIT_BYTES,
       onRequest: requireApiKey,
-      config: perMinute(options.rateLimitPerMinute, 'Too many sign-up attempts from your network. Please wait a minute and try again.'),
+      config: limitedBy(options.rateLimit),
     },
     async (request, reply) => {
       // Row-level security: anonymous visitors may insert but never read, not even the row they just sent.

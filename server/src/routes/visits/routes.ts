@@ -5,7 +5,8 @@ import * as z from 'zod/mini';
 import { VISIT_PATH, attributionOf } from '@waitlist/contract';
 import type { Visits } from '../../db/stores/visits';
 import { HttpError } from '../../http/http-error';
-import { perMinute } from '../../http/rate-limit';
+import { limitedBy } from '../../http/rate-limit';
+import type { RateLimitRule } from '../../http/rate-limits';
 
 export interface VisitRoutesOptions {
   visits: Visits;
@@ -13,8 +14,8 @@ export interface VisitRoutesOptions {
   paths: readonly string[];
   /** SITE_URL: a referrer on this origin is the site itself, not a source. */
   siteUrl: string;
-  /** Beacons per minute per client IP; null: no limit. */
-  rateLimitPerMinute: number | null;
+  /** rate-limits.ts: visit. */
+  rateLimit: RateLimitRule | null;
 }
 
 /** What the page sends: its own path and query, and document.referrer. Nothing about the device. */
@@ -45,7 +46,7 @@ export async function visitRoutes(parent: FastifyInstance, options: VisitRoutesO
     VISIT_PATH,
     {
       bodyLimit: BODY_LIMIT,
-      config: perMinute(options.rateLimitPerMinute, 'Too many page views from your network.'),
+      config: limitedBy(options.rateLimit),
       schema: { body: visitSchema },
     },
     async (request, reply) => {

@@ -1,0 +1,51 @@
+/**
+ * Every rate limit of the server, declared here and nowhere else: what it guards, how many requests per client
+ * address in which window, and what a refused client is told. The numbers come from the settings (env.ts parses
+ * them; `off` turns a limit off); routes only name the limit they use (`config: limitedBy(limits.signupApi)`).
+ * Limits are counted per client IP, in Redis when REDIS_URL is set (shared by every copy) or in this process.
+ */
+
+const MINUTE_MS = 60_000;
+
+export interface RateLimitRule {
+  /** Requests per window per client address. */
+  max: number;
+  windowMs: number;
+  /** What the 429 says. */
+  message: string;
+  /** While Redis is down: count in the database (true) rather than let requests through (fail open). */
+  countInDatabaseWhenRedisFails?: boolean;
+}
+
+export interface RateLimitSettings {
+  /** SIGNUP_RATE_LIMIT (per minute; null: off). */
+  signupsPerMinute: number | null;
+  /** VISIT_RATE_LIMIT (per minute; null: off). */
+  visitsPerMinute: number | null;
+  /** ADMIN_SIGNIN_RATE_LIMIT (per minute; null: off; the per-account lockout stays). */
+  signInsPerMinute: number | null;
+}
+
+const SIGNUP_REFUSED = 'Too many sign-up attempts from your network. Please wait a minute and try again.';
+
+const rule = (max: number | null, windowMs: number, message: string, extra: Partial<RateLimitRule> = {}): RateLimitRule | null =>
+  max === null ? null : { max, windowMs, message, ...extra };
+
+export function declareRateLimits(settings: RateLimitSettings) {
+  return {
+    /** POST /rest/v1/waitlist_signups (the API and the form's script). */
+    signupApi: rule(settings.signupsPerMinute, MINUTE_MS, SIGNUP_REFUSED),
+    /** The sign-up form posted without script, on every page that has it (counted apart from the API). */
+    signupForm: rule(settings.signupsPerMinute, MINUTE_MS, SIGNUP_REFUSED),
+    /** The privacy page's "send me my link": a little more room than sign-ups, over ten minutes. */
+    dataLink: rule(settings.signupsPerMinute === null ? null : Math.max(5, settings.signupsPerMinute), 10 * MINUTE_MS, 'Too many requests'),
+    /** POST /api/visit, the page-view beacon: a flood beyond it is refused and not counted. */
+    visit: rule(settings.visitsPerMinute, MINUTE_MS, 'Too many page views from your network.'),
+    /** POST /api/admin/session: holds while Redis is down (counted in the database). */
+    signIn: rule(settings.signInsPerMinute, MINUTE_MS, 'Too many sign-in attempts from your network. Please wait a minute and try again.', {
+      countInDatabaseWhenRedisFails: true,
+    }),
+  };
+}
+
+export type RateLimits = ReturnType<typeof declareRateLimits>;
