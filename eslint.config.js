@@ -43,6 +43,11 @@ const SERVER_LAYER_ZONES = [
     from: ['server', 'web', 'e2e', 'catalogue'],
     message: 'The contract is the bottom layer: it imports nothing of ours (docs/architecture.md)',
   },
+  {
+    target: 'catalogue/src',
+    from: ['server', 'web', 'e2e'],
+    message: 'The catalogue holds words and facts: it imports only the contract (docs/architecture.md)',
+  },
 ];
 
 /*
@@ -118,7 +123,7 @@ export default tseslint.config(
   },
   {
     // Server and contract layers: see SERVER_LAYER_ZONES above. (The web layers have their own block.)
-    files: ['server/src/**/*.ts', 'contract/src/**/*.ts'],
+    files: ['server/src/**/*.ts', 'contract/src/**/*.ts', 'catalogue/src/**/*.ts'],
     ignores: ['**/*.test.ts', 'server/src/test/**', '**/test-helpers.ts'],
     plugins: { import: importPlugin },
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One runner for everything, so the test command ends with one summary line.
- * - unit: contract and server (server suites run against SQLite and a fresh PostgreSQL database)
+ * - unit: contract, catalogue and server (server suites run against SQLite and a fresh PostgreSQL database)
  * - web: React components in jsdom
  * - e2e: real server + real database + Debian chromium (needs `npm run build` first); runs after the other
  *   projects (groupOrder: unit, then web, then e2e) and one file at a time, so timing and Lighthouse figures are not skewed by CPU contention
@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['contract/src/**/*.test.ts', 'server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['contract/src/**/*.test.ts', 'catalogue/src/**/*.test.ts', 'server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

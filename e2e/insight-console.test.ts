@@ -1,11 +1,13 @@
 import type { Page } from 'playwright-core';
-import { TOASTS } from '@waitlist/contract';
+import { CATALOGUE } from '@waitlist/catalogue';
 import { hashPassword } from '../server/src/lib/passwords';
 import { createOperatorAccounts } from '../server/src/db/stores/operator-accounts';
 import { DESKTOP, axeViolations, screenshot } from './support/browser';
 import { describe, expect, test } from './support/fixtures';
 import { aSignup, fillSignupForm, signupForm } from './support/signup-form';
 import type { RunningServer } from './support/server';
+
+const { toasts: TOASTS } = CATALOGUE.en.form;
 
 /**
  * Operator insight as people use it, in Chromium against the built server on PostgreSQL: a visitor from a LinkedIn

@@ -1,9 +1,12 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, MESSAGES, ROLE_OPTIONS } from '@waitlist/contract';
+import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS } from '@waitlist/contract';
+import { CATALOGUE } from '@waitlist/catalogue';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../server/src/test/smtp';
 import { DESKTOP, PHONE, axeViolations, launchBrowser, openPage, screenshot } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/server';
+
+const MESSAGES = { en: CATALOGUE.en.form, sv: CATALOGUE.sv.form };
 
 /**
  * The site in two languages as a visitor meets it in Chromium: the URL decides the language (never the

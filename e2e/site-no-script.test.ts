@@ -1,5 +1,6 @@
 import type { Page, Response } from 'playwright-core';
-import { DESIRED_OUTCOME_OPTIONS, TOASTS, VALIDATION_MESSAGES } from '@waitlist/contract';
+import { DESIRED_OUTCOME_OPTIONS } from '@waitlist/contract';
+import { CATALOGUE } from '@waitlist/catalogue';
 import type { PageProblems } from './support/browser';
 import { DESKTOP } from './support/browser';
 import { DIALECTS, describe, expect, test } from './support/fixtures';
@@ -14,6 +15,8 @@ import {
   submitButton,
   type SignupEntry,
 } from './support/signup-form';
+
+const { toasts: TOASTS, validation: VALIDATION_MESSAGES } = CATALOGUE.en.form;
 
 /**
  * The sign-up form in Chromium with JavaScript disabled: a real form posted to the server, answered with pages.

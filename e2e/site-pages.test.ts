@@ -1,6 +1,9 @@
-import { MESSAGES, NOT_FOUND_TITLE, TOASTS } from '@waitlist/contract';
+import { CATALOGUE } from '@waitlist/catalogue';
 import { describe, expect, test } from './support/fixtures';
 import { axeViolations, DESKTOP, PHONE, screenshot } from './support/browser';
+
+const { notFoundTitle: NOT_FOUND_TITLE, toasts: TOASTS } = CATALOGUE.en.form;
+const MESSAGES = { en: CATALOGUE.en.form, sv: CATALOGUE.sv.form };
 
 const pages = [
   { path: '/', name: 'home', status: 200, indexed: true, h1: /Make innovation management/ },

@@ -1,14 +1,10 @@
 import type { Page } from 'playwright-core';
-import {
-  COMPANY_SIZE_OPTIONS,
-  DESIRED_OUTCOME_OPTIONS,
-  OTHER_OUTCOME_PLACEHOLDER,
-  ROLE_OPTIONS,
-  TOASTS,
-  VALIDATION_MESSAGES,
-} from '@waitlist/contract';
+import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS } from '@waitlist/contract';
+import { CATALOGUE } from '@waitlist/catalogue';
 import { DIALECTS, describe, expect, test } from './support/fixtures';
 import { aSignup, fillSignupForm, signupForm, storedSignups } from './support/signup-form';
+
+const { otherOutcomePlaceholder: OTHER_OUTCOME_PLACEHOLDER, toasts: TOASTS, validation: VALIDATION_MESSAGES } = CATALOGUE.en.form;
 
 /** Opens the page at its form, as a visitor from a "sign up" link does, once everything it loads has loaded. */
 async function openForm(page: Page, url: string): Promise<void> {

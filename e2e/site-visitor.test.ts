@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { DESIRED_OUTCOME_OPTIONS, TOASTS } from '@waitlist/contract';
+import { DESIRED_OUTCOME_OPTIONS } from '@waitlist/contract';
+import { CATALOGUE } from '@waitlist/catalogue';
 import type { PageProblems } from './support/browser';
 import { DIALECTS, describe, expect, test } from './support/fixtures';
 import type { RunningServer } from './support/server';
@@ -13,6 +14,8 @@ import {
   typeSignupForm,
   type SignupEntry,
 } from './support/signup-form';
+
+const { toasts: TOASTS } = CATALOGUE.en.form;
 
 /**
  * The form as visitors meet it: they fill it the moment the page appears (or a password manager does), on fast

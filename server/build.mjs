@@ -9,7 +9,7 @@ await build({
   target: 'node20',
   format: 'esm',
   packages: 'external',
-  alias: { '@waitlist/contract': '../contract/src/index.ts' },
+  alias: { '@waitlist/contract': '../contract/src/index.ts', '@waitlist/catalogue': '../catalogue/src/index.ts' },
   sourcemap: true,
   logLevel: 'warning',
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },

@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS } from './options';
 import { EMAIL_MAX_LENGTH, OTHER_OUTCOME_MAX_LENGTH } from './limits';
 import { isValidEmail, normalizeEmail } from './schemas';
-import { VALIDATION_MESSAGES } from './messages';
 
 /** Follow-up of a sign-up: new → contacted → invited → joined, or declined. */
 export const FOLLOW_UP_STATUSES = ['new', 'contacted', 'invited', 'joined', 'declined'] as const;
@@ -64,13 +63,15 @@ export const adminSignupParamsSchema = z.object({
 /** PATCH /signups/:id: any subset of the stored fields; the e-mail is normalised like the public form's. */
 export const adminCorrectionSchema = z
   .strictObject({
-    email: z.optional(z.pipe(z.string().check(z.refine(isValidEmail, { error: VALIDATION_MESSAGES.email })), z.transform(normalizeEmail))),
-    role: z.optional(z.enum(ROLE_OPTIONS, { error: VALIDATION_MESSAGES.role })),
-    company_size: z.optional(z.enum(COMPANY_SIZE_OPTIONS, { error: VALIDATION_MESSAGES.companySize })),
+    email: z.optional(
+      z.pipe(z.string().check(z.refine(isValidEmail, { error: 'must be a valid e-mail address' })), z.transform(normalizeEmail)),
+    ),
+    role: z.optional(z.enum(ROLE_OPTIONS, { error: 'must be one of the roles the form offers' })),
+    company_size: z.optional(z.enum(COMPANY_SIZE_OPTIONS, { error: 'must be one of the company sizes the form offers' })),
     desired_outcomes: z.optional(
       z
         .array(z.enum(DESIRED_OUTCOME_OPTIONS))
-        .check(z.minLength(1, { error: VALIDATION_MESSAGES.desiredOutcomes }), z.maxLength(DESIRED_OUTCOME_OPTIONS.length)),
+        .check(z.minLength(1, { error: 'must hold at least one desired outcome' }), z.maxLength(DESIRED_OUTCOME_OPTIONS.length)),
     ),
     other_outcome: z.optional(z.nullable(z.string().check(z.maxLength(OTHER_OUTCOME_MAX_LENGTH)))),
   })

@@ -77,10 +77,13 @@ export function signupFormValuesFromEntries(entries: Iterable<readonly [string, 
   return values;
 }
 
-/** The contract's form schema applied to what the form holds; one message per field, as the spec words it. */
+/**
+ * The contract's form schema applied to what the form holds: the data, or the fields that are invalid in the
+ * order they appear (the catalogue words each one in the page's language).
+ */
 export function validateSignupForm(
   values: SignupFormValues,
-): { data: SignupForm; errors: null } | { data: null; errors: SignupFieldErrors } {
+): { data: SignupForm; invalid: null } | { data: null; invalid: SignupErrorField[] } {
   const parsed = signupFormSchema.safeParse({
     email: values.email,
     role: values.role,
@@ -90,22 +93,18 @@ export function validateSignupForm(
     otherOutcome: hasOtherOutcome(values.desiredOutcomes) ? values.otherOutcome : undefined,
     privacyConsent: values.privacyConsent,
   });
-  if (parsed.success) return { data: parsed.data, errors: null };
-  const errors: SignupFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as SignupErrorField;
-    if ((SIGNUP_ERROR_FIELDS as readonly string[]).includes(field) && !errors[field]) errors[field] = issue.message;
-  }
-  return { data: null, errors };
+  if (parsed.success) return { data: parsed.data, invalid: null };
+  const fields = new Set(parsed.error.issues.map((issue) => issue.path[0]));
+  return { data: null, invalid: SIGNUP_ERROR_FIELDS.filter((field) => fields.has(field)) };
 }
 
 /**
- * A post the server answers with the page itself (status chosen by the route): what was posted, the message
- * beside each invalid field, and the write's error in the API's shape (duplicate, check violation, rate limit,
- * outage), which the page words as the script's toast would.
+ * A post the server answers with the page itself (status chosen by the route): what was posted, the fields that
+ * are invalid (the page words each beside it), and the write's error in the API's shape (duplicate, check
+ * violation, rate limit, outage), which the page words as the script's toast would.
  */
 export interface SignupFormAnswer {
   values: SignupFormValues;
-  errors: SignupFieldErrors;
+  invalid: SignupErrorField[];
   error?: ApiError | null;
 }

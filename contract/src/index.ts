@@ -1,5 +1,4 @@
 export * from './options';
-export * from './messages';
 export * from './limits';
 export * from './errors';
 export * from './schemas';
@@ -8,3 +7,4 @@ export * from './outcomes';
 export * from './form-post';
 export * from './attribution';
 export * from './locales';
+export * from './self-service';

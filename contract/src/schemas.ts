@@ -3,10 +3,12 @@ import { ATTRIBUTION_FIELDS, ATTRIBUTION_MAX_LENGTH, type AttributionField } fro
 import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS } from './options';
 import { EMAIL_MAX_LENGTH, OTHER_OUTCOME_MAX_LENGTH } from './limits';
 import { SITE_LOCALES } from './locales';
-import { VALIDATION_MESSAGES } from './messages';
 import { otherOutcomeText } from './outcomes';
 
 /**
+ * A field's problem is reported under the field's own name (the `error` of each rule below); the catalogue words
+ * it in the page's language (@waitlist/catalogue: form.validation). The contract holds no words a person reads.
+ *
  * zod/mini keeps the browser bundle small (docs/decisions/0002). One e-mail rule for the form,
  * the server and (in spirit) the DB check: trimmed, ≤ 254 characters, local@domain.tld without spaces.
  */
@@ -21,18 +23,18 @@ export function isValidEmail(email: string): boolean {
   return normalized.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(normalized) && z.email().safeParse(normalized).success;
 }
 
-const emailSchema = z.string().check(z.refine((value) => isValidEmail(value), { error: VALIDATION_MESSAGES.email }));
+const emailSchema = z.string().check(z.refine((value) => isValidEmail(value), { error: 'email' }));
 
 /** The sign-up form as the visitor fills it (camelCase; privacyConsent is not stored). */
 export const signupFormSchema = z.object({
   email: emailSchema,
-  role: z.enum(ROLE_OPTIONS, { error: VALIDATION_MESSAGES.role }),
-  companySize: z.enum(COMPANY_SIZE_OPTIONS, { error: VALIDATION_MESSAGES.companySize }),
+  role: z.enum(ROLE_OPTIONS, { error: 'role' }),
+  companySize: z.enum(COMPANY_SIZE_OPTIONS, { error: 'companySize' }),
   desiredOutcomes: z
-    .array(z.enum(DESIRED_OUTCOME_OPTIONS, { error: VALIDATION_MESSAGES.desiredOutcomes }))
-    .check(z.minLength(1, { error: VALIDATION_MESSAGES.desiredOutcomes })),
+    .array(z.enum(DESIRED_OUTCOME_OPTIONS, { error: 'desiredOutcomes' }))
+    .check(z.minLength(1, { error: 'desiredOutcomes' })),
   otherOutcome: z.optional(z.string().check(z.maxLength(OTHER_OUTCOME_MAX_LENGTH))),
-  privacyConsent: z.literal(true, { error: VALIDATION_MESSAGES.privacyConsent }),
+  privacyConsent: z.literal(true, { error: 'privacyConsent' }),
 });
 
 export type SignupForm = z.infer<typeof signupFormSchema>;

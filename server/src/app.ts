@@ -25,7 +25,6 @@ import { signupFormRoutes } from './routes/signups/form-routes';
 import { adminRoutes } from './routes/admin/routes';
 import { startMailDelivery } from './delivery/start';
 import { selfServiceRoutes } from './routes/self-service/routes';
-import { findSiteStylesheet } from './routes/self-service/pages';
 
 export interface BuildAppOptions {
   env: Env;
@@ -105,6 +104,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   registerHealth(app, database, { redis, metrics });
 
+  const pages = await loadPageRenderer(env.WEB_SSR_DIR, app.log);
   await app.register(signupRoutes, {
     signups: services.signups,
     publicKey: env.WAITLIST_PUBLIC_KEY,
@@ -112,8 +112,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     corsOrigins: env.CORS_ORIGINS,
     metrics,
   });
-  // The sign-up form posted without script, answered with pages rendered by the web build's renderer.
-  const pages = await loadPageRenderer(env.WEB_SSR_DIR, app.log);
+  // The sign-up form posted without script and the pages behind mail links: pages rendered by the web build's renderer.
   await app.register(signupFormRoutes, { signups: services.signups, pages, rateLimit: limits.signupForm, metrics });
   await app.register(adminRoutes, {
     prefix: '/api/admin',
@@ -127,7 +126,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   });
   await app.register(selfServiceRoutes, {
     service: services.personLinks,
-    stylesheet: findSiteStylesheet(env.WEB_DIST_DIR),
+    pages,
     dataLinkRateLimit: limits.dataLink,
   });
   await app.register(visitRoutes, {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
+import { UNCONFIRMED_RETENTION_DAYS } from '@waitlist/catalogue';
 import { DEV_PUBLIC_KEY } from '@waitlist/contract';
 
 /** The only reader of process.env (architecture guide). Parses once, fails fast listing every bad key. */
@@ -111,10 +112,13 @@ const envSchema = z.object({
       z.transform((v) => v.replace(/\/+$/, '')),
     ),
   ),
-  /** Unconfirmed sign-ups are erased this many days after their confirmation mail went out. */
+  /**
+   * Unconfirmed sign-ups are erased this many days after their confirmation mail went out. The default is the
+   * catalogue's fact, which the privacy page states (server.ts warns when the two differ).
+   */
   UNCONFIRMED_RETENTION_DAYS: z._default(
     z.pipe(z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number of days')), z.transform(Number)),
-    30,
+    UNCONFIRMED_RETENTION_DAYS,
   ),
   /**
    * Redis shared by every copy for rate-limit counters (docs/deployment.md); unset counts in this process. Limits

@@ -1,3 +1,4 @@
+import { UNCONFIRMED_RETENTION_DAYS } from '@waitlist/catalogue';
 import { DEV_PUBLIC_KEY } from '@waitlist/contract';
 import { buildApp } from './app';
 import { EnvError, parseEnv } from './env';
@@ -22,6 +23,13 @@ async function main() {
   if (env.NODE_ENV === 'production' && env.SMTP_URL && !env.SITE_URL.startsWith('https://')) {
     // Mail clients offer one-click unsubscribe only for an https List-Unsubscribe URL (RFC 8058).
     app.log.warn('SITE_URL is not https: links in mail and List-Unsubscribe should use the public https origin');
+  }
+  if (env.UNCONFIRMED_RETENTION_DAYS !== UNCONFIRMED_RETENTION_DAYS) {
+    // The privacy page promises the catalogue's number: change catalogue/src/facts.ts and rebuild instead.
+    app.log.warn(
+      { configured: env.UNCONFIRMED_RETENTION_DAYS, stated: UNCONFIRMED_RETENTION_DAYS },
+      'UNCONFIRMED_RETENTION_DAYS differs from what the privacy page states (catalogue/src/facts.ts)',
+    );
   }
   app.log.info({ database: app.database.description }, 'database ready');
 

@@ -1,21 +1,13 @@
-import { TOKEN_LIFETIME_DAYS } from '../lib/tokens';
-import { MAIL_BRAND, mailCopyFor, type MailBrand, type MailCopy } from './mail-copy';
+import { BRAND, LINK_LIFETIME_DAYS, catalogueFor, type Brand, type Catalogue } from '@waitlist/catalogue';
+import { PERSON_LINK_PATHS, type PersonLinkKind } from '@waitlist/contract';
 import { renderMailHtml, renderMailText, type MailBlock, type MailDocument } from './mail-layout';
 
 /**
- * The mails we send, composed from the copy of the person's locale and links built from SITE_URL. Tokens are
+ * The mails we send to a person, composed from the catalogue's words in their language (@waitlist/catalogue:
+ * `mails`) and links built from SITE_URL. Tokens are
  * made by the caller at send time and appear only in the links, never in what is stored (see the outbox record
  * in docs/decisions/).
  */
-
-/** Where a person's links land; a locale other than English lives under its own prefix (/sv/confirm). */
-export const PERSON_LINK_PATHS = {
-  confirm: '/confirm',
-  manage: '/manage',
-  unsubscribe: '/unsubscribe',
-} as const;
-
-export type PersonLinkKind = keyof typeof PERSON_LINK_PATHS;
 
 export interface ComposedMail {
   to: string;
@@ -41,13 +33,14 @@ export interface PersonMailLinks {
 }
 
 /** The two links every mail to a person carries, and the list headers mail clients turn into an unsubscribe button. */
-function personFooter(copy: MailCopy, brand: MailBrand, links: PersonMailLinks) {
+function personFooter(words: Catalogue, brand: Brand, links: PersonMailLinks) {
+  const copy = words.mails;
   return {
     footerLinks: [
       { label: copy.footer.manageLabel, url: links.manage },
       { label: copy.footer.unsubscribeLabel, url: links.unsubscribe },
     ],
-    footerLines: [copy.footer.reason(brand), copy.footer.sender(brand, copy.place)],
+    footerLines: [copy.footer.reason(brand), copy.footer.sender(brand, `${words.site.city}, ${words.site.country}`)],
     headers: {
       'List-Unsubscribe': `<${links.unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -56,15 +49,15 @@ function personFooter(copy: MailCopy, brand: MailBrand, links: PersonMailLinks) 
   };
 }
 
-function compose(to: string, copy: MailCopy, doc: Omit<MailDocument, 'lang'>, headers: Record<string, string>): ComposedMail {
-  const full: MailDocument = { ...doc, lang: copy.lang };
+function compose(to: string, words: Catalogue, doc: Omit<MailDocument, 'lang'>, headers: Record<string, string>): ComposedMail {
+  const full: MailDocument = { ...doc, lang: words.lang };
   return {
     to,
     subject: doc.subject,
     text: renderMailText(full),
     html: renderMailHtml(full),
-    lang: copy.lang,
-    headers: { ...headers, 'Content-Language': copy.lang },
+    lang: words.lang,
+    headers: { ...headers, 'Content-Language': words.lang },
   };
 }
 
@@ -75,24 +68,24 @@ export interface ConfirmationMailInput {
   tokens: { confirm: string; manage: string; unsubscribe: string };
   /** Days an unconfirmed sign-up is kept (UNCONFIRMED_RETENTION_DAYS); the mail says so. */
   retentionDays: number;
-  brand?: MailBrand;
+  brand?: Brand;
 }
 
 export function composeConfirmationMail(input: ConfirmationMailInput): ComposedMail {
-  const brand = input.brand ?? MAIL_BRAND;
-  const copy = mailCopyFor(input.locale);
-  const c = copy.confirmation;
+  const brand = input.brand ?? BRAND;
+  const words = catalogueFor(input.locale);
+  const c = words.mails.confirmation;
   const link = (kind: PersonLinkKind) => personLinkUrl(input.siteUrl, input.locale, kind, input.tokens[kind]);
-  const { headers, ...footer } = personFooter(copy, brand, { manage: link('manage'), unsubscribe: link('unsubscribe') });
+  const { headers, ...footer } = personFooter(words, brand, { manage: link('manage'), unsubscribe: link('unsubscribe') });
   const blocks: MailBlock[] = [
     { kind: 'heading', text: c.heading },
     { kind: 'paragraph', text: c.intro(brand) },
     { kind: 'paragraph', text: c.action },
     { kind: 'button', label: c.button, url: link('confirm') },
-    { kind: 'note', text: c.validity(TOKEN_LIFETIME_DAYS.confirm) },
+    { kind: 'note', text: c.validity(LINK_LIFETIME_DAYS.confirm) },
     { kind: 'note', text: c.notYou(input.retentionDays) },
   ];
-  return compose(input.to, copy, { subject: c.subject(brand), preview: c.preview, brandName: brand.name, blocks, ...footer }, headers);
+  return compose(input.to, words, { subject: c.subject(brand), preview: c.preview, brandName: brand.name, blocks, ...footer }, headers);
 }
 
 export interface DataLinkMailInput {
@@ -100,21 +93,21 @@ export interface DataLinkMailInput {
   locale: string;
   siteUrl: string;
   tokens: { manage: string; unsubscribe: string };
-  brand?: MailBrand;
+  brand?: Brand;
 }
 
 export function composeDataLinkMail(input: DataLinkMailInput): ComposedMail {
-  const brand = input.brand ?? MAIL_BRAND;
-  const copy = mailCopyFor(input.locale);
-  const c = copy.dataLink;
+  const brand = input.brand ?? BRAND;
+  const words = catalogueFor(input.locale);
+  const c = words.mails.dataLink;
   const link = (kind: 'manage' | 'unsubscribe') => personLinkUrl(input.siteUrl, input.locale, kind, input.tokens[kind]);
-  const { headers, ...footer } = personFooter(copy, brand, { manage: link('manage'), unsubscribe: link('unsubscribe') });
+  const { headers, ...footer } = personFooter(words, brand, { manage: link('manage'), unsubscribe: link('unsubscribe') });
   const blocks: MailBlock[] = [
     { kind: 'heading', text: c.heading },
     { kind: 'paragraph', text: c.intro },
     { kind: 'button', label: c.button, url: link('manage') },
-    { kind: 'note', text: c.validity(TOKEN_LIFETIME_DAYS.manage) },
+    { kind: 'note', text: c.validity(LINK_LIFETIME_DAYS.manage) },
     { kind: 'note', text: c.notYou },
   ];
-  return compose(input.to, copy, { subject: c.subject(brand), preview: c.preview, brandName: brand.name, blocks, ...footer }, headers);
+  return compose(input.to, words, { subject: c.subject(brand), preview: c.preview, brandName: brand.name, blocks, ...footer }, headers);
 }

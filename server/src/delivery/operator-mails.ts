@@ -1,9 +1,15 @@
+import { BRAND, CATALOGUE, type Brand } from '@waitlist/catalogue';
 import type { DigestFacts } from '../db/stores/signup-insight';
-import { MAIL_BRAND, type MailBrand } from './mail-copy';
 import { renderMailHtml, renderMailText, type MailBlock, type MailDocument } from './mail-layout';
 import type { ComposedMail } from './mails';
 
-/** Mail to the founders (English: the console's language), with links into the console, never to a person's data page. */
+/**
+ * Mail to the founders, with links into the console, never to a person's data page. Written in the console's
+ * language, English (operators have no language setting yet); the words are the catalogue's `operatorMails`.
+ */
+const LANG = 'en';
+const words = CATALOGUE[LANG].operatorMails;
+
 export interface ConfirmedNoticeInput {
   to: string;
   siteUrl: string;
@@ -17,54 +23,50 @@ export interface ConfirmedNoticeInput {
     source: string | null;
     campaign: string | null;
   };
-  brand?: MailBrand;
+  brand?: Brand;
 }
 
 const consoleLink = (siteUrl: string, hash: string) => new URL(`/admin#${hash}`, siteUrl).toString();
 
-function compose(
-  to: string,
-  doc: Omit<MailDocument, 'lang' | 'footerLinks' | 'footerLines'>,
-  siteUrl: string,
-  brand: MailBrand,
-): ComposedMail {
+function compose(to: string, doc: Omit<MailDocument, 'lang' | 'footerLinks' | 'footerLines'>, siteUrl: string, brand: Brand): ComposedMail {
   const full: MailDocument = {
     ...doc,
-    lang: 'en',
-    footerLinks: [{ label: 'Mail settings', url: consoleLink(siteUrl, '/settings') }],
-    footerLines: [`You get this because you are an operator of the ${brand.name} waitlist console and chose to in your mail settings.`],
+    lang: LANG,
+    footerLinks: [{ label: words.settingsLink, url: consoleLink(siteUrl, '/settings') }],
+    footerLines: [words.reason(brand)],
   };
   return {
     to,
     subject: doc.subject,
     text: renderMailText(full),
     html: renderMailHtml(full),
-    lang: 'en',
-    headers: { 'Auto-Submitted': 'auto-generated', 'Content-Language': 'en' },
+    lang: LANG,
+    headers: { 'Auto-Submitted': 'auto-generated', 'Content-Language': LANG },
   };
 }
 
 export function composeConfirmedNotice(input: ConfirmedNoticeInput): ComposedMail {
-  const brand = input.brand ?? MAIL_BRAND;
+  const brand = input.brand ?? BRAND;
+  const w = words.confirmed;
   const p = input.person;
-  const company = p.freeMail ? 'personal address' : (p.companyDomain ?? 'unknown');
+  const company = p.freeMail ? w.personalAddress : (p.companyDomain ?? w.unknownCompany);
   const blocks: MailBlock[] = [
-    { kind: 'heading', text: 'A sign-up was confirmed' },
+    { kind: 'heading', text: w.heading },
     {
       kind: 'facts',
       rows: [
-        { label: 'E-mail', value: p.email },
-        { label: 'Company', value: company },
-        { label: 'Role', value: p.role },
-        { label: 'Company size', value: p.companySize },
-        { label: 'Source', value: [p.source, p.campaign].filter(Boolean).join(' / ') || 'direct or unknown' },
+        { label: w.labels.email, value: p.email },
+        { label: w.labels.company, value: company },
+        { label: w.labels.role, value: p.role },
+        { label: w.labels.companySize, value: p.companySize },
+        { label: w.labels.source, value: [p.source, p.campaign].filter(Boolean).join(' / ') || w.unknownSource },
       ],
     },
-    { kind: 'button', label: 'Open in the console', url: consoleLink(input.siteUrl, `/signups/${p.id}`) },
+    { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, `/signups/${p.id}`) },
   ];
   return compose(
     input.to,
-    { subject: `Confirmed: ${p.email} (${company})`, preview: `${p.role}, ${p.companySize}`, brandName: brand.name, blocks },
+    { subject: w.subject(p.email, company), preview: w.preview(p.role, p.companySize), brandName: brand.name, blocks },
     input.siteUrl,
     brand,
   );
@@ -75,38 +77,31 @@ export interface DigestInput {
   siteUrl: string;
   day: string;
   facts: DigestFacts;
-  brand?: MailBrand;
+  brand?: Brand;
 }
 
 export function composeDigest(input: DigestInput): ComposedMail {
-  const brand = input.brand ?? MAIL_BRAND;
+  const brand = input.brand ?? BRAND;
+  const w = words.digest;
   const f = input.facts;
-  const list = (items: readonly string[]) => (items.length === 0 ? 'none' : items.join(', '));
+  const list = (items: readonly string[]) => (items.length === 0 ? words.none : items.join(', '));
   const blocks: MailBlock[] = [
-    { kind: 'heading', text: `The waitlist, the last 24 hours (${input.day})` },
+    { kind: 'heading', text: w.heading(input.day) },
     {
       kind: 'facts',
       rows: [
-        { label: 'New sign-ups', value: String(f.signups) },
-        { label: 'Confirmations', value: String(f.confirmed) },
-        { label: 'New companies', value: list(f.newCompanies) },
-        { label: 'Another person from a company already on the list', value: list(f.returningCompanies) },
-        {
-          label: 'Top sources',
-          value: f.topSources.length === 0 ? 'none' : f.topSources.map((s) => `${s.source} (${s.signups})`).join(', '),
-        },
+        { label: w.labels.signups, value: String(f.signups) },
+        { label: w.labels.confirmed, value: String(f.confirmed) },
+        { label: w.labels.newCompanies, value: list(f.newCompanies) },
+        { label: w.labels.returningCompanies, value: list(f.returningCompanies) },
+        { label: w.labels.topSources, value: list(f.topSources.map((s) => `${s.source} (${s.signups})`)) },
       ],
     },
-    { kind: 'button', label: 'Open the funnel', url: consoleLink(input.siteUrl, '/funnel') },
+    { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, '/funnel') },
   ];
   return compose(
     input.to,
-    {
-      subject: `Waitlist digest ${input.day}: ${f.signups} new, ${f.confirmed} confirmed`,
-      preview: `${f.newCompanies.length} new companies`,
-      brandName: brand.name,
-      blocks,
-    },
+    { subject: w.subject(input.day, f.signups, f.confirmed), preview: w.preview(f.newCompanies.length), brandName: brand.name, blocks },
     input.siteUrl,
     brand,
   );

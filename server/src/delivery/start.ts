@@ -3,7 +3,7 @@ import type { Database } from '../db/connection';
 import type { Stores } from '../db/stores';
 import type { Services } from '../services';
 import type { MetricsRecorder } from '../lib/metrics';
-import { MAIL_BRAND } from './mail-copy';
+import { BRAND } from '@waitlist/catalogue';
 import { createOutboxMailRenderer, type MailSource } from './render-outbox-mail';
 import { createMailChannel } from './mail-channel';
 import { createMailTransport } from './smtp-transport';
@@ -19,7 +19,7 @@ declare module 'fastify' {
 
 /** The From address when MAIL_FROM is unset: the brand, at SITE_URL's host. */
 export function defaultMailFrom(siteUrl: string): string {
-  return `${MAIL_BRAND.name} <no-reply@${new URL(siteUrl).hostname}>`;
+  return `${BRAND.name} <no-reply@${new URL(siteUrl).hostname}>`;
 }
 
 /**

@@ -2,12 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { UNEXPECTED_ERROR_TITLE } from '@waitlist/contract';
+import { CATALOGUE } from '@waitlist/catalogue';
+
+/** The bare page's words: the site's own error page is the renderer's, which may be what failed. */
+const { heading: UNEXPECTED_ERROR_TITLE, backLink: HOME } = CATALOGUE.en.site.error;
+
+/** A page as the web's renderer gives it (web/src/entry-server.tsx: RenderedPage). */
+interface RenderedPage {
+  html: string;
+  head: string;
+  lang: string;
+  scripts: boolean;
+}
 
 /** What the web build's server entry (web/src/entry-server.tsx) exports. */
 interface WebRenderer {
-  render(pathname: string, state?: object): { html: string; head: string; lang: string };
-  fillTemplate(template: string, page: { html: string; head: string; lang: string }): string;
+  render(pathname: string, state?: object): RenderedPage;
+  fillTemplate(template: string, page: RenderedPage): string;
   pagesWithSignup: readonly string[];
 }
 
@@ -28,7 +39,7 @@ const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g,
 /** Last resort when even the error page does not render: the title and the message, nothing else. */
 const bareErrorPage = (message: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${UNEXPECTED_ERROR_TITLE}</title></head>` +
-  `<body><main><h1>${UNEXPECTED_ERROR_TITLE}</h1><pre>${escapeHtml(message)}</pre><a href="/">Return to Home</a></main></body></html>`;
+  `<body><main><h1>${UNEXPECTED_ERROR_TITLE}</h1><pre>${escapeHtml(message)}</pre><a href="/">${HOME}</a></main></body></html>`;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { LINK_LIFETIME_DAYS } from '@waitlist/catalogue';
 import { randomToken, sha256 } from './crypto';
 
 /**
@@ -11,14 +12,8 @@ export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const TOKEN_LIFETIME_DAYS: Readonly<Record<TokenPurpose, number>> = {
-  /** Long enough for a holiday away from the inbox; the mail says so. */
-  confirm: 7,
-  /** Grants reading, correcting and erasing a person's data: short, and a fresh link is one form away. */
-  manage: 7,
-  /** Mail clients offer unsubscribe on old mails; misuse can only stop marketing mail, so it lives long. */
-  unsubscribe: 365,
-};
+/** How long each kind of link works: a fact the privacy page and the mails state (the catalogue's facts.ts). */
+export const TOKEN_LIFETIME_DAYS: Readonly<Record<TokenPurpose, number>> = LINK_LIFETIME_DAYS;
 
 /** Whether a token may be spent once (confirm) or used until it expires (manage, unsubscribe are idempotent). */
 export const TOKEN_SINGLE_USE: Readonly<Record<TokenPurpose, boolean>> = {

@@ -1,10 +1,9 @@
-import type { AdminSignup } from '@waitlist/contract';
-import { ATTRIBUTION_FIELDS } from '@waitlist/contract';
+import { ATTRIBUTION_FIELDS, type AdminSignup, type PersonView } from '@waitlist/contract';
 import type { SignupRow } from '../db/stores/signups';
 
 /**
  * One stored row (SignupRow), one mapper per audience, each written once: the console, a webhook receiver, the
- * person's own page and the person's own download. Nothing else shapes a sign-up for the outside.
+ * person's own data page and the person's own download. Nothing else shapes a sign-up for the outside.
  */
 
 /** The console's view (admin API, CSV export): every column but the retention clock. */
@@ -44,6 +43,26 @@ export function toWebhookSignup(row: SignupRow): Omit<AdminSignup, 'consented_at
 /** Where the visit that signed up came from: the attribution columns that hold something. */
 export function cameFrom(row: SignupRow): Record<string, string> {
   return Object.fromEntries(ATTRIBUTION_FIELDS.filter((column) => row[column] !== null).map((column) => [column, row[column]!]));
+}
+
+/** What the person's own data page shows (contract/src/self-service.ts): everything stored, as codes. */
+export function toPersonView(row: SignupRow): PersonView {
+  return {
+    email: row.email,
+    role: row.role,
+    company_size: row.company_size,
+    desired_outcomes: row.desired_outcomes,
+    other_outcome: row.other_outcome,
+    created_at: row.created_at,
+    consented_at: row.consented_at,
+    privacy_policy_version: row.privacy_policy_version,
+    confirmed_at: row.confirmed_at,
+    marketing_opt_out_at: row.marketing_opt_out_at,
+    locale: row.locale,
+    company_domain: row.company_domain,
+    came_from: cameFrom(row),
+    status: row.status,
+  };
 }
 
 /** The person's own copy of their data (the download on their data page). */

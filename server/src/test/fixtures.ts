@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { SignupBody } from '@waitlist/contract';
 import { parseEnv, type Env } from '../env';
 import type { TestDatabase } from './databases';
@@ -23,15 +25,24 @@ export function validSignup(overrides: Partial<SignupBody> = {}): SignupBody {
   };
 }
 
-/** Environment of an in-process test app on its own database: the test key, no rate limit, no built site. */
+/** The web build's page renderer: pages rendered per request (the form's answers, the pages behind mail links). */
+export const BUILT_RENDERER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'web', 'ssr-dist');
+
+/**
+ * Environment of an in-process test app on its own database: the test key, no rate limit, no static site, and the
+ * web build's real page renderer (`npm test` builds before it tests; a clear error when the build is missing).
+ */
 export function testEnv(testDb: TestDatabase, overrides: Record<string, string | undefined> = {}): Env {
+  if (!overrides.WEB_SSR_DIR && !fs.existsSync(path.join(BUILT_RENDERER_DIR, 'entry-server.js'))) {
+    throw new Error(`The server tests render pages with the web build, which is missing (${BUILT_RENDERER_DIR}): run npm run build first`);
+  }
   return parseEnv({
     WAITLIST_PUBLIC_KEY: TEST_PUBLIC_KEY,
     SIGNUP_RATE_LIMIT: 'off',
     DATA_DIR: testDb.dataDir,
     DATABASE_URL: testDb.url,
     WEB_DIST_DIR: path.join(testDb.dataDir, 'no-site'),
-    WEB_SSR_DIR: path.join(testDb.dataDir, 'no-renderer'),
+    WEB_SSR_DIR: BUILT_RENDERER_DIR,
     ...overrides,
   });
 }

@@ -1,5 +1,8 @@
 import { DEFAULT_LOCALE, SITE_LOCALES, localeOfPath, localizedPath, unlocalizedPath, type SiteLocale } from '@waitlist/contract/locales';
+import { catalogueFor } from '@waitlist/catalogue';
+import type { SelfServiceView } from '@waitlist/contract/self-service';
 import { siteConfig, siteCopy } from '../config/site';
+import { selfServiceTitle } from './pages/self-service/self-service-page';
 import { paths } from './paths';
 
 export interface PageMeta {
@@ -70,8 +73,22 @@ export function organizationJsonLd(locale: SiteLocale = DEFAULT_LOCALE): Record<
   };
 }
 
+/**
+ * The <head> of a page behind a link in our mail: its title, kept out of search engines, and sending no Referer
+ * (its address holds a token). Nothing else: it is one person's page, not one to share.
+ */
+function personalHeadTags(pathname: string, view: SelfServiceView): string {
+  const title = `${selfServiceTitle(view, catalogueFor(localeOfPath(pathname)).selfService)} · ${siteConfig.name}`;
+  return [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="robots" content="noindex, nofollow" />`,
+    `<meta name="referrer" content="no-referrer" />`,
+  ].join('\n    ');
+}
+
 /** The <head> tags of a page (each page is its own document: links between pages are full page loads). */
-export function renderHeadTags(pathname: string): string {
+export function renderHeadTags(pathname: string, state: { selfService?: SelfServiceView } = {}): string {
+  if (state.selfService) return personalHeadTags(pathname, state.selfService);
   const meta = getPageMeta(pathname);
   const t = escapeHtml(meta.title);
   const d = escapeHtml(meta.description);

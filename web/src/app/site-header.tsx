@@ -20,7 +20,7 @@ export function pageInLanguage(pathname: string, locale: (typeof SITE_LOCALES)[n
  * The language link leads to the same page in the other language; the first-view script adds the section the
  * visitor is at (`#faq`), which a server never sees.
  */
-export function SiteHeader({ pathname }: { pathname: string }) {
+export function SiteHeader({ pathname, languageSwitch = true }: { pathname: string; languageSwitch?: boolean }) {
   const { locale, copy, href } = useLocale();
   const nav = copy.nav;
   const section = (anchor: string) => href(`/#${anchor}`);
@@ -64,7 +64,7 @@ export function SiteHeader({ pathname }: { pathname: string }) {
                 {nav.about}
               </a>
             </li>
-            {SITE_LOCALES.filter((other) => other !== locale).map((other) => (
+            {SITE_LOCALES.filter((other) => languageSwitch && other !== locale).map((other) => (
               <li key={other}>
                 <a
                   href={pageInLanguage(pathname, other)}

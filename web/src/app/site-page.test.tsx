@@ -1,15 +1,16 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  NOT_FOUND_TITLE,
-  TOASTS,
-  UNEXPECTED_ERROR_TITLE,
-  VALIDATION_MESSAGES,
-  DUPLICATE_EMAIL_MESSAGE,
-  EMPTY_SIGNUP_FORM_VALUES,
-} from '@waitlist/contract';
+import { DUPLICATE_EMAIL_MESSAGE, EMPTY_SIGNUP_FORM_VALUES } from '@waitlist/contract';
+import { CATALOGUE } from '@waitlist/catalogue';
 import { SitePage } from './site-page';
 import { render as renderPage } from '../entry-server';
+
+const {
+  notFoundTitle: NOT_FOUND_TITLE,
+  toasts: TOASTS,
+  unexpectedErrorTitle: UNEXPECTED_ERROR_TITLE,
+  validation: VALIDATION_MESSAGES,
+} = CATALOGUE.en.form;
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -61,7 +62,7 @@ describe('SitePage', () => {
     const { html } = renderPage('/about', {
       signup: {
         values: { ...EMPTY_SIGNUP_FORM_VALUES, email: 'ada@example.com', formToken: 'token-from-server-1' },
-        errors: { role: VALIDATION_MESSAGES.role },
+        invalid: ['role'],
         error: { code: '23505', message: DUPLICATE_EMAIL_MESSAGE, details: null, hint: null },
       },
     });

@@ -1,4 +1,5 @@
 import type { SignupFormAnswer } from '@waitlist/contract/form-post';
+import type { SelfServiceView } from '@waitlist/contract/self-service';
 import { formStateFromAnswer } from '../features/waitlist/form-state';
 import { RootLayout } from './root-layout';
 import { ErrorMessage } from './error-screen';
@@ -7,6 +8,7 @@ import { AboutPage } from './pages/about-page';
 import { PrivacyPage } from './pages/privacy-page';
 import { ThankYouPage } from './pages/thank-you-page';
 import { NotFoundPage } from './pages/not-found-page';
+import { SelfServicePage } from './pages/self-service/self-service-page';
 import { localeOfPath, localizedPath, unlocalizedPath, type SiteLocale } from '@waitlist/contract/locales';
 import { LocaleProvider } from '../lib/locale';
 import { siteCopy } from '../config/site';
@@ -14,12 +16,17 @@ import { paths } from './paths';
 
 /**
  * What a page is rendered with: nothing for the prerendered pages; at request time the server's answer to a
- * form post (`signup`), or the message of a page that failed to render (`error`).
+ * form post (`signup`), a page behind a link in our mail (`selfService`), or the message of a page that failed to
+ * render (`error`).
  */
 export interface PageState {
   signup?: SignupFormAnswer;
+  selfService?: SelfServiceView;
   error?: string;
 }
+
+/** Pages rendered per request for one person: no script, no language switch (they come in the person's language). */
+export const isPersonalPage = (state: PageState = {}) => state.selfService !== undefined;
 
 /** The whole page for a path (any other path is the 404 page), as the prerender and the server turn it into HTML. */
 export function SitePage({ pathname, state = {} }: { pathname: string; state?: PageState }) {
@@ -29,11 +36,13 @@ export function SitePage({ pathname, state = {} }: { pathname: string; state?: P
   const page = unlocalizedPath(pathname);
   return (
     <LocaleProvider locale={locale}>
-      <RootLayout pathname={pathname}>
+      <RootLayout pathname={pathname} languageSwitch={!isPersonalPage(state)}>
         {state.error !== undefined ? (
           <div className="container narrow">
             <ErrorMessage message={state.error} copy={copy.error} homeHref={localizedHome(locale)} />
           </div>
+        ) : state.selfService ? (
+          <SelfServicePage view={state.selfService} />
         ) : page === paths.home ? (
           <HomePage signup={signup} />
         ) : page === paths.about ? (

@@ -1,16 +1,20 @@
 /**
- * The brand of the public site: what stays the same in every language (names, addresses, images). The words of
- * each language are in locales/ (en.ts, sv.ts); `siteCopy(locale)` gives one. An operator rebrands the site by
- * editing these files (and swapping the SVGs imported here). Components render this data; they hold no copy.
+ * The public site's configuration: the brand's facts (from the catalogue, @waitlist/catalogue/facts), its images
+ * and founders, and the words of each language (the catalogue's `site` section; `siteCopy(locale)` gives one).
+ * An operator rebrands the site by editing the catalogue's facts.ts and swapping the SVGs imported here.
+ * Components render this data; they hold no copy.
  */
+import { CATALOGUE, type Catalogue } from '@waitlist/catalogue';
+import { BRAND } from '@waitlist/catalogue/facts';
 import { DEFAULT_LOCALE, SITE_LOCALES, type SiteLocale } from '@waitlist/contract/locales';
 import missionImage from '../assets/mission.svg';
 import founderCeoImage from '../assets/founder-ceo.svg';
 import founderCtoImage from '../assets/founder-cto.svg';
-import { en, type SiteCopy } from './locales/en';
-import { sv } from './locales/sv';
 
-export type { SiteCopy, SiteLocale };
+/** The words of the public site in one language. */
+export type SiteCopy = Catalogue['site'];
+
+export type { SiteLocale };
 export { DEFAULT_LOCALE, SITE_LOCALES };
 
 export interface ImageAsset {
@@ -33,11 +37,11 @@ const DEFAULT_SITE_URL = 'http://localhost:3000';
 export const siteUrl = (import.meta.env.SITE_URL || DEFAULT_SITE_URL).replace(/\/+$/, '');
 
 export const siteConfig = {
-  name: 'Acme Innovate',
-  legalName: 'Acme Innovate AB',
-  contactEmail: 'hello@example.com',
-  linkedInUrl: 'https://www.linkedin.com/company/example',
-  countryCode: 'SE',
+  name: BRAND.name,
+  legalName: BRAND.legalName,
+  contactEmail: BRAND.contactEmail,
+  linkedInUrl: BRAND.linkedInUrl,
+  countryCode: BRAND.countryCode,
   url: siteUrl,
   /** A photo in web/src/assets/photos/ for the About page's mission; without one, the illustration. */
   missionPhoto: undefined as string | undefined,
@@ -52,6 +56,6 @@ export const siteConfig = {
 export type SiteConfig = typeof siteConfig;
 
 /** The words of the site in each language. */
-export const SITE_COPY: Record<SiteLocale, SiteCopy> = { en, sv };
+export const SITE_COPY: Record<SiteLocale, SiteCopy> = { en: CATALOGUE.en.site, sv: CATALOGUE.sv.site };
 
 export const siteCopy = (locale: SiteLocale): SiteCopy => SITE_COPY[locale];

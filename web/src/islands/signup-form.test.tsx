@@ -1,19 +1,15 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  COMPANY_SIZE_OPTIONS,
-  DESIRED_OUTCOME_OPTIONS,
-  ROLE_OPTIONS,
-  TOASTS,
-  UNEXPECTED_ERROR_TITLE,
-  VALIDATION_MESSAGES,
-} from '@waitlist/contract';
+import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS } from '@waitlist/contract';
+import { CATALOGUE } from '@waitlist/catalogue';
 import { SignupIsland } from '../features/waitlist/signup-island';
 import { INITIAL_SIGNUP_FORM_STATE, type SignupFormState } from '../features/waitlist/form-state';
 import { SIGNUP_ISLAND_PROPS_ATTRIBUTE } from '../features/waitlist/island-marker';
 import { siteCopy } from '../config/site';
 import { IslandErrorBoundary, hydrateSignupForm } from './signup-form';
+
+const { toasts: TOASTS, unexpectedErrorTitle: UNEXPECTED_ERROR_TITLE, validation: VALIDATION_MESSAGES } = CATALOGUE.en.form;
 
 const en = siteCopy('en');
 const islandProps = { locale: 'en' as const, privacyHref: '/privacy', copy: en.signup, errorCopy: en.error, homeHref: '/' };

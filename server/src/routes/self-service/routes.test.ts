@@ -45,7 +45,7 @@ describe.each(DIALECTS)('links in mail, end to end in-process on %s', (dialect) 
       expect(page.headers['cache-control']).toBe('no-store');
       expect(page.headers['referrer-policy']).toBe('no-referrer');
       expect(page.headers['x-robots-tag']).toMatch(/noindex/);
-      expect(page.body).toContain('<form method="post" action="/confirm">');
+      expect(page.body).toMatch(/<form (?=[^>]*method="post")(?=[^>]*action="\/confirm")[^>]*>/);
     }
     expect((await row(signup.email))!.confirmed_at).toBeNull();
 
@@ -192,7 +192,7 @@ describe.each(DIALECTS)('links in mail, end to end in-process on %s', (dialect) 
       const res = await suite.app.inject({ method, url, ...(body ?? {}) });
       expect(res.statusCode, `${method} ${url}`).toBe(status);
       expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.body).toMatch(/<h1>This link/);
+      expect(res.body).toMatch(/<h1[^>]*>This link/);
     }
   });
 

@@ -10,7 +10,7 @@ import {
   toSignupBody,
   validateSignupForm,
   type ApiError,
-  type SignupFieldErrors,
+  type SignupErrorField,
   type SignupFormAnswer,
   type SignupFormValues,
 } from '@waitlist/contract';
@@ -60,12 +60,12 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
     status: number,
     pathname: string,
     values: SignupFormValues,
-    errors: SignupFieldErrors,
+    invalid: SignupErrorField[],
     error: ApiError | null,
   ) => {
     // The page again, with a form token of its own: the posted one when it is one we could have handed out.
     const state: { signup: SignupFormAnswer } = {
-      signup: { values: { ...values, formToken: isFormToken(values.formToken) ? values.formToken : newFormToken() }, errors, error },
+      signup: { values: { ...values, formToken: isFormToken(values.formToken) ? values.formToken : newFormToken() }, invalid, error },
     };
     return pages.send(reply, status, pathname, state);
   };
@@ -79,7 +79,7 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
         metrics.count('rateLimitRefusals', { limit: 'signup form' });
         const error = tooManyRequests(rateLimit!.message, result.ttl);
         for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-        return answer(reply, error.statusCode, pathname, values, {}, error.toBody());
+        return answer(reply, error.statusCode, pathname, values, [], error.toBody());
       }
     }
 
@@ -95,9 +95,9 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
     }
 
     const checked = validateSignupForm(values);
-    if (checked.errors) {
+    if (checked.invalid) {
       metrics.count('signups', { outcome: 'invalid' });
-      return answer(reply, 422, pathname, values, checked.errors, null);
+      return answer(reply, 422, pathname, values, checked.invalid, null);
     }
 
     const signup = { ...toSignupBody(checked.data), ...decodeAttribution(values.attribution), locale };
@@ -119,7 +119,7 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
       if (!mapped) throw error;
       if (mapped.statusCode >= 500) request.log.warn({ err: error }, 'sign-up form post not stored');
       for (const [name, value] of Object.entries(mapped.headers)) reply.header(name, value);
-      return answer(reply, mapped.statusCode, pathname, values, {}, mapped.toBody());
+      return answer(reply, mapped.statusCode, pathname, values, [], mapped.toBody());
     }
     return reply.redirect(thankYou, 303);
   };

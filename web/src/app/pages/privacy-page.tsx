@@ -1,5 +1,6 @@
 import { siteConfig } from '../../config/site';
 import { useLocale } from '../../lib/locale';
+import { DATA_LINK_PATH } from '@waitlist/contract/self-service';
 
 export function PrivacyPage() {
   const { copy, href } = useLocale();
@@ -29,7 +30,7 @@ export function PrivacyPage() {
               <form
                 className="card data-link-form"
                 method="post"
-                action={href('/privacy/data-link')}
+                action={href(DATA_LINK_PATH)}
                 id="your-data-link"
                 aria-labelledby="data-link-heading"
               >

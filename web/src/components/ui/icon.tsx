@@ -1,5 +1,7 @@
-/** Small line icons for cards (decorative: the card's heading says what the icon shows). */
-export type IconName = 'question' | 'overlap' | 'flask' | 'report';
+import type { CardIcon } from '@waitlist/catalogue';
+
+/** Small line icons for cards (decorative: the card's heading says what the icon shows); the catalogue names them. */
+export type IconName = CardIcon;
 
 const PATHS: Record<IconName, string> = {
   question: 'M9 9a3 3 0 1 1 4 2.8c-.6.3-1 .9-1 1.6V14M12 17.5h.01M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z',

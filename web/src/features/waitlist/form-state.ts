@@ -9,7 +9,6 @@ import {
   type SignupFormAnswer,
   type SignupFormValues,
 } from '@waitlist/contract/form-post';
-import type { LocalizedMessages } from '@waitlist/contract/messages';
 import type { SiteCopy } from '../../config/site';
 import { signupToast } from './signup-toast';
 
@@ -29,11 +28,9 @@ export interface SignupFormState {
 /** The words of the form in the page's language: labels, option labels, messages and toasts. */
 export type SignupCopy = SiteCopy['signup'];
 
-/** The contract's messages (one per invalid field) in the page's language. */
-export function localizeFieldErrors(errors: SignupFieldErrors, messages: LocalizedMessages): SignupFieldErrors {
-  const localized: SignupFieldErrors = {};
-  for (const field of SIGNUP_ERROR_FIELDS) if (errors[field]) localized[field] = messages.validation[field];
-  return localized;
+/** The message beside each invalid field (the contract names the fields; the catalogue words them) in the page's language. */
+export function fieldErrors(invalid: readonly SignupErrorField[], messages: SignupCopy['messages']): SignupFieldErrors {
+  return Object.fromEntries(invalid.map((field) => [field, messages.validation[field]]));
 }
 
 /** The page's form for the server's answer to a post. */
@@ -41,7 +38,7 @@ export function formStateFromAnswer(answer: SignupFormAnswer, copy: SignupCopy):
   const toast = answer.error ? signupToast({ ok: false, status: null, error: answer.error }, copy.messages) : null;
   return {
     values: answer.values,
-    errors: localizeFieldErrors(answer.errors, copy.messages),
+    errors: fieldErrors(answer.invalid, copy.messages),
     notice: toast ? { title: toast.title, description: toast.description ?? '' } : null,
   };
 }

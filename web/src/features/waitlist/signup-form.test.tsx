@@ -7,19 +7,19 @@ import {
   DUPLICATE_EMAIL_MESSAGE,
   HONEYPOT_FIELD,
   IDEMPOTENCY_HEADER,
-  OTHER_OUTCOME_PLACEHOLDER,
   ROLE_OPTIONS,
   SIGNUPS_PATH,
-  TOASTS,
-  VALIDATION_MESSAGES,
   checkViolationMessage,
   CHECK_CONSTRAINTS,
   FORM_TOKEN_FIELD,
   FORM_TOKEN_PLACEHOLDER,
 } from '@waitlist/contract';
+import { CATALOGUE } from '@waitlist/catalogue';
 import { ToastProvider, TOAST_DURATION_MS } from '../../components/ui/toast';
 import { siteCopy } from '../../config/site';
 import SignupForm from './signup-form';
+
+const { otherOutcomePlaceholder: OTHER_OUTCOME_PLACEHOLDER, toasts: TOASTS, validation: VALIDATION_MESSAGES } = CATALOGUE.en.form;
 
 type FetchArgs = [string, RequestInit];
 

@@ -26,7 +26,7 @@ import { useToast } from '../../components/ui/toast';
 import type { SiteLocale } from '@waitlist/contract/locales';
 import { submitSignup } from './api';
 import { signupToast } from './signup-toast';
-import { INITIAL_SIGNUP_FORM_STATE, localizeFieldErrors, signupFormIds as ids, type SignupCopy, type SignupFormState } from './form-state';
+import { INITIAL_SIGNUP_FORM_STATE, fieldErrors, signupFormIds as ids, type SignupCopy, type SignupFormState } from './form-state';
 
 /** What the server wrote into the page; if the page came from a cache that did not fill it, the page's own URL. */
 function pageAttribution(field: string): Attribution {
@@ -63,7 +63,7 @@ export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP
   const { messages, options: labels } = copy;
   const validate = (values: SignupFormValues) => {
     const result = validateSignupForm(values);
-    return result.errors ? { ...result, errors: localizeFieldErrors(result.errors, messages) } : result;
+    return result.invalid ? { data: null, errors: fieldErrors(result.invalid, messages) } : { data: result.data, errors: null };
   };
   const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);

@@ -1,5 +1,5 @@
 import { EMAIL_UNIQUE_CONSTRAINT, ERROR_CODES } from '@waitlist/contract/errors';
-import type { LocalizedMessages } from '@waitlist/contract/messages';
+import type { SiteCopy } from '../../config/site';
 import type { ToastInput } from '../../components/ui/toast';
 import type { SubmitResult } from './api';
 
@@ -8,7 +8,7 @@ import type { SubmitResult } from './api';
  * Error), in the page's language. English shows the server's own message for other errors, as the spec says; a
  * language the server does not speak gets its own words for the refusals the server words (rate limit, outage).
  */
-export function signupToast(result: SubmitResult, messages: LocalizedMessages): ToastInput {
+export function signupToast(result: SubmitResult, messages: SiteCopy['signup']['messages']): ToastInput {
   const { toasts, serverErrors } = messages;
   if (result.ok) return { title: toasts.success.title, description: toasts.success.description };
   const { error } = result;

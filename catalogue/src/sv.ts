@@ -1,14 +1,76 @@
 /**
- * Den svenska texten på den publika webbplatsen: skriven för svenska läsare, inte översatt ord för ord. Samma
- * nycklar som en.ts (locales.test.ts fäller bygget annars). Lagrade värden (roll, storlek, resultat) är alltid
- * specens engelska; här står bara vad en besökare läser.
+ * Allt en person läser, på svenska: webbplatsen, formulärets meddelanden och alternativ, sidorna bakom länkarna
+ * i våra mejl, mejlen och grundarnas mejl. Skrivet för svenska läsare (du-form, korta meningar), inte översatt ord
+ * för ord. Samma nycklar som en.ts (catalogue.test.ts fäller bygget annars). Lagrade värden (roll, storlek,
+ * resultat) är alltid specens engelska; här står bara vad en läsare ser.
  */
-import { MESSAGES, OPTION_LABELS } from '@waitlist/contract';
-import { MAIL_SUB_PROCESSOR, UNCONFIRMED_RETENTION_DAYS } from '../data-facts';
-import type { SiteCopy } from './en';
+import { LINK_LIFETIME_DAYS, MAIL_SUB_PROCESSOR, UNCONFIRMED_RETENTION_DAYS, type Brand } from './facts';
+import type { Catalogue } from './en';
+import type { OptionLabels } from './types';
 
-export const sv: SiteCopy = {
-  lang: 'sv',
+const dagar = (n: number) => (n === 1 ? '1 dag' : `${n} dagar`);
+
+const form: Catalogue['form'] = {
+  validation: {
+    email: 'Skriv en giltig e-postadress',
+    role: 'Välj en roll i listan',
+    companySize: 'Välj en storlek i listan',
+    desiredOutcomes: 'Välj minst ett alternativ',
+    privacyConsent: 'Du behöver godkänna integritetspolicyn',
+    otherOutcome: 'Håll dig till högst 500 tecken',
+  },
+  otherOutcomePlaceholder: 'Beskriv vad ni vill uppnå',
+  toasts: {
+    alreadyRegistered: { title: 'Redan anmäld', description: 'Den här adressen finns redan på väntelistan. Vi håller dig uppdaterad!' },
+    invalidData: { title: 'Något stämmer inte', description: 'Kontrollera uppgifterna i formuläret och försök igen.' },
+    error: { title: 'Något gick fel', fallbackDescription: 'Något gick fel. Försök igen.' },
+    success: { title: 'Tack för din anmälan!', description: 'Vi hör av oss snart med information om tidig tillgång.' },
+  },
+  serverErrors: {
+    useServerMessage: false,
+    rateLimited: 'Vi har fått för många anmälningar från ditt nätverk. Vänta en minut och försök igen.',
+    unavailable: 'Väntelistan går inte att nå just nu. Försök igen om en minut.',
+  },
+  notFoundTitle: 'Hoppsan! Sidan finns inte',
+  unexpectedErrorTitle: 'Ett oväntat fel uppstod',
+};
+
+const options: OptionLabels = {
+  role: {
+    'Head of Innovation / Innovation Director': 'Innovationschef / innovationsdirektör',
+    'Innovation Manager / Program Manager': 'Innovationsledare / programledare',
+    'Digital Leader / Digital Transformation Lead': 'Digital ledare / ansvarig för digital transformation',
+    'Project Manager': 'Projektledare',
+    'Product Manager': 'Produktchef / produktägare',
+    'R&D Manager / Lead': 'FoU-chef / FoU-ledare',
+    'Intrapreneur / Venture Team Member': 'Intraprenör / del av ett venture-team',
+    'Strategy Lead / Transformation Manager': 'Strategiansvarig / transformationsledare',
+    'HR / Learning & Development': 'HR / lärande och utveckling',
+    'Operations / Process Excellence': 'Verksamhetsutveckling / processförbättring',
+    "I'm exploring innovation in my org": 'Jag utforskar innovation i min organisation',
+    'Consultant / Advisor': 'Konsult / rådgivare',
+    Other: 'Annan roll',
+  },
+  companySize: {
+    '1-10 employees': '1–10 anställda',
+    '11-50 employees': '11–50 anställda',
+    '51-200 employees': '51–200 anställda',
+    '201-500 employees': '201–500 anställda',
+    '501-1000 employees': '501–1 000 anställda',
+    '1000+ employees': 'Fler än 1 000 anställda',
+  },
+  desiredOutcome: {
+    'Speed up time-to-market': 'Kortare tid till marknad',
+    'Reduce uncertainty systematically at scale': 'Minska osäkerheten systematiskt, i stor skala',
+    'Make innovation efforts more structured': 'Mer struktur i innovationsarbetet',
+    'Improve cross-functional collaboration': 'Bättre samarbete över funktionsgränser',
+    'Reuse insights': 'Återanvända insikter',
+    'Improve productivity for innovation efforts': 'Högre produktivitet i innovationsarbetet',
+    Other: 'Något annat',
+  },
+};
+
+const site: Catalogue['site'] = {
   ogLocale: 'sv_SE',
   languageName: 'Svenska',
   tagline: 'Vi gör innovationsledning enklare och öppen för alla.',
@@ -213,8 +275,8 @@ export const sv: SiteCopy = {
   },
 
   signup: {
-    messages: MESSAGES.sv,
-    options: OPTION_LABELS.sv,
+    messages: form,
+    options,
     heading: 'Ta upp det här med dina kollegor',
     subheading: 'och börja förnya hur ni förnyar',
     formTitle: 'Skriv upp dig på väntelistan',
@@ -321,7 +383,7 @@ export const sv: SiteCopy = {
         heading: 'Så skyddar vi uppgifterna',
         paragraphs: [
           'Vi skyddar uppgifterna med kryptering, behörighetsregler, säker inloggning och övervakning. Bara de som behöver uppgifterna för att sköta väntelistan kommer åt dem.',
-          'Länkarna i våra mejl innehåller en slumpad kod som vi bara sparar i förvrängd (hashad) form. Varje länk gör en enda sak och slutar fungera efter en tid: 7 dagar för att bekräfta och för dina uppgifter, ett år för att avregistrera dig.',
+          `Länkarna i våra mejl innehåller en slumpad kod som vi bara sparar i förvrängd (hashad) form. Varje länk gör en enda sak och slutar fungera efter en tid: ${dagar(LINK_LIFETIME_DAYS.confirm)} för att bekräfta och för dina uppgifter, ett år för att avregistrera dig.`,
         ],
       },
       {
@@ -378,20 +440,20 @@ export const sv: SiteCopy = {
   },
 
   thankYou: {
-    heading: MESSAGES.sv.toasts.success.title,
-    text: MESSAGES.sv.toasts.success.description,
+    heading: form.toasts.success.title,
+    text: form.toasts.success.description,
     confirmHint: 'Bekräfta din adress via mejlet vi skickar till dig, så att vi kan behålla din plats på listan.',
     backLink: 'Till startsidan',
   },
 
   notFound: {
-    heading: MESSAGES.sv.notFoundTitle,
+    heading: form.notFoundTitle,
     text: 'Sidan du letar efter finns inte eller har flyttat.',
     backLink: 'Till startsidan',
   },
 
   error: {
-    heading: MESSAGES.sv.unexpectedErrorTitle,
+    heading: form.unexpectedErrorTitle,
     fallbackMessage: 'Okänt fel',
     backLink: 'Till startsidan',
   },
@@ -410,3 +472,157 @@ export const sv: SiteCopy = {
     dismiss: 'Nej tack',
   },
 };
+
+const selfService: Catalogue['selfService'] = {
+  home: 'Till startsidan',
+  confirm: {
+    title: 'Bekräfta din anmälan',
+    lead: 'Tryck på knappen för att bekräfta att adressen är din och att du vill att vi hör av oss om tidig tillgång.',
+    button: 'Bekräfta min anmälan',
+    doneTitle: 'Tack, nu är du bekräftad',
+    doneText: 'Din plats på väntelistan är bekräftad. Vi hör av oss med information om tidig tillgång.',
+  },
+  manage: {
+    title: 'Dina uppgifter',
+    lead: 'Här är allt vi sparar om dig. Du kan ladda ner det, rätta det eller återkalla ditt samtycke och radera det.',
+    storedHeading: 'Det här sparar vi',
+    fields: {
+      email: 'E-post',
+      role: 'Roll',
+      companySize: 'Företagets storlek',
+      outcomes: 'Vad ni vill uppnå',
+      otherOutcome: 'Annat ni vill uppnå',
+      signedUp: 'Anmäld',
+      consent: 'Samtycke lämnat',
+      policyVersion: 'Version av integritetspolicyn',
+      confirmed: 'Adressen bekräftad',
+      optOut: 'Tackat nej till nyheter',
+      language: 'Språk',
+      company: 'Företag (från din adress)',
+      cameFrom: 'Var du kom ifrån',
+      followUp: 'Vår uppföljning',
+    },
+    notYet: 'Inte än',
+    none: '—',
+    languageNames: { en: 'Engelska', sv: 'Svenska' },
+    followUpStatuses: {
+      new: 'Ny',
+      contacted: 'Kontaktad',
+      invited: 'Inbjuden till tidig tillgång',
+      joined: 'Med i piloten',
+      declined: 'Tackat nej',
+    },
+    attributionFields: {
+      utm_source: 'Källa',
+      utm_medium: 'Kanal',
+      utm_campaign: 'Kampanj',
+      utm_content: 'Kampanjinnehåll',
+      utm_term: 'Sökord',
+      referrer_origin: 'Länkad från',
+      landing_path: 'Anmäld på sidan',
+    },
+    downloadHeading: 'Ladda ner',
+    downloadText: 'En JSON-fil med allt som står ovan.',
+    downloadButton: 'Ladda ner mina uppgifter (JSON)',
+    correctHeading: 'Rätta',
+    correctButton: 'Spara ändringarna',
+    saved: 'Dina ändringar är sparade.',
+    eraseHeading: 'Återkalla och radera',
+    eraseText:
+      'Det här tar bort din anmälan och alla mejl som väntar på att skickas till dig. Det går inte att ångra, men du är välkommen att anmäla dig igen senare.',
+    eraseConfirm: 'Ja, radera mina uppgifter',
+    eraseButton: 'Radera mina uppgifter',
+    erasedTitle: 'Dina uppgifter är raderade',
+    erasedText:
+      'Vi har tagit bort din anmälan och allt som väntade på att skickas till dig. Vi sparar bara att en radering har skett, utan din adress.',
+    unsubscribeHeading: 'Nyheter via mejl',
+    unsubscribeText: 'Varje mejl vi skickar har en länk som avregistrerar dig med ett klick.',
+  },
+  unsubscribe: {
+    title: 'Avregistrera dig från nyheter',
+    lead: 'Tryck på knappen så skickar vi inga fler nyheter. Du står kvar på väntelistan och kan fortfarande be om länken till dina uppgifter.',
+    button: 'Avregistrera mig',
+    doneTitle: 'Du är avregistrerad',
+    doneText: 'Vi skickar inga fler nyheter. Mejl som du själv ber om, som en länk till dina uppgifter, kommer ändå fram.',
+  },
+  dataLink: {
+    title: 'Titta i din inkorg',
+    text: `Om adressen finns på väntelistan har vi skickat en länk dit där du kan se, ladda ner, rätta eller radera dina uppgifter. Länken fungerar i ${dagar(LINK_LIFETIME_DAYS.manage)}.`,
+  },
+  tooMany: { title: 'Vänta en stund', text: 'Vi har fått för många förfrågningar från ditt nätverk. Försök igen om några minuter.' },
+  problems: {
+    malformed: {
+      title: 'Länken är ofullständig',
+      text: 'Det verkar som att länken har klippts av. Öppna den direkt från mejlet, eller kopiera hela.',
+    },
+    unknown: { title: 'Länken fungerar inte', text: 'Vi känner inte igen länken. Den kan höra till uppgifter som redan har raderats.' },
+    'wrong-purpose': { title: 'Länken fungerar inte här', text: 'Länken är avsedd för en annan sida. Använd motsvarande länk i mejlet.' },
+    expired: { title: 'Länken har gått ut', text: 'Av säkerhetsskäl slutar länkarna i våra mejl att fungera efter en tid.' },
+    used: { title: 'Länken är redan använd', text: 'Du behöver inte göra något mer: bekräftelselänken har redan använts.' },
+  },
+  newLinkHint: 'Du kan be om en ny länk till dina uppgifter på vår integritetssida.',
+  privacyLink: 'Integritetspolicy',
+};
+
+const mails: Catalogue['mails'] = {
+  footer: {
+    manageLabel: 'Se, ladda ner, rätta eller radera dina uppgifter',
+    unsubscribeLabel: 'Avregistrera dig från nyheter',
+    reason: (brand: Brand) => `Du får det här mejlet eftersom adressen skrevs in på väntelistan hos ${brand.name}.`,
+    sender: (brand: Brand, place: string) => `${brand.legalName} · ${place} · ${brand.contactEmail}`,
+  },
+  confirmation: {
+    subject: (brand: Brand) => `Bekräfta din plats på väntelistan hos ${brand.name}`,
+    preview: 'Ett klick bekräftar att adressen är din.',
+    heading: 'Bekräfta din anmälan',
+    intro: (brand: Brand) =>
+      `Tack för att du skrev upp dig på väntelistan hos ${brand.name}. Vi hör av oss med information om tidig tillgång när plattformen öppnar för fler organisationer.`,
+    action: 'Bekräfta att adressen är din och att du vill att vi hör av oss:',
+    button: 'Bekräfta min anmälan',
+    validity: (n: number) => `Knappen öppnar en sida där ett klick till bekräftar. Länken fungerar i ${dagar(n)}.`,
+    notYou: (n: number) =>
+      `Har du inte anmält dig? Då kan du bortse från mejlet: obekräftade anmälningar raderas efter ${dagar(n)}, och vi skriver inte igen.`,
+  },
+  dataLink: {
+    subject: (brand: Brand) => `Din länk till dina uppgifter hos ${brand.name}`,
+    preview: 'Se, ladda ner, rätta eller radera det vi har sparat om dig.',
+    heading: 'Dina uppgifter, i dina händer',
+    intro:
+      'Någon – förhoppningsvis du – har bett om en länk till uppgifterna vi har om den här adressen. På sidan ser du allt vi sparar och kan ladda ner det, rätta det eller återkalla ditt samtycke och radera det.',
+    button: 'Hantera mina uppgifter',
+    validity: (n: number) => `Länken fungerar i ${dagar(n)}. Du kan när som helst be om en ny på vår integritetssida.`,
+    notYou: 'Har du inte bett om det här? Då kan du bortse från mejlet: ingenting har ändrats.',
+  },
+};
+
+const operatorMails: Catalogue['operatorMails'] = {
+  settingsLink: 'Mejlinställningar',
+  reason: (brand: Brand) =>
+    `Du får det här eftersom du är operatör i ${brand.name}s väntelistekonsol och har valt det i dina mejlinställningar.`,
+  none: 'inga',
+  confirmed: {
+    subject: (email: string, company: string) => `Bekräftad: ${email} (${company})`,
+    preview: (role: string, size: string) => `${role}, ${size}`,
+    heading: 'En anmälan har bekräftats',
+    labels: { email: 'E-post', company: 'Företag', role: 'Roll', companySize: 'Företagets storlek', source: 'Källa' },
+    personalAddress: 'privat adress',
+    unknownCompany: 'okänt',
+    unknownSource: 'direkt eller okänd',
+    button: 'Öppna i konsolen',
+  },
+  digest: {
+    subject: (day: string, signups: number, confirmed: number) => `Väntelistan ${day}: ${signups} nya, ${confirmed} bekräftade`,
+    preview: (companies: number) => `${companies} nya företag`,
+    heading: (day: string) => `Väntelistan, de senaste 24 timmarna (${day})`,
+    labels: {
+      signups: 'Nya anmälningar',
+      confirmed: 'Bekräftelser',
+      newCompanies: 'Nya företag',
+      returningCompanies: 'Ännu en person från ett företag som redan finns på listan',
+      topSources: 'Största källorna',
+    },
+    button: 'Öppna tratten',
+  },
+};
+
+export const sv: Catalogue = { lang: 'sv', site, form, options, selfService, mails, operatorMails };

@@ -1,34 +1,63 @@
 /**
- * The English copy of the public site: every word a page shows, the form's labels and messages included. The
- * spec's English texts are here verbatim. Another language is one more file of this shape (sv.ts); a test fails
- * when a key exists in one and not the other (locales.test.ts). Brand facts that do not change with the language
- * (names, addresses, images) are in ../site.ts.
+ * Every word a person reads in English: the public site, the sign-up form's messages and option labels, the pages
+ * behind the links in our mail, the mails themselves and the founders' mails. The spec's English texts are here
+ * verbatim. Another language is one more file of this shape (sv.ts, typed by this one); catalogue.test.ts fails
+ * when a key is in one and not the other. Names, addresses and numbers the words quote are in facts.ts.
  */
-import { MESSAGES, OPTION_LABELS, type LocalizedMessages, type OptionLabels } from '@waitlist/contract';
-import type { IconName } from '../../components/ui/icon';
-import { MAIL_SUB_PROCESSOR, UNCONFIRMED_RETENTION_DAYS } from '../data-facts';
+import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS } from '@waitlist/contract';
+import { LINK_LIFETIME_DAYS, MAIL_SUB_PROCESSOR, UNCONFIRMED_RETENTION_DAYS, type Brand } from './facts';
+import type { CardIcon, FaqItem, OptionLabels, TextSection } from './types';
 
-const icon = (name: IconName) => name;
+const icon = (name: CardIcon) => name;
+const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
+/** The spec's option values are their English labels. */
+const asLabels = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as unknown as Record<T, string>;
 
-export interface TextSection {
-  heading: string;
-  paragraphs: string[];
-  list?: string[];
-  /** Paragraphs after the list. */
-  after?: string[];
-  /** Shows the contact e-mail after the paragraphs. */
-  showContactEmail?: boolean;
-  /** Shows the "send me my link" form (privacy page, Your Rights). */
-  showDataLinkForm?: boolean;
-}
+/** The sign-up form's messages and toasts: the product specification's texts, verbatim. */
+const form = {
+  validation: {
+    email: 'Please enter a valid email address',
+    role: 'Please select your role',
+    companySize: 'Please select your company size',
+    desiredOutcomes: 'Please select at least one desired outcome',
+    privacyConsent: 'You must agree to the privacy policy',
+    otherOutcome: 'Please keep it to 500 characters or fewer',
+  },
+  otherOutcomePlaceholder: 'Please specify other desired outcome',
+  toasts: {
+    alreadyRegistered: {
+      title: 'Already Registered',
+      description: "This email is already on our waitlist. We'll keep you updated!",
+    },
+    invalidData: { title: 'Invalid Data', description: 'Please check your form data and try again.' },
+    error: { title: 'Error', fallbackDescription: 'Something went wrong. Please try again.' },
+    success: {
+      title: 'Thank you for signing up!',
+      description: "We'll reach out to you soon with early access details.",
+    },
+  },
+  /**
+   * What the error toast says for a refusal the server words itself (rate limit, outage): the server's own message
+   * in English (the spec's "error.message"), these words in a language the server does not speak.
+   */
+  serverErrors: {
+    useServerMessage: true,
+    rateLimited: 'Too many sign-up attempts from your network. Please wait a minute and try again.',
+    unavailable: 'The waitlist is temporarily unavailable. Please try again in a minute.',
+  },
+  notFoundTitle: 'Oops! Page not found',
+  unexpectedErrorTitle: 'Unexpected Application Error!',
+};
 
-export interface FaqItem {
-  question: string;
-  answer: string[];
-}
+/** What each option is called on a page; stored values (and the API, exports, webhooks) stay the spec's English. */
+const options: OptionLabels = {
+  role: asLabels(ROLE_OPTIONS),
+  companySize: asLabels(COMPANY_SIZE_OPTIONS),
+  desiredOutcome: asLabels(DESIRED_OUTCOME_OPTIONS),
+};
 
-export const en = {
-  lang: 'en',
+/** The public site: every page, section and label. */
+const site = {
   /** og:locale. */
   ogLocale: 'en_US',
   /** The language's own name, as the switcher offers it. */
@@ -243,8 +272,8 @@ export const en = {
   },
 
   signup: {
-    messages: MESSAGES.en as LocalizedMessages,
-    options: OPTION_LABELS.en as OptionLabels,
+    messages: form,
+    options,
     heading: 'Discuss this with your colleagues',
     subheading: 'and start innovate how you innovate',
     formTitle: 'Sign-up to the waitlist',
@@ -355,7 +384,7 @@ export const en = {
         heading: 'Data Protection',
         paragraphs: [
           'We protect your information with encryption, access policies, secure authentication and monitoring. Only the people who need it to run the waitlist can access it.',
-          'The links in our mails carry a random code that we store only in scrambled (hashed) form. Each link does one thing and stops working after a while: 7 days for confirming and for your data, a year for unsubscribing.',
+          `The links in our mails carry a random code that we store only in scrambled (hashed) form. Each link does one thing and stops working after a while: ${days(LINK_LIFETIME_DAYS.confirm)} for confirming and for your data, a year for unsubscribing.`,
         ],
       },
       {
@@ -412,20 +441,20 @@ export const en = {
   },
 
   thankYou: {
-    heading: MESSAGES.en.toasts.success.title as string,
-    text: MESSAGES.en.toasts.success.description as string,
+    heading: form.toasts.success.title,
+    text: form.toasts.success.description,
     confirmHint: 'Confirm your address from the e-mail we are sending you, so that we can keep your place on the list.',
     backLink: 'Return to Home',
   },
 
   notFound: {
-    heading: MESSAGES.en.notFoundTitle as string,
+    heading: form.notFoundTitle,
     text: 'The page you are looking for does not exist or has moved.',
     backLink: 'Return to Home',
   },
 
   error: {
-    heading: MESSAGES.en.unexpectedErrorTitle as string,
+    heading: form.unexpectedErrorTitle,
     fallbackMessage: 'Unknown error',
     backLink: 'Return to Home',
   },
@@ -447,4 +476,158 @@ export const en = {
   },
 };
 
-export type SiteCopy = typeof en;
+/** The pages behind the links in our mail (confirm, your data, unsubscribe) and their answers. */
+const selfService = {
+  home: 'Return to Home',
+  confirm: {
+    title: 'Confirm your sign-up',
+    lead: 'Press the button to confirm that this address is yours and that you want to hear from us about early access.',
+    button: 'Confirm my sign-up',
+    doneTitle: 'Thank you, you are confirmed',
+    doneText: 'Your place on the waitlist is confirmed. We will reach out with early access details.',
+  },
+  manage: {
+    title: 'Your data',
+    lead: 'This is everything we store about you. You can download it, correct it, or withdraw your consent and erase it.',
+    storedHeading: 'What we store',
+    fields: {
+      email: 'E-mail',
+      role: 'Role',
+      companySize: 'Company size',
+      outcomes: 'Desired outcomes',
+      otherOutcome: 'Other outcome',
+      signedUp: 'Signed up',
+      consent: 'Consent given',
+      policyVersion: 'Privacy policy version',
+      confirmed: 'Address confirmed',
+      optOut: 'Opted out of updates',
+      language: 'Language',
+      company: 'Company (from your address)',
+      cameFrom: 'Where you came from',
+      followUp: 'Our follow-up',
+    },
+    notYet: 'Not yet',
+    none: '—',
+    languageNames: { en: 'English', sv: 'Swedish' },
+    followUpStatuses: { new: 'New', contacted: 'Contacted', invited: 'Invited to early access', joined: 'Joined', declined: 'Declined' },
+    attributionFields: {
+      utm_source: 'Source',
+      utm_medium: 'Medium',
+      utm_campaign: 'Campaign',
+      utm_content: 'Campaign content',
+      utm_term: 'Campaign term',
+      referrer_origin: 'Linked from',
+      landing_path: 'Signed up on',
+    },
+    downloadHeading: 'Download',
+    downloadText: 'A JSON file with everything listed above.',
+    downloadButton: 'Download my data (JSON)',
+    correctHeading: 'Correct',
+    correctButton: 'Save changes',
+    saved: 'Your changes are saved.',
+    eraseHeading: 'Withdraw and erase',
+    eraseText: 'This removes your sign-up and every mail queued for you. It cannot be undone; you are welcome to sign up again later.',
+    eraseConfirm: 'Yes, erase my data',
+    eraseButton: 'Erase my data',
+    erasedTitle: 'Your data is erased',
+    erasedText:
+      'We have removed your sign-up and everything queued for you. Our records keep only that an erasure happened, without your address.',
+    unsubscribeHeading: 'Updates by mail',
+    unsubscribeText: 'Every mail we send has a one-click unsubscribe link.',
+  },
+  unsubscribe: {
+    title: 'Unsubscribe from updates',
+    lead: 'Press the button and we will send you no more updates. You stay on the waitlist, and can still ask for your data link.',
+    button: 'Unsubscribe',
+    doneTitle: 'You are unsubscribed',
+    doneText: 'We will send you no more updates. Mails you ask for yourself, such as a link to your data, still reach you.',
+  },
+  dataLink: {
+    title: 'Check your inbox',
+    text: `If that address is on our waitlist, we have sent it a link to see, download, correct or erase your data. The link works for ${days(LINK_LIFETIME_DAYS.manage)}.`,
+  },
+  tooMany: { title: 'Please wait a moment', text: 'Too many requests came from your network. Please try again in a few minutes.' },
+  problems: {
+    malformed: {
+      title: 'This link is incomplete',
+      text: 'The link seems to have been cut off. Open it straight from the mail, or copy all of it.',
+    },
+    unknown: { title: 'This link does not work', text: 'We do not recognise this link. It may belong to data that has been erased.' },
+    'wrong-purpose': {
+      title: 'This link does not work here',
+      text: 'This link is meant for another page. Use the matching link from the mail.',
+    },
+    expired: { title: 'This link has expired', text: 'For your safety, links in our mail stop working after a while.' },
+    used: { title: 'This link has already been used', text: 'Nothing more is needed: this confirmation link was used before.' },
+  },
+  newLinkHint: 'You can ask for a fresh link to your data on our privacy page.',
+  privacyLink: 'Privacy policy',
+};
+
+/** The mails to a person. Sentences that carry numbers or names are functions, so each language orders them its own way. */
+const mails = {
+  footer: {
+    manageLabel: 'See, download, correct or erase your data',
+    unsubscribeLabel: 'Unsubscribe from updates',
+    reason: (brand: Brand) => `You get this mail because this address was entered on the ${brand.name} waitlist.`,
+    sender: (brand: Brand, place: string) => `${brand.legalName} · ${place} · ${brand.contactEmail}`,
+  },
+  confirmation: {
+    subject: (brand: Brand) => `Confirm your place on the ${brand.name} waitlist`,
+    preview: 'One click confirms that this address is yours.',
+    heading: 'Please confirm your sign-up',
+    intro: (brand: Brand) =>
+      `Thank you for joining the ${brand.name} waitlist. We will reach out with early access details as the platform opens to more organisations.`,
+    action: 'Please confirm that this address is yours and that you want to hear from us:',
+    button: 'Confirm my sign-up',
+    validity: (n: number) => `The button opens a page where one more click confirms. The link works for ${days(n)}.`,
+    notYou: (n: number) =>
+      `Did not sign up? Then ignore this mail: unconfirmed sign-ups are erased after ${days(n)}, and we will not write again.`,
+  },
+  dataLink: {
+    subject: (brand: Brand) => `Your link to your ${brand.name} waitlist data`,
+    preview: 'See, download, correct or erase what we hold about you.',
+    heading: 'Your data, in your hands',
+    intro:
+      'Someone — hopefully you — asked for a link to the data we hold about this address. On that page you can see everything we store, download it, correct it, or withdraw and erase it.',
+    button: 'Manage my data',
+    validity: (n: number) => `The link works for ${days(n)}. You can ask for a new one on our privacy page at any time.`,
+    notYou: 'Did not ask for this? Then ignore this mail: nothing has changed.',
+  },
+};
+
+/** The founders' mails (in the console's language; operators have no language of their own yet). */
+const operatorMails = {
+  settingsLink: 'Mail settings',
+  reason: (brand: Brand) =>
+    `You get this because you are an operator of the ${brand.name} waitlist console and chose to in your mail settings.`,
+  none: 'none',
+  confirmed: {
+    subject: (email: string, company: string) => `Confirmed: ${email} (${company})`,
+    preview: (role: string, size: string) => `${role}, ${size}`,
+    heading: 'A sign-up was confirmed',
+    labels: { email: 'E-mail', company: 'Company', role: 'Role', companySize: 'Company size', source: 'Source' },
+    personalAddress: 'personal address',
+    unknownCompany: 'unknown',
+    unknownSource: 'direct or unknown',
+    button: 'Open in the console',
+  },
+  digest: {
+    subject: (day: string, signups: number, confirmed: number) => `Waitlist digest ${day}: ${signups} new, ${confirmed} confirmed`,
+    preview: (companies: number) => `${companies} new companies`,
+    heading: (day: string) => `The waitlist, the last 24 hours (${day})`,
+    labels: {
+      signups: 'New sign-ups',
+      confirmed: 'Confirmations',
+      newCompanies: 'New companies',
+      returningCompanies: 'Another person from a company already on the list',
+      topSources: 'Top sources',
+    },
+    button: 'Open the funnel',
+  },
+};
+
+export const en = { lang: 'en', site, form, options, selfService, mails, operatorMails };
+
+/** The shape every language's catalogue has (sv.ts is typed by it). */
+export type Catalogue = typeof en;

@@ -1,0 +1,59 @@
+import type { FollowUpStatus } from './admin';
+import type { AttributionField } from './attribution';
+
+/**
+ * The pages behind the links in our mail, as the server asks the web's page renderer for them: which view, and
+ * the data it shows. The words come from the catalogue in the page's language (the path's prefix); the server
+ * sends none. See docs/decisions/0007-outbox-and-self-service-links.md.
+ */
+
+/** Where a person's links land; a language other than English lives under its prefix (/sv/confirm). */
+export const PERSON_LINK_PATHS = {
+  confirm: '/confirm',
+  manage: '/manage',
+  unsubscribe: '/unsubscribe',
+} as const;
+export type PersonLinkKind = keyof typeof PERSON_LINK_PATHS;
+
+/** What can be wrong with a link's token. */
+export type TokenProblem = 'unknown' | 'malformed' | 'expired' | 'used' | 'wrong-purpose';
+
+/** The answers of the data page's forms, posted without script. */
+export const MANAGE_ACTIONS = { export: '/manage/export', correct: '/manage/correct', erase: '/manage/erase' } as const;
+
+/** The privacy page's "send me my link" form posts here (in the page's language). */
+export const DATA_LINK_PATH = '/privacy/data-link';
+
+/** The fields a person may correct on their data page (by column name); each can carry a problem. */
+export const PERSON_CORRECTABLE_FIELDS = ['role', 'company_size', 'desired_outcomes', 'other_outcome'] as const;
+export type PersonCorrectableField = (typeof PERSON_CORRECTABLE_FIELDS)[number];
+
+/** Everything we store about a person, as their own data page shows it (stored codes; the page words them). */
+export interface PersonView {
+  email: string;
+  role: string;
+  company_size: string;
+  desired_outcomes: string[];
+  other_outcome: string | null;
+  created_at: string;
+  consented_at: string;
+  privacy_policy_version: string;
+  confirmed_at: string | null;
+  marketing_opt_out_at: string | null;
+  locale: string;
+  company_domain: string | null;
+  /** Where the visit that signed up came from: the attribution columns that hold something. */
+  came_from: Partial<Record<AttributionField, string>>;
+  status: FollowUpStatus;
+}
+
+export type SelfServiceView =
+  | { page: 'confirm'; token: string }
+  | { page: 'confirmed' }
+  | { page: 'unsubscribe'; token: string }
+  | { page: 'unsubscribed' }
+  | { page: 'manage'; token: string; person: PersonView; saved?: boolean; invalid?: PersonCorrectableField[] }
+  | { page: 'erased' }
+  | { page: 'data-link-sent' }
+  | { page: 'too-many' }
+  | { page: 'problem'; problem: TokenProblem };

@@ -1,0 +1,75 @@
+import { MANAGE_ACTIONS, type PersonCorrectableField, type PersonView } from '@waitlist/contract/self-service';
+import { buttonClass } from '../../../components/ui/button';
+import { useLocale } from '../../../lib/locale';
+import { CorrectForm } from './correct-form';
+import { PersonDataTable } from './person-data-table';
+
+/**
+ * The person's own data (the manage link in every mail): see everything stored, download it, correct it, or
+ * withdraw and erase it. Every action is a plain form post carrying the link's token; nothing needs script.
+ */
+export function ManagePage({
+  token,
+  person,
+  saved = false,
+  invalid,
+}: {
+  token: string;
+  person: PersonView;
+  saved?: boolean;
+  invalid?: PersonCorrectableField[];
+}) {
+  const { words, href } = useLocale();
+  const m = words.selfService.manage;
+  const tokenField = <input type="hidden" name="token" value={token} />;
+  return (
+    <article className="section prose-page" aria-labelledby="manage-heading">
+      <div className="container narrow">
+        <h1 id="manage-heading">{m.title}</h1>
+        <p className="lead">{m.lead}</p>
+        {saved && (
+          <p role="status" className="card">
+            {m.saved}
+          </p>
+        )}
+        <section aria-labelledby="stored">
+          <h2 id="stored">{m.storedHeading}</h2>
+          <PersonDataTable person={person} />
+        </section>
+        <section aria-labelledby="download">
+          <h2 id="download">{m.downloadHeading}</h2>
+          <p>{m.downloadText}</p>
+          <form method="post" action={href(MANAGE_ACTIONS.export)}>
+            {tokenField}
+            <button type="submit" className={buttonClass('secondary')}>
+              {m.downloadButton}
+            </button>
+          </form>
+        </section>
+        <section aria-labelledby="correct">
+          <h2 id="correct">{m.correctHeading}</h2>
+          <CorrectForm token={token} person={person} {...(invalid ? { invalid } : {})} />
+        </section>
+        <section aria-labelledby="unsubscribe-heading">
+          <h2 id="unsubscribe-heading">{m.unsubscribeHeading}</h2>
+          <p>{m.unsubscribeText}</p>
+        </section>
+        <section aria-labelledby="erase">
+          <h2 id="erase">{m.eraseHeading}</h2>
+          <p>{m.eraseText}</p>
+          <form method="post" action={href(MANAGE_ACTIONS.erase)}>
+            {tokenField}
+            <div className="field">
+              <label className="check" htmlFor="erase-confirm">
+                <input type="checkbox" id="erase-confirm" name="confirm" value="yes" required /> <span>{m.eraseConfirm}</span>
+              </label>
+            </div>
+            <button type="submit" className={buttonClass('secondary')}>
+              {m.eraseButton}
+            </button>
+          </form>
+        </section>
+      </div>
+    </article>
+  );
+}
