@@ -16,6 +16,12 @@ export const FORM_TOKEN_FIELD = 'formToken';
  */
 export const FORM_TOKEN_PLACEHOLDER = '__SIGNUP_FORM_TOKEN__';
 
+/**
+ * Written into the web build's last-resort error page (ssr-dist/error.html) where the server puts the message,
+ * for the rare answer when even rendering the error page fails.
+ */
+export const ERROR_MESSAGE_PLACEHOLDER = '__ERROR_MESSAGE__';
+
 /** The prerendered page a stored sign-up posted without script is sent to (303), so a reload posts nothing again. */
 export const SIGNUP_THANK_YOU_PATH = '/thank-you';
 

@@ -16,9 +16,11 @@ if (!template.includes('<!--app-html-->') || !template.includes('<!--app-head-->
   throw new Error('dist/index.html has no <!--app-head--> / <!--app-html--> placeholders; run vite build first');
 }
 await writeFile(join(ssrDir, 'template.html'), template);
-const { render, fillTemplate, alternatesOf, prerenderedRoutes, siteUrl } = await import(
+const { render, fillTemplate, alternatesOf, prerenderedRoutes, siteUrl, ERROR_MESSAGE_PLACEHOLDER } = await import(
   pathToFileURL(join(ssrDir, 'entry-server.js')).href
 );
+// The server's last resort when even its error page fails to render: this page, the message put in at the placeholder.
+await writeFile(join(ssrDir, 'error.html'), fillTemplate(template, render('/', { error: ERROR_MESSAGE_PLACEHOLDER })));
 
 // Images only the pages reference (the server build emitted them): served from dist/assets like every asset.
 const ssrAssets = join(ssrDir, 'assets');

@@ -9,6 +9,7 @@ import { siteConfig } from './config/site';
 export { alternatesOf, pagesWithSignup, prerenderedRoutes };
 export type { PageState };
 export const siteUrl = siteConfig.url;
+export { ERROR_MESSAGE_PLACEHOLDER } from '@waitlist/contract/form-post';
 
 /** A page as HTML, ready for the template. */
 export interface RenderedPage {

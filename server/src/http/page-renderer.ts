@@ -3,9 +3,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { CATALOGUE } from '@waitlist/catalogue';
+import { ERROR_MESSAGE_PLACEHOLDER } from '@waitlist/contract';
 
-/** The bare page's words: the site's own error page is the renderer's, which may be what failed. */
-const { heading: UNEXPECTED_ERROR_TITLE, backLink: HOME } = CATALOGUE.en.site.error;
+/** Words of the plain-text answer when there is no web build at all. */
+const { heading: UNEXPECTED_ERROR_TITLE } = CATALOGUE.en.site.error;
 
 /** A page as the web's renderer gives it (web/src/entry-server.tsx: RenderedPage). */
 interface RenderedPage {
@@ -25,7 +26,7 @@ interface WebRenderer {
 /**
  * Pages rendered per request with the React components the site is prerendered from: `render(path, state)` gives
  * the whole document, `send(reply, status, path, state)` answers with it (status chosen by the route). A page
- * that throws while rendering is answered 500 with "Unexpected Application Error!" and the message.
+ * that throws while rendering is answered 500 with the site's error page and the message.
  */
 export interface PageRenderer {
   render(pathname: string, state?: object): string;
@@ -35,11 +36,6 @@ export interface PageRenderer {
 }
 
 const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** Last resort when even the error page does not render: the title and the message, nothing else. */
-const bareErrorPage = (message: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${UNEXPECTED_ERROR_TITLE}</title></head>` +
-  `<body><main><h1>${UNEXPECTED_ERROR_TITLE}</h1><pre>${escapeHtml(message)}</pre><a href="/">${HOME}</a></main></body></html>`;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -52,6 +48,9 @@ export async function loadPageRenderer(ssrDir: string, log: FastifyBaseLogger): 
   const templateFile = path.join(ssrDir, 'template.html');
   let web: WebRenderer | null = null;
   let template = '';
+  // The build's last resort: the site's error page, prerendered with a placeholder for the message.
+  const errorFile = path.join(ssrDir, 'error.html');
+  const errorPage = fs.existsSync(errorFile) ? fs.readFileSync(errorFile, 'utf8') : null;
   if (fs.existsSync(entry) && fs.existsSync(templateFile)) {
     web = (await import(pathToFileURL(entry).href)) as WebRenderer;
     template = fs.readFileSync(templateFile, 'utf8');
@@ -78,7 +77,12 @@ export async function loadPageRenderer(ssrDir: string, log: FastifyBaseLogger): 
         try {
           page = render(pathname, { error: messageOf(error) });
         } catch {
-          page = bareErrorPage(messageOf(error));
+          if (!errorPage)
+            return reply
+              .code(code)
+              .type('text/plain; charset=utf-8')
+              .send(`${UNEXPECTED_ERROR_TITLE}\n\n${messageOf(error)}\n`);
+          page = errorPage.replace(ERROR_MESSAGE_PLACEHOLDER, () => escapeHtml(messageOf(error)));
         }
       }
       return reply.code(code).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);

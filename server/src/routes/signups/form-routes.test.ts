@@ -7,6 +7,7 @@ import {
   COMPANY_SIZE_OPTIONS,
   DESIRED_OUTCOME_OPTIONS,
   ERROR_CODES,
+  ERROR_MESSAGE_PLACEHOLDER,
   FORM_TOKEN_PLACEHOLDER,
   ROLE_OPTIONS,
   SIGNUP_THANK_YOU_PATH,
@@ -48,6 +49,11 @@ function writeSite(testDb: TestDatabase) {
   fs.writeFileSync(path.join(dist, '404.html'), '<!doctype html><title>Oops! Page not found</title>');
   fs.writeFileSync(path.join(ssr, 'entry-server.js'), STUB_RENDERER);
   fs.writeFileSync(path.join(ssr, 'template.html'), '<!doctype html><html><head><!--app-head--></head><body><!--app-html--></body></html>');
+  // The build's last-resort error page (web/scripts/prerender.mjs writes the real one).
+  fs.writeFileSync(
+    path.join(ssr, 'error.html'),
+    `<!doctype html><main><h1>${UNEXPECTED_ERROR_TITLE}</h1><pre>${ERROR_MESSAGE_PLACEHOLDER}</pre></main>`,
+  );
 }
 
 interface Posted {
