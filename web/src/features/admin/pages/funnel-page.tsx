@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminFunnel, FunnelDimension } from '@waitlist/contract';
-import { adminApi } from './api';
-import { adminKeys } from './query-keys';
-import { DateField, DataTable, AdminPage, ErrorPanel, Loading, formatNumber } from './ui';
+import { adminApi } from '../api/client';
+import { adminKeys } from '../api/query-keys';
+import { DateField, DataTable, AdminPage, ErrorPanel, Loading, formatNumber } from '../components/ui';
 
 const DAY_MS = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { AdminApiError } from './api';
+import { AdminApiError } from './client';
 
 /** The product specification's data-fetching defaults: 3 retries, 1 s doubling to at most 30 s, cache lifetime 5 minutes. */
 export const RETRIES = 3;

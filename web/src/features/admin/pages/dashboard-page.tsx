@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminCount } from '@waitlist/contract';
-import { adminApi } from './api';
-import { ErrorPanel, Loading, formatNumber } from './ui';
-import { adminKeys } from './query-keys';
+import { adminApi } from '../api/client';
+import { ErrorPanel, Loading, formatNumber } from '../components/ui';
+import { adminKeys } from '../api/query-keys';
 
 const COLOR = '#4338ca';
 const GRID = '#e5e7eb';

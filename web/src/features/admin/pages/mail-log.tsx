@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminOutboxEntry } from '@waitlist/contract';
-import { adminApi } from './api';
-import { adminKeys } from './query-keys';
-import { DataTable, AdminPage, ErrorPanel, formatDateTime, TimeCell } from './ui';
+import { adminApi } from '../api/client';
+import { adminKeys } from '../api/query-keys';
+import { DataTable, AdminPage, ErrorPanel, formatDateTime, TimeCell } from '../components/ui';
 
 const TOPIC_LABELS: Record<string, string> = { confirmation: 'Confirmation', 'data-link': 'Data link' };
 

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FOLLOW_UP_STATUSES, NOTE_MAX_LENGTH, type AdminSignup, type FollowUpStatus } from '@waitlist/contract';
-import { adminApi } from './api';
-import { adminKeys } from './query-keys';
-import { ErrorPanel, formatDateTime, type Notice } from './ui';
+import { adminApi } from '../api/client';
+import { adminKeys } from '../api/query-keys';
+import { ErrorPanel, formatDateTime, type Notice } from '../components/ui';
 
 export const STATUS_LABELS: Record<FollowUpStatus, string> = {
   new: 'New',

@@ -11,10 +11,10 @@ import {
   type FollowUpStatus,
 } from '@waitlist/contract';
 import { STATUS_LABELS } from './follow-up-panel';
-import { adminApi } from './api';
-import { hrefOf } from './use-hash-route';
-import { DateField, ErrorPanel, OutcomeChips, formatDateTime, formatNumber, TimeCell } from './ui';
-import { adminKeys } from './query-keys';
+import { adminApi } from '../api/client';
+import { hrefOf } from '../app/use-hash-route';
+import { DateField, ErrorPanel, OutcomeChips, formatDateTime, formatNumber, TimeCell } from '../components/ui';
+import { adminKeys } from '../api/query-keys';
 
 const SEARCH_DELAY_MS = 300;
 

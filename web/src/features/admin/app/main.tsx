@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AdminApp } from './admin-app';
-import { createAdminQueryClient } from './query-client';
+import { createAdminQueryClient } from '../api/query-client';
 import './admin.css';
 
 const root = document.getElementById('admin-root');

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminApi } from './api';
-import { adminKeys } from './query-keys';
-import { DataTable, AdminPage, ErrorPanel, Loading, formatNumber, TimeCell } from './ui';
+import { adminApi } from '../api/client';
+import { adminKeys } from '../api/query-keys';
+import { DataTable, AdminPage, ErrorPanel, Loading, formatNumber, TimeCell } from '../components/ui';
 
 /** Companies behind the sign-ups, by e-mail domain (consumer mail is not grouped); a company opens its sign-ups. */
 export function CompaniesPage({ onOpen }: { onOpen: (domain: string) => void }) {

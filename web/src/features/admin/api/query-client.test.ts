@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AdminApiError } from './api';
+import { AdminApiError } from './client';
 import { CACHE_LIFETIME_MS, RETRIES, createAdminQueryClient, retryDelay, shouldRetry } from './query-client';
 
 describe('operator console data fetching', () => {

@@ -1,21 +1,21 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminFilters } from '@waitlist/contract';
-import { AdminApiError, adminApi } from './api';
-import { adminKeys, sameKey } from './query-keys';
-import { SignInPage } from './sign-in-page';
-import { SignupsPage } from './signups-page';
-import { SignupDetailPage } from './signup-detail-page';
+import { AdminApiError, adminApi } from '../api/client';
+import { adminKeys, sameKey } from '../api/query-keys';
+import { SignInPage } from '../pages/sign-in-page';
+import { SignupsPage } from '../pages/signups-page';
+import { SignupDetailPage } from '../pages/signup-detail-page';
 import { hrefOf, useHashRoute, type AdminRoute } from './use-hash-route';
-import { Loading, StatusMessage, type Notice } from './ui';
-import { OutboxPage } from './mail-log';
-import { WebhooksPanel } from './webhooks-panel';
-import { FunnelPage } from './funnel-page';
-import { CompaniesPage } from './companies-page';
-import { MailSettingsPage } from './mail-settings-page';
+import { Loading, StatusMessage, type Notice } from '../components/ui';
+import { OutboxPage } from '../pages/mail-log';
+import { WebhooksPanel } from '../pages/webhooks-panel';
+import { FunnelPage } from '../pages/funnel-page';
+import { CompaniesPage } from '../pages/companies-page';
+import { MailSettingsPage } from '../pages/mail-settings-page';
 
 // The charts library loads only when the dashboard is opened.
-const DashboardPage = lazy(() => import('./dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const DashboardPage = lazy(() => import('../pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 
 const DEFAULT_FILTERS: AdminFilters = { sort: '-created_at' };
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminWebhookDelivery } from '@waitlist/contract';
-import { adminApi } from './api';
-import { adminKeys } from './query-keys';
-import { DataTable, ErrorPanel, TimeCell } from './ui';
+import { adminApi } from '../api/client';
+import { adminKeys } from '../api/query-keys';
+import { DataTable, ErrorPanel, TimeCell } from '../components/ui';
 
 /** Where one delivery stands, in words an operator can act on. */
 export function webhookStatus(delivery: AdminWebhookDelivery, configured: boolean): string {

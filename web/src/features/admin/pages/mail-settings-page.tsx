@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminMailSettings } from '@waitlist/contract';
-import { adminApi } from './api';
-import { adminKeys } from './query-keys';
-import { ErrorPanel, Loading, type Notice } from './ui';
+import { adminApi } from '../api/client';
+import { adminKeys } from '../api/query-keys';
+import { ErrorPanel, Loading, type Notice } from '../components/ui';
 
 /** Each operator chooses the mail the console sends them: one per confirmed sign-up, and the daily digest. */
 export function MailSettingsPage({ onNotice }: { onNotice: (notice: Notice) => void }) {

@@ -12,12 +12,12 @@ import {
   type AdminCorrection,
   type AdminSignup,
 } from '@waitlist/contract';
-import { AdminApiError, adminApi } from './api';
-import { adminKeys } from './query-keys';
-import { hrefOf } from './use-hash-route';
+import { AdminApiError, adminApi } from '../api/client';
+import { adminKeys } from '../api/query-keys';
+import { hrefOf } from '../app/use-hash-route';
 import { MailLog } from './mail-log';
 import { AttributionDetails, FollowUpPanel, STATUS_LABELS } from './follow-up-panel';
-import { ConfirmDialog, ErrorPanel, Loading, OutcomeChips, formatDateTime, type Notice } from './ui';
+import { ConfirmDialog, ErrorPanel, Loading, OutcomeChips, formatDateTime, type Notice } from '../components/ui';
 
 /** The sign-up's language (`locale`), as an operator reads it. */
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', sv: 'Swedish' };

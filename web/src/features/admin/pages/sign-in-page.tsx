@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminApi } from './api';
-import { StatusMessage, type Notice } from './ui';
-import { adminKeys } from './query-keys';
+import { adminApi } from '../api/client';
+import { StatusMessage, type Notice } from '../components/ui';
+import { adminKeys } from '../api/query-keys';
 
 function SignInField(props: {
   id: string;
