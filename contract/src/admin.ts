@@ -7,6 +7,15 @@ import { isValidEmail, normalizeEmail } from './schemas';
 export const FOLLOW_UP_STATUSES = ['new', 'contacted', 'invited', 'joined', 'declined'] as const;
 export type FollowUpStatus = (typeof FOLLOW_UP_STATUSES)[number];
 
+/** What the console calls each follow-up status (the console is in English; a person's own page words them in the catalogue). */
+export const FOLLOW_UP_STATUS_LABELS: Readonly<Record<FollowUpStatus, string>> = {
+  new: 'New',
+  contacted: 'Contacted',
+  invited: 'Invited',
+  joined: 'Joined',
+  declined: 'Declined',
+};
+
 /** The operator console's API: one schema for the browser's requests, the server's route validation and its answers. */
 export const ADMIN_API = '/api/admin';
 export const ADMIN_SESSION_COOKIE = 'admin_session';

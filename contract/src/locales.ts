@@ -7,6 +7,9 @@ export const SITE_LOCALES = ['en', 'sv'] as const;
 export type SiteLocale = (typeof SITE_LOCALES)[number];
 export const DEFAULT_LOCALE: SiteLocale = 'en';
 
+/** What the console calls each language (a sign-up's `locale`). */
+export const LOCALE_NAMES: Readonly<Record<SiteLocale, string>> = { en: 'English', sv: 'Swedish' };
+
 export function isSiteLocale(value: unknown): value is SiteLocale {
   return typeof value === 'string' && (SITE_LOCALES as readonly string[]).includes(value);
 }

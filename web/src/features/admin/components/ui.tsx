@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 export interface Notice {
@@ -12,9 +13,9 @@ export function StatusMessage({ notice, onDismiss }: { notice: Notice | null; on
       {notice && (
         <div className={`notice notice-${notice.kind}`}>
           <span>{notice.text}</span>
-          <button type="button" className="btn btn-ghost btn-small" onClick={onDismiss}>
+          <Button variant="ghost" size="small" onClick={onDismiss}>
             Dismiss
-          </button>
+          </Button>
         </div>
       )}
     </div>
@@ -27,9 +28,9 @@ export function ErrorPanel({ title, error, onRetry }: { title: string; error: Er
       <h2>{title}</h2>
       <p>{error.message}</p>
       {onRetry && (
-        <button type="button" className="btn btn-secondary" onClick={onRetry}>
+        <Button variant="secondary" onClick={onRetry}>
           Try again
-        </button>
+        </Button>
       )}
     </div>
   );
@@ -82,12 +83,12 @@ export function ConfirmDialog({
       <h2 id={titleId}>{title}</h2>
       <div className="dialog-body">{children}</div>
       <div className="dialog-actions">
-        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+        <Button variant="secondary" onClick={onCancel}>
           Cancel
-        </button>
-        <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy}>
+        </Button>
+        <Button variant="danger" onClick={onConfirm} disabled={busy}>
           {busy ? 'Working…' : confirmLabel}
-        </button>
+        </Button>
       </div>
     </dialog>
   );
@@ -124,12 +125,15 @@ export function AdminPage({
   titleId,
   title,
   summary,
+  liveSummary = false,
   actions,
   children,
 }: {
   titleId: string;
   title: string;
   summary?: ReactNode;
+  /** The summary changes as the operator works (a count): screen readers hear it. */
+  liveSummary?: boolean;
   actions?: ReactNode;
   children: ReactNode;
 }) {
@@ -138,7 +142,11 @@ export function AdminPage({
       <div className="page-header">
         <div>
           <h1 id={titleId}>{title}</h1>
-          {summary && <p className="muted">{summary}</p>}
+          {summary && (
+            <p className="muted" aria-live={liveSummary ? 'polite' : undefined}>
+              {summary}
+            </p>
+          )}
         </div>
         {actions}
       </div>
@@ -158,29 +166,6 @@ export function DataTable({ caption, header, children }: { caption: ReactNode; h
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
-  );
-}
-
-/** A labelled date input (YYYY-MM-DD) for filters; an emptied field reports undefined. */
-export function DateField({
-  label,
-  value,
-  min,
-  max,
-  onChange,
-}: {
-  label: string;
-  value: string | undefined;
-  min?: string;
-  max?: string;
-  onChange: (value: string | undefined) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="field field-compact">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} type="date" value={value ?? ''} min={min} max={max} onChange={(e) => onChange(e.target.value || undefined)} />
     </div>
   );
 }

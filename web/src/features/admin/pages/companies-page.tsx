@@ -1,11 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { adminApi } from '../api/client';
-import { adminKeys } from '../api/query-keys';
+import { useCompanies } from '../api/insight';
 import { DataTable, AdminPage, ErrorPanel, Loading, formatNumber, TimeCell } from '../components/ui';
 
 /** Companies behind the sign-ups, by e-mail domain (consumer mail is not grouped); a company opens its sign-ups. */
 export function CompaniesPage({ onOpen }: { onOpen: (domain: string) => void }) {
-  const companies = useQuery({ queryKey: adminKeys.companies(), queryFn: adminApi.companies });
+  const companies = useCompanies();
   const data = companies.data;
   return (
     <AdminPage

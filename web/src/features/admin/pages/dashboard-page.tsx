@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminCount } from '@waitlist/contract';
-import { adminApi } from '../api/client';
+import { useStats } from '../api/insight';
 import { ErrorPanel, Loading, formatNumber } from '../components/ui';
-import { adminKeys } from '../api/query-keys';
 
 const COLOR = '#4338ca';
 const GRID = '#e5e7eb';
@@ -64,7 +62,7 @@ function HorizontalBars({ rows }: { rows: AdminCount[] }) {
 const top = (rows: AdminCount[]) => [...rows].sort((a, b) => b.count - a.count)[0];
 
 export function DashboardPage() {
-  const stats = useQuery({ queryKey: adminKeys.stats(), queryFn: adminApi.stats });
+  const stats = useStats();
 
   if (stats.isPending) return <Loading label="Loading the figures…" />;
   if (stats.isError) return <ErrorPanel title="The figures could not be loaded" error={stats.error} onRetry={() => void stats.refetch()} />;

@@ -1,9 +1,8 @@
-import { useId, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { AdminFunnel, FunnelDimension } from '@waitlist/contract';
-import { adminApi } from '../api/client';
-import { adminKeys } from '../api/query-keys';
-import { DateField, DataTable, AdminPage, ErrorPanel, Loading, formatNumber } from '../components/ui';
+import { useFunnel } from '../api/insight';
+import { DateField, SelectField } from '../components/fields';
+import { DataTable, AdminPage, ErrorPanel, Loading, formatNumber } from '../components/ui';
 
 const DAY_MS = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -51,12 +50,7 @@ export function FunnelPage() {
   const [from, setFrom] = useState(() => isoDay(Date.now() - 29 * DAY_MS));
   const [to, setTo] = useState(() => isoDay(Date.now()));
   const [by, setBy] = useState<FunnelDimension>('day');
-  const byId = useId();
-  const funnel = useQuery({
-    queryKey: adminKeys.funnel(from, to, by),
-    queryFn: () => adminApi.funnel(from, to, by),
-    placeholderData: keepPreviousData,
-  });
+  const funnel = useFunnel(from, to, by);
   const data = funnel.data;
 
   return (
@@ -68,16 +62,14 @@ export function FunnelPage() {
       <form className="filters card" aria-label="Period and grouping" onSubmit={(e) => e.preventDefault()}>
         <DateField label="From" value={from} max={to} onChange={(v) => v && setFrom(v)} />
         <DateField label="To" value={to} min={from} onChange={(v) => v && setTo(v)} />
-        <div className="field field-compact">
-          <label htmlFor={byId}>Per</label>
-          <select id={byId} value={by} onChange={(e) => setBy(e.target.value as FunnelDimension)}>
-            {(Object.keys(BY_LABELS) as FunnelDimension[]).map((key) => (
-              <option key={key} value={key}>
-                {BY_LABELS[key]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          compact
+          label="Per"
+          options={Object.keys(BY_LABELS) as FunnelDimension[]}
+          labels={BY_LABELS}
+          value={by}
+          onValue={(next) => next && setBy(next)}
+        />
       </form>
       {funnel.isPending && <Loading label="Loading the funnel…" />}
       {funnel.isError && <ErrorPanel title="The funnel could not be loaded" error={funnel.error} onRetry={() => void funnel.refetch()} />}

@@ -1,28 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminMailSettings } from '@waitlist/contract';
-import { adminApi } from '../api/client';
-import { adminKeys } from '../api/query-keys';
+import { Button } from '../../../components/ui/button';
+import { useMailSettings, useSaveMailSettings } from '../api/mail';
 import { ErrorPanel, Loading, type Notice } from '../components/ui';
 
 /** Each operator chooses the mail the console sends them: one per confirmed sign-up, and the daily digest. */
 export function MailSettingsPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
-  const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: adminKeys.mailSettings(), queryFn: adminApi.mailSettings });
+  const settings = useMailSettings();
   // The operator's edits over what the server has; null until they touch a box.
   const [edited, setDraft] = useState<AdminMailSettings | null>(null);
   const draft = edited ?? settings.data ?? null;
-  const save = useMutation({
-    mutationFn: adminApi.saveMailSettings,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(adminKeys.mailSettings(), saved);
-      onNotice({ kind: 'success', text: 'Your mail settings are saved.' });
-    },
-    onError: (error) => onNotice({ kind: 'error', text: error.message }),
-  });
+  const save = useSaveMailSettings();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (draft) save.mutate(draft);
+    if (!draft) return;
+    save.mutate(draft, {
+      onSuccess: () => onNotice({ kind: 'success', text: 'Your mail settings are saved.' }),
+      onError: (error) => onNotice({ kind: 'error', text: error.message }),
+    });
   };
   return (
     <section className="stack-lg" aria-labelledby="mail-settings-title">
@@ -50,9 +45,9 @@ export function MailSettingsPage({ onNotice }: { onNotice: (notice: Notice) => v
             Mail me a daily digest (new sign-ups and confirmations, new companies, top sources), sent after 06:00 UTC
           </label>
           <div>
-            <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            <Button type="submit" disabled={save.isPending}>
               {save.isPending ? 'Saving…' : 'Save'}
-            </button>
+            </Button>
           </div>
         </form>
       )}

@@ -1,50 +1,25 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminApi } from '../api/client';
+import { Button } from '../../../components/ui/button';
+import { useSignIn } from '../api/session';
+import { TextField } from '../components/fields';
 import { StatusMessage, type Notice } from '../components/ui';
-import { adminKeys } from '../api/query-keys';
-
-function SignInField(props: {
-  id: string;
-  label: string;
-  type: 'email' | 'password';
-  autoComplete: string;
-  value: string;
-  onChange: (value: string) => void;
-  describedBy?: string | undefined;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={props.id}>{props.label}</label>
-      <input
-        id={props.id}
-        type={props.type}
-        autoComplete={props.autoComplete}
-        required
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-        aria-describedby={props.describedBy}
-      />
-    </div>
-  );
-}
 
 export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSignedIn: () => void }) {
-  const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const signIn = useMutation({
-    mutationFn: () => adminApi.signIn(email, password),
-    onSuccess: (session) => {
-      setPassword('');
-      onSignedIn();
-      queryClient.setQueryData(adminKeys.session(), session);
-    },
-  });
+  const signIn = useSignIn();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    signIn.mutate();
+    signIn.mutate(
+      { email, password },
+      {
+        onSuccess: () => {
+          setPassword('');
+          onSignedIn();
+        },
+      },
+    );
   };
 
   return (
@@ -67,26 +42,28 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
           </p>
         )}
         <form onSubmit={submit} className="stack" noValidate>
-          <SignInField
+          <TextField
             id="signin-email"
             label="E-mail"
             type="email"
             autoComplete="username"
+            required
             value={email}
-            onChange={setEmail}
-            describedBy={signIn.isError ? 'signin-error' : undefined}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-describedby={signIn.isError ? 'signin-error' : undefined}
           />
-          <SignInField
+          <TextField
             id="signin-password"
             label="Password"
             type="password"
             autoComplete="current-password"
+            required
             value={password}
-            onChange={setPassword}
+            onChange={(e) => setPassword(e.target.value)}
           />
-          <button type="submit" className="btn btn-primary btn-block" disabled={signIn.isPending || !email || !password}>
+          <Button type="submit" className="btn-block" disabled={signIn.isPending || !email || !password}>
             {signIn.isPending ? 'Signing in…' : 'Sign in'}
-          </button>
+          </Button>
         </form>
       </main>
     </div>

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminOutboxEntry } from '@waitlist/contract';
-import { MailTable, mailStatus } from './mail-log';
+import { MailTable, mailStatus } from './mail-table';
 
 const entry = (overrides: Partial<AdminOutboxEntry> = {}): AdminOutboxEntry => ({
   id: 1,

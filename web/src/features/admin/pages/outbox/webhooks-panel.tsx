@@ -1,8 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminWebhookDelivery } from '@waitlist/contract';
-import { adminApi } from '../api/client';
-import { adminKeys } from '../api/query-keys';
-import { DataTable, ErrorPanel, TimeCell } from '../components/ui';
+import { Button } from '../../../../components/ui/button';
+import { useResendWebhook, useWebhooks } from '../../api/mail';
+import { DataTable, ErrorPanel, TimeCell } from '../../components/ui';
 
 /** Where one delivery stands, in words an operator can act on. */
 export function webhookStatus(delivery: AdminWebhookDelivery, configured: boolean): string {
@@ -15,12 +14,8 @@ export function webhookStatus(delivery: AdminWebhookDelivery, configured: boolea
 
 /** Webhook deliveries per endpoint, the latest events (failures first), and "send again" with the same webhook-id. */
 export function WebhooksPanel() {
-  const queryClient = useQueryClient();
-  const webhooks = useQuery({ queryKey: adminKeys.webhooks(), queryFn: () => adminApi.webhooks() });
-  const resend = useMutation({
-    mutationFn: (id: number) => adminApi.resendWebhook(id),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.webhooks() }),
-  });
+  const webhooks = useWebhooks();
+  const resend = useResendWebhook();
   const data = webhooks.data;
   return (
     <section className="stack-lg" aria-labelledby="webhooks-title">
@@ -81,14 +76,9 @@ export function WebhooksPanel() {
                 <td className="break">{d.last_error ?? '—'}</td>
                 <td>
                   {(d.status === 'sent' || d.status === 'failed') && (
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-small"
-                      disabled={resend.isPending}
-                      onClick={() => resend.mutate(d.id)}
-                    >
+                    <Button variant="secondary" size="small" disabled={resend.isPending} onClick={() => resend.mutate(d.id)}>
                       Send {d.webhook_id} again
-                    </button>
+                    </Button>
                   )}
                 </td>
               </tr>

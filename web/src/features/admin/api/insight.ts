@@ -1,0 +1,31 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminCompanies, AdminFollowUp, AdminFunnel, AdminStats, FunnelDimension } from '@waitlist/contract';
+import { json, request } from './client';
+import { adminKeys } from './query-keys';
+
+/** GET /stats: the dashboard's figures. */
+export const useStats = () => useQuery({ queryKey: adminKeys.stats(), queryFn: () => request<AdminStats>('/stats') });
+
+/** GET /funnel: visits to sign-ups to confirmations over a period, by a dimension; the old figures stay while new ones load. */
+export const useFunnel = (from: string, to: string, by: FunnelDimension) =>
+  useQuery({
+    queryKey: adminKeys.funnel(from, to, by),
+    queryFn: () => request<AdminFunnel>(`/funnel?${new URLSearchParams({ from, to, by }).toString()}`),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /companies */
+export const useCompanies = () => useQuery({ queryKey: adminKeys.companies(), queryFn: () => request<AdminCompanies>('/companies') });
+
+/** GET /signups/:id/follow-up: notes and status history. */
+export const useFollowUp = (id: number) =>
+  useQuery({ queryKey: adminKeys.followUp(id), queryFn: () => request<AdminFollowUp>(`/signups/${id}/follow-up`) });
+
+/** POST /signups/:id/notes */
+export function useAddNote(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => request<void>(`/signups/${id}/notes`, json('POST', { body })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.followUp(id) }),
+  });
+}

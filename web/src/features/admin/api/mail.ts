@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminMailLog, AdminMailSettings, AdminOutbox, AdminWebhooks } from '@waitlist/contract';
+import { json, request } from './client';
+import { adminKeys } from './query-keys';
+
+/** GET /signups/:id/mail: a person's mail log. */
+export const useMailLog = (id: number) =>
+  useQuery({ queryKey: adminKeys.mailLog(id), queryFn: () => request<AdminMailLog>(`/signups/${id}/mail`) });
+
+/** POST /signups/:id/resend-confirmation: the new mail shows in the log. */
+export function useResendConfirmation(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => request<void>(`/signups/${id}/resend-confirmation`, json('POST')),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.mailLog(id) }),
+  });
+}
+
+/** GET /outbox: what is stuck and why. */
+export const useOutbox = () => useQuery({ queryKey: adminKeys.outbox(), queryFn: () => request<AdminOutbox>('/outbox') });
+
+/** POST /outbox/:id/retry */
+export function useRetryMail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => request<void>(`/outbox/${id}/retry`, json('POST')),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.outbox() }),
+  });
+}
+
+/** GET /webhooks: deliveries per endpoint and the latest events. */
+export const useWebhooks = () => useQuery({ queryKey: adminKeys.webhooks(), queryFn: () => request<AdminWebhooks>('/webhooks') });
+
+/** POST /webhooks/:id/resend */
+export function useResendWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => request<void>(`/webhooks/${id}/resend`, json('POST')),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.webhooks() }),
+  });
+}
+
+/** GET /mail-settings: the signed-in operator's own. */
+export const useMailSettings = () =>
+  useQuery({ queryKey: adminKeys.mailSettings(), queryFn: () => request<AdminMailSettings>('/mail-settings') });
+
+/** PUT /mail-settings: the answer is what is now stored. */
+export function useSaveMailSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: AdminMailSettings) => request<AdminMailSettings>('/mail-settings', json('PUT', settings)),
+    onSuccess: (saved) => queryClient.setQueryData(adminKeys.mailSettings(), saved),
+  });
+}

@@ -1,0 +1,49 @@
+import { Button } from '../../../../components/ui/button';
+import { useOutbox, useRetryMail } from '../../api/mail';
+import { MailTable } from '../../components/mail-table';
+import { AdminPage, ErrorPanel } from '../../components/ui';
+import { WebhooksPanel } from './webhooks-panel';
+
+/** The outbox: what has not gone out and why, with a retry for failed mail; then the webhook deliveries. */
+export function OutboxPage() {
+  const outbox = useOutbox();
+  const retry = useRetryMail();
+  const data = outbox.data;
+  return (
+    <div className="stack-lg">
+      <AdminPage
+        titleId="outbox-title"
+        title="Outbox"
+        summary={
+          data &&
+          `${data.counts.pending} pending · ${data.counts.sent} sent · ${data.counts.failed} failed · ${data.counts.cancelled} not needed`
+        }
+      >
+        {data && !data.smtp_configured && (
+          <p className="card" role="status">
+            Not sent: no SMTP configured. Mail waits here until SMTP_URL is set; nothing is lost.
+          </p>
+        )}
+        {outbox.isError && <ErrorPanel title="The outbox could not be loaded" error={outbox.error} onRetry={() => void outbox.refetch()} />}
+        {data && data.stuck.length === 0 && <p className="muted">Nothing is stuck.</p>}
+        {data && data.stuck.length > 0 && (
+          <div className="card table-card stack">
+            <MailTable items={data.stuck} smtpConfigured={data.smtp_configured} caption="Mail that has not gone out" showPerson />
+            <ul className="stack">
+              {data.stuck
+                .filter((e) => e.status === 'failed')
+                .map((e) => (
+                  <li key={e.id}>
+                    <Button variant="secondary" size="small" disabled={retry.isPending} onClick={() => retry.mutate(e.id)}>
+                      Send mail #{e.id} again
+                    </Button>
+                  </li>
+                ))}
+            </ul>
+          </div>
+        )}
+      </AdminPage>
+      <WebhooksPanel />
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState, type FormEvent } from 'react';
+import {
+  COMPANY_SIZE_OPTIONS,
+  DESIRED_OUTCOME_OPTIONS,
+  OTHER_OUTCOME_MAX_LENGTH,
+  ROLE_OPTIONS,
+  adminCorrectionSchema,
+  hasOtherOutcome,
+  otherOutcomeText,
+  toggleOutcome,
+  type AdminSignup,
+} from '@waitlist/contract';
+import { Button } from '../../../../components/ui/button';
+import { AdminApiError } from '../../api/client';
+import { useCorrectSignup } from '../../api/signups';
+import { SelectField, TextField } from '../../components/fields';
+
+/** An operator corrects what was stored; the contract's rules check it before it is sent. */
+export function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSignup; onDone: () => void; onCancel: () => void }) {
+  const [draft, setDraft] = useState({
+    email: signup.email,
+    role: signup.role,
+    company_size: signup.company_size,
+    desired_outcomes: signup.desired_outcomes,
+    other_outcome: signup.other_outcome ?? '',
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useCorrectSignup(signup.id);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = adminCorrectionSchema.safeParse({
+      ...draft,
+      other_outcome: otherOutcomeText(draft.desired_outcomes, draft.other_outcome),
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      setProblem(issue ? `${String(issue.path[0] ?? 'form')}: ${issue.message}` : 'Please check the fields.');
+      return;
+    }
+    setProblem(null);
+    save.mutate(parsed.data, {
+      onSuccess: onDone,
+      onError: (error) =>
+        setProblem(
+          error instanceof AdminApiError && error.status === 409 ? 'Another sign-up already uses this e-mail address.' : error.message,
+        ),
+    });
+  };
+
+  const onOutcome = (outcome: string, checked: boolean) =>
+    setDraft((d) => ({ ...d, desired_outcomes: toggleOutcome(d.desired_outcomes, outcome, checked) }));
+
+  return (
+    <form className="card stack" onSubmit={submit} aria-labelledby="correct-title" noValidate>
+      <h2 id="correct-title">Correct this sign-up</h2>
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="form-grid">
+        <TextField
+          id="correct-email"
+          label="E-mail"
+          type="email"
+          required
+          value={draft.email}
+          onChange={(e) => setDraft({ ...draft, email: e.target.value })}
+        />
+        <SelectField
+          id="correct-role"
+          label="Role"
+          options={ROLE_OPTIONS}
+          value={draft.role as (typeof ROLE_OPTIONS)[number]}
+          onValue={(role) => role && setDraft({ ...draft, role })}
+        />
+        <SelectField
+          id="correct-size"
+          label="Company size"
+          options={COMPANY_SIZE_OPTIONS}
+          value={draft.company_size as (typeof COMPANY_SIZE_OPTIONS)[number]}
+          onValue={(size) => size && setDraft({ ...draft, company_size: size })}
+        />
+      </div>
+      <fieldset className="checks">
+        <legend>Desired outcomes</legend>
+        {DESIRED_OUTCOME_OPTIONS.map((o) => (
+          <label key={o} className="check">
+            <input type="checkbox" checked={draft.desired_outcomes.includes(o)} onChange={(e) => onOutcome(o, e.target.checked)} /> {o}
+          </label>
+        ))}
+      </fieldset>
+      {hasOtherOutcome(draft.desired_outcomes) && (
+        <TextField
+          id="correct-other"
+          label="Other outcome"
+          maxLength={OTHER_OUTCOME_MAX_LENGTH}
+          value={draft.other_outcome}
+          onChange={(e) => setDraft({ ...draft, other_outcome: e.target.value })}
+        />
+      )}
+      <div className="actions">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save correction'}
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

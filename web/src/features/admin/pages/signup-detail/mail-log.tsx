@@ -1,0 +1,32 @@
+import { Button } from '../../../../components/ui/button';
+import { useMailLog, useResendConfirmation } from '../../api/mail';
+import { MailTable } from '../../components/mail-table';
+import { ErrorPanel, type Notice } from '../../components/ui';
+
+/** A person's mail log on their detail page, with "Resend confirmation". */
+export function MailLog({ signupId, confirmed, onNotice }: { signupId: number; confirmed: boolean; onNotice: (n: Notice) => void }) {
+  const log = useMailLog(signupId);
+  const resend = useResendConfirmation(signupId);
+  const resendNow = () =>
+    resend.mutate(undefined, {
+      onSuccess: () => onNotice({ kind: 'success', text: 'A new confirmation mail is queued.' }),
+      onError: (error) => onNotice({ kind: 'error', text: error.message }),
+    });
+  return (
+    <section className="card stack" aria-labelledby="mail-log-title">
+      <div className="page-header">
+        <h2 id="mail-log-title">Mail</h2>
+        {!confirmed && (
+          <Button variant="secondary" disabled={resend.isPending} onClick={resendNow}>
+            Resend confirmation
+          </Button>
+        )}
+      </div>
+      {log.isError && <ErrorPanel title="The mail log could not be loaded" error={log.error} onRetry={() => void log.refetch()} />}
+      {log.data && log.data.items.length === 0 && <p className="muted">No mail for this person.</p>}
+      {log.data && log.data.items.length > 0 && (
+        <MailTable items={log.data.items} smtpConfigured={log.data.smtp_configured} caption="Mail to this person, newest first" />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Button, ButtonLink } from '../../../../components/ui/button';
+import { AdminApiError } from '../../api/client';
+import { exportJsonUrl, useEraseSignup, useSignup } from '../../api/signups';
+import { hrefOf } from '../../app/use-hash-route';
+import { ConfirmDialog, ErrorPanel, Loading, type Notice } from '../../components/ui';
+import { AttributionDetails } from './attribution-details';
+import { CorrectionForm } from './correction-form';
+import { FollowUpPanel } from './follow-up-panel';
+import { MailLog } from './mail-log';
+import { SignupFacts } from './signup-facts';
+
+const BackLink = () => (
+  <a className="back-link" href={hrefOf({ name: 'signups' })}>
+    ← All sign-ups
+  </a>
+);
+
+/** One person: what they told us, the follow-up, where they came from, their mail; download, correct or erase. */
+export function SignupDetailPage({ id, onErased, onNotice }: { id: number; onErased: () => void; onNotice: (notice: Notice) => void }) {
+  const signup = useSignup(id);
+  const erase = useEraseSignup(id);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  if (signup.isPending) return <Loading label="Loading the sign-up…" />;
+  if (signup.isError) {
+    const gone = signup.error instanceof AdminApiError && signup.error.status === 404;
+    return (
+      <div className="stack">
+        <BackLink />
+        <ErrorPanel
+          title={gone ? 'This sign-up does not exist' : 'The sign-up could not be loaded'}
+          error={signup.error}
+          onRetry={gone ? undefined : () => void signup.refetch()}
+        />
+      </div>
+    );
+  }
+  const s = signup.data;
+
+  return (
+    <section className="stack-lg" aria-labelledby="detail-title">
+      <BackLink />
+      <div className="page-header">
+        <div>
+          <p className="eyebrow">Sign-up #{s.id}</p>
+          <h1 id="detail-title" className="break">
+            {s.email}
+          </h1>
+        </div>
+        <div className="actions">
+          <ButtonLink variant="secondary" href={exportJsonUrl(s.id)} download>
+            Download this person’s data (JSON)
+          </ButtonLink>
+          {!editing && (
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              Correct
+            </Button>
+          )}
+          <Button variant="danger" onClick={() => setConfirming(true)}>
+            Erase…
+          </Button>
+        </div>
+      </div>
+
+      <SignupFacts signup={s} />
+      <FollowUpPanel key={`${s.id}-${s.status}`} signup={s} onNotice={onNotice} />
+      <AttributionDetails signup={s} />
+      <MailLog signupId={s.id} confirmed={s.confirmed_at !== null} onNotice={onNotice} />
+
+      {editing && (
+        <CorrectionForm
+          signup={s}
+          onCancel={() => setEditing(false)}
+          onDone={() => {
+            setEditing(false);
+            onNotice({ kind: 'success', text: 'The correction was saved.' });
+          }}
+        />
+      )}
+
+      <ConfirmDialog
+        open={confirming}
+        title="Erase this sign-up?"
+        confirmLabel="Erase permanently"
+        busy={erase.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          erase.mutate(undefined, {
+            onSuccess: () => {
+              setConfirming(false);
+              onErased();
+            },
+          })
+        }
+      >
+        <p>
+          All data of <strong className="break">{s.email}</strong> will be deleted. This cannot be undone. The audit log keeps only that
+          sign-up #{s.id} was erased, and by whom.
+        </p>
+        {erase.isError && (
+          <p className="form-error" role="alert">
+            {erase.error.message}
+          </p>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}

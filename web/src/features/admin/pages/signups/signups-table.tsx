@@ -1,0 +1,106 @@
+import { FOLLOW_UP_STATUS_LABELS, type AdminSignup, type AdminSort } from '@waitlist/contract';
+import { hrefOf } from '../../app/use-hash-route';
+import { DataTable, OutcomeChips, TimeCell, formatDateTime } from '../../components/ui';
+
+function SortHeader({
+  label,
+  column,
+  sort,
+  onSort,
+}: {
+  label: string;
+  column: 'email' | 'created_at';
+  sort: AdminSort;
+  onSort: (sort: AdminSort) => void;
+}) {
+  const active = sort === column || sort === `-${column}`;
+  const descending = sort.startsWith('-');
+  const next: AdminSort = active ? ((descending ? column : `-${column}`) as AdminSort) : column === 'created_at' ? '-created_at' : 'email';
+  return (
+    <th scope="col" aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
+      <button type="button" className="sort-button" onClick={() => onSort(next)}>
+        {label}
+        <span className="sort-indicator" aria-hidden="true">
+          {active ? (descending ? '↓' : '↑') : '↕'}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+/** When something happened, or a muted word when it has not. */
+const WhenCell = ({ at, none }: { at: string | null; none: string }) => (
+  <td className="nowrap">{at ? <time dateTime={at}>{formatDateTime(at)}</time> : <span className="muted">{none}</span>}</td>
+);
+
+function SignupRow({ row, selected, onSelect }: { row: AdminSignup; selected: boolean; onSelect: (on: boolean) => void }) {
+  return (
+    <tr>
+      <td>
+        <input type="checkbox" aria-label={`Select ${row.email}`} checked={selected} onChange={(e) => onSelect(e.target.checked)} />
+      </td>
+      <td className="cell-email">
+        <a href={hrefOf({ name: 'signup', id: row.id })}>{row.email}</a>
+      </td>
+      <td className="nowrap">{FOLLOW_UP_STATUS_LABELS[row.status]}</td>
+      <td className="nowrap">{row.free_mail ? <span className="muted">Personal</span> : (row.company_domain ?? '—')}</td>
+      <td className="cell-role">{row.role}</td>
+      <td className="nowrap">{row.company_size}</td>
+      <td>
+        <OutcomeChips outcomes={row.desired_outcomes} label={`${row.desired_outcomes.length} outcomes`} />
+      </td>
+      <WhenCell at={row.confirmed_at} none="Not yet" />
+      <WhenCell at={row.marketing_opt_out_at} none="No" />
+      <TimeCell at={row.created_at} />
+    </tr>
+  );
+}
+
+/** One page of sign-ups, sortable by e-mail and time, each row selectable; skeleton rows while the first page loads. */
+export function SignupsTable({
+  items,
+  sort,
+  onSort,
+  selected,
+  onSelect,
+}: {
+  items: AdminSignup[] | undefined;
+  sort: AdminSort;
+  onSort: (sort: AdminSort) => void;
+  selected: ReadonlySet<number>;
+  onSelect: (id: number, on: boolean) => void;
+}) {
+  return (
+    <DataTable
+      caption={`Sign-ups, ${sort.includes('email') ? 'sorted by e-mail' : 'sorted by sign-up time'}`}
+      header={
+        <>
+          <th scope="col">
+            <span className="visually-hidden">Select</span>
+          </th>
+          <SortHeader label="E-mail" column="email" sort={sort} onSort={onSort} />
+          <th scope="col">Status</th>
+          <th scope="col">Company</th>
+          <th scope="col">Role</th>
+          <th scope="col">Company size</th>
+          <th scope="col">Desired outcomes</th>
+          <th scope="col">Confirmed</th>
+          <th scope="col">Opted out</th>
+          <SortHeader label="Signed up" column="created_at" sort={sort} onSort={onSort} />
+        </>
+      }
+    >
+      {!items &&
+        Array.from({ length: 5 }, (_, i) => (
+          <tr key={i} className="skeleton-row" aria-hidden="true">
+            <td colSpan={10}>
+              <span className="skeleton" />
+            </td>
+          </tr>
+        ))}
+      {items?.map((row) => (
+        <SignupRow key={row.id} row={row} selected={selected.has(row.id)} onSelect={(on) => onSelect(row.id, on)} />
+      ))}
+    </DataTable>
+  );
+}
