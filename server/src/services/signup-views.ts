@@ -1,10 +1,47 @@
-import { ATTRIBUTION_FIELDS, type AdminSignup, type PersonView } from '@waitlist/contract';
-import type { SignupRow } from '../db/stores/signups';
+import {
+  ATTRIBUTION_FIELDS,
+  DEFAULT_LOCALE,
+  PRIVACY_POLICY_VERSION,
+  type AdminSignup,
+  type PersonView,
+  type SignupBody,
+} from '@waitlist/contract';
+import type { NewSignupRow, SignupRow } from '../db/stores/signups';
+import { companyOf } from '../lib/company';
 
 /**
  * One stored row (SignupRow), one mapper per audience, each written once: the console, a webhook receiver, the
  * person's own data page and the person's own download. Nothing else shapes a sign-up for the outside.
  */
+
+/** A new sign-up as the public API and the form send it, as the row it becomes at `at` (the consent's time). */
+export function toNewSignupRow(body: SignupBody, at: string): NewSignupRow {
+  const company = companyOf(body.email);
+  return {
+    email: body.email,
+    role: body.role,
+    company_size: body.company_size,
+    desired_outcomes: body.desired_outcomes,
+    other_outcome: body.other_outcome ?? null,
+    consented_at: at,
+    privacy_policy_version: PRIVACY_POLICY_VERSION,
+    created_at: at,
+    locale: body.locale ?? DEFAULT_LOCALE,
+    confirmed_at: null,
+    marketing_opt_out_at: null,
+    confirmation_sent_at: null,
+    status: 'new',
+    company_domain: company.domain,
+    free_mail: company.freeMail,
+    utm_source: body.utm_source ?? null,
+    utm_medium: body.utm_medium ?? null,
+    utm_campaign: body.utm_campaign ?? null,
+    utm_content: body.utm_content ?? null,
+    utm_term: body.utm_term ?? null,
+    referrer_origin: body.referrer_origin ?? null,
+    landing_path: body.landing_path ?? null,
+  };
+}
 
 /** The console's view (admin API, CSV export): every column but the retention clock. */
 export function toConsoleSignup(row: SignupRow): AdminSignup {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_LOCALE, PRIVACY_POLICY_VERSION, type AdminCorrection, type FollowUpStatus, type SignupBody } from '@waitlist/contract';
+import type { AdminCorrection, FollowUpStatus, SignupBody } from '@waitlist/contract';
 import type { Database } from '../db/connection';
 import { DuplicateEmailError, IdempotencyKeyReusedError, classifyDbError, translateDbError } from '../db/errors';
 import { createGroupCommit } from '../db/group-commit';
@@ -16,6 +16,7 @@ import { sha256 } from '../lib/crypto';
 import type { MetricsRecorder } from '../lib/metrics';
 import { mayResendConfirmation, type ResendDecision } from '../lib/resend-policy';
 import { MAIL_TOPICS, type SignupEvents } from './signup-events';
+import { toNewSignupRow } from './signup-views';
 
 /**
  * The life of a sign-up, one function per use case: sign up (API and form alike), sign up again (the re-send
@@ -152,32 +153,7 @@ export function createSignupService(deps: SignupServiceDeps) {
     async signUp(body: SignupBody, idempotencyKey?: string): Promise<SignupOutcome> {
       const requestHash = idempotencyKey ? sha256(JSON.stringify(body)) : '';
       if (idempotencyKey && (await isReplay(idempotencyKey, requestHash))) return 'replayed';
-      const at = now().toISOString();
-      const company = companyOf(body.email);
-      const row: NewSignupRow = {
-        email: body.email,
-        role: body.role,
-        company_size: body.company_size,
-        desired_outcomes: body.desired_outcomes,
-        other_outcome: body.other_outcome ?? null,
-        consented_at: at,
-        privacy_policy_version: PRIVACY_POLICY_VERSION,
-        created_at: at,
-        locale: body.locale ?? DEFAULT_LOCALE,
-        confirmed_at: null,
-        marketing_opt_out_at: null,
-        confirmation_sent_at: null,
-        status: 'new',
-        company_domain: company.domain,
-        free_mail: company.freeMail,
-        utm_source: body.utm_source ?? null,
-        utm_medium: body.utm_medium ?? null,
-        utm_campaign: body.utm_campaign ?? null,
-        utm_content: body.utm_content ?? null,
-        utm_term: body.utm_term ?? null,
-        referrer_origin: body.referrer_origin ?? null,
-        landing_path: body.landing_path ?? null,
-      };
+      const row = toNewSignupRow(body, now().toISOString());
       try {
         await newSignups.submit({ row, idempotencyKey, requestHash });
         return 'created';
