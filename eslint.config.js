@@ -124,7 +124,7 @@ export default tseslint.config(
   {
     // Server and contract layers: see SERVER_LAYER_ZONES above. (The web layers have their own block.)
     files: ['server/src/**/*.ts', 'contract/src/**/*.ts', 'catalogue/src/**/*.ts'],
-    ignores: ['**/*.test.ts', 'server/src/test/**', '**/test-helpers.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts', 'server/src/test/**', '**/test-helpers.ts'],
     plugins: { import: importPlugin },
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
     rules: { 'import/no-restricted-paths': ['error', { zones: SERVER_LAYER_ZONES }] },
@@ -132,7 +132,7 @@ export default tseslint.config(
   {
     // Web layers: see WEB_LAYER_ZONES above.
     files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', 'web/src/test/**'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.test-support.{ts,tsx}', 'web/src/test/**'],
     plugins: { import: importPlugin },
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
     rules: { 'import/no-restricted-paths': ['error', { zones: WEB_LAYER_ZONES }] },
