@@ -1,11 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS, SIGNUPS_PATH } from '@waitlist/contract';
-import { startTestRedis, type TestRedis } from '../server/src/test/redis';
-import { startTestSmtpServer, type TestSmtpServer } from '../server/src/test/smtp';
-import { startHttpReceiver, type TestHttpReceiver } from '../server/src/test/http-receiver';
-import { startServer, type RunningServer } from './support/server';
+import { LIMIT, figures, sleep, until, useTwoCopies, type Answer } from './support/two-copies';
 
 /**
  * Two built server processes on one PostgreSQL database, the test's own Redis and a real SMTP server, as behind a
@@ -14,137 +10,23 @@ import { startServer, type RunningServer } from './support/server';
  * share a limit. Both copies run their delivery workers (mail and webhooks); a local HTTP receiver verifies every
  * webhook signature.
  */
-const KEY = 'several-processes-key-1234';
-const LIMIT = 5;
-const METRICS_TOKEN = 'several-processes-metrics-token';
-
-interface Answer {
-  copy: number;
-  email: string;
-  status: number;
-  code?: string;
-}
-
-const figures = {
-  perCopy: [0, 0],
-  created: 0,
-  duplicates: 0,
-  limited: 0,
-  failedConnections: 0,
-  mailsSentPerCopy: [0, 0],
-  mailsReceived: 0,
-  redelivered: 0,
-  webhooksPerCopy: [0, 0],
-  webhooksReceived: 0,
-};
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
-    await sleep(100);
-  }
-}
-
 describe('two server processes on one PostgreSQL database and one Redis', () => {
-  let redis: TestRedis;
-  let smtp: TestSmtpServer;
-  let webhooks: TestHttpReceiver;
-  const copies: RunningServer[] = [];
-  let nextIp = 0;
-  const freshIp = () => `10.${Math.floor(nextIp / 65_536) % 256}.${Math.floor(nextIp / 256) % 256}.${nextIp++ % 256}`;
-
-  /** One sign-up to copy `n`; a connection that fails (a killed copy) answers status 0. */
-  const signUp = async (n: number, email: string, ip = freshIp()): Promise<Answer> => {
-    const server = copies[n]!;
-    try {
-      const res = await fetch(`${server.url}${SIGNUPS_PATH}`, {
-        method: 'POST',
-        headers: { apikey: KEY, authorization: `Bearer ${KEY}`, 'content-type': 'application/json', 'x-forwarded-for': ip },
-        body: JSON.stringify({ email, role: 'Project Manager', company_size: '1000+ employees', desired_outcomes: ['Reuse insights'] }),
-        signal: AbortSignal.timeout(10_000),
-      });
-      const text = await res.text();
-      figures.perCopy[n]!++;
-      if (res.status === 201) figures.created++;
-      if (res.status === 409) figures.duplicates++;
-      if (res.status === 429) figures.limited++;
-      return { copy: n, email, status: res.status, code: text ? (JSON.parse(text) as { code?: string }).code : undefined };
-    } catch {
-      figures.failedConnections++;
-      return { copy: n, email, status: 0 };
-    }
-  };
-
-  const readiness = async (n: number) => {
-    const res = await fetch(`${copies[n]!.url}/readyz`, { signal: AbortSignal.timeout(5_000) });
-    return { status: res.status, body: (await res.json()) as Record<string, string> };
-  };
-  const metrics = async (n: number) => {
-    const res = await fetch(`${copies[n]!.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-    expect(res.status).toBe(200);
-    return res.text();
-  };
-  const metric = (text: string, line: string) =>
-    Number(
-      text
-        .split('\n')
-        .find((l) => l.startsWith(`${line} `))
-        ?.slice(line.length + 1) ?? 0,
-    );
-  const stored = async () => new Set((await copies[0]!.query<{ email: string }>('SELECT email FROM waitlist_signups')).map((r) => r.email));
-  const pendingMail = async () =>
-    Number((await copies[0]!.query<{ n: string }>(`SELECT count(*) AS n FROM outbox WHERE kind = 'mail' AND status = 'pending'`))[0]!.n);
-  /** "mail sent" lines in a copy's own log: which worker delivered how many. */
-  const mailsSentBy = (n: number) =>
-    copies[n]!.logs()
-      .split('\n')
-      .filter((l) => l.includes('"msg":"mail sent"')).length;
-  const webhooksSentBy = (n: number) =>
-    copies[n]!.logs()
-      .split('\n')
-      .filter((l) => l.includes('"msg":"webhook sent"')).length;
-  const pendingWebhooks = async () =>
-    Number((await copies[0]!.query<{ n: string }>(`SELECT count(*) AS n FROM outbox WHERE kind = 'webhook' AND status = 'pending'`))[0]!.n);
-  const webhookSecret = `whsec_${randomBytes(32).toString('base64')}`;
-  /** Every confirmation mail received for these addresses went out once: one arrival, one Message-ID each. */
-  const expectOneConfirmationEach = (emails: Iterable<string>) => {
-    for (const email of emails) {
-      const mails = smtp.mailsTo(email);
-      expect(new Set(mails.map((m) => m.parsed.messageId)).size, email).toBe(1);
-      expect(mails[0]!.subject, email).toMatch(/Confirm your place/);
-    }
-  };
-
-  beforeAll(async () => {
-    [redis, smtp, webhooks] = await Promise.all([startTestRedis(), startTestSmtpServer(), startHttpReceiver()]);
-    const env = {
-      WAITLIST_PUBLIC_KEY: KEY,
-      REDIS_URL: redis.url,
-      SIGNUP_RATE_LIMIT: String(LIMIT),
-      TRUST_PROXY: '1',
-      METRICS_TOKEN,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Acme Innovate <no-reply@example.com>',
-      WEBHOOK_URL: `${webhooks.url}/hooks`,
-      WEBHOOK_SECRET: webhookSecret,
-    };
-    copies.push(await startServer({ dialect: 'postgres', env }));
-    copies.push(await startServer({ database: copies[0]!.database, env }));
-  });
-  afterAll(async () => {
-    await copies[1]?.stop({ keepDatabase: true });
-    await copies[0]?.stop();
-    await Promise.all([redis?.close(), smtp?.close(), webhooks?.close()]);
-    console.info(
-      `[several processes] requests per copy ${figures.perCopy.join(' / ')}; 201 ${figures.created}; duplicates refused (409) ${figures.duplicates}; ` +
-        `rate-limited (429) ${figures.limited}; mails received ${figures.mailsReceived} (sent per copy ${figures.mailsSentPerCopy.join(' / ')}; ` +
-        `${figures.redelivered} sent again after the kill, same Message-ID); webhooks received ${figures.webhooksReceived} (sent per copy ${figures.webhooksPerCopy.join(' / ')}); ` +
-        `connections refused by the killed copy ${figures.failedConnections}`,
-    );
-  });
+  const h = useTwoCopies();
+  const {
+    copies,
+    freshIp,
+    signUp,
+    readiness,
+    metrics,
+    metric,
+    stored,
+    pendingMail,
+    mailsSentBy,
+    webhooksSentBy,
+    pendingWebhooks,
+    webhookSecret,
+    expectOneConfirmationEach,
+  } = h;
 
   it('the same e-mail racing on both copies gets one 201; every other spelling a 409', async () => {
     const run = Date.now().toString(36);
@@ -227,7 +109,7 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
     const before = await Promise.all(Array.from({ length: 10 }, () => signUp(n % 2, `redis-before-${n++}-${run}@example.com`)));
     expect(before.every((a) => a.status === 201)).toBe(true);
 
-    await redis.kill();
+    await h.redis.kill();
     // One client sends twice the limit: with Redis gone, limits fail open rather than refuse sign-ups.
     const during: Answer[] = [];
     for (let i = 0; i < LIMIT * 2; i++) during.push(await signUp(i % 2, `redis-down-${i}-${run}@example.com`, ip));
@@ -240,10 +122,10 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
       expect(await readiness(copy)).toEqual({ status: 200, body: { status: 'ready', database: 'postgres', redis: 'degraded' } });
       expect(await metrics(copy)).toMatch(/waitlist_redis_errors_total\{operation="rate_limit"\} [1-9]/);
       expect(copies[copy]!.logs()).toContain('rate limits fail open');
-      expect(copies[copy]!.logs()).not.toContain(redis.url);
+      expect(copies[copy]!.logs()).not.toContain(h.redis.url);
     }
 
-    await redis.restart();
+    await h.redis.restart();
     const deadline = Date.now() + 10_000;
     while ((await readiness(0)).body.redis !== 'ok' || (await readiness(1)).body.redis !== 'ok') {
       if (Date.now() > deadline) throw new Error('the copies did not see Redis again within 10 s');
@@ -255,9 +137,9 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
     const emails = await stored();
     await until(async () => (await pendingMail()) === 0, 'the outbox emptied', 30_000);
     // Every stored sign-up got its mail, and nothing more arrived.
-    expect(smtp.mails.length).toBe(emails.size);
+    expect(h.smtp.mails.length).toBe(emails.size);
     expectOneConfirmationEach(emails);
-    expect(smtp.mails.flatMap((m) => m.recipients).every((r) => emails.has(r))).toBe(true);
+    expect(h.smtp.mails.flatMap((m) => m.recipients).every((r) => emails.has(r))).toBe(true);
     const sent = [mailsSentBy(0), mailsSentBy(1)];
     expect(sent[0]! + sent[1]!).toBe(emails.size);
     expect(Math.min(...sent), `mails sent per copy ${sent.join(' / ')}: both workers deliver`).toBeGreaterThan(0);
@@ -268,7 +150,7 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
   it('delivers every webhook event exactly once, signed, with both delivery workers running', async () => {
     const emails = await stored();
     await until(async () => (await pendingWebhooks()) === 0, 'every webhook event delivered', 30_000);
-    const received = webhooks.requests.map((r) => ({
+    const received = h.webhooks.requests.map((r) => ({
       id: String(r.headers['webhook-id']),
       body: new Webhook(webhookSecret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: { email: string } },
     }));
@@ -298,7 +180,7 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
         if (answer.status === 201) acknowledged.push(answer.email);
       }
     };
-    const mailsBefore = smtp.mails.length;
+    const mailsBefore = h.smtp.mails.length;
     const killed = copies[1]!;
     /** Mail leased by the copy about to die (claimed, not yet recorded as sent): the queued mail a crash must not lose. */
     const leasedByKilledCopy = async () =>
@@ -311,7 +193,7 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
       );
     // A slow mail relay (2 s a message) before the burst: both workers claim a batch and are still sending it when
     // the kill lands, so the killed copy dies holding queued mail, one message of it possibly mid-send.
-    smtp.delayReplies(2_000);
+    h.smtp.delayReplies(2_000);
     const queued = await Promise.all(Array.from({ length: 24 }, (_, i) => signUp(i % 2, `crash-queued-${i}-${run}@example.com`)));
     expect(queued.map((a) => a.status)).toEqual(Array(24).fill(201));
     acknowledged.push(...queued.map((a) => a.email));
@@ -328,7 +210,7 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
     stop = true;
     await workers;
     await killed.stop({ keepDatabase: true });
-    smtp.recover();
+    h.smtp.recover();
     expect(killed.process.signalCode).toBe('SIGKILL');
     expect(acknowledged.length, 'the surviving copy answered after the kill').toBeGreaterThan(killedAt);
 
@@ -350,7 +232,7 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
     const burst = [...(await stored())].filter((email) => email.startsWith('crash-') && email.endsWith(`-${run}@example.com`));
     expect(burst.length).toBeGreaterThanOrEqual(acknowledged.length);
     expectOneConfirmationEach(burst);
-    const newMails = smtp.mails.slice(mailsBefore);
+    const newMails = h.smtp.mails.slice(mailsBefore);
     const messageIds = new Set(newMails.map((m) => m.parsed.messageId));
     expect(messageIds.size).toBe(burst.length);
     // A mail whose send the kill interrupted after the SMTP server took it goes out again with the same Message-ID
@@ -358,7 +240,7 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
     figures.redelivered = newMails.length - messageIds.size;
     expect(figures.redelivered).toBeLessThanOrEqual(leasedByKilled.length);
     figures.mailsSentPerCopy = [mailsSentBy(0), mailsSentBy(1)];
-    figures.mailsReceived = smtp.mails.length;
+    figures.mailsReceived = h.smtp.mails.length;
     console.info(
       `[several processes] kill -9 mid-burst: ${acknowledged.length} acknowledged sign-ups (${killedAt} before the kill), all stored; ` +
         `${burst.length} stored, ${newMails.length} mails received for them (${leasedByKilled.length} leased by the killed copy, ${figures.redelivered} sent twice)`,
