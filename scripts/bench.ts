@@ -17,11 +17,9 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { PRIVACY_POLICY_VERSION, SIGNUPS_PATH } from '@waitlist/contract';
-import { migrate } from '../server/src/db/migrations';
-import { createTestDatabase, type TestDatabase } from '../server/src/test/databases';
+import { SIGNUPS_PATH } from '@waitlist/contract';
 import { startServer, type RunningServer } from '../e2e/support/server';
+import { RAW_DURATION_MS, rawInsertRate } from './bench-raw-insert';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -60,7 +58,6 @@ const autocannon = require('autocannon') as Autocannon;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,100,500').split(',').map(Number);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
-const RAW_DURATION_MS = 5_000;
 const PUBLIC_KEY = 'bench-public-key-0123';
 const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 
@@ -77,82 +74,6 @@ const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFracti
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 
 /** One INSERT per transaction, in a loop, for a fixed time: what the engine does without any server in front. */
-async function rawInsertRate(dialect: 'sqlite' | 'postgres'): Promise<{ rowsPerSecond: number; rows: number; note: string }> {
-  const testDb: TestDatabase = await createTestDatabase(dialect);
-  const database = testDb.open();
-  try {
-    await migrate(database.db, database.dialect);
-    const now = new Date().toISOString();
-    let rows = 0;
-    const started = performance.now();
-    const deadline = started + RAW_DURATION_MS;
-    if (dialect === 'sqlite') {
-      // Autocommit: every statement is its own transaction, with the server's pragmas (WAL, synchronous=FULL).
-      const insert = database.sqlite!.prepare(
-        `INSERT INTO waitlist_signups (email, role, company_size, desired_outcomes, other_outcome, consented_at, privacy_policy_version, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-      );
-      while (performance.now() < deadline) {
-        insert.get(
-          `raw-${rows}@example.com`,
-          'Project Manager',
-          '1-10 employees',
-          '["Reuse insights"]',
-          null,
-          now,
-          PRIVACY_POLICY_VERSION,
-          now,
-        );
-        rows++;
-      }
-    } else {
-      const client = new pg.Client({ connectionString: testDb.url });
-      await client.connect();
-      try {
-        while (performance.now() < deadline) {
-          await client.query({
-            name: 'raw-insert',
-            text: `INSERT INTO waitlist_signups (email, role, company_size, desired_outcomes, other_outcome, consented_at, privacy_policy_version, created_at)
-                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-            values: [
-              `raw-${rows}@example.com`,
-              'Project Manager',
-              '1-10 employees',
-              ['Reuse insights'],
-              null,
-              now,
-              PRIVACY_POLICY_VERSION,
-              now,
-            ],
-          });
-          rows++;
-        }
-      } finally {
-        await client.end();
-      }
-    }
-    const seconds = (performance.now() - started) / 1000;
-    const note =
-      dialect === 'sqlite'
-        ? 'better-sqlite3, WAL, synchronous=FULL, autocommit'
-        : 'one pg connection, autocommit, synchronous_commit=' + (await showSetting(testDb.url!, 'synchronous_commit'));
-    return { rowsPerSecond: rows / seconds, rows, note };
-  } finally {
-    await database.close();
-    await testDb.drop();
-  }
-}
-
-async function showSetting(url: string, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ setting: string }>('SELECT setting FROM pg_settings WHERE name = $1', [name]);
-    return rows[0]?.setting ?? '?';
-  } finally {
-    await client.end();
-  }
-}
 
 interface SignupRun {
   connections: number;

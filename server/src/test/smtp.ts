@@ -1,4 +1,5 @@
-import net from 'node:net';
+import type net from 'node:net';
+import { freePort } from './free-port';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { afterAll, beforeAll } from 'vitest';
@@ -82,17 +83,6 @@ class SmtpReplyError extends Error {
 }
 
 const HOST = '127.0.0.1';
-
-async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 function rawHeaderOf(raw: string, name: string): string | undefined {
   const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
