@@ -21,6 +21,6 @@ describe.each(DIALECTS)('the schema on %s', (dialect) => {
     testDb = await createTestDatabase(dialect);
     database = testDb.open();
     await migrate(database.db, database.dialect);
-    await expect(await dumpSchema(database)).toMatchFileSnapshot(`./__schema__/${dialect}.sql`);
+    await expect(await dumpSchema(database)).toMatchFileSnapshot(`./__schema__/${dialect}.schema.txt`);
   });
 });

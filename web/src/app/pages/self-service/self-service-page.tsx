@@ -6,28 +6,33 @@ import { LinkActionPage } from './link-action-page';
 import { ManagePage } from './manage-page';
 import { MessagePage } from './message-page';
 
-/** The title of a view, for <title> (seo.ts) and its h1. */
-export function selfServiceTitle(view: SelfServiceView, words: Catalogue['selfService']): string {
+type Words = Catalogue['selfService'];
+type MessageView = Exclude<SelfServiceView, { page: 'confirm' | 'unsubscribe' | 'manage' }>;
+
+/** What a page that says one thing says. */
+function messageOf(view: MessageView, w: Words): { title: string; text: string } {
   switch (view.page) {
-    case 'confirm':
-      return words.confirm.title;
     case 'confirmed':
-      return words.confirm.doneTitle;
-    case 'unsubscribe':
-      return words.unsubscribe.title;
+      return { title: w.confirm.doneTitle, text: w.confirm.doneText };
     case 'unsubscribed':
-      return words.unsubscribe.doneTitle;
-    case 'manage':
-      return words.manage.title;
+      return { title: w.unsubscribe.doneTitle, text: w.unsubscribe.doneText };
     case 'erased':
-      return words.manage.erasedTitle;
+      return { title: w.manage.erasedTitle, text: w.manage.erasedText };
     case 'data-link-sent':
-      return words.dataLink.title;
+      return w.dataLink;
     case 'too-many':
-      return words.tooMany.title;
+      return w.tooMany;
     case 'problem':
-      return words.problems[view.problem].title;
+      return w.problems[view.problem];
   }
+}
+
+/** The title of a view, for <title> (seo.ts) and its h1. */
+export function selfServiceTitle(view: SelfServiceView, w: Words): string {
+  if (view.page === 'confirm') return w.confirm.title;
+  if (view.page === 'unsubscribe') return w.unsubscribe.title;
+  if (view.page === 'manage') return w.manage.title;
+  return messageOf(view, w).title;
 }
 
 /** A page behind a link in our mail (or the answer to "send me my link"), in the language of its path. */
@@ -64,23 +69,17 @@ export function SelfServicePage({ view }: { view: SelfServiceView }) {
           {...(view.invalid ? { invalid: view.invalid } : {})}
         />
       );
-    case 'confirmed':
-      return <MessagePage title={w.confirm.doneTitle} text={w.confirm.doneText} />;
-    case 'unsubscribed':
-      return <MessagePage title={w.unsubscribe.doneTitle} text={w.unsubscribe.doneText} />;
-    case 'erased':
-      return <MessagePage title={w.manage.erasedTitle} text={w.manage.erasedText} />;
-    case 'data-link-sent':
-      return <MessagePage title={w.dataLink.title} text={w.dataLink.text} />;
-    case 'too-many':
-      return <MessagePage title={w.tooMany.title} text={w.tooMany.text} />;
-    case 'problem':
+    default: {
+      const { title, text } = messageOf(view, w);
       return (
-        <MessagePage title={w.problems[view.problem].title} text={w.problems[view.problem].text}>
-          <p>
-            {w.newLinkHint} <a href={`${href(paths.privacy)}#your-data-link`}>{w.privacyLink}</a>
-          </p>
+        <MessagePage title={title} text={text}>
+          {view.page === 'problem' && (
+            <p>
+              {w.newLinkHint} <a href={`${href(paths.privacy)}#your-data-link`}>{w.privacyLink}</a>
+            </p>
+          )}
         </MessagePage>
       );
+    }
   }
 }

@@ -24,6 +24,21 @@ export const activeFilterCount = (filters: AdminFilters): number =>
     filters.to,
   ].filter(Boolean).length;
 
+/** The filters that choose one of a list (every one offers "All"). */
+const CHOICES: {
+  key: 'role' | 'company_size' | 'outcome' | 'confirmed' | 'opted_out' | 'status';
+  label: string;
+  options: readonly string[];
+  labels?: Record<string, string>;
+}[] = [
+  { key: 'role', label: 'Role', options: ROLE_OPTIONS },
+  { key: 'company_size', label: 'Company size', options: COMPANY_SIZE_OPTIONS },
+  { key: 'outcome', label: 'Desired outcome', options: DESIRED_OUTCOME_OPTIONS },
+  { key: 'confirmed', label: 'Confirmation', options: ['yes', 'no'], labels: { yes: 'Confirmed', no: 'Not confirmed' } },
+  { key: 'opted_out', label: 'Updates by mail', options: ['no', 'yes'], labels: { no: 'Subscribed', yes: 'Opted out' } },
+  { key: 'status', label: 'Status', options: FOLLOW_UP_STATUSES, labels: FOLLOW_UP_STATUS_LABELS },
+];
+
 /** The search box and every filter of the list; each change starts again at the first page. */
 export function SignupFilters({
   filters,
@@ -49,50 +64,18 @@ export function SignupFilters({
         value={search}
         onChange={(e) => onSearch(e.target.value)}
       />
-      <SelectField compact label="Role" empty="All" options={ROLE_OPTIONS} value={filters.role} onValue={(role) => onChange({ role })} />
-      <SelectField
-        compact
-        label="Company size"
-        empty="All"
-        options={COMPANY_SIZE_OPTIONS}
-        value={filters.company_size}
-        onValue={(company_size) => onChange({ company_size })}
-      />
-      <SelectField
-        compact
-        label="Desired outcome"
-        empty="All"
-        options={DESIRED_OUTCOME_OPTIONS}
-        value={filters.outcome}
-        onValue={(outcome) => onChange({ outcome })}
-      />
-      <SelectField
-        compact
-        label="Confirmation"
-        empty="All"
-        options={['yes', 'no'] as const}
-        labels={{ yes: 'Confirmed', no: 'Not confirmed' }}
-        value={filters.confirmed}
-        onValue={(confirmed) => onChange({ confirmed })}
-      />
-      <SelectField
-        compact
-        label="Updates by mail"
-        empty="All"
-        options={['no', 'yes'] as const}
-        labels={{ no: 'Subscribed', yes: 'Opted out' }}
-        value={filters.opted_out}
-        onValue={(opted_out) => onChange({ opted_out })}
-      />
-      <SelectField
-        compact
-        label="Status"
-        empty="All"
-        options={FOLLOW_UP_STATUSES}
-        labels={FOLLOW_UP_STATUS_LABELS}
-        value={filters.status}
-        onValue={(status) => onChange({ status })}
-      />
+      {CHOICES.map(({ key, label, options, labels }) => (
+        <SelectField
+          key={key}
+          compact
+          label={label}
+          empty="All"
+          options={options}
+          labels={labels}
+          value={filters[key]}
+          onValue={(value) => onChange({ [key]: value })}
+        />
+      ))}
       {filters.company && (
         <div className="field field-compact">
           <span className="field-label">Company</span>
