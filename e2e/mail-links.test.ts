@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../server/src/test/smtp';
-import { DESKTOP, axeViolations, launchBrowser, openPage, screenshot } from './support/browser';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { type ReceivedMail } from '../server/src/test/smtp';
+import { DESKTOP, axeViolations, openPage, screenshot } from './support/browser';
+import type { RunningServer } from './support/server';
+import { useServerWithMail } from './support/server-with-mail';
 
 /**
  * A person's whole journey in Chromium against the built server and a real SMTP server: the mail arrives, its
@@ -21,36 +21,11 @@ const linkIn = (mail: ReceivedMail, server: RunningServer, kind: 'confirm' | 'ma
 };
 
 describe.each(['sqlite', 'postgres'] as const)('links in the mail, in Chromium, on %s', (dialect) => {
-  let smtp: TestSmtpServer;
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    // SITE_URL is the server's own origin, so the mail's links lead back to it.
-    const port = await freePort();
-    server = await startServer({
-      dialect,
-      port,
-      env: {
-        WAITLIST_PUBLIC_KEY: KEY,
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'Acme Innovate <hello@example.com>',
-        SITE_URL: `http://127.0.0.1:${port}`,
-      },
-    });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    if (server && server.process.exitCode !== null) console.error(server.logs());
-    await server?.stop();
-    await smtp?.close();
-  });
+  const site = useServerWithMail({ dialect, env: { WAITLIST_PUBLIC_KEY: KEY } });
 
   const signUp = async () => {
     const email = `journey-${randomUUID().slice(0, 8)}@example.com`;
-    const res = await fetch(`${server.url}${SIGNUPS_PATH}`, {
+    const res = await fetch(`${site.server.url}${SIGNUPS_PATH}`, {
       method: 'POST',
       headers: { apikey: KEY, authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -61,11 +36,11 @@ describe.each(['sqlite', 'postgres'] as const)('links in the mail, in Chromium, 
       }),
     });
     expect(res.status).toBe(201);
-    return { email, mail: await smtp.nextMailTo(email, { timeoutMs: 15_000 }) };
+    return { email, mail: await site.smtp.nextMailTo(email, { timeoutMs: 15_000 }) };
   };
   const stored = async (email: string) =>
     (
-      await server.query<{ confirmed_at: unknown; marketing_opt_out_at: unknown; role: string }>(
+      await site.server.query<{ confirmed_at: unknown; marketing_opt_out_at: unknown; role: string }>(
         `SELECT confirmed_at, marketing_opt_out_at, role FROM waitlist_signups WHERE email = ${dialect === 'postgres' ? '$1' : '?'}`,
         [email],
       )
@@ -75,14 +50,14 @@ describe.each(['sqlite', 'postgres'] as const)('links in the mail, in Chromium, 
     const { email, mail } = await signUp();
     expect(mail.parsed.from?.text).toContain('hello@example.com');
     // A scanner fetches the link without a browser: nothing changes.
-    const scanned = await fetch(linkIn(mail, server, 'confirm'));
+    const scanned = await fetch(linkIn(mail, site.server, 'confirm'));
     expect(scanned.status).toBe(200);
     expect((await stored(email))!.confirmed_at).toBeNull();
 
     // The page has no script of its own; axe needs script in the page, so this context keeps it on.
-    const context = await browser.newContext(DESKTOP);
+    const context = await site.browser.newContext(DESKTOP);
     const { page, problems } = await openPage(context);
-    await page.goto(linkIn(mail, server, 'confirm'));
+    await page.goto(linkIn(mail, site.server, 'confirm'));
     await page.getByRole('heading', { level: 1, name: 'Confirm your sign-up' }).waitFor();
     expect((await stored(email))!.confirmed_at).toBeNull();
     expect(await axeViolations(page)).toEqual([]);
@@ -91,16 +66,16 @@ describe.each(['sqlite', 'postgres'] as const)('links in the mail, in Chromium, 
     await page.getByRole('heading', { level: 1, name: 'Thank you, you are confirmed' }).waitFor();
     expect((await stored(email))!.confirmed_at).not.toBeNull();
     expect(problems.cspViolations).toEqual([]);
-    expect(problems.requests.every((url) => url.startsWith(server.url))).toBe(true);
+    expect(problems.requests.every((url) => url.startsWith(site.server.url))).toBe(true);
     expect(await context.cookies()).toEqual([]);
     await context.close();
   });
 
   it('manage page: download the JSON, correct, erase; then the same address signs up again', async () => {
     const { email, mail } = await signUp();
-    const context = await browser.newContext({ ...DESKTOP, acceptDownloads: true });
+    const context = await site.browser.newContext({ ...DESKTOP, acceptDownloads: true });
     const { page } = await openPage(context);
-    await page.goto(linkIn(mail, server, 'manage'));
+    await page.goto(linkIn(mail, site.server, 'manage'));
     await page.getByRole('heading', { level: 1, name: 'Your data' }).waitFor();
     await page.getByRole('cell', { name: email }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -118,7 +93,7 @@ describe.each(['sqlite', 'postgres'] as const)('links in the mail, in Chromium, 
     await page.getByRole('status').filter({ hasText: 'Your changes are saved.' }).waitFor();
     expect((await stored(email))!.role).toBe('Product Manager');
 
-    // The erase button needs the confirmation box ticked (the browser refuses the form without it).
+    // The erase button needs the confirmation box ticked (the site.browser refuses the form without it).
     await page.getByRole('button', { name: 'Erase my data' }).click();
     expect(await stored(email)).toBeDefined();
     await page.getByLabel('Yes, erase my data').check();
@@ -127,7 +102,7 @@ describe.each(['sqlite', 'postgres'] as const)('links in the mail, in Chromium, 
     expect(await stored(email)).toBeUndefined();
     await context.close();
 
-    const again = await fetch(`${server.url}${SIGNUPS_PATH}`, {
+    const again = await fetch(`${site.server.url}${SIGNUPS_PATH}`, {
       method: 'POST',
       headers: { apikey: KEY, authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
       body: JSON.stringify({ email, role: 'Project Manager', company_size: '1-10 employees', desired_outcomes: ['Reuse insights'] }),
@@ -137,9 +112,9 @@ describe.each(['sqlite', 'postgres'] as const)('links in the mail, in Chromium, 
 
   it('unsubscribe: the page has a button; the one-click POST works bare', async () => {
     const { email, mail } = await signUp();
-    const context = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
+    const context = await site.browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
     const { page } = await openPage(context);
-    await page.goto(linkIn(mail, server, 'unsubscribe'));
+    await page.goto(linkIn(mail, site.server, 'unsubscribe'));
     await page.getByRole('heading', { level: 1, name: 'Unsubscribe from updates' }).waitFor();
     expect((await stored(email))!.marketing_opt_out_at).toBeNull();
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
@@ -161,35 +136,35 @@ describe.each(['sqlite', 'postgres'] as const)('links in the mail, in Chromium, 
 
   it('the privacy page mails a fresh data link on request, with no script, and answers the same for an unknown address', async () => {
     const { email } = await signUp();
-    const context = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
+    const context = await site.browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
     const { page } = await openPage(context);
     const answers: string[] = [];
     for (const address of [email, `nobody-${randomUUID().slice(0, 6)}@example.com`]) {
-      await page.goto(`${server.url}/privacy`);
+      await page.goto(`${site.server.url}/privacy`);
       await page.getByLabel('Your e-mail address').fill(address);
       await page.getByRole('button', { name: 'Send me my link' }).click();
       await page.getByRole('heading', { level: 1, name: 'Check your inbox' }).waitFor();
-      expect(page.url()).toBe(`${server.url}/privacy/data-link`);
+      expect(page.url()).toBe(`${site.server.url}/privacy/data-link`);
       answers.push(await page.locator('main').innerText());
     }
     expect(answers[0]).toBe(answers[1]);
-    const mail = await smtp.nextMailTo(email, { timeoutMs: 15_000 });
+    const mail = await site.smtp.nextMailTo(email, { timeoutMs: 15_000 });
     expect(mail.subject).toMatch(/Your link to your/);
-    await page.goto(linkIn(mail, server, 'manage'));
+    await page.goto(linkIn(mail, site.server, 'manage'));
     await page.getByRole('cell', { name: email }).waitFor();
-    expect(server.logs()).not.toContain(email);
+    expect(site.server.logs()).not.toContain(email);
     await context.close();
   });
 
   it('every bad token shows a clear page with a 4xx status', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await site.browser.newContext(DESKTOP);
     const { page } = await openPage(context);
     for (const [path, status, heading] of [
       [`/confirm?token=${'x'.repeat(43)}`, 404, 'This link does not work'],
       ['/manage?token=cut-off', 400, 'This link is incomplete'],
       ['/unsubscribe', 400, 'This link is incomplete'],
     ] as const) {
-      const response = await page.goto(`${server.url}${path}`);
+      const response = await page.goto(`${site.server.url}${path}`);
       expect(response!.status(), path).toBe(status);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     }

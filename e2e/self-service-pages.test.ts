@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '@waitlist/catalogue';
 import { SIGNUPS_PATH, SITE_LOCALES, type SiteLocale } from '@waitlist/contract';
-import { startTestSmtpServer, type TestSmtpServer } from '../server/src/test/smtp';
-import { DESKTOP, axeViolations, launchBrowser, openPage } from './support/browser';
-import { freePort, startServer, type RunningServer } from './support/server';
+import { DESKTOP, axeViolations, openPage } from './support/browser';
+import { useServerWithMail } from './support/server-with-mail';
 
 /**
  * Every page behind a link in our mail, in both languages, is a page of the site: the same renderer, layout,
@@ -15,34 +13,12 @@ import { freePort, startServer, type RunningServer } from './support/server';
 const KEY = 'self-service-pages-key';
 
 describe('the pages behind mail links, rendered as site pages', () => {
-  let smtp: TestSmtpServer;
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    const port = await freePort();
-    server = await startServer({
-      port,
-      env: {
-        WAITLIST_PUBLIC_KEY: KEY,
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'Waitlist <hello@example.com>',
-        SITE_URL: `http://127.0.0.1:${port}`,
-      },
-    });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.close();
-  });
+  const site = useServerWithMail({ env: { WAITLIST_PUBLIC_KEY: KEY } });
 
   /** A sign-up in `locale` and the links of its confirmation mail, as paths with their tokens. */
   async function linksFor(locale: SiteLocale) {
     const email = `pages-${randomUUID().slice(0, 8)}@example.com`;
-    const res = await fetch(`${server.url}${SIGNUPS_PATH}`, {
+    const res = await fetch(`${site.server.url}${SIGNUPS_PATH}`, {
       method: 'POST',
       headers: { apikey: KEY, authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -54,8 +30,8 @@ describe('the pages behind mail links, rendered as site pages', () => {
       }),
     });
     expect(res.status).toBe(201);
-    const mail = await smtp.nextMailTo(email, { timeoutMs: 15_000 });
-    const link = (kind: string) => new RegExp(`${server.url}(/(?:sv/)?${kind}\\?token=[A-Za-z0-9_-]{43})`).exec(mail.text)![1]!;
+    const mail = await site.smtp.nextMailTo(email, { timeoutMs: 15_000 });
+    const link = (kind: string) => new RegExp(`${site.server.url}(/(?:sv/)?${kind}\\?token=[A-Za-z0-9_-]{43})`).exec(mail.text)![1]!;
     return { confirm: link('confirm'), manage: link('manage'), unsubscribe: link('unsubscribe') };
   }
 
@@ -68,9 +44,9 @@ describe('the pages behind mail links, rendered as site pages', () => {
       { path: links.unsubscribe, status: 200, h1: words.selfService.unsubscribe.title },
       { path: `${locale === 'en' ? '' : '/sv'}/manage?token=${'x'.repeat(43)}`, status: 404, h1: words.selfService.problems.unknown.title },
     ];
-    const context = await browser.newContext(DESKTOP);
+    const context = await site.browser.newContext(DESKTOP);
     for (const { path, status, h1 } of pages) {
-      const raw = await fetch(`${server.url}${path}`);
+      const raw = await fetch(`${site.server.url}${path}`);
       expect(raw.status, path).toBe(status);
       const html = await raw.text();
       expect(html, path).not.toMatch(/<script/);
@@ -79,7 +55,7 @@ describe('the pages behind mail links, rendered as site pages', () => {
       expect(html, path).toContain('<meta name="robots" content="noindex, nofollow" />');
 
       const { page, problems } = await openPage(context);
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${site.server.url}${path}`);
       await page.getByRole('heading', { level: 1, name: h1 }).waitFor();
       // The site's header and footer, without a way to another language (it would drop the token).
       expect(await page.locator('header.site-header').count()).toBe(1);
@@ -102,7 +78,7 @@ describe('the pages behind mail links, rendered as site pages', () => {
 
   it('the answer to "send me my link" is a site page in the language of the form, without script', async () => {
     for (const locale of SITE_LOCALES) {
-      const res = await fetch(`${server.url}${locale === 'en' ? '' : '/sv'}/privacy/data-link`, {
+      const res = await fetch(`${site.server.url}${locale === 'en' ? '' : '/sv'}/privacy/data-link`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ email: 'nobody@example.com' }).toString(),
