@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   invalidApiKey: 'PGRST301',
   databaseUnavailable: 'PGRST000',
   payloadTooLarge: 'PGRST413',
+  uriTooLong: 'PGRST414',
   idempotencyKeyReused: 'PGRST422',
   rateLimited: 'PGRST429',
   internal: 'PGRST500',

@@ -11,6 +11,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerHealth } from './http/health';
 import { registerJsonParser } from './http/json-parser';
 import { loggerOptions } from './http/logging';
+import { registerLongUrlRefusal, rewriteLongUrl } from './http/long-urls';
 import { createMetrics, registerMetrics, type Metrics } from './http/metrics';
 import { registerRateLimit } from './http/rate-limit';
 import { declareRateLimits } from './http/rate-limits';
@@ -61,6 +62,8 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     keepAliveTimeout: 5_000,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // An over-long request target is refused (414) before routing and logging look at it (http/long-urls.ts).
+    rewriteUrl: rewriteLongUrl,
     forceCloseConnections: 'idle',
   }) as unknown as App;
 
@@ -88,6 +91,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, { metrics });
+  registerLongUrlRefusal(app);
   registerJsonParser(app);
   registerSecurityHeaders(app);
   registerScheduler(app);

@@ -1,6 +1,8 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
-const EMAIL_LIKE = /[^/?#\s]*(@|%40)[^/?#\s]*/gi;
+/** Where a path splits into the pieces masked one by one (one pass, no backtracking). */
+const SEPARATORS = /([/?#\s])/;
+const ADDRESS_LIKE = /@|%40/i;
 
 /** Log lines never carry request bodies, cookies or keys. */
 const REDACT = ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie', 'res.headers["set-cookie"]'];
@@ -11,7 +13,13 @@ const REDACT = ['req.headers.authorization', 'req.headers.apikey', 'req.headers.
  * Personal data must never reach info logs (docs/security.md).
  */
 export function loggableUrl(url: string): string {
-  return url.split('?')[0]!.replace(EMAIL_LIKE, '[redacted]');
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  // Linear in the path's length: a pattern that backtracked let one long path cost ~130 ms of CPU (issue 21).
+  return path
+    .split(SEPARATORS)
+    .map((piece) => (ADDRESS_LIKE.test(piece) ? '[redacted]' : piece))
+    .join('');
 }
 
 /** Fastify's request log line, with the URL made loggable. */
