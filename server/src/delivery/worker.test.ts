@@ -95,7 +95,7 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
 
     const mail = await smtp.nextMailTo(email);
     expect(smtp.mailsTo(email)).toHaveLength(1);
-    expect(mail.rawHeader('message-id')).toMatch(/^<outbox-\d+@example\.com>$/);
+    expect(mail.rawHeader('message-id')).toMatch(/^<outbox-\d+\.[A-Za-z0-9_-]{16}@example\.com>$/);
     const [row] = await rowsOf(id);
     expect(row).toMatchObject({ status: 'sent', attempts: 0, last_error: null, locked_by: null });
     expect((await stores.signups.find(database.db, id))!.confirmation_sent_at).toBe(clock.toISOString());
@@ -126,8 +126,11 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
     expect(await worker.runOnce()).toBe(0); // not due yet
     clock = new Date(clock.getTime() + 30_001);
     expect(await worker.runOnce()).toBe(1);
-    await smtp.nextMailTo(email);
+    const delivered = await smtp.nextMailTo(email);
     expect((await rowsOf(id))[0]).toMatchObject({ status: 'sent', attempts: 1 });
+    // A retry carries the Message-ID the refused attempt had: the row's id and its key.
+    const key = JSON.parse((await rowsOf(id))[0]!.payload).messageKey as string;
+    expect(delivered.rawHeader('message-id')).toBe(`<outbox-${id}.${key}@example.com>`);
     expect(smtp.mailsTo(email)).toHaveLength(1);
   });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../connection';
 import type { OutboxTable, Schema } from '../schema';
@@ -11,6 +12,9 @@ type Executor = Kysely<Schema>;
  * processes on one PostgreSQL claim disjoint rows (FOR UPDATE SKIP LOCKED), and a lease left by a killed process
  * runs out and the row is claimed again. The console's reads of it are in outbox-reports.ts.
  */
+
+/** The payload field that holds a mail row's random key (never a secret: it ends up in the Message-ID). */
+export const MESSAGE_KEY = 'messageKey';
 
 export interface NewOutboxMail {
   signupId: number | null;
@@ -117,7 +121,9 @@ export function createOutboxStore(database: Database) {
             kind: 'mail' as const,
             topic: mail.topic,
             signup_id: mail.signupId,
-            payload: JSON.stringify(mail.payload ?? {}),
+            // A random key per row makes the mail's Message-ID unique across databases and installations, and the
+            // same on every retry of the row (delivery/mail-channel.ts).
+            payload: JSON.stringify({ ...mail.payload, [MESSAGE_KEY]: randomBytes(12).toString('base64url') }),
             next_attempt_at: mail.at,
             created_at: mail.at,
           })),
