@@ -18,11 +18,12 @@ export const ATTRIBUTION_MAX_LENGTH = 200;
 export const ATTRIBUTION_FIELD = 'attribution';
 export const ATTRIBUTION_PLACEHOLDER = '__SIGNUP_ATTRIBUTION__';
 
+/** Control characters never belong in a tag; they would only end up in a CSV or a mail. */
+// eslint-disable-next-line no-control-regex
+export const withoutControlCharacters = (value: string): string => value.replace(/[\u0000-\u001f\u007f]/g, '');
+
 const clean = (value: string | null | undefined): string | undefined => {
-  // Control characters never belong in a tag; they would only end up in a CSV or a mail.
-  const text = (value ?? '')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+  const text = withoutControlCharacters(value ?? '')
     .trim()
     .slice(0, ATTRIBUTION_MAX_LENGTH);
   return text === '' ? undefined : text;

@@ -187,6 +187,9 @@ describe.each(DIALECTS)('operator insight on %s', (dialect) => {
     const before = JSON.stringify(await visitRows());
     expect((await beacon({ url: '/wp-login.php' })).statusCode).toBe(400);
     expect((await beacon({ url: '//evil.example/' })).statusCode).toBe(400);
+    // A backslash is a slash to a URL parser: `/\\evil.example` is another site's root.
+    expect((await beacon({ url: '/\\evil.example' })).statusCode).toBe(400);
+    expect((await beacon({ url: '/\\evil.example/about' })).statusCode).toBe(400);
     expect((await beacon({ url: 'https://evil.example/' })).statusCode).toBe(400);
     expect((await beacon({ url: '/', referrer: 'https://example.com/?q=' + 'a'.repeat(10 * 1024) })).statusCode).toBe(413);
     expect((await beacon({ url: '/', referrer: 'https://example.com/' + 'a'.repeat(1100) })).statusCode).toBe(400);

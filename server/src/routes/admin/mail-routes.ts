@@ -8,6 +8,7 @@ import {
   adminWebhooksSchema,
   type AdminOutboxEntry,
 } from '@waitlist/contract';
+import { maskedUrl } from '../../lib/mask-url';
 import { webhookMessageId } from '../../lib/webhook-id';
 import type { Database } from '../../db/connection';
 import type { OutboxEntry, OutboxReports } from '../../db/stores/outbox-reports';
@@ -88,10 +89,16 @@ export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOpt
 
   app.get('/webhooks', { schema: { response: { 200: adminWebhooksSchema } } }, async () => {
     const { endpoints, recent } = await outbox.webhookDeliveries();
+    // Endpoints may carry secrets (user-info, a token in the query): operators see them masked.
     return {
       configured: webhooksConfigured,
-      endpoints,
-      recent: recent.map((e) => ({ ...toEntry(e), target: e.target ?? '', subject_id: e.subjectId, webhook_id: webhookMessageId(e.id) })),
+      endpoints: endpoints.map((e) => ({ ...e, target: maskedUrl(e.target) })),
+      recent: recent.map((e) => ({
+        ...toEntry(e),
+        target: maskedUrl(e.target ?? ''),
+        subject_id: e.subjectId,
+        webhook_id: webhookMessageId(e.id),
+      })),
     };
   });
 

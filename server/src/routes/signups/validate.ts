@@ -11,6 +11,7 @@ import {
   normalizeEmail,
   referrerOrigin,
   signupBodySchema,
+  withoutControlCharacters,
   type ApiError,
   type Attribution,
   type SignupBody,
@@ -109,7 +110,8 @@ function parseRow(body: unknown): ParsedSignup {
   }
   const attribution: Attribution = {};
   for (const column of ATTRIBUTION_FIELDS) {
-    const value = typeof record[column] === 'string' ? (record[column] as string).trim() : '';
+    // As the form's hidden field is read: control characters dropped (contract/src/attribution.ts).
+    const value = typeof record[column] === 'string' ? withoutControlCharacters(record[column] as string).trim() : '';
     if (value === '') continue;
     if (value.length > ATTRIBUTION_MAX_LENGTH) {
       return invalid(ERROR_CODES.checkViolation, checkViolationMessage(`${SIGNUPS_TABLE}_${column}_check`));

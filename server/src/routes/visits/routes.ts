@@ -20,7 +20,8 @@ export interface VisitRoutesOptions {
 
 /** What the page sends: its own path and query, and document.referrer. Nothing about the device. */
 const visitSchema = z.strictObject({
-  url: z.string().check(z.minLength(1), z.maxLength(1024), z.regex(/^\/(?!\/)/, 'must be a path')),
+  // A path of ours: no `//` or `/\` (a URL parser reads both as another host).
+  url: z.string().check(z.minLength(1), z.maxLength(1024), z.regex(/^\/(?![/\\])/, 'must be a path')),
   referrer: z.optional(z.string().check(z.maxLength(1024))),
 });
 
@@ -51,7 +52,9 @@ export async function visitRoutes(parent: FastifyInstance, options: VisitRoutesO
     },
     async (request, reply) => {
       const url = new URL(request.body.url, options.siteUrl);
-      if (!paths.has(url.pathname)) throw new HttpError(400, 'invalid_visit', 'Not a page of this site');
+      if (url.origin !== new URL(options.siteUrl).origin || !paths.has(url.pathname)) {
+        throw new HttpError(400, 'invalid_visit', 'Not a page of this site');
+      }
       const userAgent = request.headers['user-agent'] ?? '';
       if (userAgent === '' || isbot(userAgent)) return reply.code(204).send();
       const attribution = attributionOf(url, request.body.referrer);
