@@ -456,6 +456,8 @@ const site = {
   error: {
     heading: form.unexpectedErrorTitle,
     fallbackMessage: 'Unknown error',
+    /** Shown when the server could not render a page (the error itself goes to the log, never to the visitor). */
+    pageFailed: 'Something went wrong on our side while showing this page. Please try again in a moment.',
     backLink: 'Return to Home',
   },
 

@@ -455,6 +455,7 @@ const site: Catalogue['site'] = {
   error: {
     heading: form.unexpectedErrorTitle,
     fallbackMessage: 'Okänt fel',
+    pageFailed: 'Något gick fel hos oss när sidan skulle visas. Försök igen om en stund.',
     backLink: 'Till startsidan',
   },
 

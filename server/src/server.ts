@@ -1,7 +1,6 @@
-import { UNCONFIRMED_RETENTION_DAYS } from '@waitlist/catalogue';
-import { DEV_PUBLIC_KEY } from '@waitlist/contract';
 import { buildApp } from './app';
 import { EnvError, parseEnv } from './env';
+import { startupWarnings } from './startup-warnings';
 
 /** Listens and shuts down gracefully; everything else is in app.ts. */
 async function main() {
@@ -17,20 +16,7 @@ async function main() {
   }
 
   const app = await buildApp({ env });
-  if (env.NODE_ENV === 'production' && env.WAITLIST_PUBLIC_KEY === DEV_PUBLIC_KEY) {
-    app.log.warn('WAITLIST_PUBLIC_KEY is the development default; set your own key in production');
-  }
-  if (env.NODE_ENV === 'production' && env.SMTP_URL && !env.SITE_URL.startsWith('https://')) {
-    // Mail clients offer one-click unsubscribe only for an https List-Unsubscribe URL (RFC 8058).
-    app.log.warn('SITE_URL is not https: links in mail and List-Unsubscribe should use the public https origin');
-  }
-  if (env.UNCONFIRMED_RETENTION_DAYS !== UNCONFIRMED_RETENTION_DAYS) {
-    // The privacy page promises the catalogue's number: change catalogue/src/facts.ts and rebuild instead.
-    app.log.warn(
-      { configured: env.UNCONFIRMED_RETENTION_DAYS, stated: UNCONFIRMED_RETENTION_DAYS },
-      'UNCONFIRMED_RETENTION_DAYS differs from what the privacy page states (catalogue/src/facts.ts)',
-    );
-  }
+  for (const warning of startupWarnings(env)) app.log.warn(warning);
   app.log.info({ database: app.database.description }, 'database ready');
 
   let closing = false;

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { CATALOGUE } from '@waitlist/catalogue';
-import { ERROR_MESSAGE_PLACEHOLDER } from '@waitlist/contract';
+import { CATALOGUE, catalogueFor } from '@waitlist/catalogue';
+import { ERROR_MESSAGE_PLACEHOLDER, localeOfPath } from '@waitlist/contract';
 
 /** Words of the plain-text answer when there is no web build at all. */
-const { heading: UNEXPECTED_ERROR_TITLE } = CATALOGUE.en.site.error;
+const { heading: UNEXPECTED_ERROR_TITLE, pageFailed: PAGE_FAILED } = CATALOGUE.en.site.error;
 
 /** A page as the web's renderer gives it (web/src/entry-server.tsx: RenderedPage). */
 interface RenderedPage {
@@ -26,7 +26,7 @@ interface WebRenderer {
 /**
  * Pages rendered per request with the React components the site is prerendered from: `render(path, state)` gives
  * the whole document, `send(reply, status, path, state)` answers with it (status chosen by the route). A page
- * that throws while rendering is answered 500 with the site's error page and the message.
+ * that throws while rendering is answered 500 with the site's error page saying so (the error goes to the log).
  */
 export interface PageRenderer {
   render(pathname: string, state?: object): string;
@@ -36,8 +36,6 @@ export interface PageRenderer {
 }
 
 const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Loads the renderer the web build left in `ssrDir` (entry-server.js and template.html, see
@@ -75,14 +73,11 @@ export async function loadPageRenderer(ssrDir: string, log: FastifyBaseLogger): 
         reply.log.error({ err: error, path: pathname }, 'page render failed');
         code = 500;
         try {
-          page = render(pathname, { error: messageOf(error) });
+          // The visitor reads that something failed, in their language; what failed goes to the log only.
+          page = render(pathname, { error: catalogueFor(localeOfPath(pathname)).site.error.pageFailed });
         } catch {
-          if (!errorPage)
-            return reply
-              .code(code)
-              .type('text/plain; charset=utf-8')
-              .send(`${UNEXPECTED_ERROR_TITLE}\n\n${messageOf(error)}\n`);
-          page = errorPage.replace(ERROR_MESSAGE_PLACEHOLDER, () => escapeHtml(messageOf(error)));
+          if (!errorPage) return reply.code(code).type('text/plain; charset=utf-8').send(`${UNEXPECTED_ERROR_TITLE}\n\n${PAGE_FAILED}\n`);
+          page = errorPage.replace(ERROR_MESSAGE_PLACEHOLDER, () => escapeHtml(PAGE_FAILED));
         }
       }
       return reply.code(code).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);

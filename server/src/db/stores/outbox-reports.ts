@@ -119,13 +119,18 @@ export function createOutboxReports(database: Database) {
       };
     },
 
-    /** Delivered webhook events older than `before` are deleted: they hold personal data and have done their job. */
+    /** Webhook events done with before `before` (delivered, given up or cancelled) are deleted: they hold personal data. */
     async pruneDeliveredWebhooks(before: Date): Promise<number> {
+      // Delivered ones by when they went out; given-up ones (a signup.erased event keeps the address) by when queued.
       const result = await db
         .deleteFrom('outbox')
         .where('kind', '=', 'webhook')
-        .where('status', '=', 'sent')
-        .where('sent_at', '<', iso(before))
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'sent'), eb('sent_at', '<', iso(before))]),
+            eb.and([eb('status', 'in', ['failed', 'cancelled']), eb('created_at', '<', iso(before))]),
+          ]),
+        )
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },

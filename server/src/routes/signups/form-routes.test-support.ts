@@ -18,7 +18,7 @@ export function fillTemplate(template, page) {
 }
 export function render(pathname, state) {
   if (state && state.signup && state.signup.values.otherOutcome === 'explode') throw new Error('The page exploded');
-  if (state && state.error === 'The page exploded') throw new Error('The error page exploded too');
+  if (state && state.error === ${JSON.stringify(CATALOGUE.en.site.error.pageFailed)}) throw new Error('The error page exploded too');
   return { head: '<title>stub</title>', html: '<main data-path="' + pathname + '"><script type="application/json">' + JSON.stringify(state ?? null).replace(/</g, '\\\\u003c') + '</script></main>' };
 }
 `;

@@ -246,12 +246,14 @@ describe.each(DIALECTS)('the sign-up form without script on %s', (dialect) => {
     expect(await rowsOf('limit-3@example.com')).toEqual([]);
   });
 
-  it('answers 500 with Unexpected Application Error! and the message when the page cannot be rendered', async () => {
+  it('answers 500 with Unexpected Application Error! and a plain sentence when the page cannot be rendered, never the exception', async () => {
     const res = await post({ email: 'x', desiredOutcomes: ['Other'], otherOutcome: 'explode' });
     expect(res.statusCode).toBe(500);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain(`<h1>${UNEXPECTED_ERROR_TITLE}</h1>`);
-    expect(res.body).toContain('The page exploded');
+    expect(res.body).toContain(CATALOGUE.en.site.error.pageFailed);
+    expect(res.body).not.toContain('The page exploded');
+    expect(res.body).not.toContain('The error page exploded too');
   });
 
   it('answers with a page, not JSON, when the body is too large; pages without the form take no posts', async () => {

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env';
+import { startupWarnings } from './startup-warnings';
+
+const production = (more: Record<string, string>) =>
+  parseEnv({ NODE_ENV: 'production', WAITLIST_PUBLIC_KEY: 'a-real-key-123456', SITE_URL: 'https://waitlist.example.se', ...more });
+
+describe('warnings at start-up', () => {
+  it('says nothing for a sound production configuration', () => {
+    expect(startupWarnings(production({ SMTP_URL: 'smtps://u:p@relay.example.com:465' }))).toEqual([]);
+    expect(startupWarnings(production({ SMTP_URL: 'smtp://u:p@relay.example.com:587?requireTLS=true' }))).toEqual([]);
+  });
+
+  it('warns in production when SMTP may send in clear (smtp:// without requireTLS)', () => {
+    expect(startupWarnings(production({ SMTP_URL: 'smtp://u:p@relay.example.com:587' }))).toEqual([expect.stringMatching(/requireTLS/)]);
+    expect(startupWarnings(production({ SMTP_URL: 'smtp://relay.example.com:587?requireTLS=false' }))).toHaveLength(1);
+    // A developer's machine with a local catcher is not production.
+    expect(startupWarnings(parseEnv({ SMTP_URL: 'smtp://127.0.0.1:1025' }))).toEqual([]);
+  });
+
+  it('warns about the development key, a plain-http site and retention days the privacy page does not state', () => {
+    const warnings = startupWarnings(
+      parseEnv({
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtps://relay.example.com',
+        SITE_URL: 'http://example.com',
+        UNCONFIRMED_RETENTION_DAYS: '14',
+      }),
+    );
+    expect(warnings).toEqual([
+      expect.stringMatching(/WAITLIST_PUBLIC_KEY/),
+      expect.stringMatching(/SITE_URL is not https/),
+      expect.stringMatching(/UNCONFIRMED_RETENTION_DAYS is 14/),
+    ]);
+  });
+});

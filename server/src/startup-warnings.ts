@@ -1,0 +1,32 @@
+import { UNCONFIRMED_RETENTION_DAYS } from '@waitlist/catalogue';
+import { DEV_PUBLIC_KEY } from '@waitlist/contract';
+import type { Env } from './env';
+
+/**
+ * Settings that work but are unsafe or inconsistent, said once at start-up (server.ts logs each as a warning).
+ * Production only, but for the retention days, which the privacy page states whatever the mode.
+ */
+export function startupWarnings(env: Env): string[] {
+  const production = env.NODE_ENV === 'production';
+  const warnings: string[] = [];
+  if (production && env.WAITLIST_PUBLIC_KEY === DEV_PUBLIC_KEY) {
+    warnings.push('WAITLIST_PUBLIC_KEY is the development default; set your own key in production');
+  }
+  if (production && env.SMTP_URL && !env.SITE_URL.startsWith('https://')) {
+    // Mail clients offer one-click unsubscribe only for an https List-Unsubscribe URL (RFC 8058).
+    warnings.push('SITE_URL is not https: links in mail and List-Unsubscribe should use the public https origin');
+  }
+  if (production && env.SMTP_URL?.startsWith('smtp://') && !/[?&]requireTLS=true(&|$)/.test(env.SMTP_URL)) {
+    // Without it nodemailer sends in clear when the relay offers no STARTTLS (or an attacker strips the offer).
+    warnings.push(
+      'SMTP_URL is smtp:// without requireTLS=true: mail (addresses, links with tokens) may travel unencrypted; use smtps:// or add ?requireTLS=true',
+    );
+  }
+  if (env.UNCONFIRMED_RETENTION_DAYS !== UNCONFIRMED_RETENTION_DAYS) {
+    // The privacy page promises the catalogue's number: change catalogue/src/facts.ts and rebuild instead.
+    warnings.push(
+      `UNCONFIRMED_RETENTION_DAYS is ${env.UNCONFIRMED_RETENTION_DAYS}, but the privacy page states ${UNCONFIRMED_RETENTION_DAYS} (catalogue/src/facts.ts)`,
+    );
+  }
+  return warnings;
+}
