@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /** Where a path splits into the pieces masked one by one (one pass, no backtracking). */
@@ -22,14 +23,27 @@ export function loggableUrl(url: string): string {
     .join('');
 }
 
-/** Fastify's request log line, with the URL made loggable. */
+/** The key of today's client tags: random, in this process only, replaced when the UTC day changes. */
+let tagKey = { day: '', key: Buffer.alloc(0) };
+
+/**
+ * A client address as logs may carry it: a keyed hash that stays the same for one address through one UTC day
+ * (enough to see one client hammering a route) and cannot be turned back into the address, nor linked across days
+ * or copies. A client address is personal data; logs never hold one (docs/security.md).
+ */
+export function clientTag(address: string, now = new Date()): string {
+  const day = now.toISOString().slice(0, 10);
+  if (tagKey.day !== day) tagKey = { day, key: randomBytes(32) };
+  return createHmac('sha256', tagKey.key).update(address).digest('base64url').slice(0, 12);
+}
+
+/** Fastify's request log line: the URL made loggable, the client as a daily tag, never its address. */
 function requestLogSerializer(request: FastifyRequest) {
   return {
     method: request.method,
     url: loggableUrl(request.url),
     host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
+    client: clientTag(request.ip),
   };
 }
 
