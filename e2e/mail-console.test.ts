@@ -75,6 +75,44 @@ describe('the console shows where each mail stands', () => {
     }
   });
 
+  it('settings: the operator sees where they are signed in and ends the other session, keyboard and axe clean', async () => {
+    const server = await startServer({ dialect: 'sqlite' });
+    try {
+      await addOperator(server);
+      const elsewhere = await browser.newContext();
+      const other = await openPage(elsewhere);
+      await other.page.goto(`${server.url}/admin`);
+      await other.page.getByLabel('E-mail').fill(OPERATOR);
+      await other.page.getByLabel('Password').fill(PASSWORD);
+      await other.page.getByRole('button', { name: 'Sign in' }).click();
+      await other.page.getByRole('heading', { level: 1, name: 'Sign-ups' }).waitFor();
+
+      const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+      const { page } = await openPage(context);
+      await page.goto(`${server.url}/admin`);
+      await page.getByLabel('E-mail').fill(OPERATOR);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('link', { name: 'Mail settings' }).click();
+      const table = page.getByRole('table', { name: /Your sessions/ });
+      await table.getByText('This session').waitFor();
+      expect(await table.locator('tbody tr').count()).toBe(2);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, 'console-sessions');
+      await page.getByRole('button', { name: 'End all other sessions' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByText('1 other session ended.').waitFor();
+      await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+      // The other browser is signed out at its next request.
+      await other.page.reload();
+      await other.page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await context.close();
+      await elsewhere.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
   describe('with an SMTP server that refuses for a while', () => {
     let smtp: TestSmtpServer;
     let receiver: TestHttpReceiver;

@@ -19,6 +19,11 @@ export const FOLLOW_UP_STATUS_LABELS: Readonly<Record<FollowUpStatus, string>> =
 /** The operator console's API: one schema for the browser's requests, the server's route validation and its answers. */
 export const ADMIN_API = '/api/admin';
 export const ADMIN_SESSION_COOKIE = 'admin_session';
+/**
+ * The session cookie's name on an https site: the `__Host-` prefix makes the browser refuse it unless it is
+ * Secure, for this host only (no Domain) and for every path, so no sibling site or plain-http page can set it.
+ */
+export const SECURE_ADMIN_SESSION_COOKIE = `__Host-${ADMIN_SESSION_COOKIE}`;
 
 export const ADMIN_SORTS = ['-created_at', 'created_at', 'email', '-email'] as const;
 export type AdminSort = (typeof ADMIN_SORTS)[number];
@@ -273,6 +278,23 @@ export const adminSessionInfoSchema = z.object({
   expires_at: z.string(),
 });
 export type AdminSessionInfo = z.infer<typeof adminSessionInfoSchema>;
+
+/** GET /sessions: the signed-in operator's own live sessions, the one in use marked. */
+export const adminSessionListSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      started_at: z.string(),
+      last_used_at: z.string(),
+      browser: z.nullable(z.string()),
+      current: z.boolean(),
+    }),
+  ),
+});
+export type AdminSessionList = z.infer<typeof adminSessionListSchema>;
+
+/** `:id` of /sessions/:id: the first 16 hex characters of a session's hash. */
+export const adminSessionParamsSchema = z.object({ id: z.string().check(z.regex(/^[0-9a-f]{16}$/, 'not a session id')) });
 
 /** Error codes of the admin API, in the public `{code, message, details, hint}` shape. */
 export const ADMIN_ERROR_CODES = {

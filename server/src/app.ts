@@ -76,7 +76,10 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   app.decorate('metrics', metrics);
 
   await migrate(database.db, database.dialect);
-  const stores = createStores(database, { sessionIdleMs: env.SESSION_IDLE_HOURS * 60 * 60 * 1000 });
+  const stores = createStores(database, {
+    sessionIdleMs: env.SESSION_IDLE_HOURS * 60 * 60 * 1000,
+    sessionMaxMs: env.ADMIN_SESSION_MAX_HOURS * 60 * 60 * 1000,
+  });
   const services = createServices(database, stores, {
     batchWindowMs: env.SIGNUP_BATCH_WINDOW_MS,
     webhookEndpoints: env.WEBHOOK_URL ?? [],
@@ -93,7 +96,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   registerErrorHandler(app, { metrics });
   registerLongUrlRefusal(app);
   registerJsonParser(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { httpsSite: env.SITE_URL.startsWith('https://') });
   registerScheduler(app);
   registerMetrics(app, { metrics, token: env.METRICS_TOKEN });
   // Shared rate-limit counters when several copies run (docs/deployment.md); never required to serve.
@@ -123,7 +126,8 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     database,
     stores,
     services,
-    sessionIdleHours: env.SESSION_IDLE_HOURS,
+    // Behind a TLS proxy the request may look like http (TRUST_PROXY unset): the public origin decides.
+    secureCookies: env.SITE_URL.startsWith('https://'),
     signInRateLimit: limits.signIn,
     smtpConfigured: Boolean(env.SMTP_URL),
     webhooksConfigured: Boolean(env.WEBHOOK_SECRET),

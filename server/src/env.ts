@@ -93,6 +93,13 @@ const envSchema = z.object({
       .check(z.refine((n) => n > 0, 'must be more than 0')),
     12,
   ),
+  /** Operator sessions end this many hours after sign-in however busy they are (absolute lifetime). */
+  ADMIN_SESSION_MAX_HOURS: z._default(
+    z
+      .pipe(z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a number of hours')), z.transform(Number))
+      .check(z.refine((n) => n > 0, 'must be more than 0')),
+    168,
+  ),
   /** Operator sign-in attempts per minute per client IP; "off" disables (the per-account lockout stays). */
   ADMIN_SIGNIN_RATE_LIMIT: z._default(
     z.pipe(

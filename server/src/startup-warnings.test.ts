@@ -3,12 +3,22 @@ import { parseEnv } from './env';
 import { startupWarnings } from './startup-warnings';
 
 const production = (more: Record<string, string>) =>
-  parseEnv({ NODE_ENV: 'production', WAITLIST_PUBLIC_KEY: 'a-real-key-123456', SITE_URL: 'https://waitlist.example.se', ...more });
+  parseEnv({
+    NODE_ENV: 'production',
+    WAITLIST_PUBLIC_KEY: 'a-real-key-123456',
+    SITE_URL: 'https://waitlist.example.se',
+    TRUST_PROXY: '1',
+    ...more,
+  });
 
 describe('warnings at start-up', () => {
   it('says nothing for a sound production configuration', () => {
     expect(startupWarnings(production({ SMTP_URL: 'smtps://u:p@relay.example.com:465' }))).toEqual([]);
     expect(startupWarnings(production({ SMTP_URL: 'smtp://u:p@relay.example.com:587?requireTLS=true' }))).toEqual([]);
+  });
+
+  it('warns in production when the site is https but TRUST_PROXY is unset', () => {
+    expect(startupWarnings(production({ TRUST_PROXY: 'false' }))).toEqual([expect.stringMatching(/TRUST_PROXY is unset/)]);
   });
 
   it('warns in production when SMTP may send in clear (smtp:// without requireTLS)', () => {

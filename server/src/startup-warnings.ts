@@ -16,6 +16,10 @@ export function startupWarnings(env: Env): string[] {
     // Mail clients offer one-click unsubscribe only for an https List-Unsubscribe URL (RFC 8058).
     warnings.push('SITE_URL is not https: links in mail and List-Unsubscribe should use the public https origin');
   }
+  if (production && env.SITE_URL.startsWith('https://') && env.TRUST_PROXY === false) {
+    // The cookie is Secure anyway (SITE_URL decides); but limits would count the proxy as one client.
+    warnings.push('SITE_URL is https but TRUST_PROXY is unset: behind a TLS proxy every client looks like the proxy; set TRUST_PROXY');
+  }
   if (production && env.SMTP_URL?.startsWith('smtp://') && !/[?&]requireTLS=true(&|$)/.test(env.SMTP_URL)) {
     // Without it nodemailer sends in clear when the relay offers no STARTTLS (or an attacker strips the offer).
     warnings.push(

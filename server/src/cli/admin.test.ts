@@ -52,8 +52,8 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
     expect(list.out).toMatch(/second@example\.com/);
 
     // Removing ends their sessions too.
-    const sessions = createOperatorSessions(suite.database, { idleMs: 3600_000 });
-    const { token } = await sessions.create(Number(row!.id));
+    const sessions = createOperatorSessions(suite.database, { idleMs: 3600_000, maxMs: 7_200_000 });
+    const { token } = await sessions.create(Number(row!.id), undefined);
     expect(await sessions.resolve(token)).toBeDefined();
     const remove = await run(['remove', 'FOUNDER@example.com']);
     expect(remove).toMatchObject({ code: EXIT.ok });

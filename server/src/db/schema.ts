@@ -122,6 +122,8 @@ export interface OperatorSessionsTable {
   created_at: Timestamp;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
+  /** The browser's User-Agent at sign-in (300 characters at most), for the operator's list of their sessions. */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OperatorLoginThrottleTable {

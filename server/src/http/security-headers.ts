@@ -36,7 +36,7 @@ const DOCUMENT_HEADERS: Record<string, string> = {
  */
 const SUBRESOURCE_TYPE = /^(text\/css|(application|text)\/javascript)\b/i;
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance, { httpsSite }: { httpsSite: boolean }): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const isSubresource = SUBRESOURCE_TYPE.test(String(reply.getHeader('content-type') ?? ''));
     for (const headers of isSubresource ? [BASE_HEADERS] : [BASE_HEADERS, DOCUMENT_HEADERS]) {
@@ -44,8 +44,9 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
         if (!reply.hasHeader(name)) reply.header(name, value);
       }
     }
-    // HSTS only where the visitor actually reached us over TLS (directly or via a trusted proxy).
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=63072000; includeSubDomains');
+    // HSTS whenever the public origin is https (behind a proxy the request itself may look like http), or the
+    // request came over TLS.
+    if (httpsSite || request.protocol === 'https') reply.header('strict-transport-security', 'max-age=63072000; includeSubDomains');
     return payload;
   });
 }

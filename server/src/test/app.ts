@@ -121,7 +121,7 @@ export function expectApiError(body: unknown, expected: Partial<ApiError> = {}, 
 
 /** The stores and services over a test database, as the app builds them (no group commit unless asked). */
 export function servicesOn(database: Database, options: { batchWindowMs?: number; webhookEndpoints?: string[]; now?: () => Date } = {}) {
-  const stores = createStores(database, { sessionIdleMs: 60 * 60 * 1000 });
+  const stores = createStores(database, { sessionIdleMs: 60 * 60 * 1000, sessionMaxMs: 7 * 24 * 60 * 60 * 1000 });
   const services = createServices(database, stores, {
     batchWindowMs: options.batchWindowMs ?? 0,
     webhookEndpoints: options.webhookEndpoints ?? [],

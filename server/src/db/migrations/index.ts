@@ -6,6 +6,7 @@ import { operators } from './0002-operators';
 import { afterTheSignup } from './0003-after-the-signup';
 import { webhooksInTheOutbox } from './0004-webhooks-in-the-outbox';
 import { operatorInsight } from './0005-operator-insight';
+import { operatorSessionBrowser } from './0006-operator-session-browser';
 import type { Migration } from './ddl';
 import { applyMigrations } from './migrator';
 
@@ -13,7 +14,14 @@ import { applyMigrations } from './migrator';
  * Every migration, oldest first: one file per version (NNNN-name.ts), listed here so the bundled server carries
  * them. A new version is a new file appended to this list; db/schema.test.ts records the schema they create.
  */
-export const migrations: Migration[] = [signupsAndIdempotencyKeys, operators, afterTheSignup, webhooksInTheOutbox, operatorInsight];
+export const migrations: Migration[] = [
+  signupsAndIdempotencyKeys,
+  operators,
+  afterTheSignup,
+  webhooksInTheOutbox,
+  operatorInsight,
+  operatorSessionBrowser,
+];
 
 export type { Migration };
 

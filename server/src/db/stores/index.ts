@@ -14,7 +14,7 @@ import { createSignupStore } from './signups';
 import { createVisits } from './visits';
 
 /** Every store over one database, one per table (or read model), built once by app.ts. */
-export function createStores(database: Database, options: { sessionIdleMs: number }) {
+export function createStores(database: Database, options: { sessionIdleMs: number; sessionMaxMs: number }) {
   return {
     signups: createSignupStore(database),
     idempotencyKeys: createIdempotencyKeyStore(database),
@@ -26,7 +26,7 @@ export function createStores(database: Database, options: { sessionIdleMs: numbe
     signupListing: createSignupListing(database),
     signupInsight: createSignupInsight(database),
     operatorAccounts: createOperatorAccounts(database),
-    operatorSessions: createOperatorSessions(database, { idleMs: options.sessionIdleMs }),
+    operatorSessions: createOperatorSessions(database, { idleMs: options.sessionIdleMs, maxMs: options.sessionMaxMs }),
     signInThrottle: createSignInThrottle(database),
     visits: createVisits(database),
   };

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ADMIN_ERROR_CODES, ADMIN_SESSION_COOKIE } from '@waitlist/contract';
+import { ADMIN_ERROR_CODES } from '@waitlist/contract';
 import type { OperatorSessions } from '../../db/stores/operator-sessions';
 import { HttpError } from '../../http/http-error';
 
@@ -8,6 +8,9 @@ export interface SignedIn {
   operatorId: number;
   email: string;
   token: string;
+  /** The session in use (the first characters of its hash). */
+  sessionId: string;
+  expiresAt: number;
 }
 
 declare module 'fastify' {
@@ -39,9 +42,9 @@ function originHost(origin: string): string | null {
   }
 }
 
-/** The session token a request came with, when it could be one of ours. */
-export function sessionToken(request: FastifyRequest): string | undefined {
-  const token = request.cookies[ADMIN_SESSION_COOKIE];
+/** The session token a request came with (in the cookie named `cookieName`), when it could be one of ours. */
+export function sessionToken(request: FastifyRequest, cookieName: string): string | undefined {
+  const token = request.cookies[cookieName];
   return token && token.length <= MAX_TOKEN_LENGTH ? token : undefined;
 }
 
@@ -59,7 +62,7 @@ export function signedInOperator(request: FastifyRequest): SignedIn {
  * cached. Registered with fastify-plugin so the hooks cover the routes registered beside it.
  */
 export const adminGuards = fp(
-  async (app: FastifyInstance, options: { sessions: OperatorSessions }) => {
+  async (app: FastifyInstance, options: { sessions: OperatorSessions; cookieName: string }) => {
     app.decorateRequest('operator', null);
 
     app.addHook('onRequest', async (request) => {
@@ -81,7 +84,7 @@ export const adminGuards = fp(
 
     app.addHook('onRequest', async (request) => {
       if (request.routeOptions.config.signedOut) return;
-      const token = sessionToken(request);
+      const token = sessionToken(request, options.cookieName);
       const session = token ? await options.sessions.resolve(token) : undefined;
       if (!session || !token) throw unauthenticated('POST /api/admin/session with your e-mail and password.');
       request.operator = { ...session, token };

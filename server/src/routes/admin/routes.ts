@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
-import { ADMIN_ERROR_CODES } from '@waitlist/contract';
+import { ADMIN_ERROR_CODES, ADMIN_SESSION_COOKIE, SECURE_ADMIN_SESSION_COOKIE } from '@waitlist/contract';
 import type { Database } from '../../db/connection';
 import type { Stores } from '../../db/stores';
 import type { Services } from '../../services';
@@ -16,15 +16,14 @@ export interface AdminRoutesOptions {
   database: Database;
   stores: Stores;
   services: Services;
-  sessionIdleHours: number;
+  /** SITE_URL is https: the session cookie is Secure and `__Host-` prefixed, whatever the proxy settings. */
+  secureCookies: boolean;
   /** rate-limits.ts: signIn (the per-account lockout stays when it is off). */
   signInRateLimit: RateLimitRule | null;
   /** Whether SMTP_URL is set (the console says why mail is not going out). */
   smtpConfigured: boolean;
   webhooksConfigured: boolean;
 }
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /** A route schema's first complaint, as `field: message` (the id of a path alone: it has one field). */
 function invalidRequest(errors: FastifySchemaValidationError[], dataVar: string): HttpError {
@@ -40,16 +39,17 @@ function invalidRequest(errors: FastifySchemaValidationError[], dataVar: string)
  */
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): Promise<void> {
   const { database, stores, services } = options;
-  const sessionIdleMs = options.sessionIdleHours * HOUR_MS;
 
   await app.register(fastifyCookie);
   app.setSchemaErrorFormatter(invalidRequest);
-  await app.register(adminGuards, { sessions: stores.operatorSessions });
+  const cookieName = options.secureCookies ? SECURE_ADMIN_SESSION_COOKIE : ADMIN_SESSION_COOKIE;
+  await app.register(adminGuards, { sessions: stores.operatorSessions, cookieName });
   await app.register(sessionRoutes, {
     accounts: stores.operatorAccounts,
     sessions: stores.operatorSessions,
     throttle: stores.signInThrottle,
-    sessionIdleMs,
+    cookieName,
+    secureCookies: options.secureCookies,
     signInRateLimit: options.signInRateLimit,
   });
   await app.register(signupRoutes, { database, signups: services.signups, store: stores.signups, listing: stores.signupListing });

@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_ERROR_CODES,
-  ADMIN_SESSION_COOKIE,
   adminSessionInfoSchema,
+  adminSessionListSchema,
+  adminSessionParamsSchema,
   adminSignInSchema,
   normalizeEmail,
   type AdminSessionInfo,
@@ -22,13 +23,17 @@ export interface SessionRoutesOptions {
   accounts: OperatorAccounts;
   sessions: OperatorSessions;
   throttle: SignInThrottle;
-  sessionIdleMs: number;
+  /** The session cookie's name (`__Host-` prefixed on an https site). */
+  cookieName: string;
+  /** SITE_URL is https: the cookie is Secure whatever the request looks like behind a proxy. */
+  secureCookies: boolean;
   /** rate-limits.ts: signIn (the per-account lockout stays when it is off). */
   signInRateLimit: RateLimitRule | null;
 }
 
-const cookieOptions = (request: FastifyRequest) =>
-  ({ path: '/', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' }) as const;
+/** Path `/` and no Domain, as the `__Host-` prefix requires; Secure on an https site or an https request. */
+const cookieOptions = (request: FastifyRequest, secureSite: boolean) =>
+  ({ path: '/', httpOnly: true, sameSite: 'strict', secure: secureSite || request.protocol === 'https' }) as const;
 
 const sessionInfo = (operatorId: number, email: string, expiresAt: number): AdminSessionInfo => ({
   operator: { id: operatorId, email },
@@ -76,25 +81,56 @@ export async function sessionRoutes(parent: FastifyInstance, options: SessionRou
       }
       await throttle.clear(accountKey);
       // A fresh token on every sign-in; any session the browser came with is revoked (no fixation).
-      const previous = sessionToken(request);
+      const previous = sessionToken(request, options.cookieName);
       if (previous) await sessions.delete(previous);
-      const { token, expiresAt } = await sessions.create(operator.id);
+      const userAgent = request.headers['user-agent'];
+      const { token, expiresAt } = await sessions.create(operator.id, typeof userAgent === 'string' ? userAgent : undefined);
       request.log.info({ operatorId: operator.id }, 'admin signed in');
-      reply.setCookie(ADMIN_SESSION_COOKIE, token, cookieOptions(request));
+      reply.setCookie(options.cookieName, token, cookieOptions(request, options.secureCookies));
       return reply.code(200).send(sessionInfo(operator.id, email, expiresAt));
     },
   );
 
   app.get('/session', { schema: { response: { 200: adminSessionInfoSchema } } }, async (request) => {
-    const { operatorId, email } = signedInOperator(request);
-    return sessionInfo(operatorId, email, Date.now() + options.sessionIdleMs);
+    const { operatorId, email, expiresAt } = signedInOperator(request);
+    return sessionInfo(operatorId, email, expiresAt);
   });
 
   app.delete('/session', async (request, reply) => {
     const { token, operatorId } = signedInOperator(request);
     await sessions.delete(token);
     request.log.info({ operatorId }, 'admin signed out');
-    reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions(request));
+    reply.clearCookie(options.cookieName, cookieOptions(request, options.secureCookies));
     return reply.code(204).send();
+  });
+
+  // The operator's own sessions: where they are signed in, and a way to end the others (a lost laptop).
+  app.get('/sessions', { schema: { response: { 200: adminSessionListSchema } } }, async (request) => {
+    const { operatorId, sessionId } = signedInOperator(request);
+    const items = await sessions.listFor(operatorId);
+    return {
+      items: items.map((s) => ({
+        id: s.id,
+        started_at: s.startedAt,
+        last_used_at: s.lastUsedAt,
+        browser: s.userAgent,
+        current: s.id === sessionId,
+      })),
+    };
+  });
+
+  app.delete('/sessions/:id', { schema: { params: adminSessionParamsSchema } }, async (request, reply) => {
+    const { operatorId } = signedInOperator(request);
+    if (!(await sessions.endFor(operatorId, request.params.id)))
+      throw new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No session of yours with this id');
+    request.log.info({ operatorId }, 'admin ended one of their sessions');
+    return reply.code(204).send();
+  });
+
+  app.post('/sessions/end-others', async (request) => {
+    const { operatorId, sessionId } = signedInOperator(request);
+    const ended = await sessions.endOthers(operatorId, sessionId);
+    request.log.info({ operatorId, ended }, 'admin ended their other sessions');
+    return { ended };
   });
 }

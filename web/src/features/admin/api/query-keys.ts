@@ -4,6 +4,7 @@ import type { AdminFilters } from '@waitlist/contract';
 /** Every query key of the console comes from here, so an invalidation always matches what a page cached. */
 export const adminKeys = {
   session: () => ['admin', 'session'] as const,
+  sessions: () => ['admin', 'sessions'] as const,
   /** All lists of sign-ups, whatever their filters and page. */
   signupLists: () => ['admin', 'signups'] as const,
   signupList: (filters: AdminFilters, cursor: string | undefined) => [...adminKeys.signupLists(), filters, cursor ?? null] as const,

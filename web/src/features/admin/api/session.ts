@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminSessionInfo } from '@waitlist/contract';
+import type { AdminSessionInfo, AdminSessionList } from '@waitlist/contract';
 import { json, request } from './client';
 import { adminKeys } from './query-keys';
 
@@ -26,5 +26,26 @@ export function useSignOut(onSignedOut: () => void) {
       queryClient.clear();
       onSignedOut();
     },
+  });
+}
+
+/** GET /sessions: where the signed-in operator is signed in. */
+export const useSessions = () => useQuery({ queryKey: adminKeys.sessions(), queryFn: () => request<AdminSessionList>('/sessions') });
+
+/** DELETE /sessions/:id: ends one of the operator's sessions. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => request<void>(`/sessions/${id}`, json('DELETE')),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.sessions() }),
+  });
+}
+
+/** POST /sessions/end-others: every session but this one ends (a lost laptop, a shared computer). */
+export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => request<{ ended: number }>('/sessions/end-others', json('POST')),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.sessions() }),
   });
 }

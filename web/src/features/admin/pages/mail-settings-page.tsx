@@ -3,6 +3,7 @@ import type { AdminMailSettings } from '@waitlist/contract';
 import { Button } from '../../../components/ui/button';
 import { useMailSettings, useSaveMailSettings } from '../api/mail';
 import { ErrorPanel, Loading, type Notice } from '../components/ui';
+import { SessionsPanel } from './sessions-panel';
 
 /** Each operator chooses the mail the console sends them: one per confirmed sign-up, and the daily digest. */
 export function MailSettingsPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
@@ -51,6 +52,7 @@ export function MailSettingsPage({ onNotice }: { onNotice: (notice: Notice) => v
           </div>
         </form>
       )}
+      <SessionsPanel onNotice={onNotice} />
     </section>
   );
 }
