@@ -139,7 +139,7 @@ describe.each(DIALECTS)('what the server logs at info level on %s', (dialect) =>
     expect((await admin('DELETE', `/signups/${id}`, { cookie })).status).toBe(204);
     expect((await admin('DELETE', '/session', { cookie })).status).toBe(204);
     expect((await admin('GET', '/signups', { cookie })).status).toBe(401);
-    // Lock the account (wrong passwords, then the right one is refused too).
+    // Slow this network down for the account (wrong passwords, then the right one must wait too).
     for (let i = 0; i < 6; i++) await admin('POST', '/session', { body: { email: operator, password: `guess ${i}` } });
     expect((await admin('POST', '/session', { body: { email: operator, password: PASSWORD } })).status).toBe(429);
 

@@ -304,4 +304,5 @@ export const ADMIN_ERROR_CODES = {
   notFound: 'ADMIN404',
   invalidRequest: 'ADMIN400',
   locked: 'ADMIN429',
+  busy: 'ADMIN503',
 } as const;

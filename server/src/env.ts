@@ -100,7 +100,7 @@ const envSchema = z.object({
       .check(z.refine((n) => n > 0, 'must be more than 0')),
     168,
   ),
-  /** Operator sign-in attempts per minute per client IP; "off" disables (the per-account lockout stays). */
+  /** Operator sign-in attempts per minute per client IP; "off" disables (the per-account-and-network delays stay). */
   ADMIN_SIGNIN_RATE_LIMIT: z._default(
     z.pipe(
       z.string().check(z.regex(/^(off|\d+)$/, 'must be a whole number of attempts per minute, or "off"')),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ERROR_CODES, ERROR_CODES, SIGNUPS_PATH } from '@waitlist/contract';
 import { addOperator } from './routes/admin/test-helpers';
 import { buildApp, type App } from './app';
-import { LOCKOUT_FAILURES } from './db/stores/sign-in-throttle';
+import { FREE_ATTEMPTS } from './db/stores/sign-in-throttle';
 import { loggerOptions } from './http/logging';
 import { DIALECTS } from './test/databases';
 import { useTestDatabase } from './test/app';
@@ -161,18 +161,21 @@ describe.each(DIALECTS)('two copies of the server on one %s database and one Red
     const stored = await one.app.database.db.selectFrom('operator_login_throttle').select('account_key').execute();
     expect(stored.map((r) => r.account_key).join(' ')).not.toContain('10.1.0.5');
 
-    // The per-account lockout lives in the database too: the account locks after LOCKOUT_FAILURES failures in a
-    // row, from addresses that each stay under their own limit, counted on both copies.
+    // The per-account-and-network delays live in the database too: after FREE_ATTEMPTS failures from one network,
+    // spread over both copies and several addresses each under its own limit, the next attempt waits on either copy;
+    // another network is not slowed.
     const answers: { status: number; code: string }[] = [];
-    for (let i = 0; i < LOCKOUT_FAILURES + 1; i++) {
+    for (let i = 0; i < FREE_ATTEMPTS + 1; i++) {
       const res = await signIn(i % 2 === 0 ? one : two, `10.1.1.${i}`, 'still wrong');
       answers.push({ status: res.statusCode, code: res.json<{ code: string }>().code });
     }
     expect(answers.filter((a) => a.code === ERROR_CODES.rateLimited)).toEqual([]);
+    expect(answers.map((a) => a.status)).toEqual([...Array(FREE_ATTEMPTS).fill(401), 429]);
     expect(answers.at(-1)).toEqual({ status: 429, code: ADMIN_ERROR_CODES.locked });
-    const locked = await signIn(two, '10.1.0.7', 'still wrong');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toMatchObject({ code: ADMIN_ERROR_CODES.locked });
+    const slowed = await signIn(two, '10.1.1.200', 'still wrong');
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json()).toMatchObject({ code: ADMIN_ERROR_CODES.locked });
+    expect((await signIn(one, '10.1.2.7', 'still wrong')).statusCode).toBe(401);
 
     await redis.restart();
     const deadline = Date.now() + 10_000;

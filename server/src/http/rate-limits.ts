@@ -22,7 +22,7 @@ export interface RateLimitSettings {
   signupsPerMinute: number | null;
   /** VISIT_RATE_LIMIT (per minute; null: off). */
   visitsPerMinute: number | null;
-  /** ADMIN_SIGNIN_RATE_LIMIT (per minute; null: off; the per-account lockout stays). */
+  /** ADMIN_SIGNIN_RATE_LIMIT (per minute; null: off; the per-account-and-network delays stay). */
   signInsPerMinute: number | null;
 }
 

@@ -9,9 +9,52 @@ const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 const MAX_MEM = 64 * 1024 * 1024;
 
+/**
+ * At most this many hashes run at once: scrypt runs on libuv's thread pool (4 threads), which also opens and reads
+ * the files every page is served from, so a flood of sign-ins must leave half of it free. Checks beyond that wait
+ * their turn (which also holds a guesser's connection); beyond MAX_WAITING waiting (about 2 s of work), a check is
+ * refused at once (PasswordCheckBusy, a 503 with Retry-After: 1) rather than queued for longer.
+ */
+export const HASHES_IN_FLIGHT = 2;
+export const MAX_WAITING = 64;
+
+/** Too many passwords are being checked right now; try again in a moment. */
+export class PasswordCheckBusy extends Error {
+  constructor() {
+    super('too many passwords are being checked at once');
+    this.name = 'PasswordCheckBusy';
+  }
+}
+
+let inFlight = 0;
+const waiting: (() => void)[] = [];
+
+/** Whether a check would be refused right now (the queue is full). */
+export const passwordChecksBusy = () => waiting.length >= MAX_WAITING;
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (inFlight >= HASHES_IN_FLIGHT) {
+    if (passwordChecksBusy()) throw new PasswordCheckBusy();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    inFlight++;
+  }
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, so inFlight never exceeds HASHES_IN_FLIGHT.
+    const next = waiting.shift();
+    if (next) next();
+    else inFlight--;
+  }
+}
+
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scryptCallback(password.normalize('NFKC'), salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+  withHashSlot(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCallback(password.normalize('NFKC'), salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 
 export function passwordProblem(password: string): string | null {
@@ -42,6 +85,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** Compared against when the e-mail is unknown, so a miss costs the same time as a wrong password. */
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
+  dummyHash ??= hashPassword(randomBytes(24).toString('base64url')).catch((error: unknown) => {
+    dummyHash = undefined;
+    throw error;
+  });
   return dummyHash;
 }

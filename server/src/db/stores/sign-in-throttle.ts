@@ -2,11 +2,23 @@ import { sql } from 'kysely';
 import { sha256 } from '../../lib/crypto';
 import type { Database } from '../connection';
 
-/** Per-account lockout: this many consecutive failures lock the account for LOCKOUT_MS. */
-export const LOCKOUT_FAILURES = 5;
-const LOCKOUT_MS = 15 * 60 * 1000;
+/**
+ * Sign-in attempts per account and client network: the first FREE_ATTEMPTS in a row are checked at once; after
+ * that the next attempt waits 1 s, then 2 s, 4 s … doubling up to MAX_DELAY_MS (15 tries in the first hour, then 4
+ * an hour). Only attempts from the same network wait, so a stranger hammering a founder's public address never
+ * keeps the founder out, and a success from anywhere forgets nothing but its own network's count.
+ */
+export const FREE_ATTEMPTS = 3;
+const FIRST_DELAY_MS = 1000;
+export const MAX_DELAY_MS = 15 * 60 * 1000;
 /** A count no attempt has touched for a day is forgotten. */
 const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** How long the next attempt waits after `attempts` unsuccessful ones in a row. */
+export function delayAfter(attempts: number): number {
+  if (attempts < FREE_ATTEMPTS) return 0;
+  return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.min(attempts - FREE_ATTEMPTS, 20));
+}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -14,51 +26,50 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const ADDRESS_KEY_PREFIX = 'address:';
 
 /**
- * Failed sign-ins per account key (a hash of what was typed, so unknown accounts are throttled too and no address
- * is stored), shared by every server copy through the database. While Redis is down it also counts the per-address
- * sign-in limit (countAddressAttempt), so that limit stays shared instead of failing open.
+ * Failed sign-ins per account and client network, shared by every server copy through the database. While Redis is
+ * down it also counts the per-address sign-in limit (countAddressAttempt), so that limit stays shared instead of
+ * failing open.
  */
 export function createSignInThrottle(database: Database) {
   const { db } = database;
 
   return {
     /**
-     * Counts an attempt for this account key before the password is checked, atomically (one upsert), so parallel
-     * guesses cannot slip past the limit. Answers the lock's end (ms) when this attempt must be refused.
+     * Claims the right to check one password for this key (a hash of the account and the client network, so
+     * unknown accounts are throttled too and no address is stored). The attempt is counted as a failure before the
+     * password is checked (clear() forgets it on success), by a compare-and-set on the count, so parallel guesses
+     * cannot slip past the delay. Answers null when the password may be checked, or when the next attempt may come.
      */
-    async registerAttempt(accountKey: string, now = Date.now()): Promise<number | null> {
+    async claimAttempt(key: string, now = Date.now()): Promise<number | null> {
       const nowIso = iso(now);
-      const row = await db
-        .insertInto('operator_login_throttle')
-        .values({ account_key: accountKey, failures: 1, locked_until: null, updated_at: nowIso })
-        .onConflict((oc) =>
-          oc.column('account_key').doUpdateSet({
-            // A lock that has run out starts a fresh count.
-            failures: sql<number>`CASE WHEN operator_login_throttle.locked_until IS NOT NULL AND operator_login_throttle.locked_until <= ${nowIso} THEN 1 ELSE operator_login_throttle.failures + 1 END`,
-            locked_until: sql<
-              string | null
-            >`CASE WHEN operator_login_throttle.locked_until IS NOT NULL AND operator_login_throttle.locked_until <= ${nowIso} THEN NULL ELSE operator_login_throttle.locked_until END`,
-            updated_at: nowIso,
-          }),
-        )
-        .returning(['failures', 'locked_until'])
-        .executeTakeFirstOrThrow();
-      const lockedUntil = row.locked_until ? new Date(row.locked_until).getTime() : null;
-      if (lockedUntil && lockedUntil > now) return lockedUntil;
-      // More attempts in flight than allowed: refuse the surplus even before the lock is written.
-      if (Number(row.failures) > LOCKOUT_FAILURES) return now + LOCKOUT_MS;
-      return null;
-    },
-
-    /** After a wrong password: the LOCKOUT_FAILURES-th attempt in a row locks the account key. */
-    async recordFailure(accountKey: string, now = Date.now()): Promise<void> {
-      await db
-        .updateTable('operator_login_throttle')
-        .set({ locked_until: iso(now + LOCKOUT_MS), updated_at: iso(now) })
-        .where('account_key', '=', accountKey)
-        .where('failures', '>=', LOCKOUT_FAILURES)
-        .where('locked_until', 'is', null)
-        .execute();
+      for (;;) {
+        const row = await db
+          .selectFrom('operator_login_throttle')
+          .select(['failures', 'locked_until'])
+          .where('account_key', '=', key)
+          .executeTakeFirst();
+        if (!row) {
+          const inserted = await db
+            .insertInto('operator_login_throttle')
+            .values({ account_key: key, failures: 1, locked_until: iso(now + delayAfter(1)), updated_at: nowIso })
+            .onConflict((oc) => oc.column('account_key').doNothing())
+            .returning('account_key')
+            .executeTakeFirst();
+          if (inserted) return null;
+          continue;
+        }
+        const nextAllowed = row.locked_until ? new Date(row.locked_until).getTime() : 0;
+        if (nextAllowed > now) return nextAllowed;
+        const failures = Number(row.failures);
+        const claimed = await db
+          .updateTable('operator_login_throttle')
+          .set({ failures: failures + 1, locked_until: iso(now + delayAfter(failures + 1)), updated_at: nowIso })
+          .where('account_key', '=', key)
+          .where('failures', '=', failures)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) === 1) return null;
+        // Another attempt claimed this turn first: look again (it has usually set a wait by now).
+      }
     },
 
     /**

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_SESSION_COOKIE } from '@waitlist/contract';
-import { LOCKOUT_FAILURES } from '../../db/stores/sign-in-throttle';
+import { ADMIN_ERROR_CODES, ADMIN_SESSION_COOKIE } from '@waitlist/contract';
+import { FREE_ATTEMPTS } from '../../db/stores/sign-in-throttle';
 import { sha256 } from '../../lib/crypto';
 import { expectApiError, useTestApp } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
@@ -157,70 +157,70 @@ describe.each(DIALECTS)('admin API, signing in, on %s', (dialect) => {
       ).toEqual([]);
     });
 
-    it(`locks an account for 15 minutes after ${LOCKOUT_FAILURES} failures, even for the right password, for known and unknown e-mails alike`, async () => {
-      const victim = `locked-${dialect}@example.com`;
+    it(`slows guesses per account and network after ${FREE_ATTEMPTS} failures; the right password from another network still signs in`, async () => {
+      const victim = `slowed-${dialect}@example.com`;
       await addOperator(suite.app, victim);
-      for (let i = 0; i < LOCKOUT_FAILURES; i++) {
-        const res = await suite.app.inject({
-          method: 'POST',
-          url: '/api/admin/session',
-          payload: { email: victim, password: 'wrong password!!' },
-        });
-        expect(res.statusCode).toBe(401);
-      }
-      const locked = await suite.app.inject({
-        method: 'POST',
-        url: '/api/admin/session',
-        payload: { email: victim, password: OPERATOR_PASSWORD },
+      const attempt = (email: string, password: string, remoteAddress: string) =>
+        suite.app.inject({ method: 'POST', url: '/api/admin/session', remoteAddress, payload: { email, password } });
+
+      // A stranger on 198.51.100.0/24: three wrong passwords are checked, then even the right one must wait.
+      for (let i = 0; i < FREE_ATTEMPTS; i++) expect((await attempt(victim, 'wrong password!!', '198.51.100.7')).statusCode).toBe(401);
+      const slowed = await attempt(victim, OPERATOR_PASSWORD, '198.51.100.7');
+      expect(slowed.statusCode).toBe(429);
+      expect(slowed.headers['retry-after']).toBe('1');
+      expect(slowed.headers['set-cookie']).toBeUndefined();
+      expectApiError(slowed.json(), {
+        code: ADMIN_ERROR_CODES.locked,
+        message: 'Too many failed sign-ins for this account from your network. Try again in 1 second.',
       });
-      expect(locked.statusCode).toBe(429);
-      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
-      expect(locked.headers['set-cookie']).toBeUndefined();
-      const ghost = 'ghost@example.com';
-      for (let i = 0; i < LOCKOUT_FAILURES; i++)
-        await suite.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: ghost, password: 'wrong password!!' } });
-      const ghostLocked = await suite.app.inject({
-        method: 'POST',
-        url: '/api/admin/session',
-        payload: { email: ghost, password: 'wrong password!!' },
-      });
-      expect(ghostLocked.statusCode).toBe(429);
-      expect(ghostLocked.json()).toEqual(locked.json());
-      // Other accounts are unaffected; once the lock has run out, the right password works again.
-      expect(
-        (
-          await suite.app.inject({
-            method: 'POST',
-            url: '/api/admin/session',
-            payload: { email: operatorEmail, password: OPERATOR_PASSWORD },
-          })
-        ).statusCode,
-      ).toBe(200);
+      // The same network, another address: the same wait.
+      expect((await attempt(victim, OPERATOR_PASSWORD, '198.51.100.200')).statusCode).toBe(429);
+      // The founder at home (another network) signs in at once, IPv4 or IPv6.
+      expect((await attempt(victim, OPERATOR_PASSWORD, '203.0.113.9')).statusCode).toBe(200);
+      expect((await attempt(victim, OPERATOR_PASSWORD, '2001:db8:5:6::1')).statusCode).toBe(200);
+
+      // An unknown account is slowed the same way, with the same answer, so the answers tell nothing.
+      const ghost = `ghost-${dialect}@example.com`;
+      for (let i = 0; i < FREE_ATTEMPTS; i++) expect((await attempt(ghost, 'wrong password!!', '198.51.100.7')).statusCode).toBe(401);
+      const ghostSlowed = await attempt(ghost, 'wrong password!!', '198.51.100.7');
+      expect(ghostSlowed.statusCode).toBe(429);
+      expect(ghostSlowed.json()).toEqual(slowed.json());
+
+      // Once the wait is over, the right password from the stranger's network works again, and forgets its count.
       await suite.app.database.db
         .updateTable('operator_login_throttle')
         .set({ locked_until: new Date(Date.now() - 1000).toISOString() })
-        .where('account_key', '=', sha256(victim))
         .execute();
-      expect(
-        (await suite.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email: victim, password: OPERATOR_PASSWORD } }))
-          .statusCode,
-      ).toBe(200);
+      expect((await attempt(victim, OPERATOR_PASSWORD, '198.51.100.7')).statusCode).toBe(200);
+      for (let i = 0; i < FREE_ATTEMPTS; i++) expect((await attempt(victim, 'wrong password!!', '198.51.100.7')).statusCode).toBe(401);
+      // No row holds an address or an e-mail.
+      const keys = await suite.app.database.db.selectFrom('operator_login_throttle').select('account_key').execute();
+      expect(keys.map((k) => k.account_key).join(' ')).not.toMatch(/198\.51|slowed|ghost/);
     });
 
-    it('counts parallel guesses atomically: at most 5 are checked, the rest are refused, none fails with 500', async () => {
+    it(`counts parallel guesses atomically: of 12 at once from one network, ${FREE_ATTEMPTS} are checked, none fails with 500`, async () => {
       const email = `parallel-${dialect}@example.com`;
       await addOperator(suite.app, email);
       const results = await Promise.all(
-        Array.from({ length: 12 }, () =>
-          suite.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password: 'wrong password!!' } }),
+        Array.from({ length: 12 }, (_, i) =>
+          suite.app.inject({
+            method: 'POST',
+            url: '/api/admin/session',
+            remoteAddress: `192.0.2.${i + 1}`,
+            payload: { email, password: 'wrong password!!' },
+          }),
         ),
       );
       const codes = results.map((r) => r.statusCode).sort();
-      expect(codes.filter((c) => c === 401)).toHaveLength(LOCKOUT_FAILURES);
-      expect(codes.filter((c) => c === 429)).toHaveLength(12 - LOCKOUT_FAILURES);
-      expect(
-        (await suite.app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password: OPERATOR_PASSWORD } })).statusCode,
-      ).toBe(429);
+      expect(codes.filter((c) => c === 401)).toHaveLength(FREE_ATTEMPTS);
+      expect(codes.filter((c) => c === 429)).toHaveLength(12 - FREE_ATTEMPTS);
+      const right = await suite.app.inject({
+        method: 'POST',
+        url: '/api/admin/session',
+        remoteAddress: '192.0.2.50',
+        payload: { email, password: OPERATOR_PASSWORD },
+      });
+      expect(right.statusCode).toBe(429);
     });
 
     it('rate-limits sign-in attempts per client IP', async () => {

@@ -17,7 +17,8 @@ import { limitedBy, tooManyRequests } from '../../http/rate-limit';
 import type { RateLimitRule } from '../../http/rate-limits';
 import { sha256 } from '../../lib/crypto';
 import { sessionToken, signedInOperator } from './guards';
-import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
+import { clientNetwork } from '../../lib/client-network';
+import { PasswordCheckBusy, dummyPasswordHash, passwordChecksBusy, verifyPassword } from '../../lib/passwords';
 
 export interface SessionRoutesOptions {
   accounts: OperatorAccounts;
@@ -27,13 +28,27 @@ export interface SessionRoutesOptions {
   cookieName: string;
   /** SITE_URL is https: the cookie is Secure whatever the request looks like behind a proxy. */
   secureCookies: boolean;
-  /** rate-limits.ts: signIn (the per-account lockout stays when it is off). */
+  /** rate-limits.ts: signIn (the per-account-and-network delays stay when it is off). */
   signInRateLimit: RateLimitRule | null;
 }
 
 /** Path `/` and no Domain, as the `__Host-` prefix requires; Secure on an https site or an https request. */
 const cookieOptions = (request: FastifyRequest, secureSite: boolean) =>
   ({ path: '/', httpOnly: true, sameSite: 'strict', secure: secureSite || request.protocol === 'https' }) as const;
+
+/** "12 seconds", "1 minute", "15 minutes": how long a refused sign-in waits. */
+const inWords = (ms: number) => {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minutes`;
+};
+
+/** Every hashing slot is taken (lib/passwords): answered at once, so a flood cannot queue the owner for long. */
+const busy = () =>
+  new HttpError(503, ADMIN_ERROR_CODES.busy, 'Many sign-ins are being checked right now. Try again in a moment.', null, {
+    'retry-after': '1',
+  });
 
 const sessionInfo = (operatorId: number, email: string, expiresAt: number): AdminSessionInfo => ({
   operator: { id: operatorId, email },
@@ -59,27 +74,34 @@ export async function sessionRoutes(parent: FastifyInstance, options: SessionRou
     },
     async (request, reply) => {
       const email = normalizeEmail(request.body.email);
-      const accountKey = sha256(email);
-
-      const lockedUntil = await throttle.registerAttempt(accountKey);
-      if (lockedUntil) {
-        request.log.warn('admin sign-in refused: account temporarily locked');
+      if (passwordChecksBusy()) throw busy();
+      // Counted per account and client network: a stranger's guesses slow the stranger, never the account's owner.
+      const throttleKey = sha256(`${email}\n${clientNetwork(request.ip)}`);
+      const nextAllowed = await throttle.claimAttempt(throttleKey);
+      if (nextAllowed) {
+        request.log.warn('admin sign-in refused: too soon after failed attempts from this network');
+        const waitMs = nextAllowed - Date.now();
         throw tooManyRequests(
-          'Too many failed sign-ins for this account. Try again later.',
-          lockedUntil - Date.now(),
+          `Too many failed sign-ins for this account from your network. Try again in ${inWords(waitMs)}.`,
+          waitMs,
           ADMIN_ERROR_CODES.locked,
         );
       }
 
       const operator = await accounts.findForSignIn(email);
-      // Unknown e-mails cost one scrypt too, so timing does not reveal which accounts exist.
-      const ok = await verifyPassword(request.body.password, operator?.passwordHash ?? (await dummyPasswordHash()));
+      let ok: boolean;
+      try {
+        // Unknown e-mails cost one scrypt too, so timing does not reveal which accounts exist.
+        ok = await verifyPassword(request.body.password, operator?.passwordHash ?? (await dummyPasswordHash()));
+      } catch (error) {
+        if (error instanceof PasswordCheckBusy) throw busy();
+        throw error;
+      }
       if (!operator || !ok) {
-        await throttle.recordFailure(accountKey);
         request.log.info({ operatorId: operator?.id ?? null }, 'admin sign-in failed');
         throw new HttpError(401, ADMIN_ERROR_CODES.badCredentials, 'The e-mail or password is not correct');
       }
-      await throttle.clear(accountKey);
+      await throttle.clear(throttleKey);
       // A fresh token on every sign-in; any session the browser came with is revoked (no fixation).
       const previous = sessionToken(request, options.cookieName);
       if (previous) await sessions.delete(previous);
