@@ -149,7 +149,7 @@ describe.each(['sqlite', 'postgres'] as const)('operator console in a real brows
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
     expect(lines[0]).toBe(
-      'id,email,role,company_size,desired_outcomes,other_outcome,created_at,consented_at,privacy_policy_version,status,confirmed_at,marketing_opt_out_at,company_domain,free_mail,utm_source,utm_medium,utm_campaign,utm_content,utm_term,referrer_origin,landing_path',
+      'id,email,role,company_size,desired_outcomes,other_outcome,created_at,consented_at,privacy_policy_version,status,confirmed_at,marketing_opt_out_at,company_domain,free_mail,utm_source,utm_medium,utm_campaign,utm_content,utm_term,referrer_origin,landing_path,flags,wave,invited_at,accepted_at,redeemed_at',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,${TARGET},Product Manager,1000+ employees,Reuse insights; Other,`);
@@ -232,6 +232,36 @@ describe.each(['sqlite', 'postgres'] as const)('operator console in a real brows
     expect(await page.locator('.stat-value').first().textContent()).toBe(String(NAMES.length + 1));
     await expectAxeClean();
     await screenshot(page, `admin-dashboard-${dialect}`);
+  });
+
+  it('reviews the sign-ups a script sent (no proof of work) and erases a selection after the confirm dialog', async () => {
+    await page.getByRole('link', { name: 'Sign-ups' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign-ups', level: 1 }).isVisible()).toBe(true);
+    // The seeds came through the API without a solved challenge, back to back from one address.
+    await page.getByLabel('Search e-mail').fill('');
+    await page.getByLabel('Review').selectOption('no-proof-of-work');
+    await expect.poll(() => bodyRows().count()).toBe(25);
+    expect(await bodyRows().first().textContent()).toContain('No proof of work');
+    await page.getByLabel('Review').selectOption('burst');
+    await expect.poll(async () => (await bodyRows().allTextContents()).every((t) => t.includes('Burst from one network'))).toBe(true);
+    const [first, second] = (await bodyRows().getByRole('link').allTextContents()).slice(0, 2);
+    await page.getByRole('checkbox', { name: `Select ${first}` }).check();
+    await page.getByRole('checkbox', { name: `Select ${second}` }).check();
+    const before = (await server.query<{ n: number }>('SELECT count(*) AS n FROM waitlist_signups'))[0]!.n;
+    await page.getByRole('button', { name: 'Erase selected…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Erase 2 sign-ups?' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectAxeClean();
+    await dialog.getByRole('button', { name: 'Erase permanently' }).click();
+    await expect.poll(() => page.getByText('2 sign-ups erased.').isVisible()).toBe(true);
+    expect(Number((await server.query<{ n: number }>('SELECT count(*) AS n FROM waitlist_signups'))[0]!.n)).toBe(Number(before) - 2);
+    expect(
+      await server.query('SELECT id FROM waitlist_signups WHERE email IN ($1, $2)'.replace(/\$\d/g, dialect === 'sqlite' ? '?' : '$&'), [
+        first,
+        second,
+      ]),
+    ).toEqual([]);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
   });
 
   it('signs out: the session is revoked on the server', async () => {

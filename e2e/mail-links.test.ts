@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { SIGNUPS_PATH } from '@waitlist/contract';
+import { MANAGE_COOKIE, MANAGE_REOPEN_PARAM, SIGNUPS_PATH } from '@waitlist/contract';
 import { type ReceivedMail } from '../server/src/test/smtp';
 import { DESKTOP, axeViolations, openPage, screenshot } from './support/browser';
 import type { RunningServer } from './support/server';
@@ -78,6 +80,12 @@ describe.each(['sqlite', 'postgres'] as const)('links in the mail, in Chromium, 
     await page.goto(linkIn(mail, site.server, 'manage'));
     await page.getByRole('heading', { level: 1, name: 'Your data' }).waitFor();
     await page.getByRole('cell', { name: email }).waitFor();
+    // The token left the address bar (and so the history) at once; it lives in one cookie on the data pages only.
+    expect(page.url()).toBe(`${site.server.url}/manage`);
+    expect(await context.cookies()).toEqual([
+      expect.objectContaining({ name: MANAGE_COOKIE, path: '/manage', httpOnly: true, sameSite: 'Strict', secure: false }),
+    ]);
+    expect(await page.evaluate(() => document.cookie)).toBe('');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, `mail-manage-${dialect}`);
 
@@ -100,6 +108,8 @@ describe.each(['sqlite', 'postgres'] as const)('links in the mail, in Chromium, 
     await page.getByRole('button', { name: 'Erase my data' }).click();
     await page.getByRole('heading', { level: 1, name: 'Your data is erased' }).waitFor();
     expect(await stored(email)).toBeUndefined();
+    // The cookie went with the data.
+    expect(await context.cookies()).toEqual([]);
     await context.close();
 
     const again = await fetch(`${site.server.url}${SIGNUPS_PATH}`, {
@@ -108,6 +118,44 @@ describe.each(['sqlite', 'postgres'] as const)('links in the mail, in Chromium, 
       body: JSON.stringify({ email, role: 'Project Manager', company_size: '1-10 employees', desired_outcomes: ['Reuse insights'] }),
     });
     expect(again.status).toBe(201);
+  });
+
+  it('the manage link clicked in webmail (another site), with scripts off, opens the page without the token in the address', async () => {
+    const { email, mail } = await signUp();
+    // A webmail on another site: the browser withholds the SameSite=Strict cookie on the redirect after its link.
+    const webmail = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`<!doctype html><title>Inbox</title><a href="${linkIn(mail, site.server, 'manage')}">Your data</a>`);
+    });
+    await new Promise<void>((resolve) => webmail.listen(0, 'localhost', resolve));
+    try {
+      const context = await site.browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
+      const { page } = await openPage(context);
+      await page.goto(`http://localhost:${(webmail.address() as AddressInfo).port}/`);
+      await page.getByRole('link', { name: 'Your data' }).click();
+      // Our page reloads itself once, from our own site, and the cookie comes along.
+      await page.getByRole('heading', { level: 1, name: 'Your data' }).waitFor();
+      await page.getByRole('cell', { name: email }).waitFor();
+      expect(page.url()).toBe(`${site.server.url}/manage?${MANAGE_REOPEN_PARAM}=1`);
+      expect(page.url()).not.toContain('token');
+      await page.getByLabel('Role').selectOption('Product Manager');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByRole('status').filter({ hasText: 'Your changes are saved.' }).waitFor();
+      expect((await stored(email))!.role).toBe('Product Manager');
+      await screenshot(page, `mail-manage-from-webmail-${dialect}`);
+
+      // A browser that refuses the cookie gets a page that says what to do, not a loop (script on here: axe needs it).
+      const noCookies = await site.browser.newContext(DESKTOP);
+      const { page: refusing } = await openPage(noCookies);
+      await refusing.goto(`${site.server.url}/manage`);
+      await refusing.getByRole('heading', { level: 1, name: 'Open this page from your mail' }).waitFor();
+      expect(refusing.url()).toBe(`${site.server.url}/manage?${MANAGE_REOPEN_PARAM}=1`);
+      expect(await axeViolations(refusing)).toEqual([]);
+      await noCookies.close();
+      await context.close();
+    } finally {
+      webmail.close();
+    }
   });
 
   it('unsubscribe: the page has a button; the one-click POST works bare', async () => {

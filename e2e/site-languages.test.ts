@@ -1,10 +1,11 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS } from '@waitlist/contract';
+import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, MANAGE_COOKIE, ROLE_OPTIONS } from '@waitlist/contract';
 import { CATALOGUE } from '@waitlist/catalogue';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../server/src/test/smtp';
 import { DESKTOP, PHONE, axeViolations, launchBrowser, openPage, screenshot } from './support/browser';
 import { freePort, startServer, type RunningServer } from './support/server';
+import { fillSignupFormByName } from './support/signup-form';
 
 const MESSAGES = { en: CATALOGUE.en.form, sv: CATALOGUE.sv.form };
 
@@ -146,7 +147,13 @@ describe('the site in Swedish and English', () => {
     await form.getByRole('button', { name: 'Skriv upp mig' }).click();
     const field = form.getByRole('textbox', { name: 'E-post i jobbet' });
     await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
-    const { otherOutcome: _onlyWhenTooLong, ...shown } = MESSAGES.sv.validation;
+    const {
+      otherOutcome: _onlyWhenTooLong,
+      emailDisposable: _serverSays,
+      emailBlocked: _serverSaysToo,
+      emailUndeliverable: _serverSaysAlso,
+      ...shown
+    } = MESSAGES.sv.validation;
     for (const message of Object.values(shown)) expect(await form.getByText(message, { exact: true }).isVisible(), message).toBe(true);
     // Checked in the page (the island), not by a round trip to the server.
     expect(page.url()).toBe(opened);
@@ -180,6 +187,88 @@ describe('the site in Swedish and English', () => {
     const mail = await smtp.nextMailTo(email, { timeoutMs: 15_000 });
     expect(mail.subject).toBe('Bekräfta din plats på väntelistan hos Acme Innovate');
   });
+
+  it.each([
+    ['en', true],
+    ['sv', true],
+    ['en', false],
+    ['sv', false],
+  ] as const)(
+    'in %s with script %s: a temporary-inbox address is refused beside the address field, nothing stored',
+    async (locale, script) => {
+      const email = `ada-${locale}-${script}-${Date.now()}@mailinator.com`;
+      const { context, page, problems } = await visit(
+        { ...DESKTOP, javaScriptEnabled: script },
+        locale === 'en' ? '/#signup-form' : '/sv#signup-form',
+      );
+      if (script) await page.waitForLoadState('networkidle');
+      const form = await fillSignupFormByName(page, email);
+      const field = form.locator('[name="email"]');
+      await form.locator('button[type="submit"]').click();
+      const message = MESSAGES[locale].validation.emailDisposable;
+      await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+      const describedBy = (await field.getAttribute('aria-describedby'))!.split(' ');
+      const described = await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).textContent()));
+      expect(described).toContain(message);
+      // What the visitor typed stays, the address field has the focus, and nothing was stored.
+      expect(await field.inputValue()).toBe(email);
+      if (script) await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+      expect(await server.query('SELECT id FROM waitlist_signups WHERE email = $1', [email])).toEqual([]);
+      // (axe runs in the page's script: checked with script on; the message's markup is the same component without.)
+      if (script) expect(await axeViolations(page)).toEqual([]);
+      expect(problems.errors.filter((e) => !e.includes('400'))).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each([
+    ['en', true],
+    ['sv', true],
+    ['en', false],
+    ['sv', false],
+  ] as const)(
+    'in %s with script %s: "Did you mean …?" for a mistyped domain; the visitor takes the suggestion and is signed up with it',
+    async (locale, script) => {
+      const stamp = `${locale}${script ? 1 : 0}${Date.now()}`;
+      const typed = `eva${stamp}@gmial.com`;
+      const meant = `eva${stamp}@gmail.com`;
+      const signupCopy = CATALOGUE[locale].site.signup;
+      const words = signupCopy.emailSuggestion;
+      const { context, page, problems } = await visit(
+        { ...DESKTOP, javaScriptEnabled: script },
+        locale === 'en' ? '/#signup-form' : '/sv#signup-form',
+      );
+      if (script) await page.waitForLoadState('networkidle');
+      const form = await fillSignupFormByName(page, typed);
+      const field = form.locator('[name="email"]');
+      const question = form.getByText(words.question.replace('{address}', meant), { exact: true });
+      const use = form.getByRole('button', { name: words.use.replace('{address}', meant) });
+      if (script) {
+        // Asked as soon as the visitor left the field: nothing was sent.
+        await question.waitFor();
+      } else {
+        // Without script the first submit asks, and stores nothing yet.
+        await form.locator('button[type="submit"]').last().click();
+        await question.waitFor();
+        expect(await server.query('SELECT id FROM waitlist_signups WHERE email = $1 OR email = $2', [typed, meant])).toEqual([]);
+      }
+      expect(await form.getByRole('button', { name: words.keep.replace('{typed}', typed) }).isVisible()).toBe(true);
+      if (script) expect(await axeViolations(page)).toEqual([]);
+      await use.click();
+      if (script) {
+        // The suggestion replaces what was typed, in place; then the visitor signs up.
+        expect(await field.inputValue()).toBe(meant);
+        expect(await question.count()).toBe(0);
+        await form.getByRole('button', { name: signupCopy.labels.submit }).click();
+        await page.getByRole('status').getByText(MESSAGES[locale].toasts.success.title, { exact: true }).waitFor();
+      } else {
+        await page.waitForURL(/thank-you/);
+      }
+      expect(await server.query('SELECT email FROM waitlist_signups WHERE email = $1', [meant])).toEqual([{ email: meant }]);
+      expect(problems.errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('a Swedish sign-up without script: Swedish thank-you, stored as sv, Swedish mail whose links open Swedish pages', async () => {
     const email = `karin-${Date.now()}@example.se`;
@@ -226,6 +315,8 @@ describe('the site in Swedish and English', () => {
     await screenshot(inbox, 'sv-confirmed-1280');
     await inbox.goto(manage!);
     await inbox.getByRole('heading', { level: 1, name: 'Dina uppgifter' }).waitFor();
+    expect(inbox.url()).toBe(`${server.url}/sv/manage`);
+    expect((await reader.cookies()).map((c) => [c.name, c.path])).toEqual([[MANAGE_COOKIE, '/sv/manage']]);
     expect(await inbox.getByRole('combobox', { name: 'Roll' }).inputValue()).toBe(ROLE_OPTIONS[0]);
     expect(await inbox.getByRole('combobox', { name: 'Roll' }).locator('option:checked').textContent()).toBe(
       'Innovationschef / innovationsdirektör',

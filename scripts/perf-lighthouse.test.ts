@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetBreaches, type PageReport } from './perf-lighthouse';
+import { budgetBreaches, calibratedSlowdown, type PageReport } from './perf-lighthouse';
 
 const page = (path: string, overrides: Partial<PageReport> = {}): PageReport => ({
   path,
@@ -14,8 +14,20 @@ const page = (path: string, overrides: Partial<PageReport> = {}): PageReport => 
   failingAudits: [],
   layoutShifts: [],
   runs: 1,
+  benchmarkIndex: 1400,
+  cpuSlowdown: 4,
   lighthouseVersion: '12.8.2',
   ...overrides,
+});
+
+describe('CPU slowdown calibrated to the host', () => {
+  it("keeps Lighthouse's 4x on a host it deems fast enough, and scales it down in proportion on a slower one", () => {
+    expect(calibratedSlowdown(1000)).toBe(4);
+    expect(calibratedSlowdown(2400)).toBe(4);
+    expect(calibratedSlowdown(750)).toBe(3);
+    expect(calibratedSlowdown(500)).toBe(2);
+    expect(calibratedSlowdown(100)).toBe(1);
+  });
 });
 
 describe('page budget checks', () => {

@@ -4,7 +4,7 @@
  * verbatim. Another language is one more file of this shape (sv.ts, typed by this one); catalogue.test.ts fails
  * when a key is in one and not the other. Names, addresses and numbers the words quote are in facts.ts.
  */
-import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS } from '@waitlist/contract';
+import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, MANAGE_COOKIE, ROLE_OPTIONS } from '@waitlist/contract';
 import { LINK_LIFETIME_DAYS, MAIL_SUB_PROCESSOR, UNCONFIRMED_RETENTION_DAYS, type Brand } from './facts';
 import type { CardIcon, FaqItem, OptionLabels, TextSection } from './types';
 
@@ -22,6 +22,10 @@ const form = {
     desiredOutcomes: 'Please select at least one desired outcome',
     privacyConsent: 'You must agree to the privacy policy',
     otherOutcome: 'Please keep it to 500 characters or fewer',
+    /** The server refused the address's domain (contract: emailDomainRefusalOf). */
+    emailDisposable: "Please use your work e-mail address: temporary addresses can't receive our updates",
+    emailBlocked: "Addresses at this domain can't join the waitlist. Please use another e-mail address",
+    emailUndeliverable: "This address's domain can't receive e-mail. Please check it for typos",
   },
   otherOutcomePlaceholder: 'Please specify other desired outcome',
   toasts: {
@@ -299,6 +303,12 @@ const site = {
     /** Shown (never blocking) when the e-mail is at a consumer provider. */
     freeMailHint:
       'That looks like a personal address. A work address helps us see which organisations are interested, but you are welcome to use this one.',
+    /** A likely typo in the address's domain (contract: suggestEmailCorrection): asked, never refused. Slots, not functions: the island gets these as JSON. */
+    emailSuggestion: {
+      question: 'Did you mean {address}?',
+      use: 'Yes, use {address}',
+      keep: 'No, keep {typed}',
+    },
   },
 
   /** Beside the form: what a person can expect after signing up (true of the product as built; keep it so). */
@@ -416,7 +426,8 @@ const site = {
       {
         heading: 'Cookies and Tracking',
         paragraphs: [
-          'Our public pages, including the pages behind the links in our mails, set no cookies, store nothing in your browser and use no third-party tracking or analytics. Our mails contain no tracking pixels and load no remote images.',
+          'Our public pages set no cookies, store nothing in your browser and use no third-party tracking or analytics. Our mails contain no tracking pixels and load no remote images.',
+          `One page is the exception: the page with your data. When you open its link from our mail, we move the link's code into one strictly necessary cookie, named ${MANAGE_COOKIE}, so that the code leaves your address bar and browser history. The cookie is sent only to that page and its forms, cannot be read by scripts or other sites, and ends when the link does (after ${days(LINK_LIFETIME_DAYS.manage)}) or when you erase your data.`,
           'We count visits ourselves, on our own server: per day, how often each page was viewed, which sites and campaigns visitors came from (domains and campaign tags only) and how many different visitors there were. To tell visitors apart within one day we use a scrambled code made from your IP address, your browser name and a random value that is replaced every day; at the end of the day the random value and the codes are deleted, so no visit can be linked to another day or to you. Search engines and other bots are not counted.',
         ],
       },
@@ -488,6 +499,16 @@ const selfService = {
     doneTitle: 'Thank you, you are confirmed',
     doneText: 'Your place on the waitlist is confirmed. We will reach out with early access details.',
   },
+  invitation: {
+    title: 'Your invitation to the pilot',
+    lead: (wave: string, until: string) =>
+      `You are invited (${wave}). Accept it and you get a personal access code for the product, for your address only. The invitation works until ${until}.`,
+    button: 'Accept my invitation',
+    acceptedTitle: 'Welcome to the pilot',
+    acceptedText: (until: string) =>
+      `Here is your personal access code. Use it with this address when you create your account in the product; it works once, until ${until}. We will also be in touch with what happens next.`,
+    codeLabel: 'Your access code',
+  },
   manage: {
     title: 'Your data',
     lead: 'This is everything we store about you. You can download it, correct it, or withdraw your consent and erase it.',
@@ -507,7 +528,10 @@ const selfService = {
       company: 'Company (from your address)',
       cameFrom: 'Where you came from',
       followUp: 'Our follow-up',
+      invitation: 'Invitation to the pilot',
     },
+    invitationSummary: (wave: string, at: { invited: string; accepted: string; redeemed: string }) =>
+      `${wave}: invited ${at.invited}; accepted ${at.accepted}; access code used ${at.redeemed}`,
     notYet: 'Not yet',
     none: '—',
     languageNames: { en: 'English', sv: 'Swedish' },
@@ -548,6 +572,11 @@ const selfService = {
     title: 'Check your inbox',
     text: `If that address is on our waitlist, we have sent it a link to see, download, correct or erase your data. The link works for ${days(LINK_LIFETIME_DAYS.manage)}.`,
   },
+  opening: {
+    title: 'Opening your data',
+    text: 'One moment while the page with your data opens.',
+    continueLink: 'Continue to your data',
+  },
   tooMany: { title: 'Please wait a moment', text: 'Too many requests came from your network. Please try again in a few minutes.' },
   problems: {
     malformed: {
@@ -561,6 +590,10 @@ const selfService = {
     },
     expired: { title: 'This link has expired', text: 'For your safety, links in our mail stop working after a while.' },
     used: { title: 'This link has already been used', text: 'Nothing more is needed: this confirmation link was used before.' },
+    missing: {
+      title: 'Open this page from your mail',
+      text: 'This page opens from the link in our mail: please open the link again. Your browser needs to accept the one cookie this page uses; it holds only your link.',
+    },
   },
   newLinkHint: 'You can ask for a fresh link to your data on our privacy page.',
   privacyLink: 'Privacy policy',
@@ -595,6 +628,21 @@ const mails = {
     button: 'Manage my data',
     validity: (n: number) => `The link works for ${days(n)}. You can ask for a new one on our privacy page at any time.`,
     notYou: 'Did not ask for this? Then ignore this mail: nothing has changed.',
+  },
+  /** An update to the list: the founders write the subject and body; these words frame it. */
+  invitation: {
+    subject: (brand: Brand) => `Your invitation to the ${brand.name} pilot`,
+    preview: 'A place in the pilot is waiting for you.',
+    heading: (brand: Brand) => `You are invited to the ${brand.name} pilot`,
+    intro: (brand: Brand) =>
+      `Thank you for waiting. We are opening ${brand.name} to a small group of innovation teams, and we would like yours to be one of them. The link below shows your invitation; accepting it gives you a personal access code for the product.`,
+    button: 'See my invitation',
+    validity: (until: string) => `The invitation is personal and works until ${until}.`,
+  },
+  campaign: {
+    /** Before the subject of the copy an operator sends themselves. */
+    testPrefix: '[Test]',
+    testNotice: 'This is a test copy. The links below are examples and lead nowhere.',
   },
 };
 

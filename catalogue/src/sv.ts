@@ -4,6 +4,7 @@
  * för ord. Samma nycklar som en.ts (catalogue.test.ts fäller bygget annars). Lagrade värden (roll, storlek,
  * resultat) är alltid specens engelska; här står bara vad en läsare ser.
  */
+import { MANAGE_COOKIE } from '@waitlist/contract';
 import { LINK_LIFETIME_DAYS, MAIL_SUB_PROCESSOR, UNCONFIRMED_RETENTION_DAYS, type Brand } from './facts';
 import type { Catalogue } from './en';
 import type { OptionLabels } from './types';
@@ -18,6 +19,9 @@ const form: Catalogue['form'] = {
     desiredOutcomes: 'Välj minst ett alternativ',
     privacyConsent: 'Du behöver godkänna integritetspolicyn',
     otherOutcome: 'Håll dig till högst 500 tecken',
+    emailDisposable: 'Använd din e-postadress på jobbet: tillfälliga adresser kan inte ta emot våra uppdateringar',
+    emailBlocked: 'Adresser på den här domänen kan inte gå med i väntelistan. Använd en annan e-postadress',
+    emailUndeliverable: 'Domänen i adressen kan inte ta emot e-post. Kontrollera att den är rätt stavad',
   },
   otherOutcomePlaceholder: 'Beskriv vad ni vill uppnå',
   toasts: {
@@ -300,6 +304,11 @@ const site: Catalogue['site'] = {
     },
     freeMailHint:
       'Det ser ut som en privat adress. Med jobbadressen ser vi vilka organisationer som är intresserade, men du får gärna använda den här.',
+    emailSuggestion: {
+      question: 'Menade du {address}?',
+      use: 'Ja, använd {address}',
+      keep: 'Nej, behåll {typed}',
+    },
   },
 
   afterSignup: {
@@ -415,7 +424,8 @@ const site: Catalogue['site'] = {
       {
         heading: 'Kakor och spårning',
         paragraphs: [
-          'Våra publika sidor, också sidorna bakom länkarna i våra mejl, sätter inga kakor (cookies), sparar ingenting i din webbläsare och använder ingen spårning eller analys från tredje part. Våra mejl innehåller inga spårningspixlar och laddar inga bilder utifrån.',
+          'Våra publika sidor sätter inga kakor (cookies), sparar ingenting i din webbläsare och använder ingen spårning eller analys från tredje part. Våra mejl innehåller inga spårningspixlar och laddar inga bilder utifrån.',
+          `En sida är undantaget: sidan med dina uppgifter. När du öppnar dess länk från vårt mejl flyttar vi länkens kod till en enda nödvändig kaka, ${MANAGE_COOKIE}, så att koden försvinner ur adressfältet och webbläsarens historik. Kakan skickas bara till den sidan och dess formulär, kan inte läsas av skript eller andra webbplatser och upphör när länken gör det (efter ${dagar(LINK_LIFETIME_DAYS.manage)}) eller när du raderar dina uppgifter.`,
           'Vi räknar besök själva, på vår egen server: per dag hur ofta varje sida visades, vilka webbplatser och kampanjer besökarna kom från (bara domäner och kampanjtaggar) och hur många olika besökare det var. För att skilja besökare åt under ett dygn använder vi en förvrängd kod av din IP-adress, din webbläsares namn och ett slumpvärde som byts ut varje dag; när dygnet är slut raderas slumpvärdet och koderna, så att inget besök kan kopplas till en annan dag eller till dig. Sökmotorer och andra robotar räknas inte.',
         ],
       },
@@ -483,6 +493,16 @@ const selfService: Catalogue['selfService'] = {
     doneTitle: 'Tack, nu är du bekräftad',
     doneText: 'Din plats på väntelistan är bekräftad. Vi hör av oss med information om tidig tillgång.',
   },
+  invitation: {
+    title: 'Din inbjudan till piloten',
+    lead: (wave: string, until: string) =>
+      `Du är inbjuden (${wave}). Tacka ja så får du en personlig åtkomstkod till produkten, bara för din adress. Inbjudan gäller till och med ${until}.`,
+    button: 'Tacka ja till inbjudan',
+    acceptedTitle: 'Välkommen till piloten',
+    acceptedText: (until: string) =>
+      `Här är din personliga åtkomstkod. Använd den med den här adressen när du skapar ditt konto i produkten; den fungerar en gång, till och med ${until}. Vi hör också av oss om vad som händer härnäst.`,
+    codeLabel: 'Din åtkomstkod',
+  },
   manage: {
     title: 'Dina uppgifter',
     lead: 'Här är allt vi sparar om dig. Du kan ladda ner det, rätta det eller återkalla ditt samtycke och radera det.',
@@ -502,7 +522,10 @@ const selfService: Catalogue['selfService'] = {
       company: 'Företag (från din adress)',
       cameFrom: 'Var du kom ifrån',
       followUp: 'Vår uppföljning',
+      invitation: 'Inbjudan till piloten',
     },
+    invitationSummary: (wave: string, at: { invited: string; accepted: string; redeemed: string }) =>
+      `${wave}: inbjuden ${at.invited}; tackade ja ${at.accepted}; åtkomstkoden använd ${at.redeemed}`,
     notYet: 'Inte än',
     none: '—',
     languageNames: { en: 'Engelska', sv: 'Svenska' },
@@ -550,6 +573,11 @@ const selfService: Catalogue['selfService'] = {
     title: 'Titta i din inkorg',
     text: `Om adressen finns på väntelistan har vi skickat en länk dit där du kan se, ladda ner, rätta eller radera dina uppgifter. Länken fungerar i ${dagar(LINK_LIFETIME_DAYS.manage)}.`,
   },
+  opening: {
+    title: 'Öppnar dina uppgifter',
+    text: 'Ett ögonblick medan sidan med dina uppgifter öppnas.',
+    continueLink: 'Fortsätt till dina uppgifter',
+  },
   tooMany: { title: 'Vänta en stund', text: 'Vi har fått för många förfrågningar från ditt nätverk. Försök igen om några minuter.' },
   problems: {
     malformed: {
@@ -560,6 +588,10 @@ const selfService: Catalogue['selfService'] = {
     'wrong-purpose': { title: 'Länken fungerar inte här', text: 'Länken är avsedd för en annan sida. Använd motsvarande länk i mejlet.' },
     expired: { title: 'Länken har gått ut', text: 'Av säkerhetsskäl slutar länkarna i våra mejl att fungera efter en tid.' },
     used: { title: 'Länken är redan använd', text: 'Du behöver inte göra något mer: bekräftelselänken har redan använts.' },
+    missing: {
+      title: 'Öppna sidan från mejlet',
+      text: 'Den här sidan öppnas från länken i vårt mejl: öppna länken igen. Din webbläsare behöver ta emot den enda kaka som sidan använder; den innehåller bara din länk.',
+    },
   },
   newLinkHint: 'Du kan be om en ny länk till dina uppgifter på vår integritetssida.',
   privacyLink: 'Integritetspolicy',
@@ -593,6 +625,19 @@ const mails: Catalogue['mails'] = {
     button: 'Hantera mina uppgifter',
     validity: (n: number) => `Länken fungerar i ${dagar(n)}. Du kan när som helst be om en ny på vår integritetssida.`,
     notYou: 'Har du inte bett om det här? Då kan du bortse från mejlet: ingenting har ändrats.',
+  },
+  invitation: {
+    subject: (brand: Brand) => `Din inbjudan till piloten av ${brand.name}`,
+    preview: 'En plats i piloten väntar på dig.',
+    heading: (brand: Brand) => `Du är inbjuden till piloten av ${brand.name}`,
+    intro: (brand: Brand) =>
+      `Tack för att du har väntat. Vi öppnar ${brand.name} för en liten grupp innovationsteam och vill gärna att ditt är ett av dem. Länken nedan visar din inbjudan; när du tackar ja får du en personlig åtkomstkod till produkten.`,
+    button: 'Visa min inbjudan',
+    validity: (until: string) => `Inbjudan är personlig och gäller till och med ${until}.`,
+  },
+  campaign: {
+    testPrefix: '[Test]',
+    testNotice: 'Det här är ett testexemplar. Länkarna nedan är exempel och leder ingenstans.',
   },
 };
 

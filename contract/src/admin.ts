@@ -39,22 +39,44 @@ const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(ma
 const withoutEmptyValues = (query: unknown): unknown =>
   typeof query === 'object' && query !== null ? Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '')) : query;
 
+/**
+ * Why a sign-up may deserve a second look (the console's review queue): it came without a solved proof of work
+ * (a script, or a visitor without script), or in a burst of sign-ups from one network.
+ */
+export const SIGNUP_FLAGS = ['no-proof-of-work', 'burst'] as const;
+export type SignupFlag = (typeof SIGNUP_FLAGS)[number];
+export const SIGNUP_FLAG_LABELS: Record<SignupFlag, string> = {
+  'no-proof-of-work': 'No proof of work',
+  burst: 'Burst from one network',
+};
+
+/** Which sign-ups: the list's filters, shared by its query string and by the segments of waves and campaigns. */
+const adminFilterFields = {
+  q: optionalText(EMAIL_MAX_LENGTH),
+  role: z.optional(z.enum(ROLE_OPTIONS)),
+  company_size: z.optional(z.enum(COMPANY_SIZE_OPTIONS)),
+  outcome: z.optional(z.enum(DESIRED_OUTCOME_OPTIONS)),
+  /** Double opt-in done or not; marketing opt-out recorded or not. */
+  confirmed: z.optional(z.enum(['yes', 'no'])),
+  opted_out: z.optional(z.enum(['yes', 'no'])),
+  status: z.optional(z.enum(FOLLOW_UP_STATUSES)),
+  /** Sign-ups carrying this flag. */
+  flag: z.optional(z.enum(SIGNUP_FLAGS)),
+  /** A company's domain (exact). */
+  company: optionalText(253),
+  from: z.optional(z.string().check(z.refine(validDate, 'must be a date YYYY-MM-DD'))),
+  to: z.optional(z.string().check(z.refine(validDate, 'must be a date YYYY-MM-DD'))),
+};
+
+/** The list's filters as a JSON object (a campaign's or a wave's segment); unknown names are refused. */
+export const adminSegmentSchema = z.strictObject(adminFilterFields);
+export type AdminSegment = z.infer<typeof adminSegmentSchema>;
+
 /** Query of GET /signups and /signups/export.csv; a parameter given twice is refused (it arrives as a list). */
 export const adminListQuerySchema = z.pipe(
   z.transform(withoutEmptyValues),
   z.object({
-    q: optionalText(EMAIL_MAX_LENGTH),
-    role: z.optional(z.enum(ROLE_OPTIONS)),
-    company_size: z.optional(z.enum(COMPANY_SIZE_OPTIONS)),
-    outcome: z.optional(z.enum(DESIRED_OUTCOME_OPTIONS)),
-    /** Double opt-in done or not; marketing opt-out recorded or not. */
-    confirmed: z.optional(z.enum(['yes', 'no'])),
-    opted_out: z.optional(z.enum(['yes', 'no'])),
-    status: z.optional(z.enum(FOLLOW_UP_STATUSES)),
-    /** A company's domain (exact). */
-    company: optionalText(253),
-    from: z.optional(z.string().check(z.refine(validDate, 'must be a date YYYY-MM-DD'))),
-    to: z.optional(z.string().check(z.refine(validDate, 'must be a date YYYY-MM-DD'))),
+    ...adminFilterFields,
     sort: z._default(z.enum(ADMIN_SORTS), '-created_at'),
     cursor: optionalText(1000),
     limit: z.optional(
@@ -123,8 +145,16 @@ export const adminSignupSchema = z.object({
   utm_term: z.nullable(z.string()),
   referrer_origin: z.nullable(z.string()),
   landing_path: z.nullable(z.string()),
+  /** Why it may deserve a second look (SIGNUP_FLAGS); empty for most. */
+  flags: z.array(z.enum(SIGNUP_FLAGS)),
 });
 export type AdminSignup = z.infer<typeof adminSignupSchema>;
+
+/** POST /signups/erase: erase a selection at once (the review queue); each erasure is audited. */
+export const adminBulkEraseSchema = z.strictObject({
+  ids: z.array(z.number().check(z.int(), z.minimum(1))).check(z.minLength(1, 'Select at least one sign-up'), z.maxLength(500)),
+});
+export type AdminBulkErase = z.infer<typeof adminBulkEraseSchema>;
 
 /** POST /signups/status: one status for a selection (one sign-up or many). */
 export const adminStatusChangeSchema = z.strictObject({
@@ -225,6 +255,11 @@ export const adminOutboxSchema = z.object({
   counts: z.object({ pending: z.number(), sent: z.number(), failed: z.number(), cancelled: z.number() }),
   /** Failed rows, and pending rows that were tried or are overdue, newest first. */
   stuck: z.array(adminOutboxEntrySchema),
+  /**
+   * Confirmation mails of sign-ups without proof of work wait here while the hourly budget is spent
+   * (UNVERIFIED_MAIL_BUDGET_PER_HOUR; null: no budget). None is dropped: they leave as it frees.
+   */
+  budget: z.object({ held: z.number(), per_hour: z.nullable(z.number()) }),
 });
 export type AdminOutbox = z.infer<typeof adminOutboxSchema>;
 

@@ -4,6 +4,8 @@
  */
 export const ERROR_CODES = {
   uniqueViolation: '23505',
+  /** An error a database trigger raises (RAISE EXCEPTION): here, a refused e-mail domain. */
+  raisedException: 'P0001',
   checkViolation: '23514',
   notNullViolation: '23502',
   invalidTextRepresentation: '22P02',
@@ -29,6 +31,23 @@ export interface ApiError {
   message: string;
   details: string | null;
   hint: string | null;
+}
+
+/**
+ * A sign-up from an e-mail domain the waitlist refuses answers 400 with code P0001, this message, and in
+ * `details` why: a temporary-inbox service, a domain the operators blocked (server/src/lib/email-domains.ts), or one
+ * without any mail server (EMAIL_DOMAIN_CHECK=mx, server/src/lib/mail-domains.ts).
+ */
+export const EMAIL_DOMAIN_REFUSED_MESSAGE = 'e-mail domain not accepted';
+export const EMAIL_DOMAIN_REFUSALS = ['disposable', 'blocked', 'undeliverable'] as const;
+export type EmailDomainRefusalReason = (typeof EMAIL_DOMAIN_REFUSALS)[number];
+
+/** Why an API error refused the address's domain, or null when it is another error. */
+export function emailDomainRefusalOf(error: ApiError | null | undefined): EmailDomainRefusalReason | null {
+  if (error?.code !== ERROR_CODES.raisedException || error.message !== EMAIL_DOMAIN_REFUSED_MESSAGE) return null;
+  return (EMAIL_DOMAIN_REFUSALS as readonly string[]).includes(error.details ?? '')
+    ? (error.details as EmailDomainRefusalReason)
+    : 'blocked';
 }
 
 export const EMAIL_UNIQUE_CONSTRAINT = 'waitlist_signups_email_key';

@@ -25,6 +25,13 @@ export const ERROR_MESSAGE_PLACEHOLDER = '__ERROR_MESSAGE__';
 /** The prerendered page a stored sign-up posted without script is sent to (303), so a reload posts nothing again. */
 export const SIGNUP_THANK_YOU_PATH = '/thank-you';
 
+/**
+ * The answer to "Did you mean …?" (email-typos.ts), posted by the button pressed: `use` the suggestion or `keep`
+ * what was typed. Empty: not asked yet, so a likely typo is asked about before anything is stored.
+ */
+export const EMAIL_CHOICE_FIELD = 'emailChoice';
+export const EMAIL_CHOICES = { use: 'use', keep: 'keep' } as const;
+
 /** What the form holds, field by field, as strings and flags (before validation). */
 export interface SignupFormValues {
   email: string;
@@ -38,6 +45,8 @@ export interface SignupFormValues {
   formToken: string;
   /** Where the visit came from (attribution.ts), as the server wrote it into the page. */
   attribution: string;
+  /** The button pressed for a suggested address (EMAIL_CHOICES), or empty. */
+  emailChoice: string;
 }
 
 export const EMPTY_SIGNUP_FORM_VALUES: SignupFormValues = {
@@ -50,6 +59,7 @@ export const EMPTY_SIGNUP_FORM_VALUES: SignupFormValues = {
   website: '',
   formToken: '',
   attribution: '',
+  emailChoice: '',
 };
 
 /** Fields that can carry a message, in the order they appear (the first invalid one gets focus). */
@@ -76,6 +86,7 @@ export function signupFormValuesFromEntries(entries: Iterable<readonly [string, 
       case HONEYPOT_FIELD:
       case FORM_TOKEN_FIELD:
       case ATTRIBUTION_FIELD:
+      case EMAIL_CHOICE_FIELD:
         values[name as 'email'] = raw;
         break;
     }
@@ -113,4 +124,6 @@ export interface SignupFormAnswer {
   values: SignupFormValues;
   invalid: SignupErrorField[];
   error?: ApiError | null;
+  /** A likely typo in the address: the page asks "Did you mean …?" with this address, and stores nothing yet. */
+  suggestion?: string | null;
 }

@@ -8,3 +8,6 @@ export * from './form-post';
 export * from './attribution';
 export * from './locales';
 export * from './self-service';
+export * from './email-typos';
+export * from './campaigns';
+export * from './invitations';

@@ -6,6 +6,13 @@ export const SIGNUP_BODY_LIMIT_BYTES = 16 * 1024;
 export const PRIVACY_POLICY_VERSION = '2026-11';
 /** Hidden form field that people never see; bots fill it. Sent only when non-empty. */
 export const HONEYPOT_FIELD = 'website';
+/**
+ * The proof of work's solution (an ALTCHA payload, base64 JSON), sent with a sign-up by the form's script: in the
+ * JSON body of the API and as a form field. A sign-up without it is stored all the same (its mail may wait).
+ */
+export const PROOF_OF_WORK_FIELD = 'altcha';
+/** GET answers a fresh proof-of-work challenge (JSON, never cached). */
+export const CHALLENGE_PATH = '/api/challenge';
 export const SIGNUPS_TABLE = 'waitlist_signups';
 export const SIGNUPS_PATH = `/rest/v1/${SIGNUPS_TABLE}`;
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

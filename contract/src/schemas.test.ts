@@ -131,9 +131,11 @@ describe('the admin schemas', () => {
       utm_term: null,
       referrer_origin: 'https://www.linkedin.com',
       landing_path: '/',
+      flags: ['no-proof-of-work' as const],
     };
     expect(adminSignupSchema.parse(row)).toEqual(row);
     expect(() => adminSignupSchema.parse({ ...row, status: 'hired' })).toThrow();
+    expect(() => adminSignupSchema.parse({ ...row, flags: ['made-up'] })).toThrow();
   });
 });
 

@@ -12,11 +12,26 @@ export const PERSON_LINK_PATHS = {
   confirm: '/confirm',
   manage: '/manage',
   unsubscribe: '/unsubscribe',
+  /** A personal invitation to the pilot (issue 23): the page shows it, its button accepts it. */
+  invitation: '/invitation',
 } as const;
 export type PersonLinkKind = keyof typeof PERSON_LINK_PATHS;
 
-/** What can be wrong with a link's token. */
-export type TokenProblem = 'unknown' | 'malformed' | 'expired' | 'used' | 'wrong-purpose';
+/** What can be wrong with a link's token; `missing`: the data page was reached without its link having been opened. */
+export type TokenProblem = 'unknown' | 'malformed' | 'expired' | 'used' | 'wrong-purpose' | 'missing';
+
+/**
+ * The data page's one cookie (strictly necessary, named on the privacy page): the first GET of a manage link puts
+ * its token here, on the data pages' path only, and sends the browser on to the same page without the token.
+ */
+export const MANAGE_COOKIE = 'data_link';
+
+/**
+ * Arriving from webmail, the browser withholds the SameSite=Strict cookie from the redirect after the link (the
+ * navigation began on another site): the page then reloads itself once, from our own site, with this marker; a
+ * page reached with the marker and still no cookie says so instead of reloading again.
+ */
+export const MANAGE_REOPEN_PARAM = 'reopened';
 
 /** The answers of the data page's forms, posted without script. */
 export const MANAGE_ACTIONS = { export: '/manage/export', correct: '/manage/correct', erase: '/manage/erase' } as const;
@@ -45,6 +60,16 @@ export interface PersonView {
   /** Where the visit that signed up came from: the attribution columns that hold something. */
   came_from: Partial<Record<AttributionField, string>>;
   status: FollowUpStatus;
+  /** Their invitation to the pilot, when they have one (issue 23). */
+  invitation: PersonInvitation | null;
+}
+
+export interface PersonInvitation {
+  wave: string;
+  invited_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  redeemed_at: string | null;
 }
 
 export type SelfServiceView =
@@ -52,8 +77,12 @@ export type SelfServiceView =
   | { page: 'confirmed' }
   | { page: 'unsubscribe'; token: string }
   | { page: 'unsubscribed' }
-  | { page: 'manage'; token: string; person: PersonView; saved?: boolean; invalid?: PersonCorrectableField[] }
+  | { page: 'manage'; person: PersonView; saved?: boolean; invalid?: PersonCorrectableField[] }
+  | { page: 'opening' }
   | { page: 'erased' }
   | { page: 'data-link-sent' }
   | { page: 'too-many' }
+  | { page: 'invitation'; token: string; wave: string; expires_at: string }
+  /** Accepted, where ACCESS_REDIRECT_URL is unset: the code, and what happens next. */
+  | { page: 'invitation-accepted'; code: string; expires_at: string }
   | { page: 'problem'; problem: TokenProblem };

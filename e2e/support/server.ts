@@ -21,6 +21,8 @@ export interface RunningServer {
   database: TestDatabase;
   /** Reads the server's own database directly (no mock): SQLite file or the PostgreSQL test database. */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Writes to the server's own database directly (test set-up, e.g. people who confirmed). */
+  execute(sql: string, params?: unknown[]): Promise<void>;
   /** Everything the server printed so far (JSON log lines). */
   logs(): string;
   process: ChildProcess;
@@ -53,6 +55,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       DATA_DIR: database.dataDir,
       ...(database.url ? { DATABASE_URL: database.url } : {}),
       SIGNUP_RATE_LIMIT: 'off',
+      // Tests of the mail budget turn it on; the others send more than 30 mails an hour.
+      UNVERIFIED_MAIL_BUDGET_PER_HOUR: 'off',
       LOG_LEVEL: 'info',
       ...options.env,
     },
@@ -97,11 +101,26 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }
   };
 
+  const execute = async (sql: string, params: unknown[] = []): Promise<void> => {
+    if (database.url) {
+      await query(sql, params);
+      return;
+    }
+    const db = new BetterSqlite3(path.join(database.dataDir, 'waitlist.db'));
+    db.pragma('busy_timeout = 5000');
+    try {
+      db.prepare(sql).run(...params);
+    } finally {
+      db.close();
+    }
+  };
+
   return {
     url,
     port,
     database,
     query,
+    execute,
     logs: () => output,
     process: child,
     async stop({ keepDatabase = false } = {}) {

@@ -104,3 +104,19 @@ export function expectedRow(entry: SignupEntry): StoredSignup {
     other_outcome: entry.other?.trim() || null,
   };
 }
+
+/**
+ * The form in either language, by field name (the labels differ): the address (typed key by key at `typingDelayMs`
+ * when given), the first role and size, the first outcome, consent. Answers the form.
+ */
+export async function fillSignupFormByName(page: Page, email: string, typingDelayMs?: number): Promise<Locator> {
+  const form = page.locator('form:has([name="email"])');
+  const field = form.locator('[name="email"]');
+  if (typingDelayMs === undefined) await field.fill(email);
+  else await field.pressSequentially(email, { delay: typingDelayMs });
+  await form.locator('[name="role"]').selectOption({ index: 1 });
+  await form.locator('[name="companySize"]').selectOption({ index: 1 });
+  await form.locator('[name="desiredOutcomes"]').first().check();
+  await form.locator('[name="privacyConsent"]').check();
+  return form;
+}

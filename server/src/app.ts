@@ -1,6 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { SIGNUPS_PATH } from '@waitlist/contract';
 import type { Env } from './env';
 import { openDatabase, type Database } from './db/connection';
 import { migrate } from './db/migrations';
@@ -13,7 +14,7 @@ import { registerJsonParser } from './http/json-parser';
 import { loggerOptions } from './http/logging';
 import { registerLongUrlRefusal, rewriteLongUrl } from './http/long-urls';
 import { createMetrics, registerMetrics, type Metrics } from './http/metrics';
-import { registerRateLimit } from './http/rate-limit';
+import { registerRateLimit, sharedLimit } from './http/rate-limit';
 import { declareRateLimits } from './http/rate-limits';
 import { connectRedis } from './http/redis';
 import { registerScheduler } from './http/scheduler';
@@ -25,7 +26,9 @@ import { signupRoutes } from './routes/signups/routes';
 import { signupFormRoutes } from './routes/signups/form-routes';
 import { adminRoutes } from './routes/admin/routes';
 import { startMailDelivery } from './delivery/start';
+import { previewMails } from './delivery/mails';
 import { selfServiceRoutes } from './routes/self-service/routes';
+import { accessRoutes } from './routes/access/routes';
 
 export interface BuildAppOptions {
   env: Env;
@@ -83,6 +86,13 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   const services = createServices(database, stores, {
     batchWindowMs: env.SIGNUP_BATCH_WINDOW_MS,
     webhookEndpoints: env.WEBHOOK_URL ?? [],
+    emailDomains: { blocked: env.BLOCKED_EMAIL_DOMAINS, allowed: env.ALLOWED_EMAIL_DOMAINS },
+    proofOfWork: { hmacKey: env.ALTCHA_HMAC_KEY, maxNumber: env.ALTCHA_MAX_NUMBER },
+    mailDomainCheck: env.EMAIL_DOMAIN_CHECK === 'mx' ? { servers: env.DNS_SERVERS } : undefined,
+    unverifiedMailsPerHour: env.UNVERIFIED_MAIL_BUDGET_PER_HOUR,
+    bulkMailsPerMinute: env.BULK_MAIL_PER_MINUTE,
+    // The mail workers start once the app is ready; a sign-up before that is picked up by their first round.
+    mailQueued: () => app.hasDecorator('delivery') && app.delivery.worker.nudge(),
     metrics,
     log: app.log,
   });
@@ -108,34 +118,47 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     visitsPerMinute: env.VISIT_RATE_LIMIT,
     signInsPerMinute: env.ADMIN_SIGNIN_RATE_LIMIT,
   });
+  const signupLimit = sharedLimit(app, limits.signup, metrics, SIGNUPS_PATH);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   registerHealth(app, database, { redis, metrics });
 
   const pages = await loadPageRenderer(env.WEB_SSR_DIR, app.log);
   await app.register(signupRoutes, {
     signups: services.signups,
+    proofOfWork: services.proofOfWork,
     publicKey: env.WAITLIST_PUBLIC_KEY,
-    rateLimit: limits.signupApi,
+    signupLimit,
     corsOrigins: env.CORS_ORIGINS,
     metrics,
   });
+  // Cookies are Secure on an https site even when the request looks like http behind a proxy (TRUST_PROXY unset).
+  const secureCookies = env.SITE_URL.startsWith('https://');
   // The sign-up form posted without script and the pages behind mail links: pages rendered by the web build's renderer.
-  await app.register(signupFormRoutes, { signups: services.signups, pages, rateLimit: limits.signupForm, metrics });
+  await app.register(signupFormRoutes, { signups: services.signups, pages, signupLimit, metrics });
   await app.register(adminRoutes, {
     prefix: '/api/admin',
     database,
     stores,
     services,
-    // Behind a TLS proxy the request may look like http (TRUST_PROXY unset): the public origin decides.
-    secureCookies: env.SITE_URL.startsWith('https://'),
+    secureCookies,
     signInRateLimit: limits.signIn,
     smtpConfigured: Boolean(env.SMTP_URL),
     webhooksConfigured: Boolean(env.WEBHOOK_SECRET),
+    previewMails: (input) => previewMails(input, env.SITE_URL),
+    // The workers start after the routes are registered; by the time a request comes they are there.
+    nudgeMail: () => {
+      app.delivery.worker.nudge();
+      app.delivery.bulk.nudge();
+    },
   });
+  if (env.ACCESS_API_KEY) await app.register(accessRoutes, { invitations: services.invitations, apiKey: env.ACCESS_API_KEY });
   await app.register(selfServiceRoutes, {
     service: services.personLinks,
     pages,
     dataLinkRateLimit: limits.dataLink,
+    secureCookies,
+    invitations: services.invitations,
+    accessRedirectUrl: env.ACCESS_REDIRECT_URL,
   });
   await app.register(visitRoutes, {
     visits: stores.visits,
@@ -149,11 +172,13 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     { database, stores, services },
     {
       smtpUrl: env.SMTP_URL,
+      smtpMaxConnections: env.SMTP_MAX_CONNECTIONS,
       mailFrom: env.MAIL_FROM,
       siteUrl: env.SITE_URL,
       retentionDays: env.UNCONFIRMED_RETENTION_DAYS,
       webhookSecret: env.WEBHOOK_SECRET,
       pollMs: env.OUTBOX_POLL_MS,
+      leaseMs: env.OUTBOX_LEASE_MS,
       firstRetryMs: env.OUTBOX_FIRST_RETRY_MS,
       metrics,
     },

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
 import { UNCONFIRMED_RETENTION_DAYS } from '@waitlist/catalogue';
 import { DEV_PUBLIC_KEY } from '@waitlist/contract';
+import { DEFAULT_MAX_NUMBER } from './services/proof-of-work';
 
 /** The only reader of process.env (architecture guide). Parses once, fails fast listing every bad key. */
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -14,6 +15,20 @@ const repoRoot = path.resolve(here, '..', '..');
 const portSchema = z
   .pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number')), z.transform(Number))
   .check(z.refine((n) => n > 0 && n < 65536, 'must be between 1 and 65535'));
+
+/** A comma-separated list of e-mail domains (`example.com, @other.se`), lower-cased, each checked for shape. */
+const domainList = z.pipe(
+  z.string(),
+  z.pipe(
+    z.transform((v: string) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase().replace(/^@/, ''))
+        .filter(Boolean),
+    ),
+    z.array(z.string().check(z.regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be domains such as example.com, comma-separated'))),
+  ),
+);
 
 const envSchema = z.object({
   NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'development'),
@@ -28,6 +43,24 @@ const envSchema = z.object({
       z.transform((v) => (v === 'off' ? null : Number(v))),
     ),
     5,
+  ),
+  /**
+   * Confirmation mails an hour for sign-ups without proof of work, for all copies together ("off": no budget);
+   * beyond it they wait in the outbox until it frees (services/mail-budget.ts).
+   */
+  UNVERIFIED_MAIL_BUDGET_PER_HOUR: z._default(
+    z.pipe(
+      z.string().check(z.regex(/^(off|[1-9]\d*)$/, 'must be a positive whole number of mails an hour, or "off"')),
+      z.transform((v) => (v === 'off' ? null : Number(v))),
+    ),
+    30,
+  ),
+  /** The proof of work's HMAC key; unset: one is made and kept in the database, shared by every copy. */
+  ALTCHA_HMAC_KEY: z.optional(z.string().check(z.minLength(32, 'must be at least 32 characters (for example: openssl rand -base64 32)'))),
+  /** The largest number a challenge hides: a visitor's browser tries about half as many hashes. */
+  ALTCHA_MAX_NUMBER: z._default(
+    z.pipe(z.string().check(z.regex(/^[1-9]\d{2,7}$/, 'must be a whole number from 100 to 99999999')), z.transform(Number)),
+    DEFAULT_MAX_NUMBER,
   ),
   /** Page-view beacons per minute per client IP ("off" disables); a flood beyond it is refused and not counted. */
   VISIT_RATE_LIMIT: z._default(
@@ -64,6 +97,37 @@ const envSchema = z.object({
     ),
     [],
   ),
+  /** `mx`: refuse an address whose domain has no MX, A or AAAA record (lib/mail-domains.ts); `off` (default): no lookups. */
+  EMAIL_DOMAIN_CHECK: z._default(z.enum(['off', 'mx']), 'off'),
+  /** Where those lookups go (comma-separated `ip` or `ip:port`, IPv6 as `[ip]:port`); unset: the machine's resolvers. */
+  DNS_SERVERS: z._default(
+    z.pipe(
+      z.string(),
+      z.pipe(
+        z.transform((v: string) =>
+          v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+        z.array(
+          z
+            .string()
+            .check(
+              z.regex(
+                /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?|[0-9a-fA-F:]+)$/,
+                'must be IP addresses, optionally with :port',
+              ),
+            ),
+        ),
+      ),
+    ),
+    [],
+  ),
+  /** Domains refused besides the maintained list of temporary-inbox services (lib/email-domains.ts), comma-separated. */
+  BLOCKED_EMAIL_DOMAINS: z._default(domainList, []),
+  /** Domains accepted even where the list or BLOCKED_EMAIL_DOMAINS would refuse them, comma-separated. */
+  ALLOWED_EMAIL_DOMAINS: z._default(domainList, []),
   LOG_LEVEL: z._default(z.enum(LOG_LEVELS), 'info'),
   /** Slow clients (slowloris): a request's headers must arrive within this many ms, the whole request within the next. */
   HTTP_HEADERS_TIMEOUT_MS: z._default(
@@ -132,10 +196,35 @@ const envSchema = z.object({
    * fail open while it is down.
    */
   REDIS_URL: z.optional(z.string().check(z.regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL'))),
+  /** Connections the mail worker keeps open to the relay (mails in flight at once, per copy). */
+  SMTP_MAX_CONNECTIONS: z._default(
+    z
+      .pipe(z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number')), z.transform(Number))
+      .check(z.refine((n) => n <= 50, 'must be at most 50')),
+    5,
+  ),
+  /**
+   * The pace of invitation waves and updates to the list, shared by every copy (a token bucket in the database,
+   * never more than 10 seconds' worth at once); the sign-ups' own mails never wait for it.
+   */
+  BULK_MAIL_PER_MINUTE: z._default(
+    z.pipe(z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number of mails a minute')), z.transform(Number)),
+    300,
+  ),
   /** How often each delivery worker looks for due outbox rows when nothing nudges it. */
   OUTBOX_POLL_MS: z._default(
     z.pipe(z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds')), z.transform(Number)),
     1_000,
+  ),
+  /**
+   * How long a copy holds the outbox rows it claimed (renewed every third of it while it sends them): after a crash
+   * another copy, or the restarted one, takes them over once it ends.
+   */
+  OUTBOX_LEASE_MS: z._default(
+    z
+      .pipe(z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds')), z.transform(Number))
+      .check(z.refine((n) => n >= 1_000, 'must be at least 1000')),
+    30_000,
   ),
   /** The wait before the first retry of a failed delivery (then doubling, capped at 1 h); at most 30 s. */
   OUTBOX_FIRST_RETRY_MS: z._default(
@@ -172,6 +261,13 @@ const envSchema = z.object({
         ),
       ),
   ),
+  /**
+   * Where an accepted invitation sends the person (the product's own sign-up), with `code=<access code>` added to
+   * its query; unset: a page shows the code and what happens next.
+   */
+  ACCESS_REDIRECT_URL: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s/?#]+[^\s#]*$/, 'must be an http(s) URL without a fragment'))),
+  /** The product's key for POST /api/access/redeem (Authorization: Bearer …); unset: no such route. */
+  ACCESS_API_KEY: z.optional(z.string().check(z.regex(/^[\x21-\x7e]{32,}$/, 'must be at least 32 printable characters without spaces'))),
   /** Turns on GET /metrics (Prometheus), answered only to `Authorization: Bearer <token>`; unset: no such route. */
   METRICS_TOKEN: z.optional(z.string().check(z.regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces'))),
 });

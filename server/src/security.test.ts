@@ -58,6 +58,14 @@ describe.each(DIALECTS)('abuse of the public endpoint on %s', (dialect) => {
       expect(await send('10.9.9.9, 198.51.100.1')).toBe(429);
       expect(await send('10.9.9.8, 198.51.100.1')).toBe(429);
     });
+
+    it('counts an IPv6 client per /64, so stepping through its own addresses buys no fresh limit', async () => {
+      const { url } = await listen({ SIGNUP_RATE_LIMIT: '2', TRUST_PROXY: '1' });
+      const send = (xff: string) => signup(url, { 'x-forwarded-for': xff }).then((r) => r.status);
+      const stepping = ['2001:db8:7:1::1', '2001:db8:7:1::2', '2001:db8:7:1:ffff:1:2:3', '2001:db8:7:1:abcd::9'];
+      expect((await Promise.all(stepping.map(send))).sort()).toEqual([201, 201, 429, 429]);
+      expect(await send('2001:db8:7:2::1')).toBe(201); // the next /64 is another subscriber
+    });
   });
 
   describe('body size', () => {

@@ -36,6 +36,8 @@ export interface WaitlistSignupsTable {
   free_mail: ColumnType<number, number | undefined, number>;
   /** Follow-up: new → contacted → invited → joined, or declined. */
   status: ColumnType<FollowUpStatus, FollowUpStatus | undefined, FollowUpStatus>;
+  /** Why the sign-up may deserve a second look: space-separated SIGNUP_FLAGS (migration 8); '' for none. */
+  flags: ColumnType<string, string | undefined, string>;
 }
 
 export type FollowUpStatus = 'new' | 'contacted' | 'invited' | 'joined' | 'declined';
@@ -167,6 +169,53 @@ export interface OutboxTable {
   subject_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Webhook rows: the endpoint URL. */
   target: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: a mail for a sign-up without proof of work, waiting for the mail budget to free it (migration 7). */
+  held: ColumnType<number, number | undefined, number>;
+  /** Which worker sends it (migration 9): `urgent` for what a person waits for, `bulk` for waves and campaigns. */
+  lane: ColumnType<OutboxLane, OutboxLane | undefined, OutboxLane>;
+  /** The campaign a bulk mail belongs to (migration 9). */
+  campaign_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export type OutboxLane = 'urgent' | 'bulk';
+
+export type CampaignState = 'draft' | 'sending' | 'cancelled';
+
+/** An update to the list (migration 9): a message in each language for the confirmed people a filter selects. */
+export interface CampaignsTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON text: the list's filters (contract AdminFilters without sort), as given. */
+  filter: ColumnType<string, string | undefined, string>;
+  /** JSON text: { en: { subject, body }, sv?: { subject, body } }, the body in the Markdown subset. */
+  message: string;
+  state: ColumnType<CampaignState, CampaignState | undefined, CampaignState>;
+  /** How many were queued when sending started (before: how many the filter selected at creation). */
+  recipients: ColumnType<number, number | undefined, number>;
+  created_by: number | null;
+  created_at: Timestamp;
+  started_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+}
+
+/** Secrets every copy shares, made once by whichever copy needs one first (migration 7). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: ColumnType<string, string | undefined, never>;
+}
+
+/** A solved proof-of-work challenge counts once: its signature, kept until the challenge expires. */
+export interface SpentChallengesTable {
+  signature: string;
+  expires_at: Timestamp;
+}
+
+/** Token buckets shared by every copy: `tokens` left as of `updated_at` (they refill with time). */
+export interface MailBudgetsTable {
+  name: string;
+  tokens: number;
+  updated_at: Timestamp;
 }
 
 export interface PersonTokensTable {
@@ -200,6 +249,37 @@ export interface PersonAuditLogTable {
   created_at: Timestamp;
 }
 
+/** A named group of invitations to the pilot (migration 10). */
+export interface InvitationWavesTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON text { en?: { subject, body }, sv?: {…} }: the founders' own words; null: the catalogue's. */
+  message: string | null;
+  expires_at: Timestamp;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+/** One person's invitation (at most one per person). */
+export interface InvitationsTable {
+  id: Generated<number>;
+  wave_id: number;
+  signup_id: number;
+  /** SHA-256 of the personal access code, set when they accept; the code itself is never stored. */
+  code_hash: string | null;
+  expires_at: Timestamp;
+  invited_at: Timestamp;
+  accepted_at: NullableTimestamp;
+  redeemed_at: NullableTimestamp;
+}
+
+/** SHA-256 of each invitation link token mailed. */
+export interface InvitationLinksTable {
+  hash: string;
+  invitation_id: number;
+  created_at: Timestamp;
+}
+
 export interface Schema {
   waitlist_signups: WaitlistSignupsTable;
   idempotency_keys: IdempotencyKeysTable;
@@ -218,4 +298,11 @@ export interface Schema {
   visit_seen: VisitSeenTable;
   visit_salts: VisitSaltsTable;
   operator_digests: OperatorDigestsTable;
+  server_secrets: ServerSecretsTable;
+  spent_challenges: SpentChallengesTable;
+  mail_budgets: MailBudgetsTable;
+  campaigns: CampaignsTable;
+  invitation_waves: InvitationWavesTable;
+  invitations: InvitationsTable;
+  invitation_links: InvitationLinksTable;
 }

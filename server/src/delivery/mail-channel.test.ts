@@ -20,7 +20,8 @@ describe('the Message-ID of a mail', () => {
       await migrate(database.db, database.dialect);
       const { stores, services } = servicesOn(database);
       await services.signups.signUp(validSignup());
-      const claim = () => stores.outbox.claimDue('mail', { workerId: 'w', now: new Date(), leaseUntil: new Date(), limit: 1 });
+      const claim = () =>
+        stores.outbox.claimDue('mail', { workerId: 'w', now: new Date(), leaseUntil: new Date(), limit: 1, lane: 'urgent' });
       const [row] = await claim();
       return { row: row!, again: (await claim())[0]! };
     } finally {

@@ -12,7 +12,9 @@ export type MailBlock =
   /** Quieter text: validity, "if this wasn't you". */
   | { kind: 'note'; text: string }
   /** Label/value rows, e.g. an operator notification's fields. */
-  | { kind: 'facts'; rows: ReadonlyArray<{ label: string; value: string }> };
+  | { kind: 'facts'; rows: ReadonlyArray<{ label: string; value: string }> }
+  /** Text the founders wrote, already rendered from the Markdown subset (delivery/mail-markdown.ts): never raw input. */
+  | { kind: 'rendered'; html: string; text: string };
 
 export interface MailFooterLink {
   label: string;
@@ -80,6 +82,8 @@ function blockHtml(block: MailBlock): string {
           .join('') +
         `</table>`
       );
+    case 'rendered':
+      return block.html;
   }
 }
 
@@ -133,6 +137,8 @@ function blockText(block: MailBlock): string {
       return `${block.label}:\n${block.url}`;
     case 'facts':
       return block.rows.map((row) => `${row.label}: ${row.value}`).join('\n');
+    case 'rendered':
+      return block.text;
   }
 }
 

@@ -1,6 +1,7 @@
 import { BRAND, LINK_LIFETIME_DAYS, catalogueFor, type Brand, type Catalogue } from '@waitlist/catalogue';
-import { PERSON_LINK_PATHS, type PersonLinkKind } from '@waitlist/contract';
+import { PERSON_LINK_PATHS, messageInLocale, type PersonLinkKind } from '@waitlist/contract';
 import { renderMailHtml, renderMailText, type MailBlock, type MailDocument } from './mail-layout';
+import { renderMailMarkdown } from './mail-markdown';
 
 /**
  * The mails we send to a person, composed from the catalogue's words in their language (@waitlist/catalogue:
@@ -75,7 +76,7 @@ export function composeConfirmationMail(input: ConfirmationMailInput): ComposedM
   const brand = input.brand ?? BRAND;
   const words = catalogueFor(input.locale);
   const c = words.mails.confirmation;
-  const link = (kind: PersonLinkKind) => personLinkUrl(input.siteUrl, input.locale, kind, input.tokens[kind]);
+  const link = (kind: keyof ConfirmationMailInput['tokens']) => personLinkUrl(input.siteUrl, input.locale, kind, input.tokens[kind]);
   const { headers, ...footer } = personFooter(words, brand, { manage: link('manage'), unsubscribe: link('unsubscribe') });
   const blocks: MailBlock[] = [
     { kind: 'heading', text: c.heading },
@@ -110,4 +111,99 @@ export function composeDataLinkMail(input: DataLinkMailInput): ComposedMail {
     { kind: 'note', text: c.notYou },
   ];
   return compose(input.to, words, { subject: c.subject(brand), preview: c.preview, brandName: brand.name, blocks, ...footer }, headers);
+}
+
+export interface CampaignMailInput {
+  to: string;
+  locale: string;
+  siteUrl: string;
+  /** The person's fresh links; absent for an operator's test copy (its links are examples). */
+  tokens: { manage: string; unsubscribe: string } | null;
+  /** In the person's language: the subject and the body in the Markdown subset. */
+  message: { subject: string; body: string };
+  brand?: Brand;
+}
+
+/** An update to the list in the person's language, with the links every mail to a person carries. */
+export function composeCampaignMail(input: CampaignMailInput): ComposedMail {
+  const brand = input.brand ?? BRAND;
+  const words = catalogueFor(input.locale);
+  const c = words.mails.campaign;
+  const link = (kind: 'manage' | 'unsubscribe') => personLinkUrl(input.siteUrl, input.locale, kind, input.tokens?.[kind] ?? 'test-copy');
+  const { headers, ...footer } = personFooter(words, brand, { manage: link('manage'), unsubscribe: link('unsubscribe') });
+  const body = renderMailMarkdown(input.message.body);
+  const blocks: MailBlock[] = [...(input.tokens ? [] : [{ kind: 'note' as const, text: c.testNotice }]), { kind: 'rendered', ...body }];
+  const subject = input.tokens ? input.message.subject : `${c.testPrefix} ${input.message.subject}`;
+  const preview = body.text.split('\n').find((line) => line.trim() !== '') ?? '';
+  return compose(
+    input.to,
+    words,
+    { subject, preview: preview.slice(0, 140), brandName: brand.name, blocks, ...footer },
+    // A test copy goes to an operator: no unsubscribe button that could not work.
+    input.tokens ? headers : { 'Auto-Submitted': headers['Auto-Submitted']! },
+  );
+}
+
+export interface InvitationMailInput {
+  to: string;
+  locale: string;
+  siteUrl: string;
+  tokens: { invitation: string; manage: string; unsubscribe: string };
+  /** When the invitation stops working. */
+  expiresAt: Date;
+  /** The founders' own words for this wave in the person's language, when they wrote some. */
+  message: { subject: string; body: string } | null;
+  brand?: Brand;
+}
+
+/** A personal invitation to the pilot: what it is, the button to see and accept it, and until when. */
+export function composeInvitationMail(input: InvitationMailInput): ComposedMail {
+  const brand = input.brand ?? BRAND;
+  const words = catalogueFor(input.locale);
+  const c = words.mails.invitation;
+  const link = (kind: keyof InvitationMailInput['tokens']) => personLinkUrl(input.siteUrl, input.locale, kind, input.tokens[kind]);
+  const { headers, ...footer } = personFooter(words, brand, { manage: link('manage'), unsubscribe: link('unsubscribe') });
+  const until = input.expiresAt.toLocaleDateString(words.lang === 'sv' ? 'sv-SE' : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const blocks: MailBlock[] = [
+    { kind: 'heading', text: c.heading(brand) },
+    input.message ? { kind: 'rendered', ...renderMailMarkdown(input.message.body) } : { kind: 'paragraph', text: c.intro(brand) },
+    { kind: 'button', label: c.button, url: link('invitation') },
+    { kind: 'note', text: c.validity(until) },
+  ];
+  const subject = input.message?.subject ?? c.subject(brand);
+  return compose(input.to, words, { subject, preview: c.preview, brandName: brand.name, blocks, ...footer }, headers);
+}
+
+/**
+ * How a wave's invitation or a campaign will read in each language, for the console's preview: composed exactly as
+ * when it is sent, with example links. A campaign needs English text; Swedish readers get English without Swedish.
+ */
+export function previewMails(
+  input: {
+    kind: 'invitation' | 'campaign';
+    message?: { en?: { subject: string; body: string }; sv?: { subject: string; body: string } } | undefined;
+  },
+  siteUrl: string,
+): { locale: 'en' | 'sv'; subject: string; text: string }[] {
+  const example = { manage: 'example', unsubscribe: 'example', invitation: 'example' };
+  return (['en', 'sv'] as const).map((locale) => {
+    const own = input.message && messageInLocale(input.message, locale);
+    const mail =
+      input.kind === 'invitation'
+        ? composeInvitationMail({
+            to: 'person@example.com',
+            locale,
+            siteUrl,
+            tokens: example,
+            expiresAt: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+            message: own ?? null,
+          })
+        : composeCampaignMail({ to: 'person@example.com', locale, siteUrl, tokens: example, message: own ?? { subject: '', body: '' } });
+    return { locale, subject: mail.subject, text: mail.text };
+  });
 }

@@ -1,8 +1,9 @@
-import { issueToken, type IssuedToken, type TokenPurpose } from '../lib/tokens';
+import { issueLinkToken, issueToken, type IssuedToken, type TokenPurpose } from '../lib/tokens';
 import type { DigestFacts } from '../db/stores/signup-insight';
 import type { SignupRow } from '../db/stores/signups';
 import { MAIL_TOPICS } from '../services/signup-events';
-import { composeConfirmationMail, composeDataLinkMail } from './mails';
+import { messageInLocale, type CampaignMessage, type OwnWords } from '@waitlist/contract';
+import { composeCampaignMail, composeConfirmationMail, composeDataLinkMail, composeInvitationMail } from './mails';
 import { composeConfirmedNotice, composeDigest } from './operator-mails';
 import type { RenderOutboxMail } from './mail-channel';
 import type { ClaimedOutboxRow } from './worker';
@@ -20,6 +21,11 @@ export interface MailSource {
   /** An operator's address (undefined: removed since the mail was queued). */
   operatorEmail(operatorId: number): Promise<string | undefined>;
   digestFacts(until: Date): Promise<DigestFacts>;
+  /** An invitation and its wave's words (undefined: withdrawn, or its person erased). */
+  invitation(id: number): Promise<{ id: number; expiresAt: string; waveMessage: OwnWords | null; redeemedAt: string | null } | undefined>;
+  saveInvitationLink(invitationId: number, hash: string): Promise<void>;
+  /** A campaign's state and message (undefined: no such campaign). */
+  campaign(id: number): Promise<{ state: string; message: CampaignMessage } | undefined>;
 }
 
 export interface RenderOptions {
@@ -47,6 +53,15 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
       const until = typeof row.payload.until === 'string' ? new Date(row.payload.until) : new Date(`${day}T06:00:00.000Z`);
       const facts = await options.source.digestFacts(until);
       return { mail: composeDigest({ to, siteUrl: options.siteUrl, day, facts }) };
+    }
+    if (row.topic === MAIL_TOPICS.campaignTest) {
+      const campaign = await options.source.campaign(Number(row.payload.campaignId));
+      if (!campaign) return { cancel: 'campaign deleted' };
+      const locale = row.payload.locale === 'sv' ? 'sv' : 'en';
+      const to = typeof row.payload.to === 'string' ? row.payload.to : '';
+      if (!to) return { cancel: 'no recipient' };
+      const message = messageInLocale(campaign.message, locale);
+      return { mail: composeCampaignMail({ to, locale, siteUrl: options.siteUrl, tokens: null, message }) };
     }
     if (row.signupId === null) return { cancel: 'no recipient' };
     const person = await options.source.recipient(row.signupId);
@@ -89,6 +104,33 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
       case MAIL_TOPICS.dataLink: {
         const tokens = await tokensFor(person.id, ['manage', 'unsubscribe'] as const);
         return { mail: composeDataLinkMail({ to: person.email, locale: person.locale, siteUrl: options.siteUrl, tokens }) };
+      }
+      case MAIL_TOPICS.invitation: {
+        const invitation = await options.source.invitation(Number(row.payload.invitationId));
+        if (!invitation || invitation.redeemedAt) return { cancel: 'invitation withdrawn or used' };
+        if (Date.parse(invitation.expiresAt) <= now().getTime()) return { cancel: 'invitation expired' };
+        const link = issueLinkToken();
+        await options.source.saveInvitationLink(invitation.id, link.hash);
+        const tokens = await tokensFor(person.id, ['manage', 'unsubscribe'] as const);
+        return {
+          mail: composeInvitationMail({
+            to: person.email,
+            locale: person.locale,
+            siteUrl: options.siteUrl,
+            tokens: { ...tokens, invitation: link.token },
+            expiresAt: new Date(invitation.expiresAt),
+            message: (invitation.waveMessage && messageInLocale(invitation.waveMessage, person.locale)) ?? null,
+          }),
+        };
+      }
+      case MAIL_TOPICS.campaign: {
+        if (person.marketing_opt_out_at) return { cancel: 'opted out' };
+        if (!person.confirmed_at) return { cancel: 'not confirmed' };
+        const campaign = await options.source.campaign(Number(row.payload.campaignId));
+        if (!campaign || campaign.state === 'cancelled') return { cancel: 'campaign cancelled' };
+        const tokens = await tokensFor(person.id, ['manage', 'unsubscribe'] as const);
+        const message = messageInLocale(campaign.message, person.locale);
+        return { mail: composeCampaignMail({ to: person.email, locale: person.locale, siteUrl: options.siteUrl, tokens, message }) };
       }
       default:
         return { cancel: `unknown topic ${row.topic.slice(0, 64)}` };

@@ -1,21 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connection';
+import { DELIVERY_BATCH_WINDOW_MS, createGroupCommit } from '../db/group-commit';
+import type { IssuedToken } from '../lib/tokens';
 import type { Stores } from '../db/stores';
 import type { Services } from '../services';
 import type { MetricsRecorder } from '../lib/metrics';
 import { BRAND } from '@waitlist/catalogue';
+import { campaignMessageSchema, ownWordsSchema } from '@waitlist/contract';
 import { createOutboxMailRenderer, type MailSource } from './render-outbox-mail';
 import { createMailChannel } from './mail-channel';
-import { createMailTransport } from './smtp-transport';
+import { DEFAULT_SMTP_CONNECTIONS, createMailTransport } from './smtp-transport';
 import { createWebhookChannel } from './webhook-channel';
 import { createDeliveryWorker, type DeliveryQueue, type DeliveryWorker } from './worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The outbox's delivery workers of this process (tests drive them; the console reads what is configured). */
-    delivery: { worker: DeliveryWorker; configured: boolean; webhooks: DeliveryWorker };
+    /**
+     * The outbox's delivery workers of this process (tests drive them; the console reads what is configured): the
+     * urgent mail lane, the paced bulk lane (waves, campaigns) and webhooks.
+     */
+    delivery: { worker: DeliveryWorker; bulk: DeliveryWorker; configured: boolean; webhooks: DeliveryWorker };
   }
 }
+
+/** Mails in flight per pooled SMTP connection in the urgent lane (measured with `npm run bench:mail`). */
+const IN_FLIGHT_PER_CONNECTION = 4;
 
 /** The From address when MAIL_FROM is unset: the brand, at SITE_URL's host. */
 export function defaultMailFrom(siteUrl: string): string {
@@ -29,6 +38,8 @@ export function defaultMailFrom(siteUrl: string): string {
 export interface MailDeliverySettings {
   /** SMTP_URL; undefined: not configured. */
   smtpUrl: string | undefined;
+  /** SMTP_MAX_CONNECTIONS: the pool's size, and how many mails each lane has in flight at most. */
+  smtpMaxConnections?: number;
   /** MAIL_FROM; undefined: the default at SITE_URL's host. */
   mailFrom: string | undefined;
   /** SITE_URL: the origin links in mail point to. */
@@ -38,6 +49,8 @@ export interface MailDeliverySettings {
   /** WEBHOOK_SECRET; unset: webhook events wait in the outbox. */
   webhookSecret?: string | undefined;
   pollMs?: number;
+  /** OUTBOX_LEASE_MS: how long a claim holds before another worker may take the row over. */
+  leaseMs?: number;
   firstRetryMs?: number;
   metrics?: MetricsRecorder;
 }
@@ -45,8 +58,14 @@ export interface MailDeliverySettings {
 /** The outbox as the worker sees it, with the sign-up's rules applied when a row was delivered. */
 export function deliveryQueue(stores: Stores, services: Services): DeliveryQueue {
   return {
-    claimDue: stores.outbox.claimDue,
+    // Mail held for the budget is freed first, as far as the budget allows; then due rows are claimed as always.
+    async claimDue(kind, input) {
+      if (kind === 'mail') await services.mailBudget.release(input.now);
+      return stores.outbox.claimDue(kind, input);
+    },
+    anyDue: stores.outbox.anyDue,
     markSent: services.signups.recordDelivery,
+    extendLease: stores.outbox.extendLease,
     markRetry: stores.outbox.markRetry,
     markFailed: stores.outbox.markFailed,
     markCancelled: stores.outbox.markCancelled,
@@ -55,11 +74,29 @@ export function deliveryQueue(stores: Stores, services: Services): DeliveryQueue
 
 /** What composing a mail reads and writes: the person's row, their fresh link tokens, an operator's address, the digest. */
 export function mailSource(database: Database, stores: Stores): MailSource {
+  // The tokens of the mails being composed at the same moment are stored in one transaction (one commit for many).
+  const tokenWrites = createGroupCommit<{ signupId: number; tokens: readonly IssuedToken[] }>(database, {
+    windowMs: DELIVERY_BATCH_WINDOW_MS,
+    async write(trx, items) {
+      for (const item of items) await stores.personTokens.save(item.signupId, item.tokens, trx);
+      return items.map(() => null);
+    },
+  });
   return {
     recipient: (signupId) => stores.signups.find(database.db, signupId),
-    saveTokens: (signupId, tokens) => stores.personTokens.save(signupId, tokens),
+    saveTokens: (signupId, tokens) => tokenWrites.submit({ signupId, tokens }),
     operatorEmail: (operatorId) => stores.operatorAccounts.email(database.db, operatorId),
     digestFacts: (until) => stores.signupInsight.digestFacts(until),
+    invitation: async (id) => {
+      const row = await stores.invitations.find(database.db, id);
+      // Stored as the contract let it in; read back the same way.
+      return row && { ...row, waveMessage: row.waveMessage === null ? null : ownWordsSchema.parse(JSON.parse(row.waveMessage)) };
+    },
+    saveInvitationLink: (invitationId, hash) => stores.invitations.saveLink(invitationId, hash, new Date().toISOString()),
+    campaign: async (id) => {
+      const row = await stores.campaigns.find(database.db, id);
+      return row && { state: row.state, message: campaignMessageSchema.parse(row.message) };
+    },
   };
 }
 
@@ -75,38 +112,49 @@ export async function startMailDelivery(
   settings: MailDeliverySettings,
 ): Promise<void> {
   const mailFrom = settings.mailFrom ?? defaultMailFrom(settings.siteUrl);
-  const transport = createMailTransport({ smtpUrl: settings.smtpUrl, mailFrom });
+  const connections = settings.smtpMaxConnections ?? DEFAULT_SMTP_CONNECTIONS;
+  const transport = createMailTransport({ smtpUrl: settings.smtpUrl, mailFrom, maxConnections: connections });
   const log = app.log.child({ component: 'delivery' });
   const common = {
     store: deliveryQueue(stores, services),
     log,
     ...(settings.pollMs ? { pollMs: settings.pollMs } : {}),
+    ...(settings.leaseMs ? { leaseMs: settings.leaseMs } : {}),
     ...(settings.firstRetryMs ? { firstRetryMs: settings.firstRetryMs } : {}),
     ...(settings.metrics ? { metrics: settings.metrics } : {}),
   };
-  const worker = createDeliveryWorker({
-    ...common,
-    channel: createMailChannel({
-      transport,
-      render: createOutboxMailRenderer({
-        source: mailSource(database, stores),
-        siteUrl: settings.siteUrl,
-        retentionDays: settings.retentionDays,
-      }),
-      messageIdDomain: /@([^>\s]+)/.exec(mailFrom)?.[1] ?? new URL(settings.siteUrl).hostname,
+  const mail = createMailChannel({
+    transport,
+    render: createOutboxMailRenderer({
+      source: mailSource(database, stores),
+      siteUrl: settings.siteUrl,
+      retentionDays: settings.retentionDays,
     }),
+    messageIdDomain: /@([^>\s]+)/.exec(mailFrom)?.[1] ?? new URL(settings.siteUrl).hostname,
+  });
+  // Both lanes share the pool. The urgent lane keeps a few mails per connection in flight, so each mail's database
+  // work (its tokens, then its bookkeeping) overlaps with others on the wire; the bulk lane keeps at most half the
+  // connections busy, so the urgent lane always finds one soon, and never claims more than its shared pace allows.
+  const worker = createDeliveryWorker({ ...common, channel: mail, lane: 'urgent', concurrency: connections * IN_FLIGHT_PER_CONNECTION });
+  const bulk = createDeliveryWorker({
+    ...common,
+    channel: mail,
+    lane: 'bulk',
+    concurrency: Math.max(1, Math.floor(connections / 2)),
+    pace: services.bulkPace,
   });
   const webhooks = createDeliveryWorker({ ...common, channel: createWebhookChannel({ secret: settings.webhookSecret }) });
   settings.metrics?.readOutboxOnScrape(() => stores.outboxReports.pendingStats());
-  app.decorate('delivery', { worker, configured: transport.configured, webhooks });
+  app.decorate('delivery', { worker, bulk, configured: transport.configured, webhooks });
   if (!transport.configured) log.info('SMTP_URL is not set: mail waits in the outbox');
   else log.info({ smtp: transport.endpoint }, 'mail delivery on');
   app.addHook('onReady', async () => {
     worker.start();
+    bulk.start();
     webhooks.start();
   });
   app.addHook('preClose', async () => {
-    await Promise.all([worker.stop(), webhooks.stop()]);
+    await Promise.all([worker.stop(), bulk.stop(), webhooks.stop()]);
     transport.close();
   });
 }

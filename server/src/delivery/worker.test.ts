@@ -181,13 +181,36 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
       .execute();
     // Erasure takes the outbox row with it; a row already claimed finds the person gone.
     const worker = newWorker();
-    await stores.outbox.claimDue('mail', { workerId: 'other', now: clock, leaseUntil: new Date(clock.getTime() - 1), limit: 100 });
+    await stores.outbox.claimDue('mail', {
+      workerId: 'other',
+      now: clock,
+      leaseUntil: new Date(clock.getTime() - 1),
+      limit: 100,
+      lane: 'urgent',
+    });
     await services.signups.erase(erased.id, { kind: 'person' });
     await worker.runOnce();
     expect(await rowsOf(erased.id)).toHaveLength(0);
     expect((await rowsOf(confirmed.id))[0]).toMatchObject({ status: 'cancelled', last_error: 'already confirmed' });
     expect((await rowsOf(optedOut.id))[0]).toMatchObject({ status: 'cancelled', last_error: 'opted out' });
     for (const p of [erased, confirmed, optedOut]) expect(smtp.mailsTo(p.email)).toHaveLength(0);
+  });
+
+  it('keeps the lease of a mail it is still sending, however slow the relay, so no other worker sends it again', async () => {
+    const { email } = await signUp();
+    smtp.delayReplies(1_500);
+    const realNow = () => new Date();
+    const slow = newWorker({ leaseMs: 600, now: realNow });
+    const other = newWorker({ leaseMs: 600, now: realNow });
+    const sending = slow.runOnce();
+    // Another copy looks every 100 ms while the relay takes 1.5 s, more than twice the lease.
+    const until = Date.now() + 2_000;
+    while (Date.now() < until) {
+      await other.runOnce();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await sending;
+    expect(smtp.mailsTo(email)).toHaveLength(1);
   });
 
   it('takes over a lease left by a worker that died mid-send, once the lease has run out', async () => {
@@ -197,6 +220,7 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
       now: clock,
       leaseUntil: new Date(clock.getTime() + 60_000),
       limit: 10,
+      lane: 'urgent',
     });
     expect(claimed.map((r) => r.signupId)).toContain(id);
     const survivor = newWorker();

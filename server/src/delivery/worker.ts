@@ -24,12 +24,16 @@ export interface ClaimedOutboxRow {
 
 /** What the worker needs from the database; implemented by the outbox repository in db/. */
 export interface DeliveryQueue {
-  /** Leases up to `limit` rows of `kind` that are due, oldest first, to `workerId` until `leaseUntil`. */
+  /** Leases up to `limit` rows of `kind` in `lane` that are due, oldest first, to `workerId` until `leaseUntil`. */
   claimDue(
     kind: DeliveryChannel['kind'],
-    input: { workerId: string; now: Date; leaseUntil: Date; limit: number },
+    input: { workerId: string; now: Date; leaseUntil: Date; limit: number; lane: OutboxLane },
   ): Promise<ClaimedOutboxRow[]>;
+  /** Whether anything of `kind` in `lane` is due now (a read; the paced lane asks before it takes from its pace). */
+  anyDue(kind: DeliveryChannel['kind'], input: { now: Date; lane: OutboxLane }): Promise<boolean>;
   markSent(input: { id: number; workerId: string; sentAt: Date }): Promise<void>;
+  /** The worker still holds these rows (a round is still sending them): their lease runs until `leaseUntil`. */
+  extendLease(input: { ids: readonly number[]; workerId: string; leaseUntil: Date }): Promise<void>;
   markRetry(input: { id: number; workerId: string; attempts: number; nextAttemptAt: Date; lastError: string }): Promise<void>;
   markFailed(input: { id: number; workerId: string; attempts: number; lastError: string }): Promise<void>;
   /** The mail is no longer wanted (the person opted out or was erased between queueing and sending). */
@@ -57,21 +61,49 @@ export interface DeliveryWorkerLog {
   error(obj: object, msg: string): void;
 }
 
+/**
+ * Mail travels in two lanes, each with its own worker: `urgent` (what a person waits for: confirmations, data links,
+ * the founders' notices) and `bulk` (invitation waves, updates to the list), so a campaign of thousands never
+ * stands in front of a sign-up's mail.
+ */
+export type OutboxLane = 'urgent' | 'bulk';
+
 export interface DeliveryWorkerOptions {
   store: DeliveryQueue;
   channel: DeliveryChannel;
+  /** Default `urgent`. */
+  lane?: OutboxLane;
   log: DeliveryWorkerLog;
   /** How often to look for due rows when nothing nudges the worker. */
   pollMs?: number;
   /** Rows claimed per round. */
   batchSize?: number;
-  /** How long a claim holds: longer than `batchSize` sends at their worst (timeouts), so a live worker never loses one. */
+  /**
+   * Rows of one round in flight at once. The SMTP transport pools its connections, so several mails travel side by
+   * side instead of one after another over a fresh connection each (docs/performance.md, `npm run bench:mail`).
+   */
+  concurrency?: number;
+  /**
+   * How many rows this round may claim at most, asked before each claim (the bulk lane's pace, shared by every
+   * copy); `give back` returns what was granted but not claimed. Absent: no pace, `batchSize` a round.
+   */
+  pace?: DeliveryPace;
+  /**
+   * How long a claim holds before another worker may take the row over. A live worker renews the lease of the rows
+   * it is still sending every third of it, so a round of slow sends never loses one, and a killed process's rows wait
+   * no longer than this.
+   */
   leaseMs?: number;
   now?: () => Date;
   /** The wait after a first failure (then doubling); default 30 s. */
   firstRetryMs?: number;
   /** Failed attempts are counted here (retried or final). */
   metrics?: MetricsRecorder;
+}
+
+export interface DeliveryPace {
+  take(want: number, now: Date): Promise<number>;
+  giveBack(unused: number, now: Date): Promise<void>;
 }
 
 export interface DeliveryWorker {
@@ -86,13 +118,16 @@ export interface DeliveryWorker {
 }
 
 export const DEFAULT_POLL_MS = 1_000;
-export const DEFAULT_BATCH_SIZE = 10;
-export const DEFAULT_LEASE_MS = 5 * 60 * 1000;
+export const DEFAULT_BATCH_SIZE = 50;
+export const DEFAULT_CONCURRENCY = 8;
+export const DEFAULT_LEASE_MS = 30_000;
 
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const id = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
+  const lane = options.lane ?? 'urgent';
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const now = options.now ?? (() => new Date());
   const { store, channel, log } = options;
@@ -139,23 +174,58 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   }
 
+  async function deliverRecorded(row: ClaimedOutboxRow): Promise<void> {
+    try {
+      await deliver(row);
+    } catch (error) {
+      // A database fault while recording: the lease runs out and the row is tried again, never lost.
+      options.metrics?.count('databaseErrors', { operation: 'delivery' });
+      log.error({ err: error, outboxId: row.id }, 'delivery bookkeeping failed; the row will be retried when its lease ends');
+    }
+  }
+
   async function claimAndSend(): Promise<number> {
     if (!channel.configured) return 0;
     const claimedAt = now();
-    const rows = await store.claimDue(channel.kind, {
-      workerId: id,
-      now: claimedAt,
-      leaseUntil: new Date(claimedAt.getTime() + leaseMs),
-      limit: batchSize,
-    });
-    for (const row of rows) {
-      try {
-        await deliver(row);
-      } catch (error) {
-        // A database fault while recording: the lease runs out and the row is tried again, never lost.
+    // An idle paced lane reads, and writes nothing to the shared pace.
+    if (options.pace && !(await store.anyDue(channel.kind, { now: claimedAt, lane }))) return 0;
+    const granted = options.pace ? await options.pace.take(batchSize, claimedAt) : batchSize;
+    if (granted <= 0) return 0;
+    let rows: ClaimedOutboxRow[] = [];
+    try {
+      rows = await store.claimDue(channel.kind, {
+        workerId: id,
+        now: claimedAt,
+        leaseUntil: new Date(claimedAt.getTime() + leaseMs),
+        limit: granted,
+        lane,
+      });
+    } finally {
+      // What the pace granted beyond what was due goes back, so an idle lane never wastes the shared allowance.
+      if (options.pace && granted > rows.length) await options.pace.giveBack(granted - rows.length, claimedAt);
+    }
+    // While the round sends, the rows not yet done keep their lease.
+    const unfinished = new Set(rows.map((row) => row.id));
+    const renew = setInterval(() => {
+      if (unfinished.size === 0) return;
+      store.extendLease({ ids: [...unfinished], workerId: id, leaseUntil: new Date(now().getTime() + leaseMs) }).catch((error: unknown) => {
         options.metrics?.count('databaseErrors', { operation: 'delivery' });
-        log.error({ err: error, outboxId: row.id }, 'delivery bookkeeping failed; the row will be retried when its lease ends');
+        log.warn({ err: error }, 'could not renew the lease of the mail being sent; another worker may take it over');
+      });
+    }, leaseMs / 3);
+    // At most `concurrency` in flight: each lane takes the next row as soon as one of its sends is done.
+    let next = 0;
+    const sender = async () => {
+      while (next < rows.length) {
+        const row = rows[next++]!;
+        await deliverRecorded(row);
+        unfinished.delete(row.id);
       }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, sender));
+    } finally {
+      clearInterval(renew);
     }
     return rows.length;
   }

@@ -9,12 +9,13 @@ export class HttpError extends Error {
     message: string,
     readonly hint: string | null = null,
     readonly headers: Record<string, string> = {},
+    readonly details: string | null = null,
   ) {
     super(message);
   }
 
   toBody(): ApiError {
-    return { code: this.code, message: this.message, details: null, hint: this.hint };
+    return { code: this.code, message: this.message, details: this.details, hint: this.hint };
   }
 }
 

@@ -37,34 +37,41 @@ describe('a long request target', () => {
 
   it('sent as fast as a client can does not slow anyone else down: ordinary requests keep p99 below 50 ms', async () => {
     const { url } = await suite.listen();
-    // No address in it: the old pattern backtracked from every position of such a path.
-    const hostile = `${url}/${'a'.repeat(15_000)}`;
-    let flooding = true;
-    let refused = 0;
-    // Eight connections sending 15,000-character paths back to back (the review measured 8 stalling the site).
-    const flood = Array.from({ length: 8 }, async () => {
-      while (flooding) {
-        const res = await fetch(hostile);
+    /** p99 of 200 ordinary GET /healthz while 8 connections send `path` back to back (client and server share this process). */
+    const underFlood = async (path: string) => {
+      let flooding = true;
+      let refused = 0;
+      const flood = Array.from({ length: 8 }, async () => {
+        while (flooding) {
+          const res = await fetch(`${url}${path}`);
+          await res.arrayBuffer();
+          if (res.status === 414) refused++;
+        }
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      const latencies: number[] = [];
+      for (let i = 0; i < 200; i++) {
+        const started = performance.now();
+        const res = await fetch(`${url}/healthz`);
         await res.arrayBuffer();
-        if (res.status === 414) refused++;
+        latencies.push(performance.now() - started);
+        expect(res.status).toBe(200);
       }
-    });
-    await new Promise((r) => setTimeout(r, 300));
-    const latencies: number[] = [];
-    for (let i = 0; i < 200; i++) {
-      const started = performance.now();
-      const res = await fetch(`${url}/healthz`);
-      await res.arrayBuffer();
-      latencies.push(performance.now() - started);
-      expect(res.status).toBe(200);
-    }
-    flooding = false;
-    await Promise.all(flood);
-    const p99 = percentile(latencies, 0.99);
+      flooding = false;
+      await Promise.all(flood);
+      return { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), refused };
+    };
+    // The reference, in the same run: the same eight connections sending short paths.
+    const reference = await underFlood('/no-such-page');
+    // No address in it: the old pattern backtracked from every position of such a path (~130 ms of CPU each).
+    const hostile = await underFlood(`/${'a'.repeat(15_000)}`);
     console.info(
-      `[long urls] ordinary GET /healthz while 8 connections sent long paths: p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; ${refused} long requests refused (414)`,
+      `[long urls] ordinary GET /healthz while 8 connections sent long paths: p50 ${hostile.p50.toFixed(1)} ms, p99 ${hostile.p99.toFixed(1)} ms ` +
+        `(short paths: p99 ${reference.p99.toFixed(1)} ms); ${hostile.refused} long requests refused (414)`,
     );
-    expect(refused).toBeGreaterThan(100);
-    expect(p99).toBeLessThan(50);
+    expect(hostile.refused).toBeGreaterThan(100);
+    // Below 50 ms on a quiet machine (3.9 ms p50 / 9.9 ms p99 measured; 1,058 ms p99 before the fix). On a machine
+    // busy with other tests, no worse than twice the same load of short paths measured just before.
+    expect(hostile.p99).toBeLessThan(Math.max(50, 2 * reference.p99));
   });
 });

@@ -1,5 +1,5 @@
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@waitlist/contract';
 import type { MetricsRecorder } from '../lib/metrics';
 import { HttpError } from './http-error';
@@ -24,6 +24,31 @@ export async function registerRateLimit(app: FastifyInstance, { redis, metrics }
     ...(redis ? { store: failOpenRedisStore(redis), skipOnError: true } : { store: snapshotLocalStore() }),
     onExceeded: (request) => metrics.count('rateLimitRefusals', { limit: request.routeOptions.url ?? 'unmatched' }),
   });
+}
+
+/** One count for several routes: `check` says whether this request may pass, and when to try again if not. */
+export interface SharedLimit {
+  readonly rule: RateLimitRule;
+  check(request: FastifyRequest): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }>;
+}
+
+/**
+ * A limit several routes share (every way to sign up counts against one budget per client): made once on the
+ * app that registered the rate-limit plugin, and handed to each route that checks it. Refusals are counted under
+ * `name`. Like every limit it fails open while Redis is down.
+ */
+export function sharedLimit(app: FastifyInstance, rule: RateLimitRule | null, metrics: MetricsRecorder, name: string): SharedLimit | null {
+  if (rule === null) return null;
+  const limiter = app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs });
+  return {
+    rule,
+    async check(request) {
+      const result = await limiter(request);
+      if (result.isAllowed || !result.isExceeded) return { allowed: true };
+      metrics.count('rateLimitRefusals', { limit: name });
+      return { allowed: false, retryAfterMs: result.ttl };
+    },
+  };
 }
 
 /** A 429 in the public error shape, telling the client when to try again. */

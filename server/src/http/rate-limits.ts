@@ -1,7 +1,7 @@
 /**
  * Every rate limit of the server, declared here and nowhere else: what it guards, how many requests per client
  * address in which window, and what a refused client is told. The numbers come from the settings (env.ts parses
- * them; `off` turns a limit off); routes only name the limit they use (`config: limitedBy(limits.signupApi)`).
+ * them; `off` turns a limit off); routes only name the limit they use (`config: limitedBy(limits.visit)`, or `sharedLimit` for one count over several routes).
  * Limits are counted per client IP, in Redis when REDIS_URL is set (shared by every copy) or in this process.
  */
 
@@ -33,10 +33,11 @@ const rule = (max: number | null, windowMs: number, message: string, extra: Part
 
 export function declareRateLimits(settings: RateLimitSettings) {
   return {
-    /** POST /rest/v1/waitlist_signups (the API and the form's script). */
-    signupApi: rule(settings.signupsPerMinute, MINUTE_MS, SIGNUP_REFUSED),
-    /** The sign-up form posted without script, on every page that has it (counted apart from the API). */
-    signupForm: rule(settings.signupsPerMinute, MINUTE_MS, SIGNUP_REFUSED),
+    /**
+     * Every way to sign up, counted together per client: POST /rest/v1/waitlist_signups (the API and the form's
+     * script) and the form posted without script on every page that has it (http/rate-limit.ts: sharedLimit).
+     */
+    signup: rule(settings.signupsPerMinute, MINUTE_MS, SIGNUP_REFUSED),
     /** The privacy page's "send me my link": a little more room than sign-ups, over ten minutes. */
     dataLink: rule(settings.signupsPerMinute === null ? null : Math.max(5, settings.signupsPerMinute), 10 * MINUTE_MS, 'Too many requests'),
     /** POST /api/visit, the page-view beacon: a flood beyond it is refused and not counted. */

@@ -1,5 +1,12 @@
-import { DUPLICATE_EMAIL_MESSAGE, ERROR_CODES, IDEMPOTENCY_HEADER, checkViolationMessage } from '@waitlist/contract';
+import {
+  DUPLICATE_EMAIL_MESSAGE,
+  EMAIL_DOMAIN_REFUSED_MESSAGE,
+  ERROR_CODES,
+  IDEMPOTENCY_HEADER,
+  checkViolationMessage,
+} from '@waitlist/contract';
 import { CheckViolationError, DatabaseUnavailableError, DuplicateEmailError, IdempotencyKeyReusedError } from '../db/errors';
+import { EmailDomainRefusedError } from '../lib/email-domains';
 import { HttpError } from './http-error';
 
 const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
@@ -11,6 +18,14 @@ const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
 export function httpErrorOf(error: unknown, options: { duplicateHint?: string } = {}): HttpError | undefined {
   if (error instanceof DuplicateEmailError)
     return new HttpError(409, ERROR_CODES.uniqueViolation, DUPLICATE_EMAIL_MESSAGE, options.duplicateHint ?? null);
+  if (error instanceof EmailDomainRefusedError) {
+    const hint = {
+      disposable: 'Use your work e-mail address: temporary addresses cannot receive our updates.',
+      blocked: 'Addresses at this domain cannot join the waitlist; use another address.',
+      undeliverable: 'This domain has no mail server (no MX, A or AAAA record): check the address.',
+    }[error.reason];
+    return new HttpError(400, ERROR_CODES.raisedException, EMAIL_DOMAIN_REFUSED_MESSAGE, hint, {}, error.reason);
+  }
   if (error instanceof CheckViolationError) return new HttpError(400, ERROR_CODES.checkViolation, checkViolationMessage(error.constraint));
   if (error instanceof IdempotencyKeyReusedError) {
     return new HttpError(

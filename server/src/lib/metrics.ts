@@ -5,7 +5,16 @@
  */
 
 /** How a sign-up request ended, whichever route (JSON API or plain HTML form) it came through. */
-export const SIGNUP_OUTCOMES = ['created', 'replayed', 'duplicate', 'invalid', 'honeypot', 'unavailable', 'error'] as const;
+export const SIGNUP_OUTCOMES = [
+  'created',
+  'replayed',
+  'duplicate',
+  'invalid',
+  'refused-domain',
+  'honeypot',
+  'unavailable',
+  'error',
+] as const;
 export type SignupOutcome = (typeof SIGNUP_OUTCOMES)[number];
 
 /** Every counter, by name, with the labels it takes. Label values are fixed words, never request data. */

@@ -29,6 +29,9 @@ export class PasswordCheckBusy extends Error {
 let inFlight = 0;
 const waiting: (() => void)[] = [];
 
+/** How many hashes run and how many wait right now (for tests and metrics). */
+export const passwordCheckLoad = () => ({ inFlight, waiting: waiting.length });
+
 /** Whether a check would be refused right now (the queue is full). */
 export const passwordChecksBusy = () => waiting.length >= MAX_WAITING;
 

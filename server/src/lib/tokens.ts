@@ -1,5 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { LINK_LIFETIME_DAYS } from '@waitlist/catalogue';
+import type { TokenProblem as LinkProblem } from '@waitlist/contract';
 import { randomToken, sha256 } from './crypto';
 
 /**
@@ -50,6 +51,12 @@ export function issueToken(purpose: TokenPurpose, now: Date = new Date()): Issue
   };
 }
 
+/** A link token whose lifetime lives elsewhere (an invitation's link works as long as the invitation). */
+export function issueLinkToken(): { token: string; hash: string } {
+  const token = randomToken(TOKEN_BYTES);
+  return { token, hash: hashToken(token) };
+}
+
 /**
  * The hash to look a presented token up by, or null when it cannot be one of ours (wrong length or alphabet),
  * so malformed input never reaches the database. Looking up by hash keeps the lookup constant-time with respect
@@ -73,7 +80,8 @@ export interface StoredToken {
   used_at: Date | string | null;
 }
 
-export type TokenProblem = 'unknown' | 'malformed' | 'expired' | 'used' | 'wrong-purpose';
+/** What a presented token can get wrong (the page's `missing` is about no token at all). */
+export type TokenProblem = Exclude<LinkProblem, 'missing'>;
 
 export type TokenCheck = { ok: true } | { ok: false; problem: TokenProblem };
 
@@ -89,4 +97,26 @@ export function checkToken(presented: unknown, row: StoredToken | undefined, pur
   if (new Date(row.expires_at).getTime() <= now.getTime()) return { ok: false, problem: 'expired' };
   if (TOKEN_SINGLE_USE[purpose] && row.used_at !== null) return { ok: false, problem: 'used' };
   return { ok: true };
+}
+
+/** Crockford's base32: no I, L, O or U, so a code read aloud or typed from a screen survives. */
+const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const CODE_LENGTH = 16;
+
+/**
+ * A personal access code for the product (issue 23): 16 characters of Crockford base32 (80 random bits) in groups of
+ * four. Only its SHA-256 is stored; the person sees it once, and the product redeems it with their address.
+ */
+export function issueAccessCode(): { code: string; hash: string } {
+  const bytes = randomBytes(CODE_LENGTH);
+  const plain = [...bytes].map((b) => CODE_ALPHABET[b % 32]).join('');
+  return { code: plain.match(/.{4}/g)!.join('-'), hash: sha256(plain) };
+}
+
+/** The hash to look a presented code up by (case, spaces and dashes ignored; O read as 0, I and L as 1), or null. */
+export function accessCodeHash(presented: unknown): string | null {
+  if (typeof presented !== 'string' || presented.length > 64) return null;
+  const plain = presented.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  if (plain.length !== CODE_LENGTH || [...plain].some((c) => !CODE_ALPHABET.includes(c))) return null;
+  return sha256(plain);
 }

@@ -51,6 +51,13 @@ export function housekeepingJobs(
       run: () => services.signups.pruneIdempotencyKeys(),
     },
     {
+      // A used proof-of-work solution is kept only until its challenge expires (10 minutes): it can't be replayed after.
+      name: 'forget spent proof-of-work solutions',
+      everyMs: HOUR_MS,
+      runNow: false,
+      run: () => services.proofOfWork.pruneSpent(),
+    },
+    {
       // The founders' daily digest, queued once a day after 06:00 UTC by whichever copy gets there first.
       name: "queue the operators' daily digest",
       everyMs: 10 * 60 * 1000,

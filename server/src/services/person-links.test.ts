@@ -93,6 +93,8 @@ describe.each(DIALECTS)('self-service on %s', (dialect) => {
       'came_from',
       'follow_up_status',
       'follow_up_notes',
+      'review_flags',
+      'invitation',
       'exported_at',
     ]);
     expect(await service.correct(manage, { company_size: '11-50 employees' })).toMatchObject({ ok: true, fields: ['company_size'] });

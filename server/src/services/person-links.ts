@@ -1,13 +1,14 @@
-import type { AdminCorrection } from '@waitlist/contract';
+import type { AdminCorrection, PersonView } from '@waitlist/contract';
 import type { Database } from '../db/connection';
 import { auditLogs } from '../db/stores/audit-logs';
 import type { FollowUpStore } from '../db/stores/follow-up';
+import type { InvitationStore } from '../db/stores/invitations';
 import type { OutboxStore } from '../db/stores/outbox';
 import type { PersonTokenStore } from '../db/stores/person-tokens';
 import type { SignupRow, SignupStore } from '../db/stores/signups';
 import { checkToken, tokenLookupHash, type TokenProblem, type TokenPurpose } from '../lib/tokens';
 import { MAIL_TOPICS, type SignupEvents } from './signup-events';
-import { toPersonExport, type PersonExport } from './signup-views';
+import { toPersonExport, toPersonView, type PersonExport } from './signup-views';
 import type { SignupService } from './signups';
 
 /**
@@ -18,7 +19,8 @@ import type { SignupService } from './signups';
 
 export type TokenFailure = { ok: false; problem: TokenProblem; status: 400 | 404 | 410 };
 
-export type Resolved = { ok: true; person: SignupRow; hash: string } | TokenFailure;
+/** A usable token: whose it is, its stored hash, and when it stops working. */
+export type Resolved = { ok: true; person: SignupRow; hash: string; expiresAt: Date } | TokenFailure;
 
 /** Malformed → 400; unknown or meant for another page → 404 (which says no more than "not a link of ours"); expired or spent → 410. */
 export const TOKEN_PROBLEM_STATUS: Readonly<Record<TokenProblem, 400 | 404 | 410>> = {
@@ -35,7 +37,13 @@ const DATA_LINK_INTERVAL_MS = 10 * 60 * 1000;
 export interface PersonLinksDeps {
   database: Database;
   signups: SignupService;
-  stores: { signups: SignupStore; personTokens: PersonTokenStore; outbox: OutboxStore; followUp: FollowUpStore };
+  stores: {
+    signups: SignupStore;
+    personTokens: PersonTokenStore;
+    outbox: OutboxStore;
+    followUp: FollowUpStore;
+    invitations: InvitationStore;
+  };
   events: SignupEvents;
   now?: () => Date;
 }
@@ -54,7 +62,7 @@ export function createPersonLinks({ database, signups, stores, events, now = () 
     if (!check.ok) return { ok: false, problem: check.problem, status: TOKEN_PROBLEM_STATUS[check.problem] };
     const found = await person(row!.signupId);
     if (!found) return { ok: false, problem: 'unknown', status: 404 };
-    return { ok: true, person: found, hash: hash! };
+    return { ok: true, person: found, hash: hash!, expiresAt: new Date(row!.expires_at) };
   }
 
   /** Resolves, acts, and answers the person as they are afterwards. */
@@ -69,6 +77,9 @@ export function createPersonLinks({ database, signups, stores, events, now = () 
 
   return {
     resolve,
+
+    /** What the person's data page shows of them: their row and their invitation. */
+    view: async (row: SignupRow): Promise<PersonView> => toPersonView(row, await stores.invitations.forSignup(db, row.id)),
 
     /** POST of the confirm page: spends the token; a double submit finds it spent (410) and changes nothing. */
     async confirm(presented: unknown): Promise<Resolved> {
@@ -85,7 +96,9 @@ export function createPersonLinks({ database, signups, stores, events, now = () 
       if (!resolved.ok) return resolved;
       const at = now().toISOString();
       await auditLogs.person(db, { action: 'export', actor: 'person', signupId: resolved.person.id }, at);
-      return { ok: true, data: toPersonExport(resolved.person, await stores.followUp.notesFor(resolved.person.id), at) };
+      const { id } = resolved.person;
+      const invitation = await stores.invitations.forSignup(db, id);
+      return { ok: true, data: toPersonExport(resolved.person, await stores.followUp.notesFor(id), at, invitation) };
     },
 
     async correct(presented: unknown, changes: PersonCorrection): Promise<(Resolved & { ok: true; fields: string[] }) | TokenFailure> {
@@ -110,7 +123,9 @@ export function createPersonLinks({ database, signups, stores, events, now = () 
     async requestDataLink(email: string): Promise<boolean> {
       const at = now();
       return db.transaction().execute(async (trx) => {
-        const signupId = await stores.signups.idByEmail(trx, email);
+        const found = await stores.signups.idByEmail(trx, email);
+        // The person's row is locked before their mail history is read, so racing requests queue one mail, not one each.
+        const signupId = found === undefined ? undefined : (await stores.signups.lock(trx, found))?.id;
         const recent = signupId === undefined ? [] : await stores.outbox.history(trx, signupId, MAIL_TOPICS.dataLink);
         const queue = signupId !== undefined && !recent.some((h) => at.getTime() - h.createdAt.getTime() < DATA_LINK_INTERVAL_MS);
         if (queue) await events.dataLinkMail(trx, signupId, at.toISOString());

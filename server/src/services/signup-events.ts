@@ -17,6 +17,11 @@ export const MAIL_TOPICS = {
   dataLink: 'data-link',
   operatorConfirmed: 'operator-confirmed',
   operatorDigest: 'operator-digest',
+  /** An update to the list (services/campaigns.ts), and the copy an operator sends themselves first. */
+  campaign: 'campaign',
+  campaignTest: 'campaign-test',
+  /** A personal invitation of a wave (services/invitations.ts). */
+  invitation: 'invitation',
 } as const;
 
 export const WEBHOOK_EVENT_TYPES = [
@@ -25,6 +30,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'signup.updated',
   'signup.unsubscribed',
   'signup.erased',
+  'signup.invited',
+  'signup.accepted',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -43,16 +50,27 @@ export interface SignupEventsDeps {
 
 export function createSignupEvents({ outbox, operators, webhookEndpoints }: SignupEventsDeps) {
   return {
-    /** Each new sign-up's confirmation mail, queued as of its sign-up (the 24 h delivery clock starts with it). */
-    confirmationMails: (trx: Kysely<Schema>, rows: readonly SignupRow[]) =>
+    /**
+     * Each new sign-up's confirmation mail, queued as of its sign-up (the 24 h delivery clock starts with it); `held`
+     * ones wait for the mail budget (services/mail-budget.ts).
+     */
+    confirmationMails: (trx: Kysely<Schema>, mails: readonly { row: SignupRow; held: boolean }[]) =>
       outbox.queueMail(
         trx,
-        rows.map((row) => ({ signupId: row.id, topic: MAIL_TOPICS.confirmation, payload: { locale: row.locale }, at: row.created_at })),
+        mails.map(({ row, held }) => ({
+          signupId: row.id,
+          topic: MAIL_TOPICS.confirmation,
+          payload: { locale: row.locale },
+          at: row.created_at,
+          held,
+        })),
       ),
 
     /** Another confirmation mail; these count against the re-send allowance (lib/resend-policy.ts). */
-    resentConfirmationMail: (trx: Kysely<Schema>, row: SignupRow, at: string) =>
-      outbox.queueMail(trx, [{ signupId: row.id, topic: MAIL_TOPICS.confirmation, payload: { locale: row.locale, resend: true }, at }]),
+    resentConfirmationMail: (trx: Kysely<Schema>, row: SignupRow, at: string, held = false) =>
+      outbox.queueMail(trx, [
+        { signupId: row.id, topic: MAIL_TOPICS.confirmation, payload: { locale: row.locale, resend: true }, at, held },
+      ]),
 
     dataLinkMail: (trx: Kysely<Schema>, signupId: number, at: string) =>
       outbox.queueMail(trx, [{ signupId, topic: MAIL_TOPICS.dataLink, at }]),

@@ -3,9 +3,12 @@ import {
   DEFAULT_LOCALE,
   PRIVACY_POLICY_VERSION,
   type AdminSignup,
+  type PersonInvitation,
   type PersonView,
   type SignupBody,
+  type SignupFlag,
 } from '@waitlist/contract';
+import type { InvitationRow } from '../db/stores/invitations';
 import type { NewSignupRow, SignupRow } from '../db/stores/signups';
 import { companyOf } from '../lib/company';
 
@@ -15,7 +18,7 @@ import { companyOf } from '../lib/company';
  */
 
 /** A new sign-up as the public API and the form send it, as the row it becomes at `at` (the consent's time). */
-export function toNewSignupRow(body: SignupBody, at: string): NewSignupRow {
+export function toNewSignupRow(body: SignupBody, at: string, flags: SignupFlag[] = []): NewSignupRow {
   const company = companyOf(body.email);
   return {
     email: body.email,
@@ -40,6 +43,7 @@ export function toNewSignupRow(body: SignupBody, at: string): NewSignupRow {
     utm_term: body.utm_term ?? null,
     referrer_origin: body.referrer_origin ?? null,
     landing_path: body.landing_path ?? null,
+    flags,
   };
 }
 
@@ -68,6 +72,7 @@ export function toConsoleSignup(row: SignupRow): AdminSignup {
     utm_term: row.utm_term,
     referrer_origin: row.referrer_origin,
     landing_path: row.landing_path,
+    flags: row.flags,
   };
 }
 
@@ -83,7 +88,20 @@ export function cameFrom(row: SignupRow): Record<string, string> {
 }
 
 /** What the person's own data page shows (contract/src/self-service.ts): everything stored, as codes. */
-export function toPersonView(row: SignupRow): PersonView {
+/** A person's invitation as they and the exports see it. */
+export function toPersonInvitation(invitation: InvitationRow | undefined): PersonInvitation | null {
+  return invitation
+    ? {
+        wave: invitation.waveName,
+        invited_at: invitation.invitedAt,
+        expires_at: invitation.expiresAt,
+        accepted_at: invitation.acceptedAt,
+        redeemed_at: invitation.redeemedAt,
+      }
+    : null;
+}
+
+export function toPersonView(row: SignupRow, invitation?: InvitationRow): PersonView {
   return {
     email: row.email,
     role: row.role,
@@ -99,6 +117,7 @@ export function toPersonView(row: SignupRow): PersonView {
     company_domain: row.company_domain,
     came_from: cameFrom(row),
     status: row.status,
+    invitation: toPersonInvitation(invitation),
   };
 }
 
@@ -121,10 +140,19 @@ export interface PersonExport {
   came_from: Record<string, string>;
   follow_up_status: string;
   follow_up_notes: { note: string; written_at: string }[];
+  /** Why the sign-up was marked for the operators' review (no proof of work, a burst from one network); usually empty. */
+  review_flags: string[];
+  /** Their invitation to the pilot (wave, when invited, accepted and redeemed), or null. */
+  invitation: PersonInvitation | null;
   exported_at: string;
 }
 
-export function toPersonExport(row: SignupRow, notes: { note: string; written_at: string }[], exportedAt: string): PersonExport {
+export function toPersonExport(
+  row: SignupRow,
+  notes: { note: string; written_at: string }[],
+  exportedAt: string,
+  invitation?: InvitationRow,
+): PersonExport {
   return {
     email: row.email,
     role: row.role,
@@ -142,6 +170,8 @@ export function toPersonExport(row: SignupRow, notes: { note: string; written_at
     came_from: cameFrom(row),
     follow_up_status: row.status,
     follow_up_notes: notes,
+    review_flags: row.flags,
+    invitation: toPersonInvitation(invitation),
     exported_at: exportedAt,
   };
 }

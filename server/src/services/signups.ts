@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { AdminCorrection, FollowUpStatus, SignupBody } from '@waitlist/contract';
+import type { AdminCorrection, FollowUpStatus, SignupBody, SignupFlag } from '@waitlist/contract';
 import type { Database } from '../db/connection';
 import { DuplicateEmailError, IdempotencyKeyReusedError, classifyDbError, translateDbError } from '../db/errors';
-import { createGroupCommit } from '../db/group-commit';
+import { DELIVERY_BATCH_WINDOW_MS, createGroupCommit } from '../db/group-commit';
 import type { Schema } from '../db/schema';
 import { auditLogs } from '../db/stores/audit-logs';
 import type { ErasedCountStore } from '../db/stores/erased-counts';
@@ -13,8 +13,13 @@ import type { PersonTokenStore } from '../db/stores/person-tokens';
 import type { NewSignupRow, SignupChanges, SignupRow, SignupStore } from '../db/stores/signups';
 import { companyOf } from '../lib/company';
 import { sha256 } from '../lib/crypto';
+import { EmailDomainRefusedError, type EmailDomainPolicy } from '../lib/email-domains';
+import type { MailDomainCheck } from '../lib/mail-domains';
 import type { MetricsRecorder } from '../lib/metrics';
 import { mayResendConfirmation, type ResendDecision } from '../lib/resend-policy';
+import { createBurstWatch } from './burst-watch';
+import type { MailBudget } from './mail-budget';
+import type { ProofOfWork } from './proof-of-work';
 import { MAIL_TOPICS, type SignupEvents } from './signup-events';
 import { toNewSignupRow } from './signup-views';
 
@@ -47,9 +52,19 @@ export interface SignupServiceDeps {
     followUp: FollowUpStore;
   };
   events: SignupEvents;
+  /** Which e-mail domains are refused (temporary inboxes, the operators' blocked list). */
+  emailDomains: EmailDomainPolicy;
+  /** EMAIL_DOMAIN_CHECK=mx: whether the address's domain has a mail server; absent: not checked. */
+  mailDomains?: MailDomainCheck | undefined;
+  /** Checks a sign-up's proof of work (services/proof-of-work.ts). */
+  proofOfWork: ProofOfWork;
+  /** Whether a sign-up's confirmation waits for the mail budget (services/mail-budget.ts). */
+  mailBudget: MailBudget;
   /** Group-commit window for new sign-ups in ms (db/group-commit.ts); 0: one transaction per sign-up. */
   batchWindowMs: number;
   metrics?: MetricsRecorder;
+  /** Told when a sign-up's confirmation was queued, so the mail worker looks now rather than at its next poll. */
+  mailQueued?: () => void;
   /** Told when a repeated sign-up re-sent a confirmation, or could not. */
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   now?: () => Date;
@@ -57,6 +72,8 @@ export interface SignupServiceDeps {
 
 interface NewSignup {
   row: NewSignupRow;
+  /** The confirmation waits for the mail budget (no proof of work came with it). */
+  held: boolean;
   idempotencyKey: string | undefined;
   requestHash: string;
 }
@@ -68,7 +85,32 @@ export function createSignupService(deps: SignupServiceDeps) {
   const { database, stores, events } = deps;
   const { db } = database;
   const now = deps.now ?? (() => new Date());
+  const bursts = createBurstWatch(() => now().getTime());
   const transaction = <T>(work: (trx: Kysely<Schema>) => Promise<T>) => db.transaction().execute(work).catch(translateDbError);
+
+  /**
+   * What a delivered row means, many per transaction while mail streams out (one commit, one fsync, for many mails):
+   * a webhook about an erased person is deleted, a confirmation starts the retention clock, the row is marked sent.
+   */
+  const deliveries = createGroupCommit<{ id: number; workerId: string; sentAt: Date }>(database, {
+    windowMs: DELIVERY_BATCH_WINDOW_MS,
+    async write(trx, items) {
+      // In the order of the rows' ids, as multi-row updates take them, so two transactions never wait on each other.
+      for (const input of [...items].sort((a, b) => a.id - b.id)) {
+        const row = await stores.outbox.describe(trx, input.id);
+        if (row?.kind === 'webhook' && row.subjectId !== null && !(await stores.signups.find(trx, row.subjectId))) {
+          await stores.outbox.deleteLeased(trx, input);
+          continue;
+        }
+        // The sign-up row before the outbox row, as erasure and opt-out take them, so the two never deadlock.
+        if (row?.topic === MAIL_TOPICS.confirmation && row.signupId !== null) {
+          await stores.signups.setConfirmationSent(trx, row.signupId, input.sentAt.toISOString());
+        }
+        await stores.outbox.markSent(trx, input);
+      }
+      return items.map(() => null);
+    },
+  });
 
   /** New sign-ups, many per transaction under load: the rows, their keys, their confirmation mail and events. */
   const newSignups = createGroupCommit<NewSignup>(database, {
@@ -86,7 +128,10 @@ export function createSignupService(deps: SignupServiceDeps) {
           : [],
       );
       if ((await stores.idempotencyKeys.insertFree(trx, keys)) !== keys.length) throw new IdempotencyKeyTakenError();
-      await events.confirmationMails(trx, stored);
+      await events.confirmationMails(
+        trx,
+        items.flatMap((item, i) => (ids[i] === undefined ? [] : [{ row: { ...item.row, id: ids[i]! }, held: item.held }])),
+      );
       await events.webhook(trx, 'signup.created', stored, now().toISOString());
       return ids.map((id) => (id === undefined ? new DuplicateEmailError() : null));
     },
@@ -104,6 +149,7 @@ export function createSignupService(deps: SignupServiceDeps) {
   async function queueResend(
     id: number,
     rules: (input: { confirmed: boolean; history: { createdAt: Date; resend: boolean }[] }) => ResendDecision,
+    held = false,
   ) {
     return transaction(async (trx): Promise<ResendDecision | { ok: false; reason: 'opted-out' | 'erased' }> => {
       const row = await stores.signups.lock(trx, id);
@@ -113,17 +159,17 @@ export function createSignupService(deps: SignupServiceDeps) {
         confirmed: row.confirmed_at !== null,
         history: await stores.outbox.history(trx, id, MAIL_TOPICS.confirmation),
       });
-      if (decision.ok) await events.resentConfirmationMail(trx, row, now().toISOString());
+      if (decision.ok) await events.resentConfirmationMail(trx, row, now().toISOString(), held);
       return decision;
     });
   }
 
   /** Someone signs up again with an address that is on the list: an unconfirmed person gets their mail again, within limits. */
-  async function repeatSignUp(email: string): Promise<void> {
+  async function repeatSignUp(email: string, held: boolean): Promise<void> {
     try {
       const id = await stores.signups.idByEmail(db, email);
       if (id === undefined) return;
-      const decision = await queueResend(id, (input) => mayResendConfirmation({ ...input, now: now() }));
+      const decision = await queueResend(id, (input) => mayResendConfirmation({ ...input, now: now() }), held);
       if (decision.ok) deps.log?.info({ signupId: id }, 'confirmation re-sent on a repeated sign-up');
     } catch (err) {
       // The answer stays "already registered" whatever happens here.
@@ -148,14 +194,28 @@ export function createSignupService(deps: SignupServiceDeps) {
     /**
      * Stores one sign-up and queues its confirmation mail. With an idempotency key, a retry of the same request
      * answers 'replayed' (even when it races the original); an address already on the list throws
-     * DuplicateEmailError after the re-send rules had their say.
+     * DuplicateEmailError after the re-send rules had their say; an address on a refused domain throws
+     * EmailDomainRefusedError and nothing is stored or sent.
      */
-    async signUp(body: SignupBody, idempotencyKey?: string): Promise<SignupOutcome> {
+    async signUp(body: SignupBody, idempotencyKey?: string, proof?: string, client?: { network: string }): Promise<SignupOutcome> {
+      const refusal = deps.emailDomains.refusal(body.email);
+      if (refusal) throw new EmailDomainRefusedError(refusal);
+      if (deps.mailDomains && !(await deps.mailDomains.receivesMail(body.email.slice(body.email.lastIndexOf('@') + 1)))) {
+        throw new EmailDomainRefusedError('undeliverable');
+      }
+      // Without a valid, unused proof of work the sign-up is stored all the same; only its mail waits for the budget.
+      const verified = proof !== undefined && (await deps.proofOfWork.verify(proof));
+      const held = deps.mailBudget.holds(verified);
+      // Why the sign-up may deserve a second look in the console's review queue.
+      const flags: SignupFlag[] = [];
+      if (!verified) flags.push('no-proof-of-work');
+      if (client && bursts.isBurst(client.network)) flags.push('burst');
       const requestHash = idempotencyKey ? sha256(JSON.stringify(body)) : '';
       if (idempotencyKey && (await isReplay(idempotencyKey, requestHash))) return 'replayed';
-      const row = toNewSignupRow(body, now().toISOString());
+      const row = toNewSignupRow(body, now().toISOString(), flags);
       try {
-        await newSignups.submit({ row, idempotencyKey, requestHash });
+        await newSignups.submit({ row, held, idempotencyKey, requestHash });
+        deps.mailQueued?.();
         return 'created';
       } catch (error) {
         const keyTaken = error instanceof IdempotencyKeyTakenError || classifyDbError(error).kind === 'unique';
@@ -164,7 +224,7 @@ export function createSignupService(deps: SignupServiceDeps) {
           return 'replayed';
         }
         if (error instanceof DuplicateEmailError) {
-          await repeatSignUp(body.email);
+          await repeatSignUp(body.email, held);
           throw error;
         }
         if (error instanceof IdempotencyKeyTakenError) throw new IdempotencyKeyReusedError();
@@ -258,6 +318,36 @@ export function createSignupService(deps: SignupServiceDeps) {
       });
     },
 
+    /**
+     * Inside an invitation wave's transaction (services/invitations.ts): these people are invited now. Their follow-up
+     * status becomes `invited` (logged with the operator who made the wave) and `signup.invited` goes out.
+     */
+    async markInvitedIn(trx: Kysely<Schema>, ids: readonly number[], operatorId: number | null, at: string): Promise<void> {
+      if (ids.length === 0) return;
+      const found = await stores.signups.statuses(trx, ids);
+      const changed = ids.filter((id) => found.has(id) && found.get(id) !== 'invited');
+      if (changed.length > 0) {
+        await stores.signups.setStatus(trx, changed, 'invited');
+        if (operatorId !== null) {
+          await stores.followUp.logStatusChanges(
+            trx,
+            changed.map((id) => ({ signupId: id, from: found.get(id)!, to: 'invited' as const, operatorId, at })),
+          );
+        }
+      }
+      await events.webhook(trx, 'signup.invited', await stores.signups.findMany(trx, ids), at);
+    },
+
+    /** Inside an acceptance's transaction: the person took up their invitation (status `joined`, `signup.accepted`). */
+    async markAcceptedIn(trx: Kysely<Schema>, id: number, at: string): Promise<SignupRow | undefined> {
+      const row = await stores.signups.lock(trx, id);
+      if (!row) return undefined;
+      if (row.status !== 'joined') await stores.signups.setStatus(trx, [id], 'joined');
+      const joined = { ...row, status: 'joined' as const };
+      await events.webhook(trx, 'signup.accepted', [joined], at);
+      return joined;
+    },
+
     /** Erases a person: their row, and with it their mail, tokens, notes and keys; the dashboard keeps their counts. */
     erase: (id: number, actor: Actor): Promise<boolean> => transaction((trx) => eraseIn(trx, id, actor)),
 
@@ -275,25 +365,14 @@ export function createSignupService(deps: SignupServiceDeps) {
      * The worker delivered an outbox row: a first confirmation mail starts the retention clock; an event about a
      * person erased meanwhile is deleted once delivered, so nothing about them stays behind.
      */
-    async recordDelivery(input: { id: number; workerId: string; sentAt: Date }): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const row = await stores.outbox.describe(trx, input.id);
-        if (row?.kind === 'webhook' && row.subjectId !== null && !(await stores.signups.find(trx, row.subjectId))) {
-          return stores.outbox.deleteLeased(trx, input);
-        }
-        // The sign-up row before the outbox row, as erasure and opt-out take them, so the two never deadlock.
-        if (row?.topic === MAIL_TOPICS.confirmation && row.signupId !== null) {
-          await stores.signups.setConfirmationSent(trx, row.signupId, input.sentAt.toISOString());
-        }
-        await stores.outbox.markSent(trx, input);
-      });
-    },
+    /** A row was delivered: recorded with others delivered at the same moment (see `deliveries`). */
+    recordDelivery: (input: { id: number; workerId: string; sentAt: Date }): Promise<void> => deliveries.submit(input),
 
     /** Forgets idempotency keys past their day (they hold a hash of personal data). */
     pruneIdempotencyKeys: () => stores.idempotencyKeys.pruneBefore(new Date(now().getTime() - IDEMPOTENCY_TTL_MS).toISOString()),
 
     /** Waits for sign-ups still being committed (shutdown). */
-    drain: () => newSignups.drain(),
+    drain: () => Promise.all([newSignups.drain(), deliveries.drain()]).then(() => undefined),
   };
 }
 

@@ -29,7 +29,8 @@ export function validSignup(overrides: Partial<SignupBody> = {}): SignupBody {
 export const BUILT_RENDERER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'web', 'ssr-dist');
 
 /**
- * Environment of an in-process test app on its own database: the test key, no rate limit, no static site, and the
+ * Environment of an in-process test app on its own database: the test key, no rate limit, no mail budget (tests of
+ * the budget turn it on), no static site, and the
  * web build's real page renderer (`npm test` builds before it tests; a clear error when the build is missing).
  */
 export function testEnv(testDb: TestDatabase, overrides: Record<string, string | undefined> = {}): Env {
@@ -39,6 +40,7 @@ export function testEnv(testDb: TestDatabase, overrides: Record<string, string |
   return parseEnv({
     WAITLIST_PUBLIC_KEY: TEST_PUBLIC_KEY,
     SIGNUP_RATE_LIMIT: 'off',
+    UNVERIFIED_MAIL_BUDGET_PER_HOUR: 'off',
     DATA_DIR: testDb.dataDir,
     DATABASE_URL: testDb.url,
     WEB_DIST_DIR: path.join(testDb.dataDir, 'no-site'),

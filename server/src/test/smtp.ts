@@ -45,8 +45,8 @@ export interface TestSmtpServer {
   readonly mails: readonly ReceivedMail[];
   /** Every mail received for this address so far (case-insensitive). */
   mailsTo(address: string): ReceivedMail[];
-  /** The next mail for this address that no earlier call returned; waits for it to arrive. */
-  nextMailTo(address: string, options?: { timeoutMs?: number }): Promise<ReceivedMail>;
+  /** The next mail for this address (whose subject matches `subject`, when given) that no earlier call returned; waits for it. */
+  nextMailTo(address: string, options?: { timeoutMs?: number; subject?: RegExp }): Promise<ReceivedMail>;
   /** Waits until `count` mails in total have arrived. */
   waitForCount(count: number, options?: { timeoutMs?: number }): Promise<readonly ReceivedMail[]>;
   /** Refuse deliveries with this reply until `recover()` (or `times` deliveries). */
@@ -228,13 +228,13 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
       return mails;
     },
     mailsTo: (address) => mails.filter((m) => m.recipients.includes(address.toLowerCase())),
-    nextMailTo: (address, { timeoutMs = 10_000 } = {}) =>
+    nextMailTo: (address, { timeoutMs = 10_000, subject } = {}) =>
       waitUntil(
         () => {
           const recipient = address.toLowerCase();
           const seen = handedOut.get(recipient) ?? new Set<ReceivedMail>();
           handedOut.set(recipient, seen);
-          const mail = mails.find((m) => !seen.has(m) && m.recipients.includes(recipient));
+          const mail = mails.find((m) => !seen.has(m) && m.recipients.includes(recipient) && (!subject || subject.test(m.subject)));
           if (mail) seen.add(mail);
           return mail;
         },

@@ -1,14 +1,12 @@
 import type { ReactNode } from 'react';
 import { useLocale } from '../lib/locale';
+import { fill } from '../lib/fill';
 
 /** The example's own figures (the same in every language; the copy says them in words). */
 const EXPERIMENT_DAY = 9;
 const EXPERIMENT_DAYS = 14;
 /** Evidence scores of the four concepts the example ranks, the chosen one first. */
 const CONCEPT_SCORES = [92, 61, 44, 27];
-
-const fill = (template: string, values: Record<string, number>) =>
-  template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
 
 /**
  * What the platform does, shown beside the hero headline as a screen of the product: one case carried from focus

@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, SITE_LOCALES, localeOfPath, localizedPath, unlocalizedP
 import { catalogueFor } from '@waitlist/catalogue';
 import type { SelfServiceView } from '@waitlist/contract/self-service';
 import { siteConfig, siteCopy } from '../config/site';
-import { selfServiceTitle } from './pages/self-service/self-service-page';
+import { reopenedManagePath, selfServiceTitle } from './pages/self-service/self-service-page';
 import { paths } from './paths';
 
 export interface PageMeta {
@@ -78,12 +78,19 @@ export function organizationJsonLd(locale: SiteLocale = DEFAULT_LOCALE): Record<
  * (its address holds a token). Nothing else: it is one person's page, not one to share.
  */
 function personalHeadTags(pathname: string, view: SelfServiceView): string {
-  const title = `${selfServiceTitle(view, catalogueFor(localeOfPath(pathname)).selfService)} · ${siteConfig.name}`;
+  const locale = localeOfPath(pathname);
+  const title = `${selfServiceTitle(view, catalogueFor(locale).selfService)} · ${siteConfig.name}`;
   return [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="robots" content="noindex, nofollow" />`,
     `<meta name="referrer" content="no-referrer" />`,
-  ].join('\n    ');
+    // A navigation begun on our own page: the browser now sends the data page's SameSite=Strict cookie.
+    view.page === 'opening'
+      ? `<meta http-equiv="refresh" content="0; url=${escapeHtml(reopenedManagePath((path) => localizedPath(locale, path)))}" />`
+      : '',
+  ]
+    .filter(Boolean)
+    .join('\n    ');
 }
 
 /** The <head> tags of a page (each page is its own document: links between pages are full page loads). */

@@ -8,6 +8,7 @@ import { INITIAL_SIGNUP_FORM_STATE, type SignupFormState } from '../features/wai
 import { SIGNUP_ISLAND_PROPS_ATTRIBUTE } from '../features/waitlist/island-marker';
 import { siteCopy } from '../config/site';
 import { IslandErrorBoundary, hydrateSignupForm } from './signup-form';
+import { withoutChallenge } from '../features/waitlist/signup-form.test-support';
 
 const { toasts: TOASTS, unexpectedErrorTitle: UNEXPECTED_ERROR_TITLE, validation: VALIDATION_MESSAGES } = CATALOGUE.en.form;
 
@@ -18,7 +19,7 @@ const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>()
 
 beforeEach(() => {
   fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('fetch', withoutChallenge(fetchMock));
 });
 
 afterEach(() => {

@@ -7,6 +7,10 @@ import { afterTheSignup } from './0003-after-the-signup';
 import { webhooksInTheOutbox } from './0004-webhooks-in-the-outbox';
 import { operatorInsight } from './0005-operator-insight';
 import { operatorSessionBrowser } from './0006-operator-session-browser';
+import { proofOfWorkAndMailBudget } from './0007-proof-of-work-and-mail-budget';
+import { signupFlagsMigration } from './0008-signup-flags';
+import { mailLanesAndCampaigns } from './0009-mail-lanes-and-campaigns';
+import { invitationWaves } from './0010-invitation-waves';
 import type { Migration } from './ddl';
 import { applyMigrations } from './migrator';
 
@@ -21,6 +25,10 @@ export const migrations: Migration[] = [
   webhooksInTheOutbox,
   operatorInsight,
   operatorSessionBrowser,
+  proofOfWorkAndMailBudget,
+  signupFlagsMigration,
+  mailLanesAndCampaigns,
+  invitationWaves,
 ];
 
 export type { Migration };

@@ -1,12 +1,16 @@
 import type { Database } from '../connection';
+import { createCampaignStore } from './campaigns';
 import { createErasedCountStore } from './erased-counts';
 import { createFollowUpStore } from './follow-up';
 import { createIdempotencyKeyStore } from './idempotency-keys';
+import { createInvitationStore } from './invitations';
+import { createMailBudgetStore } from './mail-budget';
 import { createOperatorAccounts } from './operator-accounts';
 import { createOperatorSessions } from './operator-sessions';
 import { createOutboxStore } from './outbox';
 import { createOutboxReports } from './outbox-reports';
 import { createPersonTokenStore } from './person-tokens';
+import { createProofOfWorkStore } from './proof-of-work';
 import { createSignInThrottle } from './sign-in-throttle';
 import { createSignupInsight } from './signup-insight';
 import { createSignupListing } from './signup-listing';
@@ -29,6 +33,10 @@ export function createStores(database: Database, options: { sessionIdleMs: numbe
     operatorSessions: createOperatorSessions(database, { idleMs: options.sessionIdleMs, maxMs: options.sessionMaxMs }),
     signInThrottle: createSignInThrottle(database),
     visits: createVisits(database),
+    mailBudget: createMailBudgetStore(database),
+    proofOfWork: createProofOfWorkStore(database),
+    campaigns: createCampaignStore(database),
+    invitations: createInvitationStore(database),
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../connection';
-import type { OutboxTable, Schema } from '../schema';
+import type { OutboxLane, OutboxStatus, OutboxTable, Schema } from '../schema';
 
 type OutboxKind = OutboxTable['kind'];
 type Executor = Kysely<Schema>;
@@ -23,7 +23,16 @@ export interface NewOutboxMail {
   payload?: Record<string, unknown>;
   /** When it was queued: the 24 h delivery clock starts here. */
   at: string;
+  /** Waits for the mail budget before the worker may claim it (services/mail-budget.ts). */
+  held?: boolean;
+  /** Default `urgent`; `bulk` for waves and campaigns (delivery/worker.ts). */
+  lane?: OutboxLane;
+  /** The campaign a bulk mail belongs to. */
+  campaignId?: number;
 }
+
+/** Rows per INSERT when a campaign queues thousands at once (SQLite allows 32,766 parameters a statement). */
+const INSERT_CHUNK = 500;
 
 export interface NewWebhookEvent {
   type: string;
@@ -39,6 +48,8 @@ export interface ClaimInput {
   now: Date;
   leaseUntil: Date;
   limit: number;
+  /** urgent: what a person waits for; bulk: waves and campaigns, paced (delivery/worker.ts). */
+  lane: OutboxLane;
 }
 
 export const parsePayload = (text: string): Record<string, unknown> => {
@@ -59,14 +70,16 @@ export function createOutboxStore(database: Database) {
   const leased = (id: number, workerId: string) =>
     db.updateTable('outbox').where('id', '=', id).where('locked_by', '=', workerId).where('status', '=', 'pending');
 
-  /** Leases up to `limit` due rows of one kind, oldest first; PostgreSQL skips rows another copy has locked. */
-  async function claimDue(kind: OutboxKind, input: ClaimInput) {
+  /** The rows of one kind and lane a worker may claim now, oldest first. */
+  function dueRows(kind: OutboxKind, input: Pick<ClaimInput, 'now' | 'lane' | 'limit'>) {
     const now = iso(input.now);
     let due = db
       .selectFrom('outbox')
       .select('id')
       .where('kind', '=', kind)
+      .where('lane', '=', input.lane)
       .where('status', '=', 'pending')
+      .where('held', '=', 0)
       .where('next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
       .orderBy('next_attempt_at')
@@ -88,9 +101,18 @@ export function createOutboxStore(database: Database) {
         ),
       );
     }
+    return due;
+  }
+
+  /** Whether anything of this kind and lane is due (a read: an idle poll costs no write). */
+  const anyDue = async (kind: OutboxKind, input: Pick<ClaimInput, 'now' | 'lane'>) =>
+    (await dueRows(kind, { ...input, limit: 1 }).executeTakeFirst()) !== undefined;
+
+  /** Leases up to `limit` due rows of one kind, oldest first; PostgreSQL skips rows another copy has locked. */
+  async function claimDue(kind: OutboxKind, input: ClaimInput) {
+    const due = dueRows(kind, input);
     // A read first: an idle poll costs no write lock.
-    const any = await due.executeTakeFirst();
-    if (!any) return [];
+    if (!(await anyDue(kind, input))) return [];
     const rows = await db
       .updateTable('outbox')
       .set({ locked_by: input.workerId, locked_until: iso(input.leaseUntil) })
@@ -113,22 +135,51 @@ export function createOutboxStore(database: Database) {
 
   return {
     async queueMail(trx: Executor, mails: readonly NewOutboxMail[]): Promise<void> {
-      if (mails.length === 0) return;
-      await trx
-        .insertInto('outbox')
-        .values(
-          mails.map((mail) => ({
-            kind: 'mail' as const,
-            topic: mail.topic,
-            signup_id: mail.signupId,
-            // A random key per row makes the mail's Message-ID unique across databases and installations, and the
-            // same on every retry of the row (delivery/mail-channel.ts).
-            payload: JSON.stringify({ ...mail.payload, [MESSAGE_KEY]: randomBytes(12).toString('base64url') }),
-            next_attempt_at: mail.at,
-            created_at: mail.at,
-          })),
-        )
+      for (let start = 0; start < mails.length; start += INSERT_CHUNK) {
+        await trx
+          .insertInto('outbox')
+          .values(
+            mails.slice(start, start + INSERT_CHUNK).map((mail) => ({
+              kind: 'mail' as const,
+              topic: mail.topic,
+              signup_id: mail.signupId,
+              // A random key per row makes the mail's Message-ID unique across databases and installations, and the
+              // same on every retry of the row (delivery/mail-channel.ts).
+              payload: JSON.stringify({ ...mail.payload, [MESSAGE_KEY]: randomBytes(12).toString('base64url') }),
+              next_attempt_at: mail.at,
+              created_at: mail.at,
+              held: mail.held ? 1 : 0,
+              lane: mail.lane ?? 'urgent',
+              campaign_id: mail.campaignId ?? null,
+            })),
+          )
+          .execute();
+      }
+    },
+
+    /** How a campaign's mails stand: rows by status. */
+    async campaignCounts(executor: Executor, campaignId: number): Promise<Record<OutboxStatus, number>> {
+      const rows = await executor
+        .selectFrom('outbox')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('campaign_id', '=', campaignId)
+        .groupBy('status')
         .execute();
+      const counts: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0, cancelled: 0 };
+      for (const r of rows) counts[r.status as OutboxStatus] = Number(r.n);
+      return counts;
+    },
+
+    /** Stops a campaign's mails that no worker holds; a held one is cancelled when it is rendered. */
+    async cancelCampaign(trx: Executor, campaignId: number, now: Date): Promise<number> {
+      const result = await trx
+        .updateTable('outbox')
+        .set({ status: 'cancelled', last_error: 'campaign cancelled' })
+        .where('campaign_id', '=', campaignId)
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', iso(now))]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     async queueWebhooks(trx: Executor, events: readonly NewWebhookEvent[]): Promise<void> {
@@ -184,6 +235,7 @@ export function createOutboxStore(database: Database) {
     },
 
     claimDue,
+    anyDue,
 
     /** What a delivered row was, for the rules that follow a delivery. */
     async describe(trx: Executor, id: number) {
@@ -215,6 +267,17 @@ export function createOutboxStore(database: Database) {
     /** A delivered row that must not stay behind (its person was erased meanwhile). */
     async deleteLeased(trx: Executor, input: { id: number; workerId: string }): Promise<void> {
       await trx.deleteFrom('outbox').where('id', '=', input.id).where('locked_by', '=', input.workerId).execute();
+    },
+
+    async extendLease(input: { ids: readonly number[]; workerId: string; leaseUntil: Date }): Promise<void> {
+      if (input.ids.length === 0) return;
+      await db
+        .updateTable('outbox')
+        .set({ locked_until: iso(input.leaseUntil) })
+        .where('id', 'in', [...input.ids])
+        .where('locked_by', '=', input.workerId)
+        .where('status', '=', 'pending')
+        .execute();
     },
 
     async markRetry(input: { id: number; workerId: string; attempts: number; nextAttemptAt: Date; lastError: string }): Promise<void> {

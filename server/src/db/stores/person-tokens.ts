@@ -7,9 +7,9 @@ import type { Schema } from '../schema';
 export function createPersonTokenStore(database: Database) {
   const { db } = database;
   return {
-    async save(signupId: number, tokens: readonly IssuedToken[]): Promise<void> {
+    async save(signupId: number, tokens: readonly IssuedToken[], executor: Kysely<Schema> = db): Promise<void> {
       if (tokens.length === 0) return;
-      await db
+      await executor
         .insertInto('person_tokens')
         .values(tokens.map((t) => ({ hash: t.hash, purpose: t.purpose, signup_id: signupId, expires_at: t.expiresAt.toISOString() })))
         .execute();

@@ -1,10 +1,11 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import {
   ADMIN_PAGE_SIZE,
   COMPANY_SIZE_OPTIONS,
   DESIRED_OUTCOME_OPTIONS,
   ROLE_OPTIONS,
   type AdminFilters,
+  type AdminSegment,
   type AdminSort,
   type AdminStats,
 } from '@waitlist/contract';
@@ -45,7 +46,7 @@ export function createSignupListing(database: Database) {
   const { decode } = createSignupStore(database);
   const erasedCounts = createErasedCountStore(database);
 
-  const applyFilters = (query: SignupsQuery, filters: AdminFilters): SignupsQuery => {
+  const applyFilters = (query: SignupsQuery, filters: AdminSegment): SignupsQuery => {
     let q = query;
     const text = filters.q?.trim().toLowerCase();
     if (text) q = q.where(sql<boolean>`email LIKE ${`%${escapeLike(text)}%`} ESCAPE '\\'`);
@@ -60,6 +61,8 @@ export function createSignupListing(database: Database) {
     if (filters.opted_out === 'yes') q = q.where('marketing_opt_out_at', 'is not', null);
     if (filters.opted_out === 'no') q = q.where('marketing_opt_out_at', 'is', null);
     if (filters.status) q = q.where('status', '=', filters.status);
+    // Flags are a space-separated set of known words: padded, one word matches exactly.
+    if (filters.flag) q = q.where('flags', '<>', '').where(sql<boolean>`(' ' || flags || ' ') LIKE ${`% ${filters.flag} %`}`);
     if (filters.company) q = q.where('company_domain', '=', filters.company.trim().toLowerCase());
     if (filters.from) q = q.where('created_at', '>=', new Date(`${filters.from}T00:00:00Z`).toISOString());
     // `to` is inclusive: everything before the next day's midnight (UTC).
@@ -98,7 +101,39 @@ export function createSignupListing(database: Database) {
     return { items, next_cursor: rows.length > limit && last ? encodeCursor(keyOf(last, sort), last.id) : null };
   }
 
+  /** Who an update to the list reaches: the segment's confirmed people who have not opted out. */
+  const reachable = (executor: Kysely<Schema>, segment: AdminSegment) =>
+    applyFilters(executor.selectFrom('waitlist_signups'), segment)
+      .where('confirmed_at', 'is not', null)
+      .where('marketing_opt_out_at', 'is', null);
+
   return {
+    /** The ids of the people an update to the list reaches, oldest first (inside the caller's transaction). */
+    async reachableIds(executor: Kysely<Schema>, segment: AdminSegment): Promise<number[]> {
+      const rows = await reachable(executor, segment).select('id').orderBy('id').execute().catch(translateDbError);
+      return rows.map((r) => Number(r.id));
+    },
+
+    /** The ids a segment selects, oldest sign-up first, at most `limit` (a wave's candidates). */
+    async oldestIds(executor: Kysely<Schema>, segment: AdminSegment, limit: number): Promise<number[]> {
+      const rows = await applyFilters(executor.selectFrom('waitlist_signups'), segment)
+        .select('id')
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute()
+        .catch(translateDbError);
+      return rows.map((r) => Number(r.id));
+    },
+
+    async reachableCount(segment: AdminSegment): Promise<number> {
+      const row = await reachable(db, segment)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+        .catch(translateDbError);
+      return Number(row.n);
+    },
+
     async list(
       filters: AdminFilters,
       cursor?: string,
@@ -116,11 +151,11 @@ export function createSignupListing(database: Database) {
     },
 
     /** Every matching row, read in keyset batches so memory stays flat however long the list is. */
-    async *stream(filters: AdminFilters, batchSize = 500): AsyncGenerator<SignupRow> {
+    async *stream(filters: AdminFilters, batchSize = 500): AsyncGenerator<SignupRow[]> {
       let cursor: string | undefined;
       do {
         const result = await page(filters, cursor, batchSize);
-        yield* result.items;
+        if (result.items.length > 0) yield result.items;
         cursor = result.next_cursor ?? undefined;
       } while (cursor);
     },

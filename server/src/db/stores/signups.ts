@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { FollowUpStatus } from '@waitlist/contract';
+import type { FollowUpStatus, SignupFlag } from '@waitlist/contract';
 import type { Database } from '../connection';
 import type { Schema, WaitlistSignupsTable } from '../schema';
 
@@ -35,6 +35,8 @@ export interface SignupRow {
   utm_term: string | null;
   referrer_origin: string | null;
   landing_path: string | null;
+  /** Why the sign-up may deserve a second look (contract: SIGNUP_FLAGS); empty for most. */
+  flags: SignupFlag[];
 }
 
 /** A row about to be inserted: every column but the generated id. */
@@ -75,6 +77,7 @@ export function createSignupStore(database: Database) {
     utm_term: row.utm_term,
     referrer_origin: row.referrer_origin,
     landing_path: row.landing_path,
+    flags: row.flags === '' ? [] : (row.flags.split(' ') as SignupFlag[]),
   });
 
   const encode = (changes: SignupChanges): Updateable<WaitlistSignupsTable> => {
@@ -88,6 +91,7 @@ export function createSignupStore(database: Database) {
 
   const encodeNew = (row: NewSignupRow): Insertable<WaitlistSignupsTable> => ({
     ...row,
+    flags: [...new Set(row.flags)].sort().join(' '),
     desired_outcomes: database.encodeList(row.desired_outcomes),
     free_mail: row.free_mail ? 1 : 0,
   });

@@ -13,6 +13,7 @@ import { webhookMessageId } from '../../lib/webhook-id';
 import type { Database } from '../../db/connection';
 import type { OutboxEntry, OutboxReports } from '../../db/stores/outbox-reports';
 import type { SignupStore } from '../../db/stores/signups';
+import type { MailBudget } from '../../services/mail-budget';
 import type { SignupService } from '../../services/signups';
 import { HttpError } from '../../http/http-error';
 import { signedInOperator } from './guards';
@@ -22,6 +23,7 @@ export interface MailRoutesOptions {
   outbox: OutboxReports;
   store: SignupStore;
   signups: SignupService;
+  mailBudget: MailBudget;
   /** Whether SMTP_URL is set: without it pending mail is "not sent: no SMTP configured". */
   smtpConfigured: boolean;
   /** Whether WEBHOOK_SECRET is set: without it webhook events wait. */
@@ -78,6 +80,7 @@ export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOpt
     smtp_configured: smtpConfigured,
     counts: await outbox.counts(),
     stuck: (await outbox.stuck()).map(toEntry),
+    budget: await options.mailBudget.status().then(({ held, perHour }) => ({ held, per_hour: perHour })),
   }));
 
   app.post('/outbox/:id/retry', { schema: byId }, async (request, reply) => {

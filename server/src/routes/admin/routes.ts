@@ -9,6 +9,8 @@ import type { RateLimitRule } from '../../http/rate-limits';
 import { adminGuards } from './guards';
 import { sessionRoutes } from './session-routes';
 import { insightRoutes } from './insight-routes';
+import { campaignRoutes, type CampaignRoutesOptions } from './campaign-routes';
+import { waveRoutes } from './wave-routes';
 import { mailRoutes } from './mail-routes';
 import { signupRoutes } from './signup-routes';
 
@@ -23,6 +25,9 @@ export interface AdminRoutesOptions {
   /** Whether SMTP_URL is set (the console says why mail is not going out). */
   smtpConfigured: boolean;
   webhooksConfigured: boolean;
+  /** Mail was queued: the delivery workers look now instead of at their next poll. */
+  nudgeMail: () => void;
+  previewMails: CampaignRoutesOptions['previewMails'];
 }
 
 /** A route schema's first complaint, as `field: message` (the id of a path alone: it has one field). */
@@ -52,16 +57,26 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     secureCookies: options.secureCookies,
     signInRateLimit: options.signInRateLimit,
   });
-  await app.register(signupRoutes, { database, signups: services.signups, store: stores.signups, listing: stores.signupListing });
+  await app.register(signupRoutes, {
+    database,
+    signups: services.signups,
+    store: stores.signups,
+    listing: stores.signupListing,
+    invitations: stores.invitations,
+  });
   await app.register(insightRoutes, { database, stores, signups: services.signups });
   await app.register(mailRoutes, {
     database,
     outbox: stores.outboxReports,
     store: stores.signups,
     signups: services.signups,
+    mailBudget: services.mailBudget,
     smtpConfigured: options.smtpConfigured,
     webhooksConfigured: options.webhooksConfigured,
   });
+
+  await app.register(campaignRoutes, { campaigns: services.campaigns, nudge: options.nudgeMail, previewMails: options.previewMails });
+  await app.register(waveRoutes, { invitations: services.invitations, nudge: options.nudgeMail });
 
   // Unknown admin paths: 401 without a session (the guard), 404 with one.
   const unknownEndpoint = async () => {

@@ -35,6 +35,15 @@ describe('a flood of sign-ins', () => {
         body: JSON.stringify({ email, password }),
       });
 
+    // The reference, in the same run: the about page read 60 times with no flood.
+    const quiet: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const started = performance.now();
+      await (await fetch(`${url}/about`)).arrayBuffer();
+      quiet.push(performance.now() - started);
+    }
+    const quietP99 = percentile(quiet, 0.99);
+
     // 48 connections guessing at made-up accounts back to back: every guess costs a full scrypt.
     let flooding = true;
     const answers = new Map<number, number>();
@@ -77,11 +86,13 @@ describe('a flood of sign-ins', () => {
     const p99 = percentile(latencies, 0.99);
     console.info(
       `[sign-in flood] GET /about while 48 connections guessed: p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; ` +
-        `answers ${JSON.stringify(Object.fromEntries(answers))}; the owner signed in after ${ownerMs.toFixed(0)} ms`,
+        `answers ${JSON.stringify(Object.fromEntries(answers))}; the owner signed in after ${ownerMs.toFixed(0)} ms (no flood: p99 ${quietP99.toFixed(1)} ms)`,
     );
     expect(owner.status).toBe(200);
     expect([...answers.keys()].filter((s) => s !== 401 && s !== 503)).toEqual([]);
     expect(answers.get(401)).toBeGreaterThan(20);
-    expect(p99).toBeLessThan(100);
+    // Below 100 ms on a quiet machine (29.6 ms measured; 16.7 s before the bound); on one busy with other tests, within
+    // 100 ms of the page's own p99 with no flood, measured just before.
+    expect(p99).toBeLessThan(Math.max(100, quietP99 + 100));
   });
 });

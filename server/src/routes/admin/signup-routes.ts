@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_ERROR_CODES,
+  adminBulkEraseSchema,
   adminCorrectionSchema,
   adminListQuerySchema,
   adminSignupPageSchema,
@@ -21,6 +22,7 @@ import { toConsoleSignup } from '../../services/signup-views';
 import type { SignupService } from '../../services/signups';
 import { HttpError } from '../../http/http-error';
 import { httpErrorOf } from '../../http/write-errors';
+import type { InvitationStore } from '../../db/stores/invitations';
 import { signedInOperator } from './guards';
 
 export interface SignupRoutesOptions {
@@ -28,6 +30,8 @@ export interface SignupRoutesOptions {
   signups: SignupService;
   store: SignupStore;
   listing: SignupListing;
+  /** The CSV export's invitation columns. */
+  invitations: InvitationStore;
 }
 
 const CSV_COLUMNS = [
@@ -52,6 +56,11 @@ const CSV_COLUMNS = [
   'utm_term',
   'referrer_origin',
   'landing_path',
+  'flags',
+  'wave',
+  'invited_at',
+  'accepted_at',
+  'redeemed_at',
 ] as const;
 
 const notFound = () => new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No sign-up with this id (it may have been erased)');
@@ -91,9 +100,25 @@ export async function signupRoutes(parent: FastifyInstance, options: SignupRoute
     request.log.info({ operatorId, filters: filterNames(filters) }, 'admin exported sign-ups as CSV');
     const rows = Readable.from(
       (async function* () {
-        for await (const row of listing.stream(filters)) {
-          const signup = toConsoleSignup(row);
-          yield { ...signup, desired_outcomes: signup.desired_outcomes.join('; '), free_mail: signup.free_mail ? 'true' : 'false' };
+        for await (const batch of listing.stream(filters)) {
+          const invitations = await options.invitations.byPeople(
+            database.db,
+            batch.map((row) => row.id),
+          );
+          for (const row of batch) {
+            const signup = toConsoleSignup(row);
+            const invitation = invitations.get(row.id);
+            yield {
+              ...signup,
+              desired_outcomes: signup.desired_outcomes.join('; '),
+              free_mail: signup.free_mail ? 'true' : 'false',
+              flags: signup.flags.join('; '),
+              wave: invitation?.waveName ?? '',
+              invited_at: invitation?.invitedAt ?? '',
+              accepted_at: invitation?.acceptedAt ?? '',
+              redeemed_at: invitation?.redeemedAt ?? '',
+            };
+          }
         }
       })(),
     );
@@ -148,6 +173,19 @@ export async function signupRoutes(parent: FastifyInstance, options: SignupRoute
     if (!(await signups.erase(id, { kind: 'operator', operatorId }))) throw notFound();
     request.log.info({ operatorId, signupId: id }, 'admin erased a sign-up');
     return reply.code(204).send();
+  });
+
+  // The review queue: erase a selection at once (each person in their own transaction, each audited).
+  app.post('/signups/erase', { schema: { body: adminBulkEraseSchema } }, async (request) => {
+    const { operatorId } = signedInOperator(request);
+    const erased: number[] = [];
+    const missing: number[] = [];
+    for (const id of [...new Set(request.body.ids)]) {
+      if (await signups.erase(id, { kind: 'operator', operatorId })) erased.push(id);
+      else missing.push(id);
+    }
+    request.log.info({ operatorId, erased: erased.length, missing: missing.length }, 'admin erased a selection of sign-ups');
+    return { erased, missing };
   });
 
   app.get('/stats', { schema: { response: { 200: adminStatsSchema } } }, async () => listing.stats());

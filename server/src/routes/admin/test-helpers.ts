@@ -31,3 +31,15 @@ export async function seedSignup(app: App, overrides: Partial<SignupBody> = {}, 
   const row = await app.database.db.selectFrom('waitlist_signups').select('id').where('email', '=', body.email).executeTakeFirstOrThrow();
   return { ...body, id: Number(row.id) };
 }
+
+/**
+ * The console's API as the operator whose Cookie header `cookie()` answers (read at each call: suites sign in in
+ * a hook), from the console's own origin: `admin('POST', '/campaigns', body)`.
+ */
+export const adminClient = (app: () => App, cookie: () => string) => (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  app().inject({
+    method,
+    url: `/api/admin${url}`,
+    headers: { cookie: cookie(), origin: 'http://localhost:80', host: 'localhost:80' },
+    ...(payload ? { payload: payload as object } : {}),
+  });

@@ -1,9 +1,13 @@
+import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  ACCESS_CODE_PARAM,
   DATA_LINK_PATH,
   DEFAULT_LOCALE,
   MANAGE_ACTIONS,
+  MANAGE_COOKIE,
+  MANAGE_REOPEN_PARAM,
   PERSON_CORRECTABLE_FIELDS,
   PERSON_LINK_PATHS,
   SITE_LOCALES,
@@ -23,14 +27,15 @@ import { HttpError } from '../../http/http-error';
 import type { PageRenderer } from '../../http/page-renderer';
 import { limitedBy } from '../../http/rate-limit';
 import type { RateLimitRule } from '../../http/rate-limits';
+import type { InvitationProblem, InvitationService } from '../../services/invitations';
 import type { PersonLinks, TokenFailure } from '../../services/person-links';
-import { toPersonView } from '../../services/signup-views';
 
 /**
  * The pages behind the links in our mail, and the privacy page's "send me my link" form. A GET shows a page and
  * changes nothing (mail scanners open every link); only a POST acts. The pages are the site's own, rendered by
  * the web build's renderer (no script, in the person's language); each answer is noindex, never cached and sends
- * no Referer, so the token in the URL goes nowhere else. See docs/decisions/0007-outbox-and-self-service-links.md.
+ * no Referer, so the token in the URL goes nowhere else. The manage link's token leaves the address bar at once:
+ * it moves to a cookie on the data pages only (docs/decisions/0016-manage-link-cookie.md).
  */
 
 export interface SelfServiceRoutesOptions {
@@ -40,7 +45,20 @@ export interface SelfServiceRoutesOptions {
   dataLinkRateLimit: RateLimitRule | null;
   /** The data-link answer never comes sooner, so its timing says nothing about whether the address is known. */
   dataLinkAnswerMs?: number;
+  /** SITE_URL is https: the data page's cookie is Secure whatever the request looks like behind a proxy. */
+  secureCookies: boolean;
+  /** Invitations to the pilot: the page behind an invitation's link and its Accept button. */
+  invitations: InvitationService;
+  /** ACCESS_REDIRECT_URL: where an accepted invitation sends the person, with their code; unset: a page shows it. */
+  accessRedirectUrl?: string | undefined;
 }
+
+const INVITATION_PROBLEM_STATUS: Readonly<Record<InvitationProblem, 400 | 404 | 410>> = {
+  malformed: 400,
+  unknown: 404,
+  expired: 410,
+  used: 410,
+};
 
 const PRIVATE_HEADERS = {
   'cache-control': 'no-store',
@@ -62,6 +80,7 @@ const queryToken = (request: FastifyRequest) => (request.query as Record<string,
 
 export async function selfServiceRoutes(app: FastifyInstance, options: SelfServiceRoutesOptions): Promise<void> {
   const { service, pages } = options;
+  await app.register(fastifyCookie);
   // Form posts are parsed only in this scope; RFC 8058 one-click posts may come as multipart with no field we need.
   await app.register(fastifyFormbody, { bodyLimit: 8 * 1024 });
   // Any other body (multipart, text/plain) carries nothing these routes read: accepted and ignored, never a 415.
@@ -81,14 +100,12 @@ export async function selfServiceRoutes(app: FastifyInstance, options: SelfServi
   };
   const refuse = (reply: FastifyReply, failure: TokenFailure, path: string) =>
     page(reply, failure.status, path, { page: 'problem', problem: failure.problem });
-  const manage = (
-    token: string,
+  const manage = async (
     person: SignupRow,
     extra: { saved?: boolean; invalid?: PersonCorrectableField[] } = {},
-  ): SelfServiceView => ({
+  ): Promise<SelfServiceView> => ({
     page: 'manage',
-    token,
-    person: toPersonView(person),
+    person: await service.view(person),
     ...extra,
   });
 
@@ -104,6 +121,36 @@ export async function selfServiceRoutes(app: FastifyInstance, options: SelfServi
   // Every page under each language's prefix (/confirm, /sv/confirm).
   for (const prefix of SITE_LOCALES.map(localePrefix)) {
     const { confirm, unsubscribe } = PERSON_LINK_PATHS;
+
+    // --- An invitation to the pilot: the page shows it; Accept records it and hands over the access code ---
+    const { invitation } = PERSON_LINK_PATHS;
+    const invitationProblem = (reply: FastifyReply, problem: InvitationProblem) =>
+      page(reply, INVITATION_PROBLEM_STATUS[problem], invitation, { page: 'problem', problem });
+
+    app.get(`${prefix}${invitation}`, async (request, reply) => {
+      const token = queryToken(request);
+      const resolved = await options.invitations.resolveLink(token);
+      if (!resolved.ok) return invitationProblem(reply, resolved.problem);
+      const view: SelfServiceView = {
+        page: 'invitation',
+        token: token as string,
+        wave: resolved.invitation.waveName,
+        expires_at: resolved.invitation.expiresAt,
+      };
+      return page(reply, 200, invitation, view, resolved.person);
+    });
+
+    app.post(`${prefix}${invitation}`, async (request, reply) => {
+      const result = await options.invitations.accept(field(request.body, 'token'));
+      if (!result.ok) return invitationProblem(reply, result.problem);
+      if (options.accessRedirectUrl) {
+        const target = new URL(options.accessRedirectUrl);
+        target.searchParams.set(ACCESS_CODE_PARAM, result.code);
+        return reply.code(303).header('location', target.toString()).send();
+      }
+      const view: SelfServiceView = { page: 'invitation-accepted', code: result.code, expires_at: result.invitation.expiresAt };
+      return page(reply, 200, invitation, view, result.person);
+    });
 
     // --- Confirm (double opt-in) ---
     app.get(`${prefix}${confirm}`, async (request, reply) => {
@@ -133,7 +180,7 @@ export async function selfServiceRoutes(app: FastifyInstance, options: SelfServi
       return page(reply, 200, unsubscribe, { page: 'unsubscribed' }, result.person);
     });
 
-    registerManageRoutes(app, prefix, { service, page, refuse, manage });
+    registerManageRoutes(app, prefix, { service, page, refuse, manage, secureCookies: options.secureCookies });
 
     // --- "Send me my link" (privacy page): the same answer, at the same pace, whether or not the address is known ---
     app.post(`${prefix}${DATA_LINK_PATH}`, { config: limitedBy(options.dataLinkRateLimit) }, async (request, reply) => {
@@ -151,23 +198,60 @@ interface ManageRouteHelpers {
   service: PersonLinks;
   page: (reply: FastifyReply, status: number, path: string, view: SelfServiceView, person?: SignupRow) => FastifyReply;
   refuse: (reply: FastifyReply, failure: TokenFailure, path: string) => FastifyReply;
-  manage: (token: string, person: SignupRow, extra?: { saved?: boolean; invalid?: PersonCorrectableField[] }) => SelfServiceView;
+  manage: (person: SignupRow, extra?: { saved?: boolean; invalid?: PersonCorrectableField[] }) => Promise<SelfServiceView>;
+  secureCookies: boolean;
 }
 
-/** The person's data page and its three forms: download, correct, erase. */
-function registerManageRoutes(app: FastifyInstance, prefix: string, { service, page, refuse, manage }: ManageRouteHelpers) {
+/**
+ * The person's data page and its three forms: download, correct, erase. The link's first GET moves its token to a
+ * cookie (HttpOnly, SameSite=Strict, Secure on an https site, on the data pages' path only, ending with the token)
+ * and answers 303 to the same page without it; the page and its forms then work from the cookie. A form post that
+ * carries the token itself (a page opened before this change) is still honoured.
+ */
+function registerManageRoutes(app: FastifyInstance, prefix: string, { service, page, refuse, manage, secureCookies }: ManageRouteHelpers) {
   const path = PERSON_LINK_PATHS.manage;
+  const cookiePath = `${prefix}${path}`;
+  const cookieOptions = (request: FastifyRequest, maxAgeSeconds?: number) =>
+    ({
+      path: cookiePath,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookies || request.protocol === 'https',
+      ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
+    }) as const;
+  const forget = (request: FastifyRequest, reply: FastifyReply) => reply.clearCookie(MANAGE_COOKIE, cookieOptions(request));
+  const presented = (request: FastifyRequest) => request.cookies[MANAGE_COOKIE] ?? field(request.body, 'token');
+  /** A refused token from the cookie is forgotten, so the browser stops sending it. */
+  const refuseAndForget = (request: FastifyRequest, reply: FastifyReply, failure: TokenFailure) => {
+    if (request.cookies[MANAGE_COOKIE] !== undefined) forget(request, reply);
+    return refuse(reply, failure, path);
+  };
 
-  app.get(`${prefix}${path}`, async (request, reply) => {
-    const token = queryToken(request);
+  app.get(cookiePath, async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    if (query.token !== undefined) {
+      const resolved = await service.resolve(query.token, 'manage');
+      if (!resolved.ok) return refuse(reply, resolved, path);
+      // The person's own language: the page, its forms and the cookie's path all live under it.
+      const home = localizedPath(isSiteLocale(resolved.person.locale) ? resolved.person.locale : DEFAULT_LOCALE, path);
+      const maxAge = Math.floor((resolved.expiresAt.getTime() - Date.now()) / 1000);
+      reply.setCookie(MANAGE_COOKIE, query.token as string, { ...cookieOptions(request, maxAge), path: home });
+      return reply.code(303).header('location', home).send();
+    }
+    const token = request.cookies[MANAGE_COOKIE];
+    if (token === undefined) {
+      // From webmail the redirect arrives without the cookie (SameSite=Strict): the page reloads itself once.
+      if (query[MANAGE_REOPEN_PARAM] === undefined) return page(reply, 200, path, { page: 'opening' });
+      return page(reply, 400, path, { page: 'problem', problem: 'missing' });
+    }
     const resolved = await service.resolve(token, 'manage');
-    if (!resolved.ok) return refuse(reply, resolved, path);
-    return page(reply, 200, path, manage(token as string, resolved.person), resolved.person);
+    if (!resolved.ok) return refuseAndForget(request, reply, resolved);
+    return page(reply, 200, path, await manage(resolved.person), resolved.person);
   });
 
   app.post(`${prefix}${MANAGE_ACTIONS.export}`, async (request, reply) => {
-    const result = await service.exportData(field(request.body, 'token'));
-    if (!result.ok) return refuse(reply, result, path);
+    const result = await service.exportData(presented(request));
+    if (!result.ok) return refuseAndForget(request, reply, result);
     return reply
       .code(200)
       .header('content-disposition', 'attachment; filename="my-waitlist-data.json"')
@@ -176,7 +260,7 @@ function registerManageRoutes(app: FastifyInstance, prefix: string, { service, p
   });
 
   app.post(`${prefix}${MANAGE_ACTIONS.correct}`, async (request, reply) => {
-    const token = field(request.body, 'token');
+    const token = presented(request);
     const outcomes = fields(request.body, 'desired_outcomes');
     const parsed = adminCorrectionSchema.safeParse({
       role: field(request.body, 'role'),
@@ -186,23 +270,25 @@ function registerManageRoutes(app: FastifyInstance, prefix: string, { service, p
     });
     if (!parsed.success) {
       const resolved = await service.resolve(token, 'manage');
-      if (!resolved.ok) return refuse(reply, resolved, path);
+      if (!resolved.ok) return refuseAndForget(request, reply, resolved);
       const invalid = PERSON_CORRECTABLE_FIELDS.filter((column) => parsed.error.issues.some((issue) => issue.path[0] === column));
-      return page(reply, 400, path, manage(token!, resolved.person, { invalid }), resolved.person);
+      return page(reply, 400, path, await manage(resolved.person, { invalid }), resolved.person);
     }
     const { email: _ignored, ...changes } = parsed.data;
     const result = await service.correct(token, changes);
-    if (!result.ok) return refuse(reply, result, path);
-    return page(reply, 200, path, manage(token!, result.person, { saved: true }), result.person);
+    if (!result.ok) return refuseAndForget(request, reply, result);
+    return page(reply, 200, path, await manage(result.person, { saved: true }), result.person);
   });
 
   app.post(`${prefix}${MANAGE_ACTIONS.erase}`, async (request, reply) => {
-    const token = field(request.body, 'token');
+    const token = presented(request);
     const resolved = await service.resolve(token, 'manage');
-    if (!resolved.ok) return refuse(reply, resolved, path);
-    if (field(request.body, 'confirm') !== 'yes') return page(reply, 400, path, manage(token!, resolved.person), resolved.person);
+    if (!resolved.ok) return refuseAndForget(request, reply, resolved);
+    if (field(request.body, 'confirm') !== 'yes') return page(reply, 400, path, await manage(resolved.person), resolved.person);
     const result = await service.erase(token);
-    if (!result.ok) return refuse(reply, result, path);
+    if (!result.ok) return refuseAndForget(request, reply, result);
+    // Nothing is left to manage: the cookie goes with the data.
+    forget(request, reply);
     return page(reply, 200, path, { page: 'erased' }, resolved.person);
   });
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CHECK_CONSTRAINTS,
   DUPLICATE_EMAIL_MESSAGE,
+  EMAIL_DOMAIN_REFUSED_MESSAGE,
   HONEYPOT_FIELD,
   PRIVACY_POLICY_VERSION,
   SIGNUPS_PATH,
@@ -9,6 +10,7 @@ import {
 } from '@waitlist/contract';
 import { expectApiError, useTestApp } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
+import { startTestDnsServer } from '../../test/dns';
 import { apiHeaders, validSignup } from '../../test/fixtures';
 
 describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
@@ -88,6 +90,63 @@ describe.each(DIALECTS)('public sign-up API on %s', (dialect) => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ code: '23505', message: DUPLICATE_EMAIL_MESSAGE, details: null, hint: null });
       expect(await rowCount()).toBe(before);
+    });
+  });
+
+  describe('refused e-mail domains', () => {
+    it('answers 400 / P0001 for a temporary-inbox address, says why in details, and stores and sends nothing', async () => {
+      const before = await rowCount();
+      const outbox = () => suite.app.database.db.selectFrom('outbox').select('id').execute();
+      const queued = (await outbox()).length;
+      for (const email of ['ada@mailinator.com', 'Ada@Sub.Guerrillamail.com ']) {
+        const res = await post(validSignup({ email }));
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          code: 'P0001',
+          message: EMAIL_DOMAIN_REFUSED_MESSAGE,
+          details: 'disposable',
+          hint: 'Use your work e-mail address: temporary addresses cannot receive our updates.',
+        });
+      }
+      expect(await rowCount()).toBe(before);
+      expect(await outbox()).toHaveLength(queued);
+    });
+
+    it("refuses the operators' blocked domains and lets their allowed ones through", async () => {
+      const app = await suite.makeApp({ BLOCKED_EMAIL_DOMAINS: 'rival.example, @spam.example', ALLOWED_EMAIL_DOMAINS: 'yopmail.com' });
+      const send = (email: string) =>
+        app.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: validSignup({ email }) });
+      const blocked = await send('x@mail.rival.example');
+      expect(blocked.statusCode).toBe(400);
+      expect(blocked.json()).toMatchObject({ code: 'P0001', details: 'blocked' });
+      expect((await send('x@spam.example')).statusCode).toBe(400);
+      expect((await send('x@yopmail.com')).statusCode).toBe(201);
+      expect((await send('x@rival-not.example')).statusCode).toBe(201);
+    });
+
+    it('with EMAIL_DOMAIN_CHECK=mx, refuses a domain DNS says has no mail server, and lets a slow DNS through', async () => {
+      const dns = await startTestDnsServer({
+        mx: { 'volvo.example': 'mx.volvo.example' },
+        a: { 'firm.example': '192.0.2.1' },
+        hang: ['slow.example'],
+      });
+      try {
+        const app = await suite.makeApp({ EMAIL_DOMAIN_CHECK: 'mx', DNS_SERVERS: dns.server });
+        const send = (email: string) =>
+          app.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: validSignup({ email }) });
+        const nowhere = await send(`x-${dialect}@no-such-domain.example`);
+        expect(nowhere.statusCode).toBe(400);
+        expect(nowhere.json()).toMatchObject({ code: 'P0001', details: 'undeliverable' });
+        expect((await send(`x-${dialect}@volvo.example`)).statusCode).toBe(201);
+        expect((await send(`x-${dialect}@firm.example`)).statusCode).toBe(201);
+        expect((await send(`x-${dialect}@slow.example`)).statusCode).toBe(201);
+      } finally {
+        await dns.close();
+      }
+    });
+
+    it('refuses a malformed domain setting at start-up, naming it', async () => {
+      await expect(suite.makeApp({ BLOCKED_EMAIL_DOMAINS: 'not a domain' })).rejects.toThrow(/BLOCKED_EMAIL_DOMAINS/);
     });
   });
 

@@ -7,11 +7,13 @@ import {
   FORM_TOKEN_PLACEHOLDER,
   ROLE_OPTIONS,
   SIGNUP_THANK_YOU_PATH,
+  SIGNUPS_PATH,
   type SignupFormAnswer,
 } from '@waitlist/contract';
 import { CATALOGUE } from '@waitlist/catalogue';
 import { DIALECTS } from '../../test/databases';
 import { useTestApp } from '../../test/app';
+import { apiHeaders, validSignup } from '../../test/fixtures';
 import { siteOf, writeSite } from './form-routes.test-support';
 
 const { unexpectedErrorTitle: UNEXPECTED_ERROR_TITLE } = CATALOGUE.en.form;
@@ -26,6 +28,7 @@ interface Posted {
   website?: string;
   formToken?: string;
   attribution?: string;
+  emailChoice?: string;
 }
 
 const aPost = (overrides: Posted = {}): Posted => ({
@@ -213,6 +216,38 @@ describe.each(DIALECTS)('the sign-up form without script on %s', (dialect) => {
     expect(await rowsOf('twice@example.com')).toHaveLength(1);
   });
 
+  it('asks "Did you mean …?" before storing a likely typo; either answer then signs up, with the address chosen', async () => {
+    const first = await post(aPost({ email: 'ada@gmial.com', formToken: 'token-typo-first-xxxx' }));
+    expect(first.statusCode).toBe(200);
+    const { signup } = renderedState(first.body);
+    expect(signup?.suggestion).toBe('ada@gmail.com');
+    expect(signup?.values.email).toBe('ada@gmial.com');
+    expect(await rowsOf('ada@gmial.com')).toEqual([]);
+    expect(await rowsOf('ada@gmail.com')).toEqual([]);
+
+    const used = await post(aPost({ email: 'ada@gmial.com', formToken: 'token-typo-use-xxxxxx', emailChoice: 'use' }));
+    expect(used.statusCode).toBe(303);
+    expect(await rowsOf('ada@gmail.com')).toHaveLength(1);
+
+    const kept = await post(aPost({ email: 'eva@telia.con', formToken: 'token-typo-keep-xxxxx', emailChoice: 'keep' }));
+    expect(kept.statusCode).toBe(303);
+    expect(await rowsOf('eva@telia.con')).toHaveLength(1);
+
+    // Company domains are never second-guessed, short ones included.
+    for (const email of ['lars@volvo.se', 'lars@abb.com', 'lars@h-m.com']) {
+      expect((await post(aPost({ email, formToken: `token-${email.slice(5, 9)}-xxxxxxxxxx` }))).statusCode, email).toBe(303);
+    }
+  });
+
+  it('answers a temporary-inbox address with the page: 400, the refusal for the e-mail field, the values kept, nothing stored', async () => {
+    const res = await post(aPost({ email: 'ada@mailinator.com', formToken: 'token-disposable-xxxx' }));
+    expect(res.statusCode).toBe(400);
+    const { signup } = renderedState(res.body);
+    expect(signup?.error).toMatchObject({ code: ERROR_CODES.raisedException, details: 'disposable' });
+    expect(signup?.values.email).toBe('ada@mailinator.com');
+    expect(await rowsOf('ada@mailinator.com')).toEqual([]);
+  });
+
   it('answers a row the database refuses (CHECK) with the page: 400 and the check violation', async () => {
     const db = suite.app.database.db;
     if (dialect === 'postgres') {
@@ -244,6 +279,61 @@ describe.each(DIALECTS)('the sign-up form without script on %s', (dialect) => {
     expect(signup?.error?.code).toBe(ERROR_CODES.rateLimited);
     expect(signup?.values.email).toBe('limit-3@example.com');
     expect(await rowsOf('limit-3@example.com')).toEqual([]);
+  });
+
+  it('counts the form and the API against one budget per client: two through the API leave none for the form', async () => {
+    const limited = await suite.makeApp({ SIGNUP_RATE_LIMIT: '2' });
+    const remoteAddress = '198.51.100.77';
+    for (const email of ['both-1@example.com', 'both-2@example.com']) {
+      const res = await limited.inject({
+        method: 'POST',
+        url: SIGNUPS_PATH,
+        remoteAddress,
+        headers: apiHeaders(),
+        payload: validSignup({ email }),
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const form = await limited.inject({
+      method: 'POST',
+      url: '/',
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: urlencoded(aPost({ email: 'both-3@example.com', formToken: 'token-both-3-xxxxxxxx' })),
+    });
+    expect(form.statusCode).toBe(429);
+    expect(await rowsOf('both-3@example.com')).toEqual([]);
+    // And the other way round for another client: the form's post leaves the API one.
+    const other = '198.51.100.78';
+    const post = await limited.inject({
+      method: 'POST',
+      url: '/',
+      remoteAddress: other,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: urlencoded(aPost({ email: 'both-4@example.com', formToken: 'token-both-4-xxxxxxxx' })),
+    });
+    expect(post.statusCode).toBe(303);
+    const api = (email: string) =>
+      limited.inject({ method: 'POST', url: SIGNUPS_PATH, remoteAddress: other, headers: apiHeaders(), payload: validSignup({ email }) });
+    expect((await api('both-5@example.com')).statusCode).toBe(201);
+    expect((await api('both-6@example.com')).statusCode).toBe(429);
+  });
+
+  // @fastify/rate-limit keys an IPv6 client by its /64 (its default ipv6Subnet); this keeps it so.
+  it('counts an IPv6 client per /64: a post from the next address of the same /64 is refused too', async () => {
+    const limited = await suite.makeApp({ SIGNUP_RATE_LIMIT: '1' });
+    const from = (remoteAddress: string, email: string) =>
+      limited.inject({
+        method: 'POST',
+        url: '/',
+        remoteAddress,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: urlencoded(aPost({ email, formToken: `token-${email.slice(0, 6)}-xxxxxxxx` })),
+      });
+    expect((await from('2001:db8:9:1::1', 'six-a@example.com')).statusCode).toBe(303);
+    expect((await from('2001:db8:9:1::2', 'six-b@example.com')).statusCode).toBe(429);
+    expect((await from('2001:db8:9:1:ffff::7', 'six-c@example.com')).statusCode).toBe(429);
+    expect((await from('2001:db8:9:2::1', 'six-d@example.com')).statusCode).toBe(303);
   });
 
   it('answers 500 with Unexpected Application Error! and a plain sentence when the page cannot be rendered, never the exception', async () => {

@@ -1,12 +1,15 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  EMAIL_CHOICES,
+  PROOF_OF_WORK_FIELD,
   SIGNUP_BODY_LIMIT_BYTES,
   SIGNUP_THANK_YOU_PATH,
   decodeAttribution,
   localeOfPath,
   localizedPath,
   signupFormValuesFromEntries,
+  suggestEmailCorrection,
   toSignupBody,
   validateSignupForm,
   type ApiError,
@@ -17,9 +20,9 @@ import {
 import { IdempotencyKeyReusedError } from '../../db/errors';
 import type { SignupService } from '../../services/signups';
 import type { PageRenderer } from '../../http/page-renderer';
-import { tooManyRequests } from '../../http/rate-limit';
-import type { RateLimitRule } from '../../http/rate-limits';
+import { tooManyRequests, type SharedLimit } from '../../http/rate-limit';
 import { httpErrorOf } from '../../http/write-errors';
+import { clientNetwork } from '../../lib/client-network';
 import { formTokenKey, isFormToken, newFormToken } from '../../lib/form-token';
 import type { MetricsRecorder } from '../../lib/metrics';
 import { outcomeOf } from './outcome';
@@ -27,8 +30,8 @@ import { outcomeOf } from './outcome';
 export interface SignupFormRoutesOptions {
   signups: SignupService;
   pages: PageRenderer;
-  /** rate-limits.ts: signupForm. */
-  rateLimit: RateLimitRule | null;
+  /** rate-limits.ts: signup, shared with the API. */
+  signupLimit: SharedLimit | null;
   metrics: MetricsRecorder;
 }
 
@@ -51,9 +54,6 @@ function entriesOf(body: unknown): [string, unknown][] {
 export async function signupFormRoutes(app: FastifyInstance, options: SignupFormRoutesOptions): Promise<void> {
   const { signups, pages, metrics } = options;
   await app.register(fastifyFormbody, { bodyLimit: SIGNUP_BODY_LIMIT_BYTES });
-  // One budget per client IP for every page's form (in the app's rate-limit store).
-  const { rateLimit } = options;
-  const limit = rateLimit === null ? null : app.createRateLimit({ max: rateLimit.max, timeWindow: rateLimit.windowMs });
 
   const answer = (
     reply: FastifyReply,
@@ -62,10 +62,16 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
     values: SignupFormValues,
     invalid: SignupErrorField[],
     error: ApiError | null,
+    suggestion: string | null = null,
   ) => {
     // The page again, with a form token of its own: the posted one when it is one we could have handed out.
     const state: { signup: SignupFormAnswer } = {
-      signup: { values: { ...values, formToken: isFormToken(values.formToken) ? values.formToken : newFormToken() }, invalid, error },
+      signup: {
+        values: { ...values, formToken: isFormToken(values.formToken) ? values.formToken : newFormToken() },
+        invalid,
+        error,
+        suggestion,
+      },
     };
     return pages.send(reply, status, pathname, state);
   };
@@ -73,14 +79,12 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
   const handle = (pathname: string) => async (request: FastifyRequest, reply: FastifyReply) => {
     const values = signupFormValuesFromEntries(entriesOf(request.body));
 
-    if (limit) {
-      const result = await limit(request);
-      if (!result.isAllowed && result.isExceeded) {
-        metrics.count('rateLimitRefusals', { limit: 'signup form' });
-        const error = tooManyRequests(rateLimit!.message, result.ttl);
-        for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-        return answer(reply, error.statusCode, pathname, values, [], error.toBody());
-      }
+    // One budget per client for every way to sign up (the API counts against it too).
+    const verdict = await options.signupLimit?.check(request);
+    if (verdict && !verdict.allowed) {
+      const error = tooManyRequests(options.signupLimit!.rule.message, verdict.retryAfterMs);
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      return answer(reply, error.statusCode, pathname, values, [], error.toBody());
     }
 
     // The page's language is the sign-up's (its mails come in it) and the thank-you page's.
@@ -100,17 +104,26 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
       return answer(reply, 422, pathname, values, checked.invalid, null);
     }
 
-    const signup = { ...toSignupBody(checked.data), ...decodeAttribution(values.attribution), locale };
+    // "Did you mean ada@gmail.com?": asked once, before anything is stored; either button then signs up.
+    const suggestion = suggestEmailCorrection(values.email);
+    if (suggestion && values.emailChoice !== EMAIL_CHOICES.use && values.emailChoice !== EMAIL_CHOICES.keep) {
+      return answer(reply, 200, pathname, values, [], null, suggestion);
+    }
+    const data = suggestion && values.emailChoice === EMAIL_CHOICES.use ? { ...checked.data, email: suggestion } : checked.data;
+    const signup = { ...toSignupBody(data), ...decodeAttribution(values.attribution), locale };
+    // A page whose script solved the proof of work posts it too; without script there is none (the mail may wait).
+    const proofEntry = entriesOf(request.body).find(([name]) => name === PROOF_OF_WORK_FIELD)?.[1];
+    const proof = typeof proofEntry === 'string' ? proofEntry : undefined;
     const key = isFormToken(values.formToken) ? formTokenKey(values.formToken) : undefined;
     try {
       let outcome;
       try {
-        outcome = await signups.signUp(signup, key);
+        outcome = await signups.signUp(signup, key, proof, { network: clientNetwork(request.ip) });
       } catch (error) {
         // The same token with another body: the page was shared (a cache, a forwarded copy), not a retry. Store it as
         // its own sign-up rather than refuse the visitor.
         if (!(error instanceof IdempotencyKeyReusedError)) throw error;
-        outcome = await signups.signUp(signup);
+        outcome = await signups.signUp(signup, undefined, proof, { network: clientNetwork(request.ip) });
       }
       metrics.count('signups', { outcome });
     } catch (error) {

@@ -1,10 +1,12 @@
 import { CheckViolationError, DatabaseUnavailableError, DuplicateEmailError, IdempotencyKeyReusedError } from '../../db/errors';
+import { EmailDomainRefusedError } from '../../lib/email-domains';
 import type { SignupOutcome } from '../../lib/metrics';
 
 /** How a failed insert ends for the visitor, for the sign-up outcome counter. */
 export const outcomeOf = (error: unknown): SignupOutcome => {
   if (error instanceof DuplicateEmailError) return 'duplicate';
   if (error instanceof CheckViolationError || error instanceof IdempotencyKeyReusedError) return 'invalid';
+  if (error instanceof EmailDomainRefusedError) return 'refused-domain';
   if (error instanceof DatabaseUnavailableError) return 'unavailable';
   return 'error';
 };

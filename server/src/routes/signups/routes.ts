@@ -1,11 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import fastifyCors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ERROR_CODES, IDEMPOTENCY_HEADER, SIGNUP_BODY_LIMIT_BYTES, SIGNUPS_PATH, SIGNUPS_TABLE } from '@waitlist/contract';
+import { CHALLENGE_PATH, ERROR_CODES, IDEMPOTENCY_HEADER, SIGNUP_BODY_LIMIT_BYTES, SIGNUPS_PATH, SIGNUPS_TABLE } from '@waitlist/contract';
+import type { ProofOfWork } from '../../services/proof-of-work';
 import type { SignupService } from '../../services/signups';
 import { HttpError } from '../../http/http-error';
-import { limitedBy } from '../../http/rate-limit';
-import type { RateLimitRule } from '../../http/rate-limits';
+import { tooManyRequests, type SharedLimit } from '../../http/rate-limit';
+import { clientNetwork } from '../../lib/client-network';
 import { sha256 } from '../../lib/crypto';
 import type { MetricsRecorder } from '../../lib/metrics';
 import { outcomeOf } from './outcome';
@@ -13,9 +14,10 @@ import { parseSignupBody } from './validate';
 
 export interface SignupRoutesOptions {
   signups: SignupService;
+  proofOfWork: ProofOfWork;
   publicKey: string;
-  /** rate-limits.ts: signupApi. */
-  rateLimit: RateLimitRule | null;
+  /** rate-limits.ts: signup, shared with the form posted without script. */
+  signupLimit: SharedLimit | null;
   corsOrigins: string[];
   metrics: MetricsRecorder;
 }
@@ -71,12 +73,17 @@ export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOp
     }
   };
 
+  const limitSignups = async (request: FastifyRequest) => {
+    const verdict = await options.signupLimit?.check(request);
+    if (verdict && !verdict.allowed) throw tooManyRequests(options.signupLimit!.rule.message, verdict.retryAfterMs);
+  };
+
   app.post(
     SIGNUPS_PATH,
     {
       bodyLimit: SIGNUP_BODY_LIMIT_BYTES,
-      onRequest: requireApiKey,
-      config: limitedBy(options.rateLimit),
+      // The key first (a request without it is not counted), then the client's sign-up budget, before the body.
+      onRequest: [requireApiKey, limitSignups],
     },
     async (request, reply) => {
       // Row-level security: anonymous visitors may insert but never read, not even the row they just sent.
@@ -103,7 +110,7 @@ export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOp
       }
       let outcome;
       try {
-        outcome = await signups.signUp(parsed.signup, idempotencyKey);
+        outcome = await signups.signUp(parsed.signup, idempotencyKey, parsed.proof, { network: clientNetwork(request.ip) });
       } catch (error) {
         metrics.count('signups', { outcome: outcomeOf(error) });
         // Duplicates, check violations, a reused key and outages are answered by the error handler (http/write-errors.ts).
@@ -114,6 +121,12 @@ export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOp
       return reply.code(201).send();
     },
   );
+
+  // A proof-of-work challenge for the form's script (services/proof-of-work.ts): cheap to make, never cached.
+  app.get(CHALLENGE_PATH, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return options.proofOfWork.challenge();
+  });
 
   // Row-level security: anonymous visitors may insert, never read, change or delete.
   app.route({

@@ -4,6 +4,7 @@ import {
   CHECK_CONSTRAINTS,
   ERROR_CODES,
   HONEYPOT_FIELD,
+  PROOF_OF_WORK_FIELD,
   SIGNUP_COLUMNS,
   SIGNUP_ROWS_PER_REQUEST,
   SIGNUPS_TABLE,
@@ -18,7 +19,8 @@ import {
   type SignupColumn,
 } from '@waitlist/contract';
 
-export type ParsedSignup = { kind: 'signup'; signup: SignupBody } | { kind: 'honeypot' } | { kind: 'invalid'; error: ApiError };
+export type ParsedSignup =
+  { kind: 'signup'; signup: SignupBody; proof: string | undefined } | { kind: 'honeypot' } | { kind: 'invalid'; error: ApiError };
 
 const REQUIRED: SignupColumn[] = ['email', 'role', 'company_size', 'desired_outcomes'];
 const COLUMN_TYPES: Record<SignupColumn, string> = {
@@ -74,6 +76,7 @@ function parseRow(body: unknown): ParsedSignup {
   const unknown = keys.find(
     (key) =>
       key !== HONEYPOT_FIELD &&
+      key !== PROOF_OF_WORK_FIELD &&
       key !== 'locale' &&
       !(SIGNUP_COLUMNS as readonly string[]).includes(key) &&
       !(ATTRIBUTION_FIELDS as readonly string[]).includes(key),
@@ -140,5 +143,6 @@ function parseRow(body: unknown): ParsedSignup {
     const constraint = CHECK_CONSTRAINTS[column ?? 'email'] ?? `${SIGNUPS_TABLE}_${String(column)}_check`;
     return invalid(ERROR_CODES.checkViolation, checkViolationMessage(constraint));
   }
-  return { kind: 'signup', signup: result.data };
+  const proof = record[PROOF_OF_WORK_FIELD];
+  return { kind: 'signup', signup: result.data, proof: typeof proof === 'string' ? proof : undefined };
 }

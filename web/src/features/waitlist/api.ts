@@ -1,4 +1,11 @@
-import { DEV_PUBLIC_KEY, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, SIGNUPS_PATH } from '@waitlist/contract/limits';
+import {
+  CHALLENGE_PATH,
+  DEV_PUBLIC_KEY,
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_HEADER,
+  PROOF_OF_WORK_FIELD,
+  SIGNUPS_PATH,
+} from '@waitlist/contract/limits';
 import { isApiError, type ApiError } from '@waitlist/contract/errors';
 import type { SignupBody } from '@waitlist/contract/schemas';
 import { randomUuid } from './random-uuid';
@@ -49,9 +56,10 @@ async function readError(response: Response): Promise<ApiError | null> {
  * POST one sign-up. Network failures and 502/503/504 are retried after 1 s, 2 s and 4 s with the same
  * Idempotency-Key, so a retry of a request that did reach the database cannot create a second row.
  */
-export async function submitSignup(body: SignupBody, options: { honeypot?: string } = {}): Promise<SubmitResult> {
+export async function submitSignup(body: SignupBody, options: { honeypot?: string; proof?: string | null } = {}): Promise<SubmitResult> {
   const payload: Record<string, unknown> = { ...body };
   if (options.honeypot) payload[HONEYPOT_FIELD] = options.honeypot;
+  if (options.proof) payload[PROOF_OF_WORK_FIELD] = options.proof;
   const init: RequestInit = {
     method: 'POST',
     headers: {
@@ -76,5 +84,25 @@ export async function submitSignup(body: SignupBody, options: { honeypot?: strin
     if (result.kind === 'network') return { ok: false, status: null, error: null };
     if (result.response.ok) return { ok: true };
     return { ok: false, status: result.response.status, error: await readError(result.response) };
+  }
+}
+
+/** A proof-of-work challenge as GET /api/challenge answers it (ALTCHA). */
+export interface PowChallenge {
+  algorithm: string;
+  challenge: string;
+  maxnumber: number;
+  salt: string;
+  signature: string;
+}
+
+/** The server's challenge, or null (an API without one, such as a hosted Supabase, or no network). */
+export async function fetchChallenge(): Promise<PowChallenge | null> {
+  const result = await attempt(`${API_URL}${CHALLENGE_PATH}`, { cache: 'no-store' });
+  if (result.kind !== 'response' || !result.response.ok) return null;
+  try {
+    return (await result.response.json()) as PowChallenge;
+  } catch {
+    return null;
   }
 }

@@ -9,6 +9,7 @@ import {
   type SignupFormAnswer,
   type SignupFormValues,
 } from '@waitlist/contract/form-post';
+import { emailDomainRefusalOf, type ApiError } from '@waitlist/contract/errors';
 import type { SiteCopy } from '../../config/site';
 import { signupToast } from './signup-toast';
 
@@ -23,6 +24,8 @@ export interface SignupFormState {
   values: SignupFormValues;
   errors: SignupFieldErrors;
   notice?: SignupFormNotice | null;
+  /** "Did you mean …?": the corrected address and what was typed. */
+  suggestion?: { address: string; typed: string } | null;
 }
 
 /** The words of the form in the page's language: labels, option labels, messages and toasts. */
@@ -33,13 +36,30 @@ export function fieldErrors(invalid: readonly SignupErrorField[], messages: Sign
   return Object.fromEntries(invalid.map((field) => [field, messages.validation[field]]));
 }
 
+/**
+ * The message beside a field for a server answer that refused one field rather than the whole sign-up (an
+ * address on a refused domain), or null when the answer is for a toast or a notice.
+ */
+export function serverFieldErrors(error: ApiError | null | undefined, messages: SignupCopy['messages']): SignupFieldErrors | null {
+  const refusal = emailDomainRefusalOf(error);
+  if (!refusal) return null;
+  const words = {
+    disposable: messages.validation.emailDisposable,
+    blocked: messages.validation.emailBlocked,
+    undeliverable: messages.validation.emailUndeliverable,
+  };
+  return { email: words[refusal] };
+}
+
 /** The page's form for the server's answer to a post. */
 export function formStateFromAnswer(answer: SignupFormAnswer, copy: SignupCopy): SignupFormState {
-  const toast = answer.error ? signupToast({ ok: false, status: null, error: answer.error }, copy.messages) : null;
+  const besideField = serverFieldErrors(answer.error, copy.messages);
+  const toast = answer.error && !besideField ? signupToast({ ok: false, status: null, error: answer.error }, copy.messages) : null;
   return {
     values: answer.values,
-    errors: fieldErrors(answer.invalid, copy.messages),
+    errors: { ...fieldErrors(answer.invalid, copy.messages), ...besideField },
     notice: toast ? { title: toast.title, description: toast.description ?? '' } : null,
+    suggestion: answer.suggestion ? { address: answer.suggestion, typed: answer.values.email } : null,
   };
 }
 
@@ -54,6 +74,7 @@ export const signupFormIds = {
   title: 'signup-title',
   email: 'signup-email',
   emailHint: 'signup-email-hint',
+  emailSuggestion: 'signup-email-suggestion',
   role: 'signup-role',
   companySize: 'signup-company-size',
   outcomes: 'signup-outcomes',
@@ -77,6 +98,7 @@ export function readSignupFormState(form: HTMLFormElement): SignupFormState {
     if (message) errors[field] = message;
   }
   const notice = form.ownerDocument.getElementById(signupFormIds.notice);
+  const asked = form.ownerDocument.getElementById(signupFormIds.emailSuggestion)?.dataset;
   return {
     values: signupFormValuesFromEntries(new FormData(form)),
     errors,
@@ -86,5 +108,6 @@ export function readSignupFormState(form: HTMLFormElement): SignupFormState {
           description: notice.querySelector('.form-notice-text')?.textContent ?? '',
         }
       : null,
+    suggestion: asked?.address ? { address: asked.address, typed: asked.typed ?? '' } : null,
   };
 }

@@ -2,7 +2,16 @@ import type { ReactNode } from 'react';
 import { DESIRED_OUTCOME_OPTIONS } from '@waitlist/contract/options';
 import { EMAIL_MAX_LENGTH, HONEYPOT_FIELD, OTHER_OUTCOME_MAX_LENGTH } from '@waitlist/contract/limits';
 import { ATTRIBUTION_FIELD } from '@waitlist/contract/attribution';
-import { FORM_TOKEN_FIELD, type SignupErrorField, type SignupFieldErrors, type SignupFormValues } from '@waitlist/contract/form-post';
+import {
+  EMAIL_CHOICE_FIELD,
+  EMAIL_CHOICES,
+  FORM_TOKEN_FIELD,
+  type SignupErrorField,
+  type SignupFieldErrors,
+  type SignupFormValues,
+} from '@waitlist/contract/form-post';
+import { Button } from '../../components/ui/button';
+import { fill } from '../../lib/fill';
 import { signupFormIds as ids, type SignupCopy } from './form-state';
 
 /** How a field shows its problem: aria-invalid, aria-describedby (with any hints) and the message beside it. */
@@ -26,11 +35,16 @@ export function EmailField({
   defaults,
   errors,
   freeMail,
+  suggestion,
+  onBlur,
 }: {
   copy: SignupCopy;
   defaults: SignupFormValues;
   errors: SignupFieldErrors;
   freeMail: boolean;
+  /** A likely typo's correction (contract: suggestEmailCorrection), with what was typed; null: none. */
+  suggestion: { address: string; typed: string } | null;
+  onBlur?: () => void;
 }) {
   const { invalid, describedBy } = fieldProblem(errors);
   return (
@@ -46,13 +60,37 @@ export function EmailField({
         data-field="email"
         defaultValue={defaults.email}
         aria-invalid={invalid('email')}
-        aria-describedby={describedBy('email', freeMail ? ids.emailHint : '')}
+        aria-describedby={describedBy('email', freeMail ? ids.emailHint : '', suggestion ? ids.emailSuggestion : '')}
+        onBlur={onBlur}
       />
       <FieldError field="email" errors={errors} />
       {/* A suggestion, never a refusal: announced politely, and empty (no height) until it applies. */}
       <p id={ids.emailHint} className="field-hint email-hint" aria-live="polite">
         {freeMail ? copy.freeMailHint : ''}
       </p>
+      {/* "Did you mean …?": two buttons of the form itself, so the question works without script (the server asks
+          it before storing) and with it (the island answers them in place). */}
+      <div
+        id={ids.emailSuggestion}
+        className="email-suggestion"
+        aria-live="polite"
+        data-address={suggestion?.address}
+        data-typed={suggestion?.typed}
+      >
+        {suggestion ? (
+          <>
+            <p className="email-suggestion-question">{fill(copy.emailSuggestion.question, { address: suggestion.address })}</p>
+            <div className="email-suggestion-actions">
+              <Button type="submit" variant="secondary" size="small" name={EMAIL_CHOICE_FIELD} value={EMAIL_CHOICES.use}>
+                {fill(copy.emailSuggestion.use, { address: suggestion.address })}
+              </Button>
+              <Button type="submit" variant="ghost" size="small" name={EMAIL_CHOICE_FIELD} value={EMAIL_CHOICES.keep}>
+                {fill(copy.emailSuggestion.keep, { typed: suggestion.typed })}
+              </Button>
+            </div>
+          </>
+        ) : null}
+      </div>
     </div>
   );
 }

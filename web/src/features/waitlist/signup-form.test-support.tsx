@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS } from '@waitlist/contract';
+import { CHALLENGE_PATH, COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS } from '@waitlist/contract';
 import { ToastProvider } from '../../components/ui/toast';
 import { siteCopy } from '../../config/site';
 import SignupForm from './signup-form';
@@ -58,11 +58,20 @@ export function submitWithFakeClock() {
   fireEvent.click(submitButton());
 }
 
+/**
+ * fetch as these tests see it: the proof-of-work challenge (fetched when the form is first touched) answers 404, as
+ * an API without one does (the sign-up then goes without a solution); every other request goes to `mock`.
+ */
+export const withoutChallenge =
+  (mock: (...args: FetchArgs) => Promise<Response>) =>
+  (...args: FetchArgs): Promise<Response> =>
+    String(args[0]).endsWith(CHALLENGE_PATH) ? Promise.resolve(new Response('', { status: 404 })) : mock(...args);
+
 /** Call at the top of a test file: a fresh fetch stub per test, real timers and globals after it. */
 export function stubFetchForEachTest() {
   beforeEach(() => {
     fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('fetch', withoutChallenge(fetchMock));
   });
   afterEach(() => {
     vi.useRealTimers();

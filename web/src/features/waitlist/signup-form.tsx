@@ -23,7 +23,7 @@ export interface SignupFormProps {
  * validates with the contract and sends them with fetch (use-signup-form.ts); success empties the form.
  */
 export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP_FORM_STATE, locale, copy }: SignupFormProps) {
-  const { formRef, view, onChange, onSubmit } = useSignupForm({ state, locale, copy });
+  const { formRef, view, onChange, onSubmit, onEmailBlur } = useSignupForm({ state, locale, copy });
   const { defaults, errors, notice } = view;
   return (
     <form
@@ -46,7 +46,14 @@ export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP
           <p className="form-notice-text">{notice.description}</p>
         </div>
       ) : null}
-      <EmailField copy={copy} defaults={defaults} errors={errors} freeMail={view.freeMail} />
+      <EmailField
+        copy={copy}
+        defaults={defaults}
+        errors={errors}
+        freeMail={view.freeMail}
+        suggestion={view.suggestion}
+        onBlur={onEmailBlur}
+      />
       <div className="field-row">
         <ChoiceField
           field="role"

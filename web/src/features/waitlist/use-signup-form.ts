@@ -10,6 +10,8 @@ import {
 } from '@waitlist/contract/attribution';
 import { hasOtherOutcome } from '@waitlist/contract/outcomes';
 import {
+  EMAIL_CHOICE_FIELD,
+  EMAIL_CHOICES,
   EMPTY_SIGNUP_FORM_VALUES,
   SIGNUP_ERROR_FIELDS,
   signupFormValuesFromEntries,
@@ -21,8 +23,13 @@ import {
 import type { SiteLocale } from '@waitlist/contract/locales';
 import { useToast } from '../../components/ui/toast';
 import { submitSignup } from './api';
-import { fieldErrors, type SignupCopy, type SignupFormNotice, type SignupFormState } from './form-state';
+import { fieldErrors, serverFieldErrors, type SignupCopy, type SignupFormNotice, type SignupFormState } from './form-state';
+import { suggestEmailCorrection } from '@waitlist/contract/email-typos';
+import { solveProofOfWork, withDeadline } from './proof-of-work';
 import { signupToast } from './signup-toast';
+
+/** How long a submit waits for a proof of work still being found (it usually is ready long before). */
+const PROOF_WAIT_MS = 3000;
 
 /** What the server wrote into the page; if the page came from a cache that did not fill it, the page's own URL. */
 function pageAttribution(field: string): Attribution {
@@ -39,6 +46,10 @@ interface View {
   /** What `form.reset()` returns to: the state the island started from, empty after a successful sign-up. */
   defaults: SignupFormValues;
   errors: SignupFieldErrors;
+  /** "Did you mean …?" for the address, asked when the visitor leaves the field (or by the server). */
+  suggestion: { address: string; typed: string } | null;
+  /** What the server said of a field (a refused domain): kept beside it until the visitor edits that field. */
+  serverErrors: SignupFieldErrors;
   /** The server's answer to the last post (duplicate, outage…); the next submit replaces it with a toast. */
   notice: SignupFormNotice | null;
   /** Messages are shown (and kept up to date while the visitor edits) once a submit was tried. */
@@ -53,25 +64,48 @@ interface View {
 }
 
 type Action =
-  | { type: 'edited'; errors?: SignupFieldErrors; freeMail?: boolean; hasOther?: boolean }
+  | { type: 'edited'; field: string; errors?: SignupFieldErrors; freeMail?: boolean; hasOther?: boolean }
   | { type: 'refused'; errors: SignupFieldErrors; focus: SignupErrorField | undefined }
+  | { type: 'suggested'; suggestion: { address: string; typed: string } | null }
   | { type: 'sending' }
-  | { type: 'answered'; ok: boolean };
+  | { type: 'answered'; ok: boolean; errors?: SignupFieldErrors | null };
 
 function reduce(view: View, action: Action): View {
   switch (action.type) {
-    case 'edited':
+    case 'edited': {
+      const { [action.field as SignupErrorField]: _edited, ...serverErrors } = view.serverErrors;
       return {
         ...view,
-        ...(action.errors && view.attempted ? { errors: action.errors } : {}),
+        serverErrors,
+        ...(action.errors && view.attempted ? { errors: { ...serverErrors, ...action.errors } } : {}),
         ...(action.freeMail === undefined ? {} : { freeMail: action.freeMail }),
         ...(action.hasOther === undefined ? {} : { hasOther: action.hasOther }),
       };
+    }
     case 'refused':
-      return { ...view, notice: null, attempted: true, errors: action.errors, focus: action.focus ? { field: action.focus } : view.focus };
+      return {
+        ...view,
+        notice: null,
+        attempted: true,
+        errors: { ...view.serverErrors, ...action.errors },
+        focus: action.focus ? { field: action.focus } : view.focus,
+      };
+    case 'suggested':
+      return { ...view, suggestion: action.suggestion };
     case 'sending':
-      return { ...view, notice: null, attempted: true, errors: {}, submitting: true };
+      return { ...view, notice: null, attempted: true, errors: {}, serverErrors: {}, suggestion: null, submitting: true };
     case 'answered':
+      // A refusal of one field (an address on a refused domain) stands beside it, focused, like the form's own checks.
+      if (!action.ok && action.errors) {
+        const focus = SIGNUP_ERROR_FIELDS.find((field) => action.errors![field]);
+        return {
+          ...view,
+          submitting: false,
+          errors: action.errors,
+          serverErrors: action.errors,
+          focus: focus ? { field: focus } : view.focus,
+        };
+      }
       if (!action.ok) return { ...view, submitting: false };
       return {
         ...view,
@@ -85,10 +119,18 @@ function reduce(view: View, action: Action): View {
   }
 }
 
-const initialView = (state: SignupFormState): View => ({
+const initialView = (state: SignupFormState, messages: SignupCopy['messages']): View => ({
   defaults: state.values,
   errors: state.errors,
+  // A refused domain the server rendered (no-script answer) stays beside the address until it is edited.
+  serverErrors:
+    state.errors.email === messages.validation.emailDisposable ||
+    state.errors.email === messages.validation.emailBlocked ||
+    state.errors.email === messages.validation.emailUndeliverable
+      ? { email: state.errors.email }
+      : {},
   notice: state.notice ?? null,
+  suggestion: state.suggestion ?? null,
   attempted: Object.keys(state.errors).length > 0,
   submitting: false,
   hasOther: hasOtherOutcome(state.values.desiredOutcomes),
@@ -105,7 +147,30 @@ export function useSignupForm({ state, locale, copy }: { state: SignupFormState;
   const { messages } = copy;
   const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
-  const [view, dispatch] = useReducer(reduce, state, initialView);
+  // The proof of work starts when the visitor first touches the form and runs while they type (one per sign-up).
+  const proof = useRef<Promise<string | null> | null>(null);
+  const pointerDown = useRef(false);
+  useEffect(() => {
+    const down = () => (pointerDown.current = true);
+    const up = () => (pointerDown.current = false);
+    document.addEventListener('pointerdown', down, true);
+    document.addEventListener('pointerup', up, true);
+    return () => {
+      document.removeEventListener('pointerdown', down, true);
+      document.removeEventListener('pointerup', up, true);
+    };
+  }, []);
+  useEffect(() => {
+    const form = formRef.current;
+    const start = () => {
+      proof.current ??= solveProofOfWork();
+    };
+    form?.addEventListener('focusin', start);
+    // A field focused before the island took over counts as touched.
+    if (form?.contains(document.activeElement)) start();
+    return () => form?.removeEventListener('focusin', start);
+  }, []);
+  const [view, dispatch] = useReducer(reduce, state, (initial) => initialView(initial, messages));
 
   const otherInput = () => formRef.current?.elements.namedItem('otherOutcome') as HTMLInputElement | null;
   const currentValues = () => signupFormValuesFromEntries(new FormData(formRef.current!));
@@ -140,17 +205,46 @@ export function useSignupForm({ state, locale, copy }: { state: SignupFormState;
       const other = otherInput();
       if (other) other.value = '';
     }
+    // What was typed changed: an earlier "Did you mean …?" no longer applies.
+    if (target.name === 'email' && view.suggestion) dispatch({ type: 'suggested', suggestion: null });
     dispatch({
       type: 'edited',
+      field: target.name,
       errors: validate(currentValues()).errors ?? {},
       ...(target.name === 'email' ? { freeMail: isFreeMail(target.value) } : {}),
       ...(otherToggled ? { hasOther: target.checked } : {}),
     });
   };
 
+  const emailInput = () => formRef.current?.elements.namedItem('email') as HTMLInputElement | null;
+
+  /**
+   * Leaving the address field: a likely typo in its domain is asked about beside it. Left with a click elsewhere in
+   * the form, the question appears once that click is done, so what it pushes down never moves under the pointer.
+   */
+  const onEmailBlur = () => {
+    const typed = emailInput()?.value.trim() ?? '';
+    const address = suggestEmailCorrection(typed);
+    const show = () => dispatch({ type: 'suggested', suggestion: address ? { address, typed } : null });
+    if (pointerDown.current) document.addEventListener('pointerup', () => setTimeout(show, 0), { once: true });
+    else show();
+  };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (view.submitting) return;
+    // The answer to "Did you mean …?" (the same buttons post it without script): applied in place, nothing sent.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter instanceof HTMLButtonElement && submitter.name === EMAIL_CHOICE_FIELD) {
+      const field = emailInput();
+      if (field && view.suggestion && submitter.value === EMAIL_CHOICES.use) {
+        field.value = view.suggestion.address;
+        dispatch({ type: 'edited', field: 'email', errors: validate(currentValues()).errors ?? {}, freeMail: isFreeMail(field.value) });
+      }
+      dispatch({ type: 'suggested', suggestion: null });
+      field?.focus();
+      return;
+    }
     const values = currentValues();
     const result = validate(values);
     if (result.errors) {
@@ -158,13 +252,17 @@ export function useSignupForm({ state, locale, copy }: { state: SignupFormState;
       return;
     }
     dispatch({ type: 'sending' });
+    const solution = await withDeadline(proof.current ?? solveProofOfWork(), PROOF_WAIT_MS);
+    // A solution counts once: the next sign-up from this page solves a new one.
+    proof.current = null;
     const outcome = await submitSignup(
       { ...toSignupBody(result.data), ...pageAttribution(values.attribution), locale },
-      { honeypot: values.website },
+      { honeypot: values.website, proof: solution },
     );
-    dispatch({ type: 'answered', ok: outcome.ok });
-    toast(signupToast(outcome, messages));
+    const besideField = outcome.ok ? null : serverFieldErrors(outcome.error, messages);
+    dispatch({ type: 'answered', ok: outcome.ok, errors: besideField });
+    if (!besideField) toast(signupToast(outcome, messages));
   };
 
-  return { formRef, view, onChange, onSubmit };
+  return { formRef, view, onChange, onSubmit, onEmailBlur };
 }

@@ -4,7 +4,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { useLocale } from '../../../lib/locale';
 
 /** The person corrects their answers (a plain form post); a field the server refused says why beside it. */
-export function CorrectForm({ token, person, invalid = [] }: { token: string; person: PersonView; invalid?: PersonCorrectableField[] }) {
+export function CorrectForm({ person, invalid = [] }: { person: PersonView; invalid?: PersonCorrectableField[] }) {
   const { copy, words, href } = useLocale();
   const m = words.selfService.manage;
   const labels = copy.signup.options;
@@ -39,7 +39,6 @@ export function CorrectForm({ token, person, invalid = [] }: { token: string; pe
 
   return (
     <form method="post" action={href(MANAGE_ACTIONS.correct)} className="signup-form">
-      <input type="hidden" name="token" value={token} />
       {select('role', m.fields.role, ROLE_OPTIONS, labels.role)}
       {select('company_size', m.fields.companySize, COMPANY_SIZE_OPTIONS, labels.companySize)}
       <fieldset className="field" aria-describedby={invalid.includes('desired_outcomes') ? 'desired_outcomes-error' : undefined}>

@@ -6,22 +6,20 @@ import { PersonDataTable } from './person-data-table';
 
 /**
  * The person's own data (the manage link in every mail): see everything stored, download it, correct it, or
- * withdraw and erase it. Every action is a plain form post carrying the link's token; nothing needs script.
+ * withdraw and erase it. Every action is a plain form post; the link's token travels in the data pages' cookie,
+ * never in the page. Nothing needs script.
  */
 export function ManagePage({
-  token,
   person,
   saved = false,
   invalid,
 }: {
-  token: string;
   person: PersonView;
   saved?: boolean;
   invalid?: PersonCorrectableField[];
 }) {
   const { words, href } = useLocale();
   const m = words.selfService.manage;
-  const tokenField = <input type="hidden" name="token" value={token} />;
   return (
     <article className="section prose-page" aria-labelledby="manage-heading">
       <div className="container narrow">
@@ -40,7 +38,6 @@ export function ManagePage({
           <h2 id="download">{m.downloadHeading}</h2>
           <p>{m.downloadText}</p>
           <form method="post" action={href(MANAGE_ACTIONS.export)}>
-            {tokenField}
             <button type="submit" className={buttonClass('secondary')}>
               {m.downloadButton}
             </button>
@@ -48,7 +45,7 @@ export function ManagePage({
         </section>
         <section aria-labelledby="correct">
           <h2 id="correct">{m.correctHeading}</h2>
-          <CorrectForm token={token} person={person} {...(invalid ? { invalid } : {})} />
+          <CorrectForm person={person} {...(invalid ? { invalid } : {})} />
         </section>
         <section aria-labelledby="unsubscribe-heading">
           <h2 id="unsubscribe-heading">{m.unsubscribeHeading}</h2>
@@ -58,7 +55,6 @@ export function ManagePage({
           <h2 id="erase">{m.eraseHeading}</h2>
           <p>{m.eraseText}</p>
           <form method="post" action={href(MANAGE_ACTIONS.erase)}>
-            {tokenField}
             <div className="field">
               <label className="check" htmlFor="erase-confirm">
                 <input type="checkbox" id="erase-confirm" name="confirm" value="yes" required /> <span>{m.eraseConfirm}</span>

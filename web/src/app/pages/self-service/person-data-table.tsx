@@ -27,6 +27,16 @@ export function PersonDataTable({ person }: { person: PersonView }) {
     [f.company, person.company_domain ?? m.none],
     [f.cameFrom, cameFrom.length === 0 ? m.none : cameFrom.join('; ')],
     [f.followUp, label(m.followUpStatuses, person.status)],
+    [
+      f.invitation,
+      person.invitation
+        ? m.invitationSummary(person.invitation.wave, {
+            invited: when(person.invitation.invited_at, m.notYet),
+            accepted: when(person.invitation.accepted_at, m.notYet),
+            redeemed: when(person.invitation.redeemed_at, m.notYet),
+          })
+        : m.none,
+    ],
   ];
   return (
     <table className="card">

@@ -1,5 +1,5 @@
 import type { Catalogue } from '@waitlist/catalogue';
-import { PERSON_LINK_PATHS, type SelfServiceView } from '@waitlist/contract/self-service';
+import { MANAGE_REOPEN_PARAM, PERSON_LINK_PATHS, type SelfServiceView } from '@waitlist/contract/self-service';
 import { useLocale } from '../../../lib/locale';
 import { paths } from '../../paths';
 import { LinkActionPage } from './link-action-page';
@@ -7,7 +7,13 @@ import { ManagePage } from './manage-page';
 import { MessagePage } from './message-page';
 
 type Words = Catalogue['selfService'];
-type MessageView = Exclude<SelfServiceView, { page: 'confirm' | 'unsubscribe' | 'manage' }>;
+type MessageView = Exclude<SelfServiceView, { page: 'confirm' | 'unsubscribe' | 'manage' | 'invitation' | 'invitation-accepted' }>;
+
+/** The last day an invitation or code works, as a date that reads the same in every language. */
+const untilDay = (iso: string) => iso.slice(0, 10);
+
+/** Where the data page reloads itself to when it arrived without its cookie (see MANAGE_REOPEN_PARAM). */
+export const reopenedManagePath = (href: (path: string) => string) => `${href(PERSON_LINK_PATHS.manage)}?${MANAGE_REOPEN_PARAM}=1`;
 
 /** What a page that says one thing says. */
 function messageOf(view: MessageView, w: Words): { title: string; text: string } {
@@ -22,6 +28,8 @@ function messageOf(view: MessageView, w: Words): { title: string; text: string }
       return w.dataLink;
     case 'too-many':
       return w.tooMany;
+    case 'opening':
+      return w.opening;
     case 'problem':
       return w.problems[view.problem];
   }
@@ -32,6 +40,8 @@ export function selfServiceTitle(view: SelfServiceView, w: Words): string {
   if (view.page === 'confirm') return w.confirm.title;
   if (view.page === 'unsubscribe') return w.unsubscribe.title;
   if (view.page === 'manage') return w.manage.title;
+  if (view.page === 'invitation') return w.invitation.title;
+  if (view.page === 'invitation-accepted') return w.invitation.acceptedTitle;
   return messageOf(view, w).title;
 }
 
@@ -60,19 +70,35 @@ export function SelfServicePage({ view }: { view: SelfServiceView }) {
           action={`${href(PERSON_LINK_PATHS.unsubscribe)}?token=${encodeURIComponent(view.token)}`}
         />
       );
-    case 'manage':
+    case 'invitation':
       return (
-        <ManagePage
+        <LinkActionPage
+          title={w.invitation.title}
+          lead={w.invitation.lead(view.wave, untilDay(view.expires_at))}
+          button={w.invitation.button}
+          action={href(PERSON_LINK_PATHS.invitation)}
           token={view.token}
-          person={view.person}
-          saved={view.saved ?? false}
-          {...(view.invalid ? { invalid: view.invalid } : {})}
         />
       );
+    case 'invitation-accepted':
+      return (
+        <MessagePage title={w.invitation.acceptedTitle} text={w.invitation.acceptedText(untilDay(view.expires_at))}>
+          <p className="access-code">
+            <span>{w.invitation.codeLabel}</span> <strong translate="no">{view.code}</strong>
+          </p>
+        </MessagePage>
+      );
+    case 'manage':
+      return <ManagePage person={view.person} saved={view.saved ?? false} {...(view.invalid ? { invalid: view.invalid } : {})} />;
     default: {
       const { title, text } = messageOf(view, w);
       return (
         <MessagePage title={title} text={text}>
+          {view.page === 'opening' && (
+            <p>
+              <a href={reopenedManagePath(href)}>{w.opening.continueLink}</a>
+            </p>
+          )}
           {view.page === 'problem' && (
             <p>
               {w.newLinkHint} <a href={`${href(paths.privacy)}#your-data-link`}>{w.privacyLink}</a>

@@ -17,6 +17,8 @@ export const adminKeys = {
   companies: () => ['admin', 'companies'] as const,
   followUp: (id: number) => ['admin', 'signup', id, 'follow-up'] as const,
   mailSettings: () => ['admin', 'mail-settings'] as const,
+  waves: () => ['admin', 'waves'] as const,
+  campaigns: () => ['admin', 'campaigns'] as const,
 };
 
 /** Keys are arrays built afresh on every call: compare them by value, never by reference. */

@@ -53,6 +53,18 @@ export function useEraseSignup(id: number) {
   });
 }
 
+/** POST /signups/erase: a selection erased at once (the review queue); each erasure is audited by the server. */
+export function useEraseSignups() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => request<{ erased: number[]; missing: number[] }>('/signups/erase', json('POST', { ids })),
+    onSuccess: ({ erased }) => {
+      for (const id of erased) queryClient.removeQueries({ queryKey: adminKeys.signup(id) });
+      afterSignupChange(queryClient);
+    },
+  });
+}
+
 /** POST /signups/status: the follow-up status of one or many sign-ups. */
 export function useSetStatus() {
   const queryClient = useQueryClient();

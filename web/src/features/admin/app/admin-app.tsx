@@ -10,6 +10,7 @@ import { CompaniesPage } from '../pages/companies-page';
 import { FunnelPage } from '../pages/funnel-page';
 import { MailSettingsPage } from '../pages/mail-settings-page';
 import { OutboxPage } from '../pages/outbox/outbox-page';
+import { PilotsPage } from '../pages/pilots/pilots-page';
 import { SignInPage } from '../pages/sign-in-page';
 import { SignupDetailPage } from '../pages/signup-detail/signup-detail-page';
 import { SignupsPage } from '../pages/signups/signups-page';
@@ -29,6 +30,7 @@ const TITLES: Record<AdminRoute['name'], string> = {
   funnel: 'Funnel',
   companies: 'Companies',
   settings: 'Mail settings',
+  pilots: 'Pilots',
 };
 
 /** A 401 from any query means the session ended (idle expiry, signed out elsewhere): back to sign-in. */
@@ -119,6 +121,7 @@ export function AdminApp() {
           }}
         />
       )}
+      {route.name === 'pilots' && <PilotsPage filters={filters} operator={session.data.operator.email} />}
       {route.name === 'settings' && <MailSettingsPage onNotice={(n) => setNotice(n, 'settings')} />}
       {route.name === 'dashboard' && (
         <Suspense fallback={<Loading label="Loading the dashboard…" />}>

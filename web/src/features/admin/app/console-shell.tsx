@@ -5,6 +5,7 @@ import { hrefOf, type AdminRoute } from './use-hash-route';
 const NAV: { route: AdminRoute; label: string }[] = [
   { route: { name: 'signups' }, label: 'Sign-ups' },
   { route: { name: 'companies' }, label: 'Companies' },
+  { route: { name: 'pilots' }, label: 'Pilots' },
   { route: { name: 'funnel' }, label: 'Funnel' },
   { route: { name: 'dashboard' }, label: 'Dashboard' },
   { route: { name: 'outbox' }, label: 'Outbox' },

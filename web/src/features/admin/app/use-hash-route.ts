@@ -8,9 +8,10 @@ export type AdminRoute =
   | { name: 'outbox' }
   | { name: 'funnel' }
   | { name: 'companies' }
-  | { name: 'settings' };
+  | { name: 'settings' }
+  | { name: 'pilots' };
 
-const SIMPLE = ['dashboard', 'outbox', 'funnel', 'companies', 'settings'] as const;
+const SIMPLE = ['dashboard', 'outbox', 'funnel', 'companies', 'settings', 'pilots'] as const;
 
 export function parseHash(hash: string): AdminRoute {
   const path = hash.replace(/^#/, '');

@@ -24,6 +24,13 @@ export function OutboxPage() {
             Not sent: no SMTP configured. Mail waits here until SMTP_URL is set; nothing is lost.
           </p>
         )}
+        {data && data.budget.held > 0 && (
+          <p className="card" role="status">
+            {data.budget.held} confirmation {data.budget.held === 1 ? 'mail waits' : 'mails wait'} for the budget of sign-ups that came
+            without proof of work ({data.budget.per_hour} an hour, UNVERIFIED_MAIL_BUDGET_PER_HOUR). They leave, oldest first, as the budget
+            frees; none is dropped. Many at once usually means a flood of sign-ups by a script: see docs/security.md.
+          </p>
+        )}
         {outbox.isError && <ErrorPanel title="The outbox could not be loaded" error={outbox.error} onRetry={() => void outbox.refetch()} />}
         {data && data.stuck.length === 0 && <p className="muted">Nothing is stuck.</p>}
         {data && data.stuck.length > 0 && (

@@ -4,6 +4,8 @@ import {
   FOLLOW_UP_STATUSES,
   FOLLOW_UP_STATUS_LABELS,
   ROLE_OPTIONS,
+  SIGNUP_FLAGS,
+  SIGNUP_FLAG_LABELS,
   type AdminFilters,
 } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
@@ -19,6 +21,7 @@ export const activeFilterCount = (filters: AdminFilters): number =>
     filters.confirmed,
     filters.opted_out,
     filters.status,
+    filters.flag,
     filters.company,
     filters.from,
     filters.to,
@@ -26,7 +29,7 @@ export const activeFilterCount = (filters: AdminFilters): number =>
 
 /** The filters that choose one of a list (every one offers "All"). */
 const CHOICES: {
-  key: 'role' | 'company_size' | 'outcome' | 'confirmed' | 'opted_out' | 'status';
+  key: 'role' | 'company_size' | 'outcome' | 'confirmed' | 'opted_out' | 'status' | 'flag';
   label: string;
   options: readonly string[];
   labels?: Record<string, string>;
@@ -37,6 +40,8 @@ const CHOICES: {
   { key: 'confirmed', label: 'Confirmation', options: ['yes', 'no'], labels: { yes: 'Confirmed', no: 'Not confirmed' } },
   { key: 'opted_out', label: 'Updates by mail', options: ['no', 'yes'], labels: { no: 'Subscribed', yes: 'Opted out' } },
   { key: 'status', label: 'Status', options: FOLLOW_UP_STATUSES, labels: FOLLOW_UP_STATUS_LABELS },
+  // The review queue: sign-ups that may deserve a second look (a script's flood), to erase at once.
+  { key: 'flag', label: 'Review', options: SIGNUP_FLAGS, labels: SIGNUP_FLAG_LABELS },
 ];
 
 /** The search box and every filter of the list; each change starts again at the first page. */

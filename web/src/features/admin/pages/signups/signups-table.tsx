@@ -1,4 +1,4 @@
-import { FOLLOW_UP_STATUS_LABELS, type AdminSignup, type AdminSort } from '@waitlist/contract';
+import { FOLLOW_UP_STATUS_LABELS, SIGNUP_FLAG_LABELS, type AdminSignup, type AdminSort } from '@waitlist/contract';
 import { hrefOf } from '../../app/use-hash-route';
 import { DataTable, OutcomeChips, TimeCell, formatDateTime } from '../../components/ui';
 
@@ -41,6 +41,7 @@ function SignupRow({ row, selected, onSelect }: { row: AdminSignup; selected: bo
       </td>
       <td className="cell-email">
         <a href={hrefOf({ name: 'signup', id: row.id })}>{row.email}</a>
+        {row.flags.length > 0 && <span className="muted flags"> · {row.flags.map((flag) => SIGNUP_FLAG_LABELS[flag]).join(', ')}</span>}
       </td>
       <td className="nowrap">{FOLLOW_UP_STATUS_LABELS[row.status]}</td>
       <td className="nowrap">{row.free_mail ? <span className="muted">Personal</span> : (row.company_domain ?? '—')}</td>

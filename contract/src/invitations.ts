@@ -1,0 +1,82 @@
+import * as z from 'zod/mini';
+import { adminSegmentSchema } from './admin';
+import { ownWordsSchema, trimmedText } from './campaigns';
+import { EMAIL_MAX_LENGTH } from './limits';
+
+/**
+ * From the list to pilots (issue 23): invitation waves, the personal invitation a person accepts, and the access
+ * code the product redeems (POST /api/access/redeem with the product's key).
+ */
+export const ACCESS_REDEEM_PATH = '/api/access/redeem';
+/** The redeem API's error codes (its answers have the one error shape, `{code, message, details, hint}`). */
+export const ACCESS_ERROR_CODES = {
+  unauthenticated: 'unauthenticated',
+  invalidRequest: 'invalid_request',
+  unknownCode: 'unknown_code',
+  alreadyRedeemed: 'already_redeemed',
+  expired: 'expired',
+} as const;
+/** The query parameter ACCESS_REDIRECT_URL receives the personal access code in. */
+export const ACCESS_CODE_PARAM = 'code';
+export const DEFAULT_INVITATION_DAYS = 30;
+export const MAX_WAVE_SIZE = 10_000;
+
+const positiveId = z.number().check(z.int(), z.positive());
+
+/** Why a person of a wave's selection was not invited. */
+export const WAVE_SKIP_REASONS = ['not-confirmed', 'already-invited', 'not-found'] as const;
+export type WaveSkipReason = (typeof WAVE_SKIP_REASONS)[number];
+
+/** POST /api/admin/waves: the people of a selection (`ids`) or of a segment (`filter`, the oldest `limit` first). */
+export const adminWaveCreateSchema = z
+  .strictObject({
+    name: trimmedText(200, 'the name'),
+    ids: z.optional(z.array(positiveId).check(z.minLength(1), z.maxLength(MAX_WAVE_SIZE))),
+    filter: z.optional(adminSegmentSchema),
+    limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_WAVE_SIZE))),
+    /** The founders' own words in either language (Markdown subset); absent: the standard invitation. */
+    message: z.optional(ownWordsSchema),
+    expires_in_days: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(365)), DEFAULT_INVITATION_DAYS),
+  })
+  .check(
+    z.refine((body) => (body.ids === undefined) !== (body.filter === undefined), 'Send either ids (a selection) or filter (a segment)'),
+    z.refine((body) => body.limit === undefined || body.filter !== undefined, 'limit goes with filter'),
+  );
+export type AdminWaveCreate = z.infer<typeof adminWaveCreateSchema>;
+
+export const adminWaveCreatedSchema = z.object({
+  id: z.number(),
+  invited: z.number(),
+  skipped: z.number(),
+  /** Each person of the selection who was not invited, and why. */
+  skips: z.array(z.object({ id: z.number(), reason: z.enum(WAVE_SKIP_REASONS) })),
+});
+export type AdminWaveCreated = z.infer<typeof adminWaveCreatedSchema>;
+
+export const adminWaveSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  invited: z.number(),
+  accepted: z.number(),
+  redeemed: z.number(),
+  expires_at: z.string(),
+  created_at: z.string(),
+});
+export type AdminWave = z.infer<typeof adminWaveSchema>;
+export const adminWaveListSchema = z.object({ items: z.array(adminWaveSchema) });
+
+/** POST /api/access/redeem: the code a person brings to the product, with the address they sign up there with. */
+export const accessRedeemSchema = z.strictObject({
+  code: z.string().check(z.minLength(1), z.maxLength(64)),
+  email: z.string().check(z.minLength(1), z.maxLength(EMAIL_MAX_LENGTH)),
+});
+
+export const accessRedeemedSchema = z.object({
+  email: z.string(),
+  role: z.string(),
+  company_size: z.string(),
+  desired_outcomes: z.array(z.string()),
+  locale: z.string(),
+  wave: z.string(),
+});
+export type AccessRedeemed = z.infer<typeof accessRedeemedSchema>;

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { SIGNUPS_PATH } from '@waitlist/contract';
+import { axeViolations, openPage, screenshot } from './support/browser';
+import { OPERATOR, PASSWORD, runAdminCli } from './support/console-seed';
+import { useServerWithMail } from './support/server-with-mail';
+
+/**
+ * The console's Pilots screen in Chromium against the built server with a real SMTP server (issue 23): a founder
+ * filters the list, previews the invitation in both languages, invites the filter, writes an update, sends themselves
+ * a test and sends it, with the keyboard where it matters, and axe finds nothing at each step.
+ */
+const PEOPLE = [
+  { email: 'ada@volvo.example', role: 'Innovation Manager / Program Manager', locale: 'en' },
+  { email: 'greta@scania.example', role: 'Innovation Manager / Program Manager', locale: 'sv' },
+  { email: 'alan@abb.example', role: 'Product Manager', locale: 'en' },
+] as const;
+
+describe('the Pilots screen', () => {
+  const suite = useServerWithMail({ env: { OUTBOX_POLL_MS: '100' } });
+
+  it('invites the filtered people and sends an update, previewed in both languages, keyboard and axe clean', async () => {
+    const { server, smtp, browser } = suite;
+    for (const person of PEOPLE) {
+      const res = await fetch(`${server.url}${SIGNUPS_PATH}`, {
+        method: 'POST',
+        headers: { apikey: 'dev-public-key', authorization: 'Bearer dev-public-key', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: person.email,
+          role: person.role,
+          company_size: '1000+ employees',
+          desired_outcomes: ['Reuse insights'],
+        }),
+      });
+      expect(res.status).toBe(201);
+      await server.execute('UPDATE waitlist_signups SET confirmed_at = created_at, locale = ? WHERE email = ?', [
+        person.locale,
+        person.email,
+      ]);
+    }
+    expect((await runAdminCli(server, ['add', OPERATOR, '--password-stdin'], PASSWORD)).code).toBe(0);
+
+    const context = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
+    const { page } = await openPage(context);
+    await page.goto(`${server.url}/admin`);
+    await page.getByLabel('E-mail').fill(OPERATOR);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // The filter the waves and updates go to: one role.
+    await page.getByLabel('Role').selectOption('Innovation Manager / Program Manager');
+    await page.getByRole('link', { name: 'Pilots' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Pilots' }).waitFor();
+    await page.getByText('Who: role Innovation Manager / Program Manager; confirmed people only').waitFor();
+
+    // A wave, previewed in both languages first.
+    const waves = page.getByRole('form', { name: 'Invite from the Sign-ups filter' });
+    await waves.getByLabel('Name of the wave').fill('Pilot cohort 1');
+    await waves.getByRole('button', { name: 'Preview both languages' }).click();
+    await waves.getByRole('heading', { name: /^English: Your invitation to the/ }).waitFor();
+    await waves.getByRole('heading', { name: /^Swedish: Din inbjudan till piloten/ }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'console-pilots-wave-preview');
+    await waves.getByRole('button', { name: 'Send invitations' }).click();
+    await waves.getByText('“Pilot cohort 1”: 2 invited.').waitFor();
+    await page.getByRole('cell', { name: 'Pilot cohort 1' }).waitFor();
+    // (Each also got their confirmation mail when they signed up: the invitation is the one that says so.)
+    const mailTo = async (email: string, subject: RegExp) => {
+      await expect.poll(() => smtp.mailsTo(email).filter((m) => subject.test(m.subject)).length, { timeout: 15_000 }).toBe(1);
+      return smtp.mailsTo(email).find((m) => subject.test(m.subject))!;
+    };
+    await mailTo(PEOPLE[0].email, /invitation/);
+    await mailTo(PEOPLE[1].email, /inbjudan/);
+
+    // An update: written, saved as a draft, a test copy to the founder, then sent with the keyboard.
+    const updates = page.getByRole('form', { name: 'Write an update for the Sign-ups filter' });
+    await updates.getByLabel('Name (for you)').fill('November news');
+    await updates
+      .getByRole('group', { name: /^English/ })
+      .getByLabel('Subject')
+      .fill('Three things are new');
+    await updates
+      .getByRole('group', { name: /^English/ })
+      .getByLabel(/^Message/)
+      .fill('We have **news**:\n\n- one\n- two');
+    await updates.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('Draft “November news” saved: it would reach 2 people now.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Test to me: November news' }).click();
+    await mailTo(OPERATOR, /^\[Test\] Three things are new$/);
+    const send = page.getByRole('button', { name: 'Send… November news' });
+    await send.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Send “November news”?' });
+    await dialog.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'console-pilots-send-dialog');
+    await dialog.getByRole('button', { name: 'Send to 2 people' }).focus();
+    await page.keyboard.press('Enter');
+    for (const person of PEOPLE.slice(0, 2)) await mailTo(person.email, /^Three things are new$/);
+    await page.getByRole('row', { name: /November news Sent 2 2 0 0 0/ }).waitFor({ timeout: 15_000 });
+    expect(smtp.mailsTo(PEOPLE[2].email).filter((m) => m.subject === 'Three things are new')).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'console-pilots-sent');
+    await context.close();
+  });
+});

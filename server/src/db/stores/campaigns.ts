@@ -1,0 +1,94 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../connection';
+import type { CampaignState, CampaignsTable, Schema } from '../schema';
+import { parsePayload } from './outbox';
+
+type Executor = Kysely<Schema>;
+
+export interface CampaignRow {
+  id: number;
+  name: string;
+  filter: Record<string, unknown>;
+  message: Record<string, unknown>;
+  state: CampaignState;
+  recipients: number;
+  createdBy: number | null;
+  createdAt: string;
+  startedAt: string | null;
+  cancelledAt: string | null;
+}
+
+/** The campaigns table: updates to the list and their state. Their mails are outbox rows (outbox.campaign_id). */
+export function createCampaignStore(database: Database) {
+  const { db } = database;
+  const ts = (v: Date | string | null) => (v === null ? null : database.decodeTimestamp(v));
+  const decode = (row: Selectable<CampaignsTable>): CampaignRow => ({
+    id: Number(row.id),
+    name: row.name,
+    filter: parsePayload(row.filter),
+    message: parsePayload(row.message),
+    state: row.state,
+    recipients: Number(row.recipients),
+    createdBy: row.created_by === null ? null : Number(row.created_by),
+    createdAt: database.decodeTimestamp(row.created_at),
+    startedAt: ts(row.started_at),
+    cancelledAt: ts(row.cancelled_at),
+  });
+
+  return {
+    async insert(input: { name: string; filter: unknown; message: unknown; recipients: number; createdBy: number | null; at: string }) {
+      const row = await db
+        .insertInto('campaigns')
+        .values({
+          name: input.name,
+          filter: JSON.stringify(input.filter),
+          message: JSON.stringify(input.message),
+          recipients: input.recipients,
+          created_by: input.createdBy,
+          created_at: input.at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+
+    async find(executor: Executor, id: number): Promise<CampaignRow | undefined> {
+      const row = await executor.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && decode(row);
+    },
+
+    /** Newest first. */
+    async list(limit = 100): Promise<CampaignRow[]> {
+      const rows = await db.selectFrom('campaigns').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return rows.map(decode);
+    },
+
+    /** draft → sending, once: answers false when another request started (or cancelled) it first. */
+    async start(trx: Executor, id: number, at: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('campaigns')
+        .set({ state: 'sending', started_at: at })
+        .where('id', '=', id)
+        .where('state', '=', 'draft')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async setRecipients(trx: Executor, id: number, recipients: number): Promise<void> {
+      await trx.updateTable('campaigns').set({ recipients }).where('id', '=', id).execute();
+    },
+
+    /** draft or sending → cancelled; answers false when it was cancelled already. */
+    async cancel(trx: Executor, id: number, at: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('campaigns')
+        .set({ state: 'cancelled', cancelled_at: at })
+        .where('id', '=', id)
+        .where('state', '<>', 'cancelled')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+
+export type CampaignStore = ReturnType<typeof createCampaignStore>;

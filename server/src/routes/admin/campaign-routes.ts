@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ADMIN_ERROR_CODES,
+  adminCampaignCreateSchema,
+  adminCampaignCreatedSchema,
+  adminCampaignListSchema,
+  adminCampaignSchema,
+  adminCampaignTestSchema,
+  adminMailPreviewAnswerSchema,
+  adminMailPreviewSchema,
+  type AdminMailPreview,
+  type AdminMailPreviewRequest,
+  adminSignupParamsSchema,
+} from '@waitlist/contract';
+import type { CampaignRefusal, CampaignService } from '../../services/campaigns';
+import { HttpError } from '../../http/http-error';
+import { signedInOperator } from './guards';
+
+export interface CampaignRoutesOptions {
+  campaigns: CampaignService;
+  /** How a wave's invitation or a campaign will read in each language (delivery/mails.ts, wired by app.ts). */
+  previewMails: (input: AdminMailPreviewRequest) => AdminMailPreview['previews'];
+  /** Something was queued in the bulk (or, for a test copy, the urgent) lane: look now. */
+  nudge: () => void;
+}
+
+const REFUSALS: Record<CampaignRefusal, HttpError> = {
+  'not-found': new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No campaign with this id'),
+  'not-draft': new HttpError(409, ADMIN_ERROR_CODES.invalidRequest, 'This campaign has already been sent or cancelled'),
+  finished: new HttpError(409, ADMIN_ERROR_CODES.invalidRequest, 'This campaign has finished or was cancelled already'),
+};
+const refused = (reason: CampaignRefusal) => REFUSALS[reason];
+
+/** Updates to the list: drafts, a test copy, sending, cancelling and how far each has come (services/campaigns.ts). */
+export async function campaignRoutes(parent: FastifyInstance, options: CampaignRoutesOptions): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { campaigns } = options;
+  const byId = { params: adminSignupParamsSchema };
+
+  app.post(
+    '/mail-preview',
+    { schema: { body: adminMailPreviewSchema, response: { 200: adminMailPreviewAnswerSchema } } },
+    async (request) => ({
+      previews: options.previewMails(request.body),
+    }),
+  );
+
+  app.get('/campaigns', { schema: { response: { 200: adminCampaignListSchema } } }, async () => ({ items: await campaigns.list() }));
+
+  app.post(
+    '/campaigns',
+    { schema: { body: adminCampaignCreateSchema, response: { 201: adminCampaignCreatedSchema } } },
+    async (request, reply) => {
+      const { operatorId } = signedInOperator(request);
+      const created = await campaigns.create(request.body, operatorId);
+      request.log.info({ operatorId, campaignId: created.id, recipients: created.recipients }, 'admin drafted a campaign');
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get('/campaigns/:id', { schema: { ...byId, response: { 200: adminCampaignSchema } } }, async (request) => {
+    const campaign = await campaigns.get(request.params.id);
+    if (!campaign) throw refused('not-found');
+    return campaign;
+  });
+
+  app.post('/campaigns/:id/test', { schema: { ...byId, body: adminCampaignTestSchema } }, async (request, reply) => {
+    const { operatorId } = signedInOperator(request);
+    const result = await campaigns.sendTest(request.params.id, request.body.to, request.body.locale);
+    if (!result.ok) throw refused(result.reason);
+    request.log.info({ operatorId, campaignId: request.params.id }, 'admin sent a test copy of a campaign');
+    options.nudge();
+    return reply.code(202).send();
+  });
+
+  app.post('/campaigns/:id/send', { schema: byId }, async (request, reply) => {
+    const { operatorId } = signedInOperator(request);
+    const result = await campaigns.start(request.params.id);
+    if (!result.ok) throw refused(result.reason);
+    request.log.info({ operatorId, campaignId: request.params.id, recipients: result.recipients }, 'admin started a campaign');
+    options.nudge();
+    return reply.code(202).send({ recipients: result.recipients });
+  });
+
+  app.post('/campaigns/:id/cancel', { schema: byId }, async (request) => {
+    const { operatorId } = signedInOperator(request);
+    const result = await campaigns.cancel(request.params.id);
+    if (!result.ok) throw refused(result.reason);
+    request.log.info({ operatorId, campaignId: request.params.id, cancelled: result.cancelled }, 'admin cancelled a campaign');
+    return { cancelled: result.cancelled };
+  });
+}

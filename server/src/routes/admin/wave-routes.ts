@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminWaveCreateSchema, adminWaveCreatedSchema, adminWaveListSchema } from '@waitlist/contract';
+import type { InvitationService } from '../../services/invitations';
+import { signedInOperator } from './guards';
+
+export interface WaveRoutesOptions {
+  invitations: InvitationService;
+  /** The wave's mails were queued: look now. */
+  nudge: () => void;
+}
+
+/** Invitation waves: invite a selection or a segment of confirmed people, and see how each wave is taken up. */
+export async function waveRoutes(parent: FastifyInstance, options: WaveRoutesOptions): Promise<void> {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/waves', { schema: { response: { 200: adminWaveListSchema } } }, async () => ({ items: await options.invitations.waves() }));
+
+  app.post('/waves', { schema: { body: adminWaveCreateSchema, response: { 201: adminWaveCreatedSchema } } }, async (request, reply) => {
+    const { operatorId } = signedInOperator(request);
+    const wave = await options.invitations.createWave(request.body, operatorId);
+    request.log.info({ operatorId, waveId: wave.id, invited: wave.invited, skipped: wave.skipped }, 'admin sent an invitation wave');
+    options.nudge();
+    return reply.code(201).send(wave);
+  });
+}

@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminCampaign,
+  AdminCampaignCreate,
+  AdminMailPreview,
+  AdminMailPreviewRequest,
+  AdminWave,
+  AdminWaveCreate,
+  AdminWaveCreated,
+} from '@waitlist/contract';
+import { json, request } from './client';
+import { adminKeys } from './query-keys';
+
+/** From the list to pilots: invitation waves, updates to the list, and how their mails will read. */
+
+/** GET /waves: each wave with how many were invited, accepted and redeemed. */
+export const useWaves = () => useQuery({ queryKey: adminKeys.waves(), queryFn: () => request<{ items: AdminWave[] }>('/waves') });
+
+/** POST /waves: invites now; the people invited change status, so the lists are read again. */
+export function useCreateWave() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (wave: Omit<AdminWaveCreate, 'expires_in_days'> & { expires_in_days?: number }) =>
+      request<AdminWaveCreated>('/waves', json('POST', wave)),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.waves() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.signupLists() });
+    },
+  });
+}
+
+/** GET /campaigns: newest first, with their counts; polled while one is sending. */
+export const useCampaigns = () =>
+  useQuery({
+    queryKey: adminKeys.campaigns(),
+    queryFn: () => request<{ items: AdminCampaign[] }>('/campaigns'),
+    refetchInterval: (query) => (query.state.data?.items.some((c) => c.state === 'sending') ? 3_000 : false),
+  });
+
+export function useCreateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (campaign: AdminCampaignCreate) => request<{ id: number; recipients: number }>('/campaigns', json('POST', campaign)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.campaigns() }),
+  });
+}
+
+/** POST /campaigns/:id/send, /cancel or /test. */
+export function useCampaignAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, to }: { id: number; action: 'send' | 'cancel' | 'test'; to?: string }) =>
+      request<unknown>(`/campaigns/${id}/${action}`, json('POST', action === 'test' ? { to } : {})),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.campaigns() }),
+  });
+}
+
+/** POST /mail-preview: subject and text of the mail in English and Swedish, composed as it will be sent. */
+export function useMailPreview() {
+  return useMutation({
+    mutationFn: (input: AdminMailPreviewRequest) => request<AdminMailPreview>('/mail-preview', json('POST', input)),
+  });
+}

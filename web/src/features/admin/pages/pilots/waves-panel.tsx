@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import type { AdminSegment, AdminWaveCreated, WaveSkipReason } from '@waitlist/contract';
+import { Button } from '../../../../components/ui/button';
+import { useCreateWave, useMailPreview, useWaves } from '../../api/pilots';
+import { TextField } from '../../components/fields';
+import { DataTable, ErrorPanel, TimeCell } from '../../components/ui';
+import { MailPreview } from './mail-preview';
+import { EMPTY_MESSAGE, MessageFields, filledMessage, type MessageDraft } from './message-fields';
+import { describeSegment } from './segment-summary';
+
+const SKIP_REASONS: Record<WaveSkipReason, string> = {
+  'not-confirmed': 'not confirmed',
+  'already-invited': 'invited before',
+  'not-found': 'erased',
+};
+
+/** What a new wave did, in one sentence. */
+export function waveOutcome(created: AdminWaveCreated): string {
+  const counts = new Map<WaveSkipReason, number>();
+  for (const skip of created.skips) counts.set(skip.reason, (counts.get(skip.reason) ?? 0) + 1);
+  const skipped = [...counts].map(([reason, n]) => `${n} ${SKIP_REASONS[reason]}`).join(', ');
+  return `${created.invited} invited${skipped ? `; skipped: ${skipped}` : ''}.`;
+}
+
+/** Invitation waves: invite the people of the Sign-ups filter (oldest first), and see how each wave is taken up. */
+export function WavesPanel({ segment }: { segment: AdminSegment }) {
+  const waves = useWaves();
+  const create = useCreateWave();
+  const preview = useMailPreview();
+  const [name, setName] = useState('');
+  const [limit, setLimit] = useState('');
+  const [days, setDays] = useState('30');
+  const [draft, setDraft] = useState<MessageDraft>(EMPTY_MESSAGE);
+  const [outcome, setOutcome] = useState('');
+  const message = filledMessage(draft);
+  const ownWords = Object.keys(message).length > 0 ? { message } : {};
+  return (
+    <section className="stack-lg" aria-labelledby="waves-title">
+      <h2 id="waves-title">Invitation waves</h2>
+      {waves.isError && <ErrorPanel title="The waves could not be loaded" error={waves.error} onRetry={() => void waves.refetch()} />}
+      {waves.data && waves.data.items.length === 0 && <p className="muted">No wave yet.</p>}
+      {waves.data && waves.data.items.length > 0 && (
+        <div className="card table-card">
+          <DataTable
+            caption="Waves, newest first"
+            header={
+              <>
+                <th scope="col">Wave</th>
+                <th scope="col">Invited</th>
+                <th scope="col">Accepted</th>
+                <th scope="col">Redeemed</th>
+                <th scope="col">Sent</th>
+                <th scope="col">Expires</th>
+              </>
+            }
+          >
+            {waves.data.items.map((w) => (
+              <tr key={w.id}>
+                <td>{w.name}</td>
+                <td>{w.invited}</td>
+                <td>{w.accepted}</td>
+                <td>{w.redeemed}</td>
+                <TimeCell at={w.created_at} />
+                <TimeCell at={w.expires_at} />
+              </tr>
+            ))}
+          </DataTable>
+        </div>
+      )}
+      <form
+        className="card stack"
+        aria-labelledby="new-wave-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setOutcome('');
+          create.mutate(
+            {
+              name,
+              filter: segment,
+              ...(limit ? { limit: Number(limit) } : {}),
+              expires_in_days: Number(days),
+              ...ownWords,
+            },
+            {
+              onSuccess: (created) => {
+                setOutcome(`“${name}”: ${waveOutcome(created)}`);
+                setName('');
+                setDraft(EMPTY_MESSAGE);
+                preview.reset();
+              },
+              onError: (error) => setOutcome(error.message),
+            },
+          );
+        }}
+      >
+        <h3 id="new-wave-title">Invite from the Sign-ups filter</h3>
+        <p className="muted">
+          Who: {describeSegment(segment)}; confirmed people only, oldest first, each invited once. To invite chosen people, tick them on
+          Sign-ups and use <strong>Invite selected</strong>.
+        </p>
+        <div className="form-grid">
+          <TextField label="Name of the wave" value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} />
+          <TextField label="At most (people)" type="number" min={1} max={10000} value={limit} onChange={(e) => setLimit(e.target.value)} />
+          <TextField
+            label="Valid for (days)"
+            type="number"
+            min={1}
+            max={365}
+            required
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+          />
+        </div>
+        <MessageFields draft={draft} onChange={setDraft} required={false} />
+        <div className="actions">
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={preview.isPending}
+            onClick={() => preview.mutate({ kind: 'invitation', ...ownWords })}
+          >
+            Preview both languages
+          </Button>
+          <Button type="submit" disabled={create.isPending || name.trim() === ''}>
+            Send invitations
+          </Button>
+        </div>
+        <p role="status" aria-live="polite">
+          {outcome}
+        </p>
+        {preview.isError && <p role="alert">{preview.error.message}</p>}
+        {preview.data && <MailPreview preview={preview.data} />}
+      </form>
+    </section>
+  );
+}
