@@ -24,14 +24,16 @@ const CHROME_FLAGS = [
 /**
  * The first view of every audited page (docs/decisions/0006-islands-and-progressive-enhancement.md): almost no
  * main-thread work, so the scores hold on a busy machine. Bytes are compressed transfer sizes, headers included.
+ * Performance is the product's bar, 100; TBT at 100 ms is where a page stops scoring 100 with these pages' LCP
+ * (docs/decisions/0019-page-budgets-lighthouse-100.md).
  */
 export const BUDGETS = {
-  performance: 99,
+  performance: 100,
   accessibility: 100,
   bestPractices: 100,
   seo: 100,
   cls: 0,
-  tbtMs: 50,
+  tbtMs: 100,
   /** JavaScript transferred on each page's first view. */
   scriptBytes: 20 * 1024,
   /** Only for `/`: everything transferred on its first view. */
