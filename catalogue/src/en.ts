@@ -26,6 +26,12 @@ const form = {
     emailDisposable: "Please use your work e-mail address: temporary addresses can't receive our updates",
     emailBlocked: "Addresses at this domain can't join the waitlist. Please use another e-mail address",
     emailUndeliverable: "This address's domain can't receive e-mail. Please check it for typos",
+    /** The join page's partner code: missing, or refused by the server (contract: partnerCodeProblemOf). */
+    partnerCode: 'Please enter the code your partner gave you',
+    partnerCodeUnknown: 'We do not know this code. Please check it against the invitation it came with',
+    partnerCodeExpired: 'This code has expired. Please sign up with the form on our home page instead',
+    partnerCodeFull: 'As many people have joined with this code as it allows. Please sign up with the form on our home page instead',
+    partnerCodeWithdrawn: 'This code is no longer valid. Please sign up with the form on our home page instead',
   },
   otherOutcomePlaceholder: 'Please specify other desired outcome',
   toasts: {
@@ -104,6 +110,10 @@ const site = {
     thankYou: {
       title: 'Thank you for signing up',
       description: "You are on the waitlist. We'll reach out to you soon with early access details.",
+    },
+    join: {
+      title: 'Join with a partner code',
+      description: 'Got a code from one of our partners? Enter it to join the waitlist with your place confirmed.',
     },
     notFound: {
       title: 'Page not found',
@@ -299,6 +309,8 @@ const site = {
       honeypot: 'Leave this field empty',
       submit: 'Join the waitlist',
       submitting: 'Submitting...',
+      partnerCode: 'Partner code',
+      partnerCodeHint: 'The code on the invitation you got from our partner, for example 7K2M-QX4T-9BHD.',
     },
     /** Shown (never blocking) when the e-mail is at a consumer provider. */
     freeMailHint:
@@ -448,6 +460,19 @@ const site = {
       text: 'Enter the address you signed up with. If it is on our waitlist, we mail it a fresh link; the answer is the same either way.',
       label: 'Your e-mail address',
       button: 'Send me my link',
+    },
+  },
+
+  /** The join page: someone with a partner's code joins with their place confirmed (no confirmation mail). */
+  join: {
+    heading: 'Join with a partner code',
+    lead: 'One of our partners gave you a code. Enter it with a few words about you: your place on the waitlist is confirmed at once, and we mail you the link to your data.',
+    formTitle: 'Your code and you',
+    formSubtitle: 'No confirmation mail to wait for.',
+    done: {
+      heading: 'Welcome to the waitlist',
+      text: "Your place is confirmed. We've sent you a mail with the link to your data, and we'll reach out with early access details.",
+      backLink: 'Return to Home',
     },
   },
 
@@ -628,6 +653,18 @@ const mails = {
     button: 'Manage my data',
     validity: (n: number) => `The link works for ${days(n)}. You can ask for a new one on our privacy page at any time.`,
     notYou: 'Did not ask for this? Then ignore this mail: nothing has changed.',
+  },
+  /** Someone who joined with a partner code: no confirmation needed, so the mail welcomes and hands over their links. */
+  welcome: {
+    subject: (brand: Brand) => `Welcome to the ${brand.name} waitlist`,
+    preview: 'Your place is confirmed; here is where your data lives.',
+    heading: 'You are on the waitlist',
+    intro: (brand: Brand) =>
+      `You joined the ${brand.name} waitlist with a partner code, so your place is confirmed and there is nothing more to do. We will reach out with early access details as the platform opens to more organisations.`,
+    button: 'See my data',
+    validity: (n: number) =>
+      `The button opens the page with what we hold about you, where you can also correct or erase it. The link works for ${days(n)}.`,
+    notYou: 'Did not join? Then someone used your address: erase it on that page, or unsubscribe below, and we will not write again.',
   },
   /** An update to the list: the founders write the subject and body; these words frame it. */
   invitation: {

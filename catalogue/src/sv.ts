@@ -22,6 +22,11 @@ const form: Catalogue['form'] = {
     emailDisposable: 'Använd din e-postadress på jobbet: tillfälliga adresser kan inte ta emot våra uppdateringar',
     emailBlocked: 'Adresser på den här domänen kan inte gå med i väntelistan. Använd en annan e-postadress',
     emailUndeliverable: 'Domänen i adressen kan inte ta emot e-post. Kontrollera att den är rätt stavad',
+    partnerCode: 'Ange koden du har fått av vår partner',
+    partnerCodeUnknown: 'Vi känner inte igen koden. Jämför den med inbjudan den kom med',
+    partnerCodeExpired: 'Koden har gått ut. Anmäl dig i stället med formuläret på vår startsida',
+    partnerCodeFull: 'Så många har anmält sig med koden som den räcker till. Anmäl dig i stället med formuläret på vår startsida',
+    partnerCodeWithdrawn: 'Koden gäller inte längre. Anmäl dig i stället med formuläret på vår startsida',
   },
   otherOutcomePlaceholder: 'Beskriv vad ni vill uppnå',
   toasts: {
@@ -110,6 +115,10 @@ const site: Catalogue['site'] = {
       title: 'Integritetspolicy',
       description:
         'Vilka uppgifter vi samlar in när du skriver upp dig på väntelistan, hur vi använder och skyddar dem och vilka rättigheter du har.',
+    },
+    join: {
+      title: 'Anmäl dig med en partnerkod',
+      description: 'Har du fått en kod av en av våra partner? Ange den så står du på väntelistan med din plats bekräftad.',
     },
     thankYou: {
       title: 'Tack för din anmälan',
@@ -301,6 +310,8 @@ const site: Catalogue['site'] = {
       honeypot: 'Lämna det här fältet tomt',
       submit: 'Skriv upp mig',
       submitting: 'Skickar …',
+      partnerCode: 'Partnerkod',
+      partnerCodeHint: 'Koden i inbjudan du fick av vår partner, till exempel 7K2M-QX4T-9BHD.',
     },
     freeMailHint:
       'Det ser ut som en privat adress. Med jobbadressen ser vi vilka organisationer som är intresserade, men du får gärna använda den här.',
@@ -446,6 +457,18 @@ const site: Catalogue['site'] = {
       text: 'Skriv adressen du anmälde dig med. Finns den på väntelistan mejlar vi en ny länk till den; svaret här är detsamma oavsett.',
       label: 'Din e-postadress',
       button: 'Skicka min länk',
+    },
+  },
+
+  join: {
+    heading: 'Anmäl dig med en partnerkod',
+    lead: 'En av våra partner har gett dig en kod. Ange den och berätta lite om dig själv: din plats på väntelistan bekräftas direkt, och vi mejlar dig länken till dina uppgifter.',
+    formTitle: 'Din kod och du',
+    formSubtitle: 'Inget bekräftelsemejl att vänta på.',
+    done: {
+      heading: 'Välkommen till väntelistan',
+      text: 'Din plats är bekräftad. Vi har skickat ett mejl med länken till dina uppgifter, och vi hör av oss med information om tidig tillgång.',
+      backLink: 'Till startsidan',
     },
   },
 
@@ -625,6 +648,18 @@ const mails: Catalogue['mails'] = {
     button: 'Hantera mina uppgifter',
     validity: (n: number) => `Länken fungerar i ${dagar(n)}. Du kan när som helst be om en ny på vår integritetssida.`,
     notYou: 'Har du inte bett om det här? Då kan du bortse från mejlet: ingenting har ändrats.',
+  },
+  welcome: {
+    subject: (brand: Brand) => `Välkommen till väntelistan för ${brand.name}`,
+    preview: 'Din plats är bekräftad; här finns dina uppgifter.',
+    heading: 'Du står på väntelistan',
+    intro: (brand: Brand) =>
+      `Du har anmält dig till väntelistan för ${brand.name} med en partnerkod, så din plats är bekräftad och du behöver inte göra något mer. Vi hör av oss med information om tidig åtkomst när plattformen öppnar för fler organisationer.`,
+    button: 'Se mina uppgifter',
+    validity: (n: number) =>
+      `Knappen öppnar sidan med det vi har om dig, där du också kan rätta eller radera det. Länken fungerar i ${dagar(n)}.`,
+    notYou:
+      'Har du inte anmält dig? Då har någon använt din adress: radera den på sidan, eller avregistrera dig nedan, så skriver vi inte igen.',
   },
   invitation: {
     subject: (brand: Brand) => `Din inbjudan till piloten av ${brand.name}`,

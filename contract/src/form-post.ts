@@ -2,6 +2,7 @@ import { ATTRIBUTION_FIELD } from './attribution';
 import type { ApiError } from './errors';
 import { HONEYPOT_FIELD } from './limits';
 import { hasOtherOutcome } from './outcomes';
+import { PARTNER_CODE_FIELD } from './partner-codes';
 import { signupFormSchema, type SignupForm } from './schemas';
 
 /**
@@ -47,6 +48,8 @@ export interface SignupFormValues {
   attribution: string;
   /** The button pressed for a suggested address (EMAIL_CHOICES), or empty. */
   emailChoice: string;
+  /** The join page's partner code (partner-codes.ts); empty on every other page. */
+  partnerCode: string;
 }
 
 export const EMPTY_SIGNUP_FORM_VALUES: SignupFormValues = {
@@ -60,10 +63,11 @@ export const EMPTY_SIGNUP_FORM_VALUES: SignupFormValues = {
   formToken: '',
   attribution: '',
   emailChoice: '',
+  partnerCode: '',
 };
 
 /** Fields that can carry a message, in the order they appear (the first invalid one gets focus). */
-export const SIGNUP_ERROR_FIELDS = ['email', 'role', 'companySize', 'desiredOutcomes', 'privacyConsent'] as const;
+export const SIGNUP_ERROR_FIELDS = ['partnerCode', 'email', 'role', 'companySize', 'desiredOutcomes', 'privacyConsent'] as const;
 export type SignupErrorField = (typeof SIGNUP_ERROR_FIELDS)[number];
 export type SignupFieldErrors = Partial<Record<SignupErrorField, string>>;
 
@@ -87,6 +91,7 @@ export function signupFormValuesFromEntries(entries: Iterable<readonly [string, 
       case FORM_TOKEN_FIELD:
       case ATTRIBUTION_FIELD:
       case EMAIL_CHOICE_FIELD:
+      case PARTNER_CODE_FIELD:
         values[name as 'email'] = raw;
         break;
     }

@@ -11,3 +11,5 @@ export * from './self-service';
 export * from './email-typos';
 export * from './campaigns';
 export * from './invitations';
+export * from './partner-codes';
+export * from './partner-code-admin';

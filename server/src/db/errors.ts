@@ -1,4 +1,4 @@
-import { EMAIL_UNIQUE_CONSTRAINT } from '@waitlist/contract';
+import { EMAIL_UNIQUE_CONSTRAINT, type PartnerCodeProblem } from '@waitlist/contract';
 
 /** A driver error translated to the SQLSTATE vocabulary the API speaks, whatever the engine. */
 export type DbFailure =
@@ -59,6 +59,12 @@ export class CheckViolationError extends Error {
 export class IdempotencyKeyReusedError extends Error {
   constructor() {
     super('idempotency key reused with a different body');
+  }
+}
+/** A join with a partner code the code does not allow (unknown, expired, full or withdrawn): nothing was stored. */
+export class PartnerCodeRefusedError extends Error {
+  constructor(readonly problem: PartnerCodeProblem) {
+    super(`partner code refused: ${problem}`);
   }
 }
 export class DatabaseUnavailableError extends Error {

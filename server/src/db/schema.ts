@@ -38,6 +38,8 @@ export interface WaitlistSignupsTable {
   status: ColumnType<FollowUpStatus, FollowUpStatus | undefined, FollowUpStatus>;
   /** Why the sign-up may deserve a second look: space-separated SIGNUP_FLAGS (migration 8); '' for none. */
   flags: ColumnType<string, string | undefined, string>;
+  /** The partner code the person joined with (migration 11); null for everybody who signed up by the form. */
+  partner_code_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type FollowUpStatus = 'new' | 'contacted' | 'invited' | 'joined' | 'declined';
@@ -280,6 +282,22 @@ export interface InvitationLinksTable {
   created_at: Timestamp;
 }
 
+/** A code an operator hands a partner: whoever enters it joins confirmed (migration 11). */
+export interface PartnerCodesTable {
+  id: Generated<number>;
+  label: string;
+  /** SHA-256 of the code; the code itself is shown once, when it is made. */
+  code_hash: string;
+  /** The code's last four characters, so operators can tell codes apart. */
+  code_hint: string;
+  claim_limit: number;
+  claims: ColumnType<number, number | undefined, number>;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
 export interface Schema {
   waitlist_signups: WaitlistSignupsTable;
   idempotency_keys: IdempotencyKeysTable;
@@ -305,4 +323,5 @@ export interface Schema {
   invitation_waves: InvitationWavesTable;
   invitations: InvitationsTable;
   invitation_links: InvitationLinksTable;
+  partner_codes: PartnerCodesTable;
 }

@@ -113,6 +113,23 @@ export function composeDataLinkMail(input: DataLinkMailInput): ComposedMail {
   return compose(input.to, words, { subject: c.subject(brand), preview: c.preview, brandName: brand.name, blocks, ...footer }, headers);
 }
 
+/** The welcome of someone who joined with a partner code (issue 23): confirmed already, so their links and no button to confirm. */
+export function composeWelcomeMail(input: DataLinkMailInput): ComposedMail {
+  const brand = input.brand ?? BRAND;
+  const words = catalogueFor(input.locale);
+  const c = words.mails.welcome;
+  const link = (kind: 'manage' | 'unsubscribe') => personLinkUrl(input.siteUrl, input.locale, kind, input.tokens[kind]);
+  const { headers, ...footer } = personFooter(words, brand, { manage: link('manage'), unsubscribe: link('unsubscribe') });
+  const blocks: MailBlock[] = [
+    { kind: 'heading', text: c.heading },
+    { kind: 'paragraph', text: c.intro(brand) },
+    { kind: 'button', label: c.button, url: link('manage') },
+    { kind: 'note', text: c.validity(LINK_LIFETIME_DAYS.manage) },
+    { kind: 'note', text: c.notYou },
+  ];
+  return compose(input.to, words, { subject: c.subject(brand), preview: c.preview, brandName: brand.name, blocks, ...footer }, headers);
+}
+
 export interface CampaignMailInput {
   to: string;
   locale: string;

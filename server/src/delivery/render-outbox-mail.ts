@@ -3,7 +3,7 @@ import type { DigestFacts } from '../db/stores/signup-insight';
 import type { SignupRow } from '../db/stores/signups';
 import { MAIL_TOPICS } from '../services/signup-events';
 import { messageInLocale, type CampaignMessage, type OwnWords } from '@waitlist/contract';
-import { composeCampaignMail, composeConfirmationMail, composeDataLinkMail, composeInvitationMail } from './mails';
+import { composeCampaignMail, composeConfirmationMail, composeDataLinkMail, composeInvitationMail, composeWelcomeMail } from './mails';
 import { composeConfirmedNotice, composeDigest } from './operator-mails';
 import type { RenderOutboxMail } from './mail-channel';
 import type { ClaimedOutboxRow } from './worker';
@@ -104,6 +104,10 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
       case MAIL_TOPICS.dataLink: {
         const tokens = await tokensFor(person.id, ['manage', 'unsubscribe'] as const);
         return { mail: composeDataLinkMail({ to: person.email, locale: person.locale, siteUrl: options.siteUrl, tokens }) };
+      }
+      case MAIL_TOPICS.welcome: {
+        const tokens = await tokensFor(person.id, ['manage', 'unsubscribe'] as const);
+        return { mail: composeWelcomeMail({ to: person.email, locale: person.locale, siteUrl: options.siteUrl, tokens }) };
       }
       case MAIL_TOPICS.invitation: {
         const invitation = await options.source.invitation(Number(row.payload.invitationId));

@@ -3,9 +3,16 @@ import {
   EMAIL_DOMAIN_REFUSED_MESSAGE,
   ERROR_CODES,
   IDEMPOTENCY_HEADER,
+  PARTNER_CODE_REFUSED_MESSAGE,
   checkViolationMessage,
 } from '@waitlist/contract';
-import { CheckViolationError, DatabaseUnavailableError, DuplicateEmailError, IdempotencyKeyReusedError } from '../db/errors';
+import {
+  CheckViolationError,
+  DatabaseUnavailableError,
+  DuplicateEmailError,
+  IdempotencyKeyReusedError,
+  PartnerCodeRefusedError,
+} from '../db/errors';
 import { EmailDomainRefusedError } from '../lib/email-domains';
 import { HttpError } from './http-error';
 
@@ -25,6 +32,15 @@ export function httpErrorOf(error: unknown, options: { duplicateHint?: string } 
       undeliverable: 'This domain has no mail server (no MX, A or AAAA record): check the address.',
     }[error.reason];
     return new HttpError(400, ERROR_CODES.raisedException, EMAIL_DOMAIN_REFUSED_MESSAGE, hint, {}, error.reason);
+  }
+  if (error instanceof PartnerCodeRefusedError) {
+    const hint = {
+      unknown: 'Check the code: it is on the invitation your partner passed on.',
+      expired: 'This code has expired; ask the partner who gave it to you, or sign up with the form on the home page.',
+      full: 'As many people have joined with this code as it allows; sign up with the form on the home page.',
+      withdrawn: 'This code is no longer valid; sign up with the form on the home page.',
+    }[error.problem];
+    return new HttpError(400, ERROR_CODES.raisedException, PARTNER_CODE_REFUSED_MESSAGE, hint, {}, error.problem);
   }
   if (error instanceof CheckViolationError) return new HttpError(400, ERROR_CODES.checkViolation, checkViolationMessage(error.constraint));
   if (error instanceof IdempotencyKeyReusedError) {

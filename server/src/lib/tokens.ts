@@ -101,22 +101,31 @@ export function checkToken(presented: unknown, row: StoredToken | undefined, pur
 
 /** Crockford's base32: no I, L, O or U, so a code read aloud or typed from a screen survives. */
 const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const CODE_LENGTH = 16;
+/** A personal access code: 80 random bits. A partner code, shared by a partner's audience and capped by its claim limit: 60. */
+const CODE_LENGTH = { access: 16, partner: 12 } as const;
+type CodeKind = keyof typeof CODE_LENGTH;
 
-/**
- * A personal access code for the product (issue 23): 16 characters of Crockford base32 (80 random bits) in groups of
- * four. Only its SHA-256 is stored; the person sees it once, and the product redeems it with their address.
- */
-export function issueAccessCode(): { code: string; hash: string } {
-  const bytes = randomBytes(CODE_LENGTH);
+function issueCode(kind: CodeKind): { code: string; hash: string } {
+  const bytes = randomBytes(CODE_LENGTH[kind]);
   const plain = [...bytes].map((b) => CODE_ALPHABET[b % 32]).join('');
   return { code: plain.match(/.{4}/g)!.join('-'), hash: sha256(plain) };
 }
 
 /** The hash to look a presented code up by (case, spaces and dashes ignored; O read as 0, I and L as 1), or null. */
-export function accessCodeHash(presented: unknown): string | null {
+function codeHash(kind: CodeKind, presented: unknown): string | null {
   if (typeof presented !== 'string' || presented.length > 64) return null;
   const plain = presented.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
-  if (plain.length !== CODE_LENGTH || [...plain].some((c) => !CODE_ALPHABET.includes(c))) return null;
+  if (plain.length !== CODE_LENGTH[kind] || [...plain].some((c) => !CODE_ALPHABET.includes(c))) return null;
   return sha256(plain);
 }
+
+/**
+ * A personal access code for the product (issue 23): 16 characters of Crockford base32 in groups of four. Only its
+ * SHA-256 is stored; the person sees it once, and the product redeems it with their address.
+ */
+export const issueAccessCode = () => issueCode('access');
+export const accessCodeHash = (presented: unknown) => codeHash('access', presented);
+
+/** A partner code (issue 23): 12 characters in groups of four, shown to the operator once; only its SHA-256 is stored. */
+export const issuePartnerCode = () => issueCode('partner');
+export const partnerCodeHash = (presented: unknown) => codeHash('partner', presented);

@@ -7,6 +7,7 @@ import { createCampaignService } from './campaigns';
 import { createInvitationService } from './invitations';
 import { createOperatorDigest } from './operator-digest';
 import { createBulkMailPace, createMailBudget } from './mail-budget';
+import { createPartnerCodeService } from './partner-codes';
 import { createPersonLinks } from './person-links';
 import { DEFAULT_MAX_NUMBER, createProofOfWork } from './proof-of-work';
 import { createSignupEvents } from './signup-events';
@@ -74,6 +75,7 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     personLinks: createPersonLinks({ database, signups, stores, events, ...(settings.now ? { now: settings.now } : {}) }),
     invitations: createInvitationService({ database, stores, signups, ...(settings.now ? { now: settings.now } : {}) }),
     campaigns: createCampaignService({ database, stores, ...(settings.now ? { now: settings.now } : {}) }),
+    partnerCodes: createPartnerCodeService({ database, stores, ...(settings.now ? { now: settings.now } : {}) }),
     operatorDigest: createOperatorDigest({ database, operators: stores.operatorAccounts, outbox: stores.outbox }),
   };
 }

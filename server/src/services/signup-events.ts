@@ -20,6 +20,8 @@ export const MAIL_TOPICS = {
   /** An update to the list (services/campaigns.ts), and the copy an operator sends themselves first. */
   campaign: 'campaign',
   campaignTest: 'campaign-test',
+  /** The welcome of someone who joined with a partner code: their links, no confirmation needed. */
+  welcome: 'welcome',
   /** A personal invitation of a wave (services/invitations.ts). */
   invitation: 'invitation',
 } as const;
@@ -72,6 +74,8 @@ export function createSignupEvents({ outbox, operators, webhookEndpoints }: Sign
         { signupId: row.id, topic: MAIL_TOPICS.confirmation, payload: { locale: row.locale, resend: true }, at, held },
       ]),
 
+    welcomeMail: (trx: Kysely<Schema>, signupId: number, at: string) =>
+      outbox.queueMail(trx, [{ signupId, topic: MAIL_TOPICS.welcome, at }]),
     dataLinkMail: (trx: Kysely<Schema>, signupId: number, at: string) =>
       outbox.queueMail(trx, [{ signupId, topic: MAIL_TOPICS.dataLink, at }]),
 

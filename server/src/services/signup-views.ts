@@ -44,6 +44,7 @@ export function toNewSignupRow(body: SignupBody, at: string, flags: SignupFlag[]
     referrer_origin: body.referrer_origin ?? null,
     landing_path: body.landing_path ?? null,
     flags,
+    partner_code_id: null,
   };
 }
 

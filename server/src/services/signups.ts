@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AdminCorrection, FollowUpStatus, SignupBody, SignupFlag } from '@waitlist/contract';
 import type { Database } from '../db/connection';
-import { DuplicateEmailError, IdempotencyKeyReusedError, classifyDbError, translateDbError } from '../db/errors';
+import { DuplicateEmailError, IdempotencyKeyReusedError, PartnerCodeRefusedError, classifyDbError, translateDbError } from '../db/errors';
 import { DELIVERY_BATCH_WINDOW_MS, createGroupCommit } from '../db/group-commit';
 import type { Schema } from '../db/schema';
 import { auditLogs } from '../db/stores/audit-logs';
@@ -9,6 +9,7 @@ import type { ErasedCountStore } from '../db/stores/erased-counts';
 import type { FollowUpStore } from '../db/stores/follow-up';
 import type { IdempotencyKeyStore } from '../db/stores/idempotency-keys';
 import type { OutboxStore } from '../db/stores/outbox';
+import type { PartnerCodeStore } from '../db/stores/partner-codes';
 import type { PersonTokenStore } from '../db/stores/person-tokens';
 import type { NewSignupRow, SignupChanges, SignupRow, SignupStore } from '../db/stores/signups';
 import { companyOf } from '../lib/company';
@@ -50,6 +51,7 @@ export interface SignupServiceDeps {
     personTokens: PersonTokenStore;
     erasedCounts: ErasedCountStore;
     followUp: FollowUpStore;
+    partnerCodes: PartnerCodeStore;
   };
   events: SignupEvents;
   /** Which e-mail domains are refused (temporary inboxes, the operators' blocked list). */
@@ -190,6 +192,15 @@ export function createSignupService(deps: SignupServiceDeps) {
     return true;
   }
 
+  /** The checks of an address every way in shares: a refused or (EMAIL_DOMAIN_CHECK=mx) mail-less domain is refused. */
+  async function checkAddress(email: string): Promise<void> {
+    const refusal = deps.emailDomains.refusal(email);
+    if (refusal) throw new EmailDomainRefusedError(refusal);
+    if (deps.mailDomains && !(await deps.mailDomains.receivesMail(email.slice(email.lastIndexOf('@') + 1)))) {
+      throw new EmailDomainRefusedError('undeliverable');
+    }
+  }
+
   return {
     /**
      * Stores one sign-up and queues its confirmation mail. With an idempotency key, a retry of the same request
@@ -198,11 +209,7 @@ export function createSignupService(deps: SignupServiceDeps) {
      * EmailDomainRefusedError and nothing is stored or sent.
      */
     async signUp(body: SignupBody, idempotencyKey?: string, proof?: string, client?: { network: string }): Promise<SignupOutcome> {
-      const refusal = deps.emailDomains.refusal(body.email);
-      if (refusal) throw new EmailDomainRefusedError(refusal);
-      if (deps.mailDomains && !(await deps.mailDomains.receivesMail(body.email.slice(body.email.lastIndexOf('@') + 1)))) {
-        throw new EmailDomainRefusedError('undeliverable');
-      }
+      await checkAddress(body.email);
       // Without a valid, unused proof of work the sign-up is stored all the same; only its mail waits for the budget.
       const verified = proof !== undefined && (await deps.proofOfWork.verify(proof));
       const held = deps.mailBudget.holds(verified);
@@ -230,6 +237,49 @@ export function createSignupService(deps: SignupServiceDeps) {
         if (error instanceof IdempotencyKeyTakenError) throw new IdempotencyKeyReusedError();
         return translateDbError(error);
       }
+    },
+
+    /**
+     * Someone not on the list joins with a partner code (issue 23): one claim of the code and the sign-up, confirmed
+     * by the code and attributed to it, in one transaction, so a refused code stores nothing and an address already
+     * on the list takes no claim. The person gets a welcome mail with their links instead of a confirmation.
+     * Throws PartnerCodeRefusedError, DuplicateEmailError or EmailDomainRefusedError; a retry with the same key
+     * (the form's token) answers 'replayed'.
+     */
+    async joinWithCode(body: SignupBody, codeHash: string | null, idempotencyKey?: string): Promise<SignupOutcome> {
+      if (codeHash === null) throw new PartnerCodeRefusedError('unknown');
+      await checkAddress(body.email);
+      const requestHash = idempotencyKey ? sha256(JSON.stringify({ ...body, partnerCode: codeHash })) : '';
+      if (idempotencyKey && (await isReplay(idempotencyKey, requestHash))) return 'replayed';
+      const at = now().toISOString();
+      try {
+        await db.transaction().execute(async (trx) => {
+          const claim = await stores.partnerCodes.claim(trx, codeHash, at);
+          if (!claim.ok) throw new PartnerCodeRefusedError(claim.problem);
+          const row = { ...toNewSignupRow(body, at), confirmed_at: at, partner_code_id: claim.id };
+          const [id] = await stores.signups.insertNew(trx, [row]);
+          if (id === undefined) throw new DuplicateEmailError();
+          const stored: SignupRow = { ...row, id };
+          if (idempotencyKey) {
+            await stores.idempotencyKeys.insertFree(trx, [
+              { key: idempotencyKey, request_hash: requestHash, signup_id: id, created_at: at },
+            ]);
+          }
+          await events.welcomeMail(trx, id, at);
+          await events.webhook(trx, 'signup.created', [stored], at);
+          await events.webhook(trx, 'signup.confirmed', [stored], at);
+          await auditLogs.person(trx, { action: 'confirm', actor: 'person', signupId: id }, at);
+          await events.confirmedNotices(trx, id, at);
+        });
+      } catch (error) {
+        if (idempotencyKey && classifyDbError(error).kind !== 'unavailable' && (await isReplay(idempotencyKey, requestHash))) {
+          return 'replayed';
+        }
+        if (error instanceof PartnerCodeRefusedError || error instanceof DuplicateEmailError) throw error;
+        return translateDbError(error);
+      }
+      deps.mailQueued?.();
+      return 'created';
     },
 
     /** An operator re-sends a confirmation: more often than a repeated sign-up may, but not twice within 10 minutes. */

@@ -1,4 +1,5 @@
 import { SIGNUP_THANK_YOU_PATH } from '@waitlist/contract/form-post';
+import { PARTNER_JOIN_PATH } from '@waitlist/contract/partner-codes';
 import { SITE_LOCALES, localizedPath, type SiteLocale } from '@waitlist/contract/locales';
 
 /**
@@ -11,6 +12,8 @@ export const paths = {
   privacy: '/privacy',
   /** Where the form answers a successful post sent without script (noindex). */
   thankYou: SIGNUP_THANK_YOU_PATH,
+  /** Where someone with a partner's code joins, confirmed by the code (noindex; the form posts back here). */
+  join: PARTNER_JOIN_PATH,
 } as const;
 
 /** Section anchors on the home page. */
@@ -38,6 +41,7 @@ export const prerenderedRoutes: readonly { path: string; page: string; locale: S
       { page: paths.about, sitemap: true },
       { page: paths.privacy, sitemap: true },
       { page: paths.thankYou, sitemap: false },
+      { page: paths.join, sitemap: false },
       { page: NOT_FOUND_PATH, sitemap: false },
     ].map(({ page, sitemap }) => {
       return { path: localizedPath(locale, page), page, locale, file: fileOf(locale, page), sitemap };

@@ -15,16 +15,17 @@ export interface PageMeta {
   alternates: { hreflang: string; href: string }[];
 }
 
-type PageKey = 'home' | 'about' | 'privacy' | 'thankYou';
+type PageKey = 'home' | 'about' | 'privacy' | 'thankYou' | 'join';
 const pageByPath: Record<string, PageKey> = {
   [paths.home]: 'home',
   [paths.about]: 'about',
   [paths.privacy]: 'privacy',
   [paths.thankYou]: 'thankYou',
+  [paths.join]: 'join',
 };
 
-/** Pages search engines should not list: the answer to a sign-up and anything that is not a page. */
-const NOT_INDEXED: ReadonlySet<string> = new Set(['thankYou', 'notFound']);
+/** Pages search engines should not list: the answer to a sign-up, the partners' join page and anything that is not a page. */
+const NOT_INDEXED: ReadonlySet<string> = new Set(['thankYou', 'join', 'notFound']);
 
 const absolute = (path: string) => `${siteConfig.url}${path}`;
 

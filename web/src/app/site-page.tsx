@@ -7,6 +7,7 @@ import { HomePage } from './pages/home-page';
 import { AboutPage } from './pages/about-page';
 import { PrivacyPage } from './pages/privacy-page';
 import { ThankYouPage } from './pages/thank-you-page';
+import { JoinPage } from './pages/join-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { SelfServicePage } from './pages/self-service/self-service-page';
 import { localeOfPath, localizedPath, unlocalizedPath, type SiteLocale } from '@waitlist/contract/locales';
@@ -21,6 +22,8 @@ import { paths } from './paths';
  */
 export interface PageState {
   signup?: SignupFormAnswer;
+  /** The join page's answer once the person joined with a partner code. */
+  joined?: boolean;
   selfService?: SelfServiceView;
   error?: string;
 }
@@ -51,6 +54,8 @@ export function SitePage({ pathname, state = {} }: { pathname: string; state?: P
           <PrivacyPage />
         ) : page === paths.thankYou ? (
           <ThankYouPage />
+        ) : page === paths.join ? (
+          <JoinPage signup={signup} joined={state.joined} />
         ) : (
           <NotFoundPage />
         )}

@@ -11,6 +11,7 @@ import { proofOfWorkAndMailBudget } from './0007-proof-of-work-and-mail-budget';
 import { signupFlagsMigration } from './0008-signup-flags';
 import { mailLanesAndCampaigns } from './0009-mail-lanes-and-campaigns';
 import { invitationWaves } from './0010-invitation-waves';
+import { partnerCodesMigration } from './0011-partner-codes';
 import type { Migration } from './ddl';
 import { applyMigrations } from './migrator';
 
@@ -29,6 +30,7 @@ export const migrations: Migration[] = [
   signupFlagsMigration,
   mailLanesAndCampaigns,
   invitationWaves,
+  partnerCodesMigration,
 ];
 
 export type { Migration };

@@ -9,6 +9,7 @@ import { createOperatorAccounts } from './operator-accounts';
 import { createOperatorSessions } from './operator-sessions';
 import { createOutboxStore } from './outbox';
 import { createOutboxReports } from './outbox-reports';
+import { createPartnerCodeStore } from './partner-codes';
 import { createPersonTokenStore } from './person-tokens';
 import { createProofOfWorkStore } from './proof-of-work';
 import { createSignInThrottle } from './sign-in-throttle';
@@ -37,6 +38,7 @@ export function createStores(database: Database, options: { sessionIdleMs: numbe
     proofOfWork: createProofOfWorkStore(database),
     campaigns: createCampaignStore(database),
     invitations: createInvitationStore(database),
+    partnerCodes: createPartnerCodeStore(database),
   };
 }
 

@@ -37,6 +37,8 @@ export interface SignupRow {
   landing_path: string | null;
   /** Why the sign-up may deserve a second look (contract: SIGNUP_FLAGS); empty for most. */
   flags: SignupFlag[];
+  /** The partner code the person joined with (migration 11), or null. */
+  partner_code_id: number | null;
 }
 
 /** A row about to be inserted: every column but the generated id. */
@@ -78,6 +80,7 @@ export function createSignupStore(database: Database) {
     referrer_origin: row.referrer_origin,
     landing_path: row.landing_path,
     flags: row.flags === '' ? [] : (row.flags.split(' ') as SignupFlag[]),
+    partner_code_id: row.partner_code_id === null ? null : Number(row.partner_code_id),
   });
 
   const encode = (changes: SignupChanges): Updateable<WaitlistSignupsTable> => {

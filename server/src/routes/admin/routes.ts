@@ -10,6 +10,7 @@ import { adminGuards } from './guards';
 import { sessionRoutes } from './session-routes';
 import { insightRoutes } from './insight-routes';
 import { campaignRoutes, type CampaignRoutesOptions } from './campaign-routes';
+import { partnerCodeRoutes } from './partner-code-routes';
 import { waveRoutes } from './wave-routes';
 import { mailRoutes } from './mail-routes';
 import { signupRoutes } from './signup-routes';
@@ -77,6 +78,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   await app.register(campaignRoutes, { campaigns: services.campaigns, nudge: options.nudgeMail, previewMails: options.previewMails });
   await app.register(waveRoutes, { invitations: services.invitations, nudge: options.nudgeMail });
+  await app.register(partnerCodeRoutes, { partnerCodes: services.partnerCodes });
 
   // Unknown admin paths: 401 without a session (the guard), 404 with one.
   const unknownEndpoint = async () => {

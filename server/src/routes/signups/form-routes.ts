@@ -2,7 +2,10 @@ import fastifyFormbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   EMAIL_CHOICES,
+  PARTNER_JOIN_PATH,
   PROOF_OF_WORK_FIELD,
+  SIGNUP_ERROR_FIELDS,
+  SITE_LOCALES,
   SIGNUP_BODY_LIMIT_BYTES,
   SIGNUP_THANK_YOU_PATH,
   decodeAttribution,
@@ -24,6 +27,7 @@ import { tooManyRequests, type SharedLimit } from '../../http/rate-limit';
 import { httpErrorOf } from '../../http/write-errors';
 import { clientNetwork } from '../../lib/client-network';
 import { formTokenKey, isFormToken, newFormToken } from '../../lib/form-token';
+import { partnerCodeHash } from '../../lib/tokens';
 import type { MetricsRecorder } from '../../lib/metrics';
 import { outcomeOf } from './outcome';
 
@@ -76,68 +80,87 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
     return pages.send(reply, status, pathname, state);
   };
 
-  const handle = (pathname: string) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const values = signupFormValuesFromEntries(entriesOf(request.body));
+  /** `join`: the partners' join page, where the code is asked first and confirms the sign-up (issue 23). */
+  const handle =
+    (pathname: string, join = false) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const values = signupFormValuesFromEntries(entriesOf(request.body));
 
-    // One budget per client for every way to sign up (the API counts against it too).
-    const verdict = await options.signupLimit?.check(request);
-    if (verdict && !verdict.allowed) {
-      const error = tooManyRequests(options.signupLimit!.rule.message, verdict.retryAfterMs);
-      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-      return answer(reply, error.statusCode, pathname, values, [], error.toBody());
-    }
-
-    // The page's language is the sign-up's (its mails come in it) and the thank-you page's.
-    const locale = localeOfPath(pathname);
-    const thankYou = localizedPath(locale, SIGNUP_THANK_YOU_PATH);
-
-    // The honeypot: people never see it, so anything in it is a bot. Answer as if stored; store nothing.
-    if (values.website !== '') {
-      metrics.count('signups', { outcome: 'honeypot' });
-      request.log.info('honeypot sign-up discarded');
-      return reply.redirect(thankYou, 303);
-    }
-
-    const checked = validateSignupForm(values);
-    if (checked.invalid) {
-      metrics.count('signups', { outcome: 'invalid' });
-      return answer(reply, 422, pathname, values, checked.invalid, null);
-    }
-
-    // "Did you mean ada@gmail.com?": asked once, before anything is stored; either button then signs up.
-    const suggestion = suggestEmailCorrection(values.email);
-    if (suggestion && values.emailChoice !== EMAIL_CHOICES.use && values.emailChoice !== EMAIL_CHOICES.keep) {
-      return answer(reply, 200, pathname, values, [], null, suggestion);
-    }
-    const data = suggestion && values.emailChoice === EMAIL_CHOICES.use ? { ...checked.data, email: suggestion } : checked.data;
-    const signup = { ...toSignupBody(data), ...decodeAttribution(values.attribution), locale };
-    // A page whose script solved the proof of work posts it too; without script there is none (the mail may wait).
-    const proofEntry = entriesOf(request.body).find(([name]) => name === PROOF_OF_WORK_FIELD)?.[1];
-    const proof = typeof proofEntry === 'string' ? proofEntry : undefined;
-    const key = isFormToken(values.formToken) ? formTokenKey(values.formToken) : undefined;
-    try {
-      let outcome;
-      try {
-        outcome = await signups.signUp(signup, key, proof, { network: clientNetwork(request.ip) });
-      } catch (error) {
-        // The same token with another body: the page was shared (a cache, a forwarded copy), not a retry. Store it as
-        // its own sign-up rather than refuse the visitor.
-        if (!(error instanceof IdempotencyKeyReusedError)) throw error;
-        outcome = await signups.signUp(signup, undefined, proof, { network: clientNetwork(request.ip) });
+      // One budget per client for every way to sign up (the API counts against it too).
+      const verdict = await options.signupLimit?.check(request);
+      if (verdict && !verdict.allowed) {
+        const error = tooManyRequests(options.signupLimit!.rule.message, verdict.retryAfterMs);
+        for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+        return answer(reply, error.statusCode, pathname, values, [], error.toBody());
       }
-      metrics.count('signups', { outcome });
-    } catch (error) {
-      metrics.count('signups', { outcome: outcomeOf(error) });
-      const mapped = httpErrorOf(error);
-      if (!mapped) throw error;
-      if (mapped.statusCode >= 500) request.log.warn({ err: error }, 'sign-up form post not stored');
-      for (const [name, value] of Object.entries(mapped.headers)) reply.header(name, value);
-      return answer(reply, mapped.statusCode, pathname, values, [], mapped.toBody());
-    }
-    return reply.redirect(thankYou, 303);
-  };
 
-  for (const pathname of pages.pagesWithSignup) {
+      // The page's language is the sign-up's (its mails come in it) and the thank-you page's.
+      const locale = localeOfPath(pathname);
+      const thankYou = localizedPath(locale, SIGNUP_THANK_YOU_PATH);
+
+      // The honeypot: people never see it, so anything in it is a bot. Answer as if stored; store nothing.
+      if (values.website !== '') {
+        metrics.count('signups', { outcome: 'honeypot' });
+        request.log.info('honeypot sign-up discarded');
+        return reply.redirect(thankYou, 303);
+      }
+
+      const checked = validateSignupForm(values);
+      const codeMissing = join && values.partnerCode.trim() === '';
+      if (checked.invalid || codeMissing) {
+        metrics.count('signups', { outcome: 'invalid' });
+        const invalid = new Set([...(checked.invalid ?? []), ...(codeMissing ? (['partnerCode'] as const) : [])]);
+        return answer(
+          reply,
+          422,
+          pathname,
+          values,
+          SIGNUP_ERROR_FIELDS.filter((field) => invalid.has(field)),
+          null,
+        );
+      }
+
+      // "Did you mean ada@gmail.com?": asked once, before anything is stored; either button then signs up.
+      const suggestion = suggestEmailCorrection(values.email);
+      if (suggestion && values.emailChoice !== EMAIL_CHOICES.use && values.emailChoice !== EMAIL_CHOICES.keep) {
+        return answer(reply, 200, pathname, values, [], null, suggestion);
+      }
+      const data = suggestion && values.emailChoice === EMAIL_CHOICES.use ? { ...checked.data, email: suggestion } : checked.data;
+      const signup = { ...toSignupBody(data), ...decodeAttribution(values.attribution), locale };
+      // A page whose script solved the proof of work posts it too; without script there is none (the mail may wait).
+      const proofEntry = entriesOf(request.body).find(([name]) => name === PROOF_OF_WORK_FIELD)?.[1];
+      const proof = typeof proofEntry === 'string' ? proofEntry : undefined;
+      const key = isFormToken(values.formToken) ? formTokenKey(values.formToken) : undefined;
+      try {
+        const store = (idempotencyKey: string | undefined) =>
+          join
+            ? signups.joinWithCode(signup, partnerCodeHash(values.partnerCode), idempotencyKey)
+            : signups.signUp(signup, idempotencyKey, proof, { network: clientNetwork(request.ip) });
+        let outcome;
+        try {
+          outcome = await store(key);
+        } catch (error) {
+          // The same token with another body: the page was shared (a cache, a forwarded copy), not a retry. Store it as
+          // its own sign-up rather than refuse the visitor.
+          if (!(error instanceof IdempotencyKeyReusedError)) throw error;
+          outcome = await store(undefined);
+        }
+        metrics.count('signups', { outcome });
+      } catch (error) {
+        metrics.count('signups', { outcome: outcomeOf(error) });
+        const mapped = httpErrorOf(error);
+        if (!mapped) throw error;
+        if (mapped.statusCode >= 500) request.log.warn({ err: error }, 'sign-up form post not stored');
+        for (const [name, value] of Object.entries(mapped.headers)) reply.header(name, value);
+        return answer(reply, mapped.statusCode, pathname, values, [], mapped.toBody());
+      }
+      // The join page answers with itself: the person is on the list (a reload replays the form's token: the same page).
+      if (join) return pages.send(reply, 200, pathname, { joined: true });
+      return reply.redirect(thankYou, 303);
+    };
+
+  const joinPages = SITE_LOCALES.map((locale) => localizedPath(locale, PARTNER_JOIN_PATH));
+  for (const pathname of [...pages.pagesWithSignup, ...joinPages]) {
     app.post(
       pathname,
       {
@@ -149,7 +172,7 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
           return pages.send(reply, status, pathname, { error: status === 500 ? 'Internal server error' : error.message });
         },
       },
-      handle(pathname),
+      handle(pathname, joinPages.includes(pathname)),
     );
   }
 }

@@ -10,6 +10,7 @@ import {
   type SignupFormValues,
 } from '@waitlist/contract/form-post';
 import { emailDomainRefusalOf, type ApiError } from '@waitlist/contract/errors';
+import { partnerCodeProblemOf } from '@waitlist/contract/partner-codes';
 import type { SiteCopy } from '../../config/site';
 import { signupToast } from './signup-toast';
 
@@ -41,6 +42,16 @@ export function fieldErrors(invalid: readonly SignupErrorField[], messages: Sign
  * address on a refused domain), or null when the answer is for a toast or a notice.
  */
 export function serverFieldErrors(error: ApiError | null | undefined, messages: SignupCopy['messages']): SignupFieldErrors | null {
+  const codeProblem = partnerCodeProblemOf(error);
+  if (codeProblem) {
+    const words = {
+      unknown: messages.validation.partnerCodeUnknown,
+      expired: messages.validation.partnerCodeExpired,
+      full: messages.validation.partnerCodeFull,
+      withdrawn: messages.validation.partnerCodeWithdrawn,
+    };
+    return { partnerCode: words[codeProblem] };
+  }
   const refusal = emailDomainRefusalOf(error);
   if (!refusal) return null;
   const words = {
@@ -72,6 +83,8 @@ export const INITIAL_SIGNUP_FORM_STATE: SignupFormState = {
 /** Element ids of the form's parts. One form per page, so fixed ids (the same in the page and in the island). */
 export const signupFormIds = {
   title: 'signup-title',
+  partnerCode: 'signup-partner-code',
+  partnerCodeHint: 'signup-partner-code-hint',
   email: 'signup-email',
   emailHint: 'signup-email-hint',
   emailSuggestion: 'signup-email-suggestion',

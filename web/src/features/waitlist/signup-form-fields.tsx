@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { DESIRED_OUTCOME_OPTIONS } from '@waitlist/contract/options';
 import { EMAIL_MAX_LENGTH, HONEYPOT_FIELD, OTHER_OUTCOME_MAX_LENGTH } from '@waitlist/contract/limits';
 import { ATTRIBUTION_FIELD } from '@waitlist/contract/attribution';
+import { PARTNER_CODE_FIELD } from '@waitlist/contract/partner-codes';
 import {
   EMAIL_CHOICE_FIELD,
   EMAIL_CHOICES,
@@ -91,6 +92,32 @@ export function EmailField({
           </>
         ) : null}
       </div>
+    </div>
+  );
+}
+
+/** The join page's partner code (contract: partner-codes.ts), first in the form; its message comes from the server. */
+export function PartnerCodeField({ copy, defaults, errors }: { copy: SignupCopy; defaults: SignupFormValues; errors: SignupFieldErrors }) {
+  const { invalid, describedBy } = fieldProblem(errors);
+  return (
+    <div className="field">
+      <label htmlFor={ids.partnerCode}>{copy.labels.partnerCode}</label>
+      <input
+        id={ids.partnerCode}
+        name={PARTNER_CODE_FIELD}
+        type="text"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={64}
+        defaultValue={defaults.partnerCode}
+        aria-invalid={invalid('partnerCode')}
+        aria-describedby={describedBy('partnerCode', ids.partnerCodeHint)}
+      />
+      <p id={ids.partnerCodeHint} className="field-hint">
+        {copy.labels.partnerCodeHint}
+      </p>
+      <FieldError field="partnerCode" errors={errors} />
     </div>
   );
 }

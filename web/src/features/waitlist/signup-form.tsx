@@ -2,7 +2,7 @@ import { COMPANY_SIZE_OPTIONS, ROLE_OPTIONS } from '@waitlist/contract/options';
 import type { SiteLocale } from '@waitlist/contract/locales';
 import { Button } from '../../components/ui/button';
 import { INITIAL_SIGNUP_FORM_STATE, signupFormIds as ids, type SignupCopy, type SignupFormState } from './form-state';
-import { ChoiceField, ConsentField, EmailField, HiddenFields, OutcomesField } from './signup-form-fields';
+import { ChoiceField, ConsentField, EmailField, HiddenFields, OutcomesField, PartnerCodeField } from './signup-form-fields';
 import { useSignupForm } from './use-signup-form';
 
 export interface SignupFormProps {
@@ -15,6 +15,8 @@ export interface SignupFormProps {
   /** The page's language: the words below are in it, and the sign-up stores it (its mails come in it). */
   locale: SiteLocale;
   copy: SignupCopy;
+  /** The join page's form: a partner code first, and its own title (it is posted without script). */
+  partnerCode?: { formTitle: string; formSubtitle: string };
 }
 
 /**
@@ -22,7 +24,7 @@ export interface SignupFormProps {
  * (the DOM holds what the visitor typed, also before the island took over); a submit reads them from FormData,
  * validates with the contract and sends them with fetch (use-signup-form.ts); success empties the form.
  */
-export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP_FORM_STATE, locale, copy }: SignupFormProps) {
+export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP_FORM_STATE, locale, copy, partnerCode }: SignupFormProps) {
   const { formRef, view, onChange, onSubmit, onEmailBlur } = useSignupForm({ state, locale, copy });
   const { defaults, errors, notice } = view;
   return (
@@ -37,8 +39,8 @@ export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP
       aria-labelledby={ids.title}
     >
       <div className="form-header">
-        <h3 id={ids.title}>{copy.formTitle}</h3>
-        <p>{copy.formSubtitle}</p>
+        <h3 id={ids.title}>{partnerCode?.formTitle ?? copy.formTitle}</h3>
+        <p>{partnerCode?.formSubtitle ?? copy.formSubtitle}</p>
       </div>
       {notice ? (
         <div id={ids.notice} className="form-notice" role="alert">
@@ -46,6 +48,7 @@ export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP
           <p className="form-notice-text">{notice.description}</p>
         </div>
       ) : null}
+      {partnerCode ? <PartnerCodeField copy={copy} defaults={defaults} errors={errors} /> : null}
       <EmailField
         copy={copy}
         defaults={defaults}

@@ -1,0 +1,58 @@
+import type { AdminPartnerCode, AdminPartnerCodeCreate, AdminPartnerCodeCreated } from '@waitlist/contract';
+import type { Database } from '../db/connection';
+import { partnerCodeState, type PartnerCodeRow, type PartnerCodeStore } from '../db/stores/partner-codes';
+import { issuePartnerCode } from '../lib/tokens';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What operators do with partner codes (issue 23): make one (its code is answered this once, only its hash is kept),
+ * see each with its claims and state, withdraw one. People join with a code through SignupService.joinWithCode.
+ */
+export function createPartnerCodeService(deps: { database: Database; stores: { partnerCodes: PartnerCodeStore }; now?: () => Date }) {
+  const { db } = deps.database;
+  const now = deps.now ?? (() => new Date());
+  const view = (row: PartnerCodeRow): AdminPartnerCode => ({
+    id: row.id,
+    label: row.label,
+    hint: row.hint,
+    claim_limit: row.claimLimit,
+    claims: row.claims,
+    state: partnerCodeState(row, now()),
+    expires_at: row.expiresAt,
+    revoked_at: row.revokedAt,
+    created_at: row.createdAt,
+  });
+
+  return {
+    async create(input: AdminPartnerCodeCreate, operatorId: number | null): Promise<AdminPartnerCodeCreated> {
+      const at = now();
+      const { code, hash } = issuePartnerCode();
+      const row = await db.transaction().execute((trx) =>
+        deps.stores.partnerCodes.insert(trx, {
+          label: input.label,
+          codeHash: hash,
+          hint: code.slice(-4),
+          claimLimit: input.claim_limit,
+          expiresAt: new Date(at.getTime() + input.expires_in_days * DAY_MS).toISOString(),
+          createdBy: operatorId,
+          at: at.toISOString(),
+        }),
+      );
+      return { ...view(row), code };
+    },
+
+    list: async (): Promise<AdminPartnerCode[]> => (await deps.stores.partnerCodes.list()).map(view),
+
+    /** Withdraws a code: nobody joins with it any more; who joined with it stays attributed to it. */
+    async revoke(id: number): Promise<AdminPartnerCode | undefined> {
+      return db.transaction().execute(async (trx) => {
+        if (!(await deps.stores.partnerCodes.revoke(trx, id, now().toISOString()))) return undefined;
+        const row = await deps.stores.partnerCodes.find(trx, id);
+        return row && view(row);
+      });
+    },
+  };
+}
+
+export type PartnerCodeService = ReturnType<typeof createPartnerCodeService>;
