@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
 import { axeViolations, openPage, screenshot } from './support/browser';
 import { OPERATOR, PASSWORD, runAdminCli } from './support/console-seed';
@@ -17,6 +17,9 @@ const PEOPLE = [
 
 describe('the Pilots screen', () => {
   const suite = useServerWithMail({ env: { OUTBOX_POLL_MS: '100' } });
+  beforeAll(async () => {
+    expect((await runAdminCli(suite.server, ['add', OPERATOR, '--password-stdin'], PASSWORD)).code).toBe(0);
+  });
 
   it('invites the filtered people and sends an update, previewed in both languages, keyboard and axe clean', async () => {
     const { server, smtp, browser } = suite;
@@ -37,7 +40,6 @@ describe('the Pilots screen', () => {
         person.email,
       ]);
     }
-    expect((await runAdminCli(server, ['add', OPERATOR, '--password-stdin'], PASSWORD)).code).toBe(0);
 
     const context = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
     const { page } = await openPage(context);
@@ -99,6 +101,63 @@ describe('the Pilots screen', () => {
     expect(smtp.mailsTo(PEOPLE[2].email).filter((m) => m.subject === 'Three things are new')).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'console-pilots-sent');
+    await context.close();
+  });
+
+  it('makes a partner code a visitor without script joins with, confirmed, and shows how many joined', async () => {
+    const { server, smtp, browser } = suite;
+    const context = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
+    const { page } = await openPage(context);
+    await page.goto(`${server.url}/admin`);
+    await page.getByLabel('E-mail').fill(OPERATOR);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'Pilots' }).click();
+    const form = page.getByRole('form', { name: 'Make a partner code' });
+    await form.getByLabel('Label (who it is for)').fill('Vinnova demo day');
+    await form.getByLabel('People who may join with it').fill('5');
+    await form.getByRole('button', { name: 'Make the code' }).click();
+    const code = (await form.locator('code.partner-code').textContent())!;
+    expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    const codeRow = page.getByRole('row').filter({ hasText: 'Vinnova demo day' });
+    await expect.poll(() => codeRow.innerText(), { timeout: 15_000 }).toMatch(/^Vinnova demo day\s+…\w{4}\s+0 of 5\s+open/);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'console-pilots-partner-code');
+
+    // A visitor with scripts off, on the Swedish join page.
+    const visitor = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const join = await visitor.newPage();
+    join.setDefaultTimeout(15_000);
+    await join.goto(`${server.url}/sv/join`);
+    await join.getByRole('textbox', { name: 'Partnerkod' }).fill(code.toLowerCase());
+    await join.getByLabel('E-post i jobbet').fill('linnea@ericsson.example');
+    await join.getByLabel('Din roll').selectOption({ index: 1 });
+    await join.getByLabel('Företagets storlek').selectOption({ index: 1 });
+    await join.locator('input[name="desiredOutcomes"]').first().check();
+    await join.locator('input[name="privacyConsent"]').check();
+    await join.getByRole('button', { name: 'Skriv upp mig' }).click();
+    await join.getByRole('heading', { level: 1, name: 'Välkommen till väntelistan' }).waitFor();
+    await screenshot(join, 'site-join-done-sv');
+    await expect
+      .poll(() => smtp.mailsTo('linnea@ericsson.example').filter((m) => /Välkommen/.test(m.subject)).length, { timeout: 15_000 })
+      .toBe(1);
+    await visitor.close();
+
+    // The English join page with script, posted half filled in: each message beside its field, axe clean.
+    const { page: english } = await openPage(context);
+    await english.goto(`${server.url}/join`);
+    await english.getByRole('textbox', { name: 'Partner code' }).fill('AAAA-BBBB-CCCC');
+    await english.getByLabel('Work e-mail').fill('someone@ericsson.example');
+    await english.getByRole('button', { name: 'Join the waitlist' }).click();
+    await english.getByText('Please select your role').waitFor();
+    expect(await axeViolations(english)).toEqual([]);
+    await screenshot(english, 'site-join-errors');
+    await english.close();
+
+    await page.reload();
+    await expect.poll(() => codeRow.innerText(), { timeout: 15_000 }).toMatch(/^Vinnova demo day\s+…\w{4}\s+1 of 5\s+open/);
+    await page.getByRole('button', { name: 'Withdraw “Vinnova demo day”' }).click();
+    await expect.poll(() => codeRow.innerText(), { timeout: 15_000 }).toMatch(/^Vinnova demo day\s+…\w{4}\s+1 of 5\s+withdrawn/);
     await context.close();
   });
 });

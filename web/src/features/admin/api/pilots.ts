@@ -4,6 +4,9 @@ import type {
   AdminCampaignCreate,
   AdminMailPreview,
   AdminMailPreviewRequest,
+  AdminPartnerCode,
+  AdminPartnerCodeCreate,
+  AdminPartnerCodeCreated,
   AdminWave,
   AdminWaveCreate,
   AdminWaveCreated,
@@ -26,6 +29,22 @@ export function useCreateWave() {
       void queryClient.invalidateQueries({ queryKey: adminKeys.waves() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.signupLists() });
     },
+  });
+}
+
+/** GET /partner-codes: each code with its claims and what it can do now (never the code itself). */
+export const usePartnerCodes = () =>
+  useQuery({ queryKey: adminKeys.partnerCodes(), queryFn: () => request<{ items: AdminPartnerCode[] }>('/partner-codes') });
+
+/** POST /partner-codes (answers the code, this once) or /partner-codes/:id/revoke. */
+export function usePartnerCodeAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { create: AdminPartnerCodeCreate } | { revoke: number }) =>
+      'create' in input
+        ? request<AdminPartnerCodeCreated>('/partner-codes', json('POST', input.create))
+        : request<AdminPartnerCodeCreated>(`/partner-codes/${input.revoke}/revoke`, json('POST', {})),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.partnerCodes() }),
   });
 }
 

@@ -18,6 +18,7 @@ export const adminKeys = {
   followUp: (id: number) => ['admin', 'signup', id, 'follow-up'] as const,
   mailSettings: () => ['admin', 'mail-settings'] as const,
   waves: () => ['admin', 'waves'] as const,
+  partnerCodes: () => ['admin', 'partner-codes'] as const,
   campaigns: () => ['admin', 'campaigns'] as const,
 };
 

@@ -1,20 +1,22 @@
 import type { AdminFilters } from '@waitlist/contract';
 import { AdminPage } from '../../components/ui';
 import { CampaignsPanel } from './campaigns-panel';
+import { PartnerCodesPanel } from './partner-codes-panel';
 import { segmentOf } from './segment-summary';
 import { WavesPanel } from './waves-panel';
 
-/** From the list to pilots: invitation waves and updates to the list, both for the Sign-ups screen's current filter. */
+/** From the list to pilots: invitation waves and updates to the list (both for the Sign-ups screen's current filter), and partner codes. */
 export function PilotsPage({ filters, operator }: { filters: AdminFilters; operator: string }) {
   const segment = segmentOf(filters);
   return (
     <AdminPage
       titleId="pilots-title"
       title="Pilots"
-      summary="Invite people to the pilot, and write to the list. Both go to the people of the Sign-ups filter."
+      summary="Invite people to the pilot, write to the list (both go to the people of the Sign-ups filter), and make codes for partners."
     >
       <WavesPanel segment={segment} />
       <CampaignsPanel segment={segment} operator={operator} />
+      <PartnerCodesPanel />
     </AdminPage>
   );
 }

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { PARTNER_JOIN_PATH, type PartnerCodeState } from '@waitlist/contract';
+import { Button } from '../../../../components/ui/button';
+import { usePartnerCodeAction, usePartnerCodes } from '../../api/pilots';
+import { TextField } from '../../components/fields';
+import { DataTable, ErrorPanel, TimeCell } from '../../components/ui';
+
+const STATES: Record<PartnerCodeState, string> = {
+  active: 'open',
+  expired: 'expired',
+  full: 'used up',
+  withdrawn: 'withdrawn',
+};
+
+/**
+ * Partner codes (issue 23): a code for a partner to pass on; whoever enters it on the join page joins confirmed by it.
+ * The code is shown once, when made (only its hash is kept); the list shows its last four characters.
+ */
+export function PartnerCodesPanel() {
+  const codes = usePartnerCodes();
+  const action = usePartnerCodeAction();
+  const [label, setLabel] = useState('');
+  const [limit, setLimit] = useState('50');
+  const [days, setDays] = useState('30');
+  const [made, setMade] = useState<{ label: string; code: string } | null>(null);
+  const [outcome, setOutcome] = useState('');
+  return (
+    <section className="stack-lg" aria-labelledby="partner-codes-title">
+      <h2 id="partner-codes-title">Partner codes</h2>
+      <p className="muted">
+        People who enter a code on the join page ({PARTNER_JOIN_PATH}) join confirmed, attributed to the code, until its limit or expiry.
+      </p>
+      {codes.isError && (
+        <ErrorPanel title="The partner codes could not be loaded" error={codes.error} onRetry={() => void codes.refetch()} />
+      )}
+      {codes.data && codes.data.items.length === 0 && <p className="muted">No partner code yet.</p>}
+      {codes.data && codes.data.items.length > 0 && (
+        <div className="card table-card">
+          <DataTable
+            caption="Partner codes, newest first"
+            header={
+              <>
+                <th scope="col">Label</th>
+                <th scope="col">Ends in</th>
+                <th scope="col">Joined</th>
+                <th scope="col">State</th>
+                <th scope="col">Expires</th>
+                <th scope="col">Action</th>
+              </>
+            }
+          >
+            {codes.data.items.map((c) => (
+              <tr key={c.id}>
+                <td>{c.label}</td>
+                <td>…{c.hint}</td>
+                <td>
+                  {c.claims} of {c.claim_limit}
+                </td>
+                <td>{STATES[c.state]}</td>
+                <TimeCell at={c.expires_at} />
+                <td>
+                  {c.state === 'withdrawn' ? null : (
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      size="small"
+                      disabled={action.isPending}
+                      aria-label={`Withdraw “${c.label}”`}
+                      onClick={() =>
+                        action.mutate(
+                          { revoke: c.id },
+                          {
+                            onSuccess: () => setOutcome(`“${c.label}” is withdrawn: nobody else can join with it.`),
+                            onError: (e) => setOutcome(e.message),
+                          },
+                        )
+                      }
+                    >
+                      Withdraw
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        </div>
+      )}
+      <form
+        className="card stack"
+        aria-labelledby="new-partner-code-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setOutcome('');
+          setMade(null);
+          action.mutate(
+            { create: { label, claim_limit: Number(limit), expires_in_days: Number(days) } },
+            {
+              onSuccess: (created) => {
+                setMade({ label: created.label, code: created.code });
+                setLabel('');
+              },
+              onError: (error) => setOutcome(error.message),
+            },
+          );
+        }}
+      >
+        <h3 id="new-partner-code-title">Make a partner code</h3>
+        <div className="form-grid">
+          <TextField label="Label (who it is for)" value={label} required maxLength={200} onChange={(e) => setLabel(e.target.value)} />
+          <TextField
+            label="People who may join with it"
+            type="number"
+            min={1}
+            max={100000}
+            required
+            value={limit}
+            onChange={(e) => setLimit(e.target.value)}
+          />
+          <TextField
+            label="Valid for (days)"
+            type="number"
+            min={1}
+            max={365}
+            required
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+          />
+        </div>
+        <div className="actions">
+          <Button type="submit" disabled={action.isPending || label.trim() === ''}>
+            Make the code
+          </Button>
+        </div>
+        <div role="status" aria-live="polite">
+          {made ? (
+            <p>
+              The code for “{made.label}” is <code className="partner-code">{made.code}</code>. Copy it now: it is not shown again.
+            </p>
+          ) : (
+            outcome
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}
