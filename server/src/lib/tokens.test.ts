@@ -3,10 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   TOKEN_LIFETIME_DAYS,
   TOKEN_PURPOSES,
+  accessCodeHash,
   checkToken,
   hashToken,
   hashesEqual,
+  issueAccessCode,
+  issuePartnerCode,
   issueToken,
+  partnerCodeHash,
   tokenLookupHash,
   type StoredToken,
 } from './tokens';
@@ -126,5 +130,23 @@ describe('checkToken', () => {
     expect(checkToken(manage.token, stored(manage, { used_at: NOW }), 'manage', NOW)).toEqual({ ok: true });
     const unsubscribe = issueToken('unsubscribe', NOW);
     expect(checkToken(unsubscribe.token, stored(unsubscribe, { used_at: NOW }), 'unsubscribe', NOW)).toEqual({ ok: true });
+  });
+});
+
+describe('access and partner codes', () => {
+  it('are Crockford base32 in groups of four, found again however a person types them, and never as each other', () => {
+    const access = issueAccessCode();
+    const partner = issuePartnerCode();
+    expect(access.code).toMatch(/^([0-9A-HJKMNP-TV-Z]{4}-){3}[0-9A-HJKMNP-TV-Z]{4}$/);
+    expect(partner.code).toMatch(/^([0-9A-HJKMNP-TV-Z]{4}-){2}[0-9A-HJKMNP-TV-Z]{4}$/);
+    expect(accessCodeHash(access.code)).toBe(access.hash);
+    expect(partnerCodeHash(` ${partner.code.toLowerCase().replaceAll('-', ' ')} `)).toBe(partner.hash);
+    // O typed for 0 and I or L for 1, as read off a slide.
+    const misread = partner.code.replaceAll('0', 'o').replaceAll('1', 'l');
+    expect(partnerCodeHash(misread)).toBe(partner.hash);
+    expect(partnerCodeHash(access.code)).toBeNull();
+    expect(accessCodeHash(partner.code)).toBeNull();
+    for (const junk of [undefined, 42, '', 'U'.repeat(12), 'x'.repeat(65)]) expect(partnerCodeHash(junk)).toBeNull();
+    expect(new Set(Array.from({ length: 200 }, () => issuePartnerCode().code)).size).toBe(200);
   });
 });
