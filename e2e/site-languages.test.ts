@@ -152,6 +152,12 @@ describe('the site in Swedish and English', () => {
       emailDisposable: _serverSays,
       emailBlocked: _serverSaysToo,
       emailUndeliverable: _serverSaysAlso,
+      // The join page's code (partner codes): not a field of this form.
+      partnerCode: _joinPageOnly,
+      partnerCodeUnknown: _joinPageServerSays,
+      partnerCodeExpired: _joinPageServerSaysToo,
+      partnerCodeFull: _joinPageServerSaysAlso,
+      partnerCodeWithdrawn: _joinPageServerSaysAsWell,
       ...shown
     } = MESSAGES.sv.validation;
     for (const message of Object.values(shown)) expect(await form.getByText(message, { exact: true }).isVisible(), message).toBe(true);
