@@ -143,6 +143,13 @@ const serverEnv = (sink: Sink | null) => ({
   LOG_LEVEL: 'warn',
   // The campaign below goes out unpaced: the lane's share of the relay is what is measured.
   BULK_MAIL_PER_MINUTE: '1000000',
+  // BENCH_CPU_PROF=DIR: each server writes a V8 CPU profile there when it stops (scripts/cpu-profile.mjs).
+  ...(process.env.BENCH_CPU_PROF
+    ? {
+        NODE_OPTIONS: `--import=${path.join(path.dirname(fileURLToPath(import.meta.url)), 'cpu-profile.mjs')}`,
+        CPU_PROFILE_DIR: process.env.BENCH_CPU_PROF,
+      }
+    : {}),
 });
 
 /** N confirmations waiting in the outbox, then SMTP: mails a second from the restart until the last arrived. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connection';
+import { createBatchedRead } from '../db/batched-read';
 import { DELIVERY_BATCH_WINDOW_MS, createGroupCommit } from '../db/group-commit';
 import type { IssuedToken } from '../lib/tokens';
 import type { Stores } from '../db/stores';
@@ -78,12 +79,17 @@ export function mailSource(database: Database, stores: Stores): MailSource {
   const tokenWrites = createGroupCommit<{ signupId: number; tokens: readonly IssuedToken[] }>(database, {
     windowMs: DELIVERY_BATCH_WINDOW_MS,
     async write(trx, items) {
-      for (const item of items) await stores.personTokens.save(item.signupId, item.tokens, trx);
+      await stores.personTokens.saveMany(items, trx);
       return items.map(() => null);
     },
   });
+  // The recipients of the mails composed in the same turn are read together (each still when its mail is composed).
+  const recipients = createBatchedRead(async (ids: number[]) => {
+    const rows = await stores.signups.findMany(database.db, ids);
+    return new Map(rows.map((row) => [row.id, row]));
+  });
   return {
-    recipient: (signupId) => stores.signups.find(database.db, signupId),
+    recipient: recipients,
     saveTokens: (signupId, tokens) => tokenWrites.submit({ signupId, tokens }),
     operatorEmail: (operatorId) => stores.operatorAccounts.email(database.db, operatorId),
     digestFacts: (until) => stores.signupInsight.digestFacts(until),

@@ -184,13 +184,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   }
 
-  async function claimAndSend(): Promise<number> {
-    if (!channel.configured) return 0;
+  /** Claims up to one batch of due rows (as far as the pace allows); an empty answer means nothing is due now. */
+  async function claimBatch(): Promise<ClaimedOutboxRow[]> {
     const claimedAt = now();
     // An idle paced lane reads, and writes nothing to the shared pace.
-    if (options.pace && !(await store.anyDue(channel.kind, { now: claimedAt, lane }))) return 0;
+    if (options.pace && !(await store.anyDue(channel.kind, { now: claimedAt, lane }))) return [];
     const granted = options.pace ? await options.pace.take(batchSize, claimedAt) : batchSize;
-    if (granted <= 0) return 0;
+    if (granted <= 0) return [];
     let rows: ClaimedOutboxRow[] = [];
     try {
       rows = await store.claimDue(channel.kind, {
@@ -204,8 +204,39 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       // What the pace granted beyond what was due goes back, so an idle lane never wastes the shared allowance.
       if (options.pace && granted > rows.length) await options.pace.giveBack(granted - rows.length, claimedAt);
     }
-    // While the round sends, the rows not yet done keep their lease.
-    const unfinished = new Set(rows.map((row) => row.id));
+    return rows;
+  }
+
+  /**
+   * Claims and sends until nothing is due: up to `concurrency` rows in flight, and the next batch is claimed while the
+   * last rows of the one before are still on the wire, so the relay never waits for a round to end.
+   */
+  async function claimAndSend(): Promise<number> {
+    if (!channel.configured) return 0;
+    const waiting: ClaimedOutboxRow[] = [];
+    // The rows claimed and not yet done keep their lease while they wait and while they are sent.
+    const unfinished = new Set<number>();
+    let handled = 0;
+    let drained = false;
+    let claimFailure: unknown;
+    let claiming: Promise<void> | undefined;
+    const claimMore = () =>
+      (claiming ??= claimBatch()
+        .then((rows) => {
+          if (rows.length === 0) drained = true;
+          for (const row of rows) {
+            waiting.push(row);
+            unfinished.add(row.id);
+          }
+          handled += rows.length;
+        })
+        .catch((error: unknown) => {
+          claimFailure = error;
+          drained = true;
+        })
+        .finally(() => {
+          claiming = undefined;
+        }));
     const renew = setInterval(() => {
       if (unfinished.size === 0) return;
       store.extendLease({ ids: [...unfinished], workerId: id, leaseUntil: new Date(now().getTime() + leaseMs) }).catch((error: unknown) => {
@@ -213,21 +244,30 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         log.warn({ err: error }, 'could not renew the lease of the mail being sent; another worker may take it over');
       });
     }, leaseMs / 3);
-    // At most `concurrency` in flight: each lane takes the next row as soon as one of its sends is done.
-    let next = 0;
     const sender = async () => {
-      while (next < rows.length) {
-        const row = rows[next++]!;
+      for (;;) {
+        // Fewer waiting than could be in flight: ask for the next batch now (a stopping worker claims nothing new).
+        if (!drained && running && waiting.length < concurrency) void claimMore();
+        if (waiting.length === 0 && claiming) await claiming;
+        const row = waiting.shift();
+        if (!row) {
+          if (drained || !running) return;
+          continue;
+        }
         await deliverRecorded(row);
         unfinished.delete(row.id);
       }
     };
     try {
-      await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, sender));
+      // The first claim decides how many senders are worth starting.
+      await claimMore();
+      if (waiting.length > 0) await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(waiting.length, 1)) }, sender));
     } finally {
       clearInterval(renew);
     }
-    return rows.length;
+    if (claimFailure !== undefined && handled === 0) throw claimFailure;
+    if (claimFailure !== undefined) log.warn({ err: claimFailure }, 'claiming the next outbox rows failed; retrying at the next poll');
+    return handled;
   }
 
   function runOnce(): Promise<number> {

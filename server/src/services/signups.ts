@@ -97,18 +97,31 @@ export function createSignupService(deps: SignupServiceDeps) {
   const deliveries = createGroupCommit<{ id: number; workerId: string; sentAt: Date }>(database, {
     windowMs: DELIVERY_BATCH_WINDOW_MS,
     async write(trx, items) {
-      // In the order of the rows' ids, as multi-row updates take them, so two transactions never wait on each other.
-      for (const input of [...items].sort((a, b) => a.id - b.id)) {
-        const row = await stores.outbox.describe(trx, input.id);
-        if (row?.kind === 'webhook' && row.subjectId !== null && !(await stores.signups.find(trx, row.subjectId))) {
-          await stores.outbox.deleteLeased(trx, input);
-          continue;
-        }
-        // The sign-up row before the outbox row, as erasure and opt-out take them, so the two never deadlock.
-        if (row?.topic === MAIL_TOPICS.confirmation && row.signupId !== null) {
-          await stores.signups.setConfirmationSent(trx, row.signupId, input.sentAt.toISOString());
-        }
-        await stores.outbox.markSent(trx, input);
+      // A handful of set-based statements per batch, not several per mail: each statement is a round trip.
+      const ids = items.map((i) => i.id).sort((a, b) => a - b);
+      const rows = await stores.outbox.describeMany(trx, ids);
+      const subjects = [...rows.values()].flatMap((r) => (r.kind === 'webhook' && r.subjectId !== null ? [r.subjectId] : []));
+      const living = await stores.signups.existingIds(trx, subjects);
+      const erasedMeanwhile = (id: number) => {
+        const row = rows.get(id);
+        return row?.kind === 'webhook' && row.subjectId !== null && !living.has(row.subjectId);
+      };
+      // The sign-up rows before the outbox rows, as erasure and opt-out take them, so the two never deadlock.
+      const confirmed = ids.flatMap((id) => {
+        const row = rows.get(id);
+        return row?.topic === MAIL_TOPICS.confirmation && row.signupId !== null ? [row.signupId] : [];
+      });
+      const sentAt = new Date(Math.max(...items.map((i) => i.sentAt.getTime())));
+      await stores.signups.setConfirmationSent(
+        trx,
+        [...new Set(confirmed)].sort((a, b) => a - b),
+        sentAt.toISOString(),
+      );
+      // Both lanes and the webhooks share this batcher: each worker records only the rows it holds.
+      for (const workerId of new Set(items.map((i) => i.workerId))) {
+        const own = items.filter((i) => i.workerId === workerId).map((i) => i.id);
+        await stores.outbox.deleteLeasedMany(trx, { ids: own.filter(erasedMeanwhile), workerId });
+        await stores.outbox.markSentMany(trx, { ids: own.filter((id) => !erasedMeanwhile(id)), workerId, sentAt });
       }
       return items.map(() => null);
     },

@@ -237,36 +237,46 @@ export function createOutboxStore(database: Database) {
     claimDue,
     anyDue,
 
-    /** What a delivered row was, for the rules that follow a delivery. */
-    async describe(trx: Executor, id: number) {
-      const row = await trx
+    /** What delivered rows were, for the rules that follow a delivery (by id). */
+    async describeMany(trx: Executor, ids: readonly number[]) {
+      const described = new Map<number, { kind: string; topic: string; signupId: number | null; subjectId: number | null }>();
+      if (ids.length === 0) return described;
+      const rows = await trx
         .selectFrom('outbox')
-        .select(['kind', 'topic', 'signup_id', 'subject_id'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return (
-        row && {
+        .select(['id', 'kind', 'topic', 'signup_id', 'subject_id'])
+        .where('id', 'in', [...ids])
+        .execute();
+      for (const row of rows) {
+        described.set(Number(row.id), {
           kind: row.kind,
           topic: row.topic,
           signupId: row.signup_id === null ? null : Number(row.signup_id),
           subjectId: row.subject_id === null ? null : Number(row.subject_id),
-        }
-      );
+        });
+      }
+      return described;
     },
 
-    async markSent(trx: Executor, input: { id: number; workerId: string; sentAt: Date }): Promise<void> {
+    /** Rows delivered by the worker holding their lease, recorded sent at one moment. */
+    async markSentMany(trx: Executor, input: { ids: readonly number[]; workerId: string; sentAt: Date }): Promise<void> {
+      if (input.ids.length === 0) return;
       await trx
         .updateTable('outbox')
         .set({ status: 'sent', sent_at: iso(input.sentAt), last_error: null, locked_by: null, locked_until: null })
-        .where('id', '=', input.id)
+        .where('id', 'in', [...input.ids])
         .where('locked_by', '=', input.workerId)
         .where('status', '=', 'pending')
         .execute();
     },
 
-    /** A delivered row that must not stay behind (its person was erased meanwhile). */
-    async deleteLeased(trx: Executor, input: { id: number; workerId: string }): Promise<void> {
-      await trx.deleteFrom('outbox').where('id', '=', input.id).where('locked_by', '=', input.workerId).execute();
+    /** Delivered rows that must not stay behind (their person was erased meanwhile). */
+    async deleteLeasedMany(trx: Executor, input: { ids: readonly number[]; workerId: string }): Promise<void> {
+      if (input.ids.length === 0) return;
+      await trx
+        .deleteFrom('outbox')
+        .where('id', 'in', [...input.ids])
+        .where('locked_by', '=', input.workerId)
+        .execute();
     },
 
     async extendLease(input: { ids: readonly number[]; workerId: string; leaseUntil: Date }): Promise<void> {

@@ -6,14 +6,18 @@ import type { Schema } from '../schema';
 /** The person_tokens table: the SHA-256 of each link token we mailed, its purpose, person and expiry. */
 export function createPersonTokenStore(database: Database) {
   const { db } = database;
+  /** The tokens of several people's mails in one statement (a few hundred rows at most). */
+  const saveMany = async (items: readonly { signupId: number; tokens: readonly IssuedToken[] }[], executor: Kysely<Schema> = db) => {
+    const rows = items.flatMap(({ signupId, tokens }) =>
+      tokens.map((t) => ({ hash: t.hash, purpose: t.purpose, signup_id: signupId, expires_at: t.expiresAt.toISOString() })),
+    );
+    if (rows.length === 0) return;
+    await executor.insertInto('person_tokens').values(rows).execute();
+  };
   return {
-    async save(signupId: number, tokens: readonly IssuedToken[], executor: Kysely<Schema> = db): Promise<void> {
-      if (tokens.length === 0) return;
-      await executor
-        .insertInto('person_tokens')
-        .values(tokens.map((t) => ({ hash: t.hash, purpose: t.purpose, signup_id: signupId, expires_at: t.expiresAt.toISOString() })))
-        .execute();
-    },
+    save: (signupId: number, tokens: readonly IssuedToken[], executor: Kysely<Schema> = db): Promise<void> =>
+      saveMany([{ signupId, tokens }], executor),
+    saveMany,
 
     async find(hash: string): Promise<(StoredToken & { signupId: number }) | undefined> {
       const row = await db

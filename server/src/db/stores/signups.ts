@@ -183,13 +183,26 @@ export function createSignupStore(database: Database) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async setConfirmationSent(trx: Executor, id: number, at: string): Promise<void> {
+    /** The first confirmation mail of each of these people went out at `at` (a later one changes nothing). */
+    async setConfirmationSent(trx: Executor, ids: readonly number[], at: string): Promise<void> {
+      if (ids.length === 0) return;
       await trx
         .updateTable('waitlist_signups')
         .set({ confirmation_sent_at: at })
-        .where('id', '=', id)
+        .where('id', 'in', [...ids])
         .where('confirmation_sent_at', 'is', null)
         .execute();
+    },
+
+    /** Which of these ids still exist. */
+    async existingIds(executor: Executor, ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await executor
+        .selectFrom('waitlist_signups')
+        .select('id')
+        .where('id', 'in', [...ids])
+        .execute();
+      return new Set(rows.map((r) => Number(r.id)));
     },
 
     async statuses(trx: Executor, ids: readonly number[]): Promise<Map<number, FollowUpStatus>> {
