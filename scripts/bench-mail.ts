@@ -22,6 +22,7 @@ import { SMTPServer } from 'smtp-server';
 import { SIGNUPS_PATH } from '@waitlist/contract';
 import { freePort } from '../server/src/test/free-port';
 import { startServer, type RunningServer } from '../e2e/support/server';
+import { signInOperator } from './bench-operator';
 
 const run = promisify(execFile);
 
@@ -38,7 +39,6 @@ const CAMPAIGN = Number(args.campaign);
 const CONNECTIONS = Number(args.connections);
 const DIALECTS = args.dialects.split(',') as ('sqlite' | 'postgres')[];
 const PUBLIC_KEY = 'bench-public-key-0123';
-const OPERATOR = { email: 'bench-owner@example.com', password: 'bench-password-0123456789' };
 const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -195,7 +195,7 @@ async function duringCampaign(server: RunningServer, dialect: string, sink: Sink
   // Confirmed as if each had clicked (the bench's only write behind the server's back: it is not what is measured).
   const placeholders = recipients.map((_, i) => (server.database.url ? `$${i + 1}` : '?')).join(',');
   await server.execute(`UPDATE waitlist_signups SET confirmed_at = created_at WHERE email IN (${placeholders})`, recipients);
-  const cookie = await signIn(server);
+  const cookie = await signInOperator(server);
   const admin = (path: string, body: unknown) =>
     fetch(new URL(`/api/admin${path}`, server.url), {
       method: 'POST',
@@ -223,28 +223,6 @@ async function duringCampaign(server: RunningServer, dialect: string, sink: Sink
   }
   await sink.waitFor(() => recipients.every((e) => sink.arrivals.has(e)), 600_000);
   return { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), max: Math.max(...latencies), n: latencies.length };
-}
-
-async function signIn(server: RunningServer): Promise<string> {
-  const { execFileSync } = await import('node:child_process');
-  execFileSync(process.execPath, ['server/dist/admin-cli.js', 'add', OPERATOR.email, '--password-stdin'], {
-    input: OPERATOR.password,
-    env: {
-      PATH: process.env.PATH ?? '',
-      DATA_DIR: server.database.dataDir,
-      ...(server.database.url ? { DATABASE_URL: server.database.url } : {}),
-    },
-  });
-  const response = await fetch(new URL('/api/admin/session', server.url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify(OPERATOR),
-  });
-  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 const sink = await startSink();

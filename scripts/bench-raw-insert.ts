@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { PRIVACY_POLICY_VERSION } from '@waitlist/contract';
 import { migrate } from '../server/src/db/migrations';
-import { createTestDatabase } from '../server/src/test/databases';
+import { createTestDatabase, type TestDatabase } from '../server/src/test/databases';
 
 /** A PostgreSQL setting as the server reports it. */
 async function showSetting(url: string, name: string): Promise<string> {

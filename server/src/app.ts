@@ -189,7 +189,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     log: app.log,
     nudgeMail: () => app.delivery.worker.nudge(),
   })) {
-    await app.scheduler.every(job.name, job.everyMs, job.run, { runNow: job.runNow });
+    app.scheduler.every(job.name, job.everyMs, job.run, { runNow: job.runNow });
   }
 
   return app;

@@ -1,13 +1,16 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 export interface JobOptions {
-  /** Run once right away (awaited) as well as every interval. */
+  /** Also run once as soon as the server is ready (never holding up its start: a long first run happens meanwhile). */
   runNow?: boolean;
 }
 
+/** A job is told, through its signal, when the server is shutting down: it stops at its next safe point. */
+export type Job = (signal: AbortSignal) => Promise<unknown>;
+
 /** Periodic housekeeping (pruning expired rows, later retries and deliveries): one timer per job, stopped on close. */
 export interface Scheduler {
-  every(name: string, intervalMs: number, job: () => Promise<unknown>, options?: JobOptions): Promise<void>;
+  every(name: string, intervalMs: number, job: Job, options?: JobOptions): void;
 }
 
 declare module 'fastify' {
@@ -18,20 +21,41 @@ declare module 'fastify' {
 
 function createScheduler(log: FastifyBaseLogger) {
   const timers = new Set<NodeJS.Timeout>();
-  // A failing job is logged and tried again at its next turn; it never stops the others.
-  const runner = (name: string, job: () => Promise<unknown>) => () =>
-    job().catch((err: unknown) => log.warn({ err, job: name }, 'scheduled job failed'));
+  const startNow: (() => void)[] = [];
+  const running = new Set<Promise<unknown>>();
+  const stopping = new AbortController();
+  // A failing job is logged and tried again at its next turn; it never stops the others. A run still going when the
+  // next turn comes is left alone (no second run of the same job in this process).
+  const runner = (name: string, job: Job) => {
+    let current: Promise<unknown> | undefined;
+    return () => {
+      if (current || stopping.signal.aborted) return;
+      current = job(stopping.signal)
+        .catch((err: unknown) => log.warn({ err, job: name }, 'scheduled job failed'))
+        .finally(() => {
+          running.delete(current!);
+          current = undefined;
+        });
+      running.add(current);
+    };
+  };
   return {
-    async every(name: string, intervalMs: number, job: () => Promise<unknown>, options: JobOptions = {}) {
+    every(name: string, intervalMs: number, job: Job, options: JobOptions = {}) {
       const run = runner(name, job);
-      if (options.runNow) await run();
+      if (options.runNow) startNow.push(run);
       const timer = setInterval(run, intervalMs);
       timer.unref();
       timers.add(timer);
     },
-    stop() {
+    start() {
+      for (const run of startNow.splice(0)) run();
+    },
+    /** Stops the timers and waits for the runs in progress, which stop at their next safe point. */
+    async stop() {
+      stopping.abort();
       for (const timer of timers) clearInterval(timer);
       timers.clear();
+      await Promise.all([...running]);
     },
   };
 }
@@ -40,5 +64,7 @@ function createScheduler(log: FastifyBaseLogger) {
 export function registerScheduler(app: FastifyInstance): void {
   const scheduler = createScheduler(app.log);
   app.decorate('scheduler', { every: scheduler.every });
-  app.addHook('onClose', async () => scheduler.stop());
+  app.addHook('onReady', async () => scheduler.start());
+  // Before the database closes (onClose), so a job never finds it gone halfway.
+  app.addHook('preClose', async () => scheduler.stop());
 }

@@ -9,7 +9,8 @@ export interface HousekeepingJob {
   everyMs: number;
   /** Also run once at start-up. */
   runNow: boolean;
-  run(): Promise<unknown>;
+  /** `signal` aborts when the server shuts down: a long run stops at its next safe point. */
+  run(signal: AbortSignal): Promise<unknown>;
 }
 
 /**
@@ -33,8 +34,8 @@ export function housekeepingJobs(
       name: 'erase unconfirmed sign-ups',
       everyMs: HOUR_MS,
       runNow: true,
-      async run() {
-        const erased = await services.signups.eraseExpired(new Date(Date.now() - settings.retentionDays * DAY_MS));
+      async run(signal) {
+        const erased = await services.signups.eraseExpired(new Date(Date.now() - settings.retentionDays * DAY_MS), signal);
         if (erased > 0) settings.log.info({ erased }, 'unconfirmed sign-ups erased after the retention period');
         await stores.personTokens.pruneExpired(new Date().toISOString());
         // Visitor hashes and their salt end with their day: nobody can be followed across days.

@@ -415,11 +415,16 @@ export function createSignupService(deps: SignupServiceDeps) {
     erase: (id: number, actor: Actor): Promise<boolean> => transaction((trx) => eraseIn(trx, id, actor)),
 
     /** Erases sign-ups still unconfirmed whose confirmation mail went out before `cutoff`, one transaction per person. */
-    async eraseExpired(cutoff: Date): Promise<number> {
+    /** Erases the unconfirmed sign-ups whose confirmation mail went out before `cutoff`, each in its own transaction. */
+    async eraseExpired(cutoff: Date, signal?: AbortSignal): Promise<number> {
       let total = 0;
       for (;;) {
         const ids = await stores.signups.unconfirmedSince(cutoff.toISOString(), EXPIRY_BATCH);
-        for (const id of ids) if (await transaction((trx) => eraseIn(trx, id, { kind: 'system' }))) total += 1;
+        for (const id of ids) {
+          // Shutting down: the rest waits for the next run (of this copy or another).
+          if (signal?.aborted) return total;
+          if (await transaction((trx) => eraseIn(trx, id, { kind: 'system' }))) total += 1;
+        }
         if (ids.length < EXPIRY_BATCH) return total;
       }
     },

@@ -1,0 +1,228 @@
+#!/usr/bin/env -S npx tsx
+/**
+ * `npm run bench:console -- --rows N [--db sqlite|postgres|sqlite,postgres] [--repeat R]`: the console at size.
+ *
+ * Seeds N sign-ups with a realistic spread (scripts/bench-console-seed.ts) through the sign-up store the API uses,
+ * starts the built server on that database, signs in, and times every console read over HTTP (p50 / p95 over R calls
+ * after two warm-ups): first page, a deep page through the cursor, search by part of an address, each filter, sort by
+ * e-mail, a person and their mail log, stats, companies, funnel, outbox. Then the CSV export of every row, beside a
+ * raw streaming SELECT of the same rows in the same run (the reference), with the server's memory and the p95 of
+ * ordinary pages while the export runs. Prints a table per database.
+ *
+ * `--keep` keeps the seeded database and prints how to reuse it; `--reuse DATA_DIR|postgres://…` skips the seeding.
+ */
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createTestDatabase, type TestDatabase } from '../server/src/test/databases';
+import { startServer, type RunningServer } from '../e2e/support/server';
+import { seedConsole } from './bench-console-seed';
+import { rawStreamRate, type Reference } from './bench-console-reference';
+import { signInOperator } from './bench-operator';
+
+const { values: args } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '100000' },
+    db: { type: 'string', default: 'sqlite,postgres' },
+    repeat: { type: 'string', default: '15' },
+    keep: { type: 'boolean', default: false },
+    reuse: { type: 'string' },
+    'skip-export': { type: 'boolean', default: false },
+  },
+});
+const ROWS = Number(args.rows);
+const REPEAT = Number(args.repeat);
+const DIALECTS = args.db.split(',') as ('sqlite' | 'postgres')[];
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Timing {
+  read: string;
+  p50: number;
+  p95: number;
+  /** Rows or items the read answered with (what the founder sees). */
+  answered: string;
+}
+
+async function reuseDatabase(dialect: 'sqlite' | 'postgres', where: string): Promise<TestDatabase> {
+  const scratch = await createTestDatabase('sqlite');
+  return dialect === 'postgres'
+    ? { ...scratch, dialect, url: where, drop: async () => undefined }
+    : { ...scratch, dataDir: where, drop: async () => undefined };
+}
+
+async function timeReads(server: RunningServer, cookie: string, probe: Awaited<ReturnType<typeof seedConsole>>): Promise<Timing[]> {
+  const get = async (path: string) => {
+    const response = await fetch(new URL(`/api/admin${path}`, server.url), { headers: { cookie } });
+    if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const describe = (body: Record<string, unknown>) => {
+    if (Array.isArray(body.items)) return `${body.items.length}${typeof body.total === 'number' ? ` of ${fmt(body.total)}` : ''}`;
+    if (typeof body.total === 'number') return fmt(body.total);
+    if (Array.isArray(body.rows)) return `${body.rows.length} rows`;
+    if (Array.isArray(body.entries)) return `${body.entries.length} mails`;
+    return 'ok';
+  };
+  const reads: [string, string][] = [
+    ['list: first page', '/signups'],
+    ['list: a deep page (cursor at the middle)', `/signups?cursor=${probe.middleCursor}`],
+    [`search: part of an address ("${probe.searchPart}")`, `/signups?q=${encodeURIComponent(probe.searchPart)}`],
+    [`search: a company's name ("${probe.companyPart}")`, `/signups?q=${encodeURIComponent(probe.companyPart)}`],
+    ['search: two letters ("an")', '/signups?q=an'],
+    ['filter: role', `/signups?role=${encodeURIComponent('Product Manager')}`],
+    ['filter: company size', `/signups?company_size=${encodeURIComponent('1000+ employees')}`],
+    ['filter: outcome', `/signups?outcome=${encodeURIComponent('Reuse insights')}`],
+    ['filter: confirmed', '/signups?confirmed=yes'],
+    ['filter: not confirmed', '/signups?confirmed=no'],
+    ['filter: opted out', '/signups?opted_out=yes'],
+    ['filter: status invited', '/signups?status=invited'],
+    ['filter: flag', '/signups?flag=no-proof-of-work'],
+    ['filter: company', `/signups?company=${encodeURIComponent(probe.company)}`],
+    ['filter: a month', `/signups?from=${probe.monthFrom}&to=${probe.monthTo}`],
+    [
+      'filter: role + size + confirmed',
+      `/signups?role=${encodeURIComponent('Product Manager')}&company_size=${encodeURIComponent('1000+ employees')}&confirmed=yes`,
+    ],
+    ['sort: e-mail', '/signups?sort=email'],
+    ['sort: e-mail, descending, deep', `/signups?sort=-email&cursor=${probe.middleEmailCursor}`],
+    ['person', `/signups/${probe.personId}`],
+    ['person: mail log', `/signups/${probe.personId}/mail`],
+    ['person: follow-up', `/signups/${probe.personId}/follow-up`],
+    ['stats (dashboard)', '/stats'],
+    ['companies: first page', '/companies'],
+    ['companies: a later page', `/companies?page=3`],
+    ['funnel: a year by day', `/funnel?from=${probe.yearFrom}&to=${probe.today}&by=day`],
+    ['funnel: a year by source', `/funnel?from=${probe.yearFrom}&to=${probe.today}&by=source`],
+    ['outbox', '/outbox'],
+  ];
+  const timings: Timing[] = [];
+  for (const [read, path] of reads) {
+    let body: Record<string, unknown> = {};
+    for (let i = 0; i < 2; i++) body = await get(path);
+    const times: number[] = [];
+    for (let i = 0; i < REPEAT; i++) {
+      const start = performance.now();
+      body = await get(path);
+      times.push(performance.now() - start);
+    }
+    timings.push({ read, p50: quantile(times, 0.5), p95: quantile(times, 0.95), answered: describe(body) });
+    process.stdout.write('.');
+  }
+  process.stdout.write('\n');
+  return timings;
+}
+
+/** The server's resident memory (kB), from /proc. */
+const rssKb = (pid: number) => {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  } catch {
+    return Number.NaN;
+  }
+};
+
+interface ExportRun {
+  rows: number;
+  seconds: number;
+  firstByteMs: number;
+  maxRssMb: number;
+  pagesP95: number;
+  pagesN: number;
+}
+
+/** The whole list as CSV, counted as it streams; ordinary pages are asked for every 100 ms meanwhile. */
+async function exportRun(server: RunningServer, cookie: string): Promise<ExportRun> {
+  const start = performance.now();
+  let firstByteMs = Number.NaN;
+  let lines = 0;
+  let maxRss = 0;
+  let exporting = true;
+  const pageTimes: number[] = [];
+  const pages = (async () => {
+    while (exporting) {
+      for (const path of ['/api/admin/signups', '/api/admin/stats', '/']) {
+        const t = performance.now();
+        const response = await fetch(new URL(path, server.url), { headers: { cookie } });
+        await response.arrayBuffer();
+        pageTimes.push(performance.now() - t);
+      }
+      maxRss = Math.max(maxRss, rssKb(server.process.pid!));
+      await sleep(100);
+    }
+  })();
+  const response = await fetch(new URL('/api/admin/signups/export.csv', server.url), { headers: { cookie } });
+  if (response.status !== 200 || !response.body) throw new Error(`export answered ${response.status}`);
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    if (Number.isNaN(firstByteMs)) firstByteMs = performance.now() - start;
+    for (const byte of chunk) if (byte === 10) lines += 1;
+  }
+  const seconds = (performance.now() - start) / 1000;
+  exporting = false;
+  await pages;
+  return { rows: lines - 1, seconds, firstByteMs, maxRssMb: maxRss / 1024, pagesP95: quantile(pageTimes, 0.95), pagesN: pageTimes.length };
+}
+
+async function benchDialect(dialect: 'sqlite' | 'postgres') {
+  const database = args.reuse ? await reuseDatabase(dialect, args.reuse) : await createTestDatabase(dialect);
+  let server: RunningServer | undefined;
+  try {
+    const seedStart = performance.now();
+    const probe = await seedConsole(database, { rows: ROWS, reuse: Boolean(args.reuse) });
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+    if (!args.reuse) console.log(`${dialect}: seeded ${fmt(ROWS)} sign-ups in ${fmt(seedSeconds, 1)} s (${fmt(ROWS / seedSeconds)}/s)`);
+    server = await startServer({ dialect, database, env: { LOG_LEVEL: 'warn', ADMIN_SIGNIN_RATE_LIMIT: 'off' } });
+    const cookie = await signInOperator(server);
+    const timings = await timeReads(server, cookie, probe);
+    let exported: ExportRun | null = null;
+    let reference: Reference | null = null;
+    if (!args['skip-export']) {
+      exported = await exportRun(server, cookie);
+      reference = await rawStreamRate(database);
+    }
+    return { dialect, timings, exported, reference };
+  } finally {
+    await server?.stop({ keepDatabase: true });
+    if (args.keep && !args.reuse) console.log(`${dialect}: kept the database: --reuse ${database.url ?? database.dataDir}`);
+    else await database.drop();
+  }
+}
+
+console.log(`bench:console: ${fmt(ROWS)} sign-ups, ${REPEAT} timed calls per read after two warm-ups\n`);
+const results: Awaited<ReturnType<typeof benchDialect>>[] = [];
+for (const dialect of DIALECTS) results.push(await benchDialect(dialect));
+
+console.log(`\n| read | ${results.map((r) => `${r.dialect} p50 / p95 (ms)`).join(' | ')} | answered |`);
+console.log(`|---|${results.map(() => '---|').join('')}---|`);
+for (let i = 0; i < results[0]!.timings.length; i++) {
+  const cells = results.map((r) => {
+    const t = r.timings[i]!;
+    const mark = t.p95 > 150 ? ' **over**' : '';
+    return `${fmt(t.p50, 1)} / ${fmt(t.p95, 1)}${mark}`;
+  });
+  console.log(`| ${results[0]!.timings[i]!.read} | ${cells.join(' | ')} | ${results[0]!.timings[i]!.answered} |`);
+}
+if (results.some((r) => r.exported)) {
+  console.log(`\n| CSV export | ${results.map((r) => r.dialect).join(' | ')} |`);
+  console.log(`|---|${results.map(() => '---|').join('')}`);
+  const row = (label: string, cell: (r: (typeof results)[number]) => string) =>
+    console.log(`| ${label} | ${results.map(cell).join(' | ')} |`);
+  row('rows', (r) => fmt(r.exported?.rows ?? 0));
+  row('seconds', (r) => fmt(r.exported?.seconds ?? 0, 1));
+  row('rows/s', (r) => fmt((r.exported?.rows ?? 0) / (r.exported?.seconds ?? 1)));
+  row('raw streaming SELECT, rows/s (reference)', (r) => fmt(r.reference?.rowsPerSecond ?? 0));
+  row(
+    'share of the reference',
+    (r) => `${fmt((100 * ((r.exported?.rows ?? 0) / (r.exported?.seconds ?? 1))) / (r.reference?.rowsPerSecond ?? 1))} %`,
+  );
+  row('first byte', (r) => `${fmt(r.exported?.firstByteMs ?? 0)} ms`);
+  row("server's memory, highest", (r) => `${fmt(r.exported?.maxRssMb ?? 0)} MB`);
+  row('ordinary pages meanwhile, p95', (r) => `${fmt(r.exported?.pagesP95 ?? 0, 1)} ms (${r.exported?.pagesN ?? 0} requests)`);
+}
+const over = results.flatMap((r) => r.timings.filter((t) => t.p95 > 150).map((t) => `${r.dialect}: ${t.read}`));
+if (over.length > 0) console.log(`\nreads over 150 ms (p95): ${over.join('; ')}`);
