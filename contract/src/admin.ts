@@ -180,7 +180,39 @@ export const adminFollowUpSchema = z.object({
 });
 export type AdminFollowUp = z.infer<typeof adminFollowUpSchema>;
 
+export const ADMIN_COMPANY_SORTS = [
+  '-people',
+  'people',
+  '-last_signup',
+  'last_signup',
+  '-first_signup',
+  'first_signup',
+  'domain',
+  '-domain',
+] as const;
+export type AdminCompanySort = (typeof ADMIN_COMPANY_SORTS)[number];
+export const ADMIN_COMPANIES_PAGE_SIZE = 50;
+/** GET /companies?sort=…&page=…: one page of companies, sorted by the server. */
+export const adminCompaniesQuerySchema = z.pipe(
+  z.transform(withoutEmptyValues),
+  z.object({
+    sort: z._default(z.enum(ADMIN_COMPANY_SORTS), '-people'),
+    page: z._default(
+      z
+        .pipe(z.string().check(z.regex(/^\d{1,6}$/, 'must be a page number')), z.transform(Number))
+        .check(z.refine((n) => n >= 1, 'must be a page number')),
+      1,
+    ),
+  }),
+);
+export type AdminCompaniesQuery = z.infer<typeof adminCompaniesQuerySchema>;
+
 export const adminCompaniesSchema = z.object({
+  /** Every company on the list (all pages). */
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+  sort: z.enum(ADMIN_COMPANY_SORTS),
   items: z.array(
     z.object({
       domain: z.string(),
@@ -252,7 +284,8 @@ export type AdminMailLog = z.infer<typeof adminMailLogSchema>;
 
 export const adminOutboxSchema = z.object({
   smtp_configured: z.boolean(),
-  counts: z.object({ pending: z.number(), sent: z.number(), failed: z.number(), cancelled: z.number() }),
+  /** Mail not sent, by status, and how many mails left in the last 24 hours. */
+  counts: z.object({ pending: z.number(), failed: z.number(), cancelled: z.number(), sent_24h: z.number() }),
   /** Failed rows, and pending rows that were tried or are overdue, newest first. */
   stuck: z.array(adminOutboxEntrySchema),
   /**
@@ -289,8 +322,9 @@ export const adminSignupPageSchema = z.object({
   items: z.array(adminSignupSchema),
   /** Pass as `cursor` for the next page; null on the last page. */
   next_cursor: z.nullable(z.string()),
-  /** Rows matching the filters (all pages). */
+  /** Rows matching the filters (all pages), or, when `total_capped`, the number they exceed (a filtered list counts up to 10,000). */
   total: z.number(),
+  total_capped: z.boolean(),
 });
 export type AdminSignupPage = z.infer<typeof adminSignupPageSchema>;
 

@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { SIGNUPS_PATH } from '@waitlist/contract';
 import type { Env } from './env';
 import { openDatabase, type Database } from './db/connection';
-import { migrate } from './db/migrations';
+import { migrateDatabase } from './db/migrations';
 import { createStores, type Stores } from './db/stores';
 import { createServices, type Services } from './services';
 import { housekeepingJobs } from './services/housekeeping';
@@ -78,7 +78,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
 
-  await migrate(database.db, database.dialect);
+  await migrateDatabase(database);
   const stores = createStores(database, {
     sessionIdleMs: env.SESSION_IDLE_HOURS * 60 * 60 * 1000,
     sessionMaxMs: env.ADMIN_SESSION_MAX_HOURS * 60 * 60 * 1000,
@@ -189,7 +189,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     log: app.log,
     nudgeMail: () => app.delivery.worker.nudge(),
   })) {
-    app.scheduler.every(job.name, job.everyMs, job.run, { runNow: job.runNow });
+    await app.scheduler.every(job.name, job.everyMs, job.run, { runNow: job.runNow });
   }
 
   return app;

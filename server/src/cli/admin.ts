@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { isValidEmail, normalizeEmail } from '@waitlist/contract';
 import { openDatabase } from '../db/connection';
-import { migrate } from '../db/migrations';
+import { migrateDatabase } from '../db/migrations';
 import { OperatorExistsError, createOperatorAccounts } from '../db/stores/operator-accounts';
 import { hashPassword, passwordProblem } from '../lib/passwords';
 
@@ -115,7 +115,7 @@ export async function runAdminCli(argv: string[], settings: CliDatabaseSettings,
 
   const database = openDatabase({ ...settings, poolSize: 2 });
   try {
-    await migrate(database.db, database.dialect);
+    await migrateDatabase(database);
     const operators = createOperatorAccounts(database);
     switch (command) {
       case 'add': {

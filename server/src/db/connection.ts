@@ -46,9 +46,16 @@ export interface Database {
    * another process holds (FOR UPDATE SKIP LOCKED); SQLite has one writer, so the statement is atomic as it is.
    */
   skipLocked<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
+  /** The same, waiting for rows another process holds (and leaving out those it changed so they no longer match). */
+  waitLocked<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Work that may take minutes (migrations that build indexes on a million rows, backups): on PostgreSQL a connection
+   * of its own without the request timeouts, closed afterwards; on SQLite the one connection.
+   */
+  withoutTimeouts<T>(work: (db: Kysely<Schema>) => Promise<T>): Promise<T>;
   /** The raw better-sqlite3 handle (SQLite only): for integrity checks and benchmarks. */
   readonly sqlite?: BetterSqlite3.Database;
 }
@@ -63,7 +70,10 @@ export interface DatabaseOptions {
 // int8 (bigint ids, counts) as JS numbers: ids stay far below 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
 
-const toIso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
+/** Timestamps as the code writes them (SQLite keeps that text as it is); anything else is parsed and written so. */
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const toIso = (value: Date | string) =>
+  value instanceof Date ? value.toISOString() : ISO.test(value) ? value : new Date(value).toISOString();
 
 export function openDatabase(options: DatabaseOptions): Database {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openSqlite(options.dataDir);
@@ -121,6 +131,8 @@ function openSqlite(dataDir: string): Database {
     utcDay: (timestamp) => sql<string>`substr(${timestamp}, 1, 10)`,
     concurrentWriters: 1,
     skipLocked: (query) => query,
+    waitLocked: (query) => query,
+    withoutTimeouts: (work) => work(db),
     async ping() {
       sqlite.prepare('SELECT 1').get();
     },
@@ -161,6 +173,15 @@ function openPostgres(url: string, poolSize: number): Database {
     utcDay: (timestamp) => sql<string>`to_char(${timestamp} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
     concurrentWriters: 4,
     skipLocked: (query) => query.forUpdate().skipLocked(),
+    waitLocked: (query) => query.forUpdate(),
+    async withoutTimeouts(work) {
+      const long = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) });
+      try {
+        return await work(long);
+      } finally {
+        await long.destroy();
+      }
+    },
     async ping(timeoutMs = 1500) {
       await withTimeout(sql`SELECT 1`.execute(db), timeoutMs);
     },

@@ -40,6 +40,8 @@ export interface WaitlistSignupsTable {
   flags: ColumnType<string, string | undefined, string>;
   /** The partner code the person joined with (migration 11); null for everybody who signed up by the form. */
   partner_code_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1 once the row is in the kept counts (migration 12, db/stores/signup-counts.ts); new rows arrive as 0. */
+  counted: ColumnType<number, number | undefined, number>;
 }
 
 export type FollowUpStatus = 'new' | 'contacted' | 'invited' | 'joined' | 'declined';
@@ -231,11 +233,34 @@ export interface PersonTokensTable {
 }
 
 /** What erased sign-ups contributed to the dashboard, per day of sign-up, so the charts do not change. */
-export interface ErasedSignupCountsTable {
+/** Every sign-up ever made, by UTC day of sign-up and answer (migration 14; db/stores/signup-counts.ts). */
+export interface SignupDailyCountsTable {
   day: string;
-  /** 'all' | 'role' | 'company_size' | 'outcome' | 'confirmed' */
+  /** 'all' | 'role' | 'company_size' | 'outcome' | 'source' | 'campaign' | 'landing_path' */
   dimension: string;
+  /** The answer ('' for none, and for 'all'). */
   value: string;
+  signups: ColumnType<number, number | undefined, number>;
+  confirmed: ColumnType<number, number | undefined, number>;
+}
+
+/** The people on the list now, per company (migration 14). */
+export interface CompaniesTable {
+  domain: string;
+  people: number;
+  first_signup_at: Timestamp;
+  last_signup_at: Timestamp;
+}
+
+export interface CompanyFacetsTable {
+  domain: string;
+  facet: 'role' | 'company_size' | 'status';
+  value: string;
+  people: number;
+}
+
+export interface SignupTotalsTable {
+  name: 'people' | 'free_mail';
   count: number;
 }
 
@@ -308,7 +333,10 @@ export interface Schema {
   admin_audit_log: AdminAuditLogTable;
   outbox: OutboxTable;
   person_tokens: PersonTokensTable;
-  erased_signup_counts: ErasedSignupCountsTable;
+  signup_daily_counts: SignupDailyCountsTable;
+  companies: CompaniesTable;
+  company_facets: CompanyFacetsTable;
+  signup_totals: SignupTotalsTable;
   person_audit_log: PersonAuditLogTable;
   signup_notes: SignupNotesTable;
   signup_status_log: SignupStatusLogTable;

@@ -1,8 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 export interface JobOptions {
-  /** Also run once as soon as the server is ready (never holding up its start: a long first run happens meanwhile). */
-  runNow?: boolean;
+  /**
+   * Also run once at start-up: `true` right away, awaited (a quick job whose result the first requests may see),
+   * `'background'` as soon as the server is ready, never holding up its start (a job that may take minutes on a big list).
+   */
+  runNow?: boolean | 'background';
 }
 
 /** A job is told, through its signal, when the server is shutting down: it stops at its next safe point. */
@@ -10,7 +13,7 @@ export type Job = (signal: AbortSignal) => Promise<unknown>;
 
 /** Periodic housekeeping (pruning expired rows, later retries and deliveries): one timer per job, stopped on close. */
 export interface Scheduler {
-  every(name: string, intervalMs: number, job: Job, options?: JobOptions): void;
+  every(name: string, intervalMs: number, job: Job, options?: JobOptions): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -21,15 +24,15 @@ declare module 'fastify' {
 
 function createScheduler(log: FastifyBaseLogger) {
   const timers = new Set<NodeJS.Timeout>();
-  const startNow: (() => void)[] = [];
+  const startInBackground: (() => Promise<unknown> | undefined)[] = [];
   const running = new Set<Promise<unknown>>();
   const stopping = new AbortController();
   // A failing job is logged and tried again at its next turn; it never stops the others. A run still going when the
   // next turn comes is left alone (no second run of the same job in this process).
   const runner = (name: string, job: Job) => {
     let current: Promise<unknown> | undefined;
-    return () => {
-      if (current || stopping.signal.aborted) return;
+    return (): Promise<unknown> | undefined => {
+      if (current || stopping.signal.aborted) return current;
       current = job(stopping.signal)
         .catch((err: unknown) => log.warn({ err, job: name }, 'scheduled job failed'))
         .finally(() => {
@@ -37,18 +40,20 @@ function createScheduler(log: FastifyBaseLogger) {
           current = undefined;
         });
       running.add(current);
+      return current;
     };
   };
   return {
-    every(name: string, intervalMs: number, job: Job, options: JobOptions = {}) {
+    async every(name: string, intervalMs: number, job: Job, options: JobOptions = {}) {
       const run = runner(name, job);
-      if (options.runNow) startNow.push(run);
+      if (options.runNow === 'background') startInBackground.push(run);
+      else if (options.runNow) await run();
       const timer = setInterval(run, intervalMs);
       timer.unref();
       timers.add(timer);
     },
     start() {
-      for (const run of startNow.splice(0)) run();
+      for (const run of startInBackground.splice(0)) void run();
     },
     /** Stops the timers and waits for the runs in progress, which stop at their next safe point. */
     async stop() {

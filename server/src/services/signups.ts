@@ -5,7 +5,6 @@ import { DuplicateEmailError, IdempotencyKeyReusedError, PartnerCodeRefusedError
 import { DELIVERY_BATCH_WINDOW_MS, createGroupCommit } from '../db/group-commit';
 import type { Schema } from '../db/schema';
 import { auditLogs } from '../db/stores/audit-logs';
-import type { ErasedCountStore } from '../db/stores/erased-counts';
 import type { FollowUpStore } from '../db/stores/follow-up';
 import type { IdempotencyKeyStore } from '../db/stores/idempotency-keys';
 import type { OutboxStore } from '../db/stores/outbox';
@@ -49,7 +48,6 @@ export interface SignupServiceDeps {
     idempotencyKeys: IdempotencyKeyStore;
     outbox: OutboxStore;
     personTokens: PersonTokenStore;
-    erasedCounts: ErasedCountStore;
     followUp: FollowUpStore;
     partnerCodes: PartnerCodeStore;
   };
@@ -197,7 +195,6 @@ export function createSignupService(deps: SignupServiceDeps) {
     const row = await stores.signups.lock(trx, id);
     if (!row) return false;
     const at = now().toISOString();
-    await stores.erasedCounts.add(trx, row);
     await events.webhook(trx, 'signup.erased', [row], at);
     await stores.signups.remove(trx, id);
     if (actor.kind === 'operator') await auditLogs.operator(trx, { action: 'erase', operatorId: actor.operatorId, signupId: id }, at);

@@ -57,4 +57,17 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   };
 }
 
+/** A database that already exists (a bench reusing the one it made before): `where` is a DATA_DIR or a postgres:// URL; never dropped. */
+export function existingDatabase(where: string): TestDatabase {
+  const postgres = /^postgres(ql)?:\/\//.test(where);
+  const dataDir = postgres ? fs.mkdtempSync(path.join(os.tmpdir(), 'waitlist-test-')) : where;
+  return {
+    dialect: postgres ? 'postgres' : 'sqlite',
+    url: postgres ? where : undefined,
+    dataDir,
+    open: () => openDatabase(postgres ? { databaseUrl: where, dataDir } : { dataDir }),
+    drop: async () => undefined,
+  };
+}
+
 export const DIALECTS: DialectName[] = ['sqlite', 'postgres'];

@@ -12,6 +12,13 @@ export interface Migration {
   name: string;
   sqlite: string[];
   postgres: string[];
+  /**
+   * PostgreSQL: run the statements one by one outside any transaction (`CREATE INDEX CONCURRENTLY IF NOT EXISTS …`
+   * builds an index while sign-ups go on writing; it cannot run in a transaction). Each statement must be safe to run
+   * again: a run that dies halfway is run again from its first statement, and an index a dead run left invalid is
+   * dropped and built again (migrator.ts). SQLite runs them in a transaction as always.
+   */
+  outsideTransaction?: boolean;
 }
 
 export const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;

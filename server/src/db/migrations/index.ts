@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../connection';
+import type { Database, DialectName } from '../connection';
 import type { Schema } from '../schema';
 import { signupsAndIdempotencyKeys } from './0001-signups-and-idempotency-keys';
 import { operators } from './0002-operators';
@@ -12,6 +12,9 @@ import { signupFlagsMigration } from './0008-signup-flags';
 import { mailLanesAndCampaigns } from './0009-mail-lanes-and-campaigns';
 import { invitationWaves } from './0010-invitation-waves';
 import { partnerCodesMigration } from './0011-partner-codes';
+import { countedSignups } from './0012-counted-signups';
+import { indexesForAMillion } from './0013-indexes-for-a-million';
+import { keptCounts } from './0014-kept-counts';
 import type { Migration } from './ddl';
 import { applyMigrations } from './migrator';
 
@@ -31,6 +34,9 @@ export const migrations: Migration[] = [
   mailLanesAndCampaigns,
   invitationWaves,
   partnerCodesMigration,
+  countedSignups,
+  indexesForAMillion,
+  keptCounts,
 ];
 
 export type { Migration };
@@ -38,3 +44,7 @@ export type { Migration };
 /** Brings the database up to the newest version (or up to the versions in `list`, for tests of one migration). */
 export const migrate = (db: Kysely<Schema>, dialect: DialectName, list: readonly Migration[] = migrations): Promise<number[]> =>
   applyMigrations(db, dialect, list);
+
+/** Brings a database the server opened up to the newest version, without the request timeouts (an index on a million rows takes a while). */
+export const migrateDatabase = (database: Database): Promise<number[]> =>
+  database.withoutTimeouts((db) => applyMigrations(db, database.dialect, migrations));

@@ -1,6 +1,5 @@
 import type { Database } from '../connection';
 import { createCampaignStore } from './campaigns';
-import { createErasedCountStore } from './erased-counts';
 import { createFollowUpStore } from './follow-up';
 import { createIdempotencyKeyStore } from './idempotency-keys';
 import { createInvitationStore } from './invitations';
@@ -26,7 +25,6 @@ export function createStores(database: Database, options: { sessionIdleMs: numbe
     outbox: createOutboxStore(database),
     outboxReports: createOutboxReports(database),
     personTokens: createPersonTokenStore(database),
-    erasedCounts: createErasedCountStore(database),
     followUp: createFollowUpStore(database),
     signupListing: createSignupListing(database),
     signupInsight: createSignupInsight(database),

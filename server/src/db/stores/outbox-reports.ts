@@ -65,6 +65,8 @@ export function createOutboxReports(database: Database) {
         .selectFrom('outbox')
         .selectAll()
         .where('kind', '=', 'mail')
+        // The partial index of unsent rows (migration 13) serves the query that names its condition.
+        .where('status', '<>', 'sent')
         .where((eb) =>
           eb.or([
             eb('status', '=', 'failed'),
@@ -82,6 +84,7 @@ export function createOutboxReports(database: Database) {
       const row = await db
         .selectFrom('outbox')
         .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+        .where('status', '<>', 'sent')
         .where('status', '=', 'pending')
         .executeTakeFirstOrThrow();
       const oldest = row.oldest === null ? null : new Date(ts(row.oldest as Date | string)).getTime();
@@ -156,17 +159,29 @@ export function createOutboxReports(database: Database) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Mail rows by status. */
-    async counts(): Promise<Record<OutboxStatus, number>> {
-      const rows = await db
-        .selectFrom('outbox')
-        .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
-        .where('kind', '=', 'mail')
-        .groupBy('status')
-        .execute();
-      const counts: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0, cancelled: 0 };
-      for (const row of rows) counts[row.status] = Number(row.n);
-      return counts;
+    /**
+     * Mail rows not sent, by status, and the mails sent in the last 24 hours: each read from an index of its own
+     * (migration 13), never from the million rows of mail already delivered.
+     */
+    async counts(now = new Date()): Promise<{ pending: number; failed: number; cancelled: number; sent_24h: number }> {
+      const [unsent, sent] = await Promise.all([
+        db
+          .selectFrom('outbox')
+          .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+          .where('kind', '=', 'mail')
+          .where('status', '<>', 'sent')
+          .groupBy('status')
+          .execute(),
+        db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('kind', '=', 'mail')
+          .where('sent_at', 'is not', null)
+          .where('sent_at', '>=', iso(new Date(now.getTime() - 24 * 60 * 60 * 1000)))
+          .executeTakeFirstOrThrow(),
+      ]);
+      const of = (status: OutboxStatus) => Number(unsent.find((row) => row.status === status)?.n ?? 0);
+      return { pending: of('pending'), failed: of('failed'), cancelled: of('cancelled'), sent_24h: Number(sent.n) };
     },
 
     /** An operator sends a failed row again: it becomes due now, with a fresh 24 h. */

@@ -1,6 +1,7 @@
-import { COMPANY_SIZE_OPTIONS, type AdminCompanies } from '@waitlist/contract';
+import { ADMIN_COMPANIES_PAGE_SIZE, COMPANY_SIZE_OPTIONS, type AdminCompanies, type AdminCompaniesQuery } from '@waitlist/contract';
 import type { Database } from '../connection';
 import { translateDbError } from '../errors';
+import { createSignupStore } from './signups';
 
 /** Read models over the list for the founders: the companies behind the addresses, and the daily digest's facts. */
 export interface DigestFacts {
@@ -14,48 +15,75 @@ export interface DigestFacts {
 
 export function createSignupInsight(database: Database) {
   const { db } = database;
+  const signups = createSignupStore(database);
   const iso = (d: Date) => d.toISOString();
   const ts = (v: Date | string) => database.decodeTimestamp(v);
 
   return {
-    /** Companies with at least one person on the list, most people first. */
-    async companies(): Promise<AdminCompanies> {
-      const rows = await db
-        .selectFrom('waitlist_signups')
-        .select(['company_domain', 'role', 'company_size', 'status', 'created_at', 'free_mail'])
-        .orderBy('id')
-        .execute()
-        .catch(translateDbError);
+    /**
+     * One page of the companies with people on the list now, sorted by the server, from the kept counts (the sign-up
+     * store keeps them in step; a new sign-up is folded in first).
+     */
+    async companies(query: AdminCompaniesQuery = { sort: '-people', page: 1 }): Promise<AdminCompanies> {
+      await signups.foldBeforeRead();
+      const descending = query.sort.startsWith('-');
+      const column = ({ people: 'people', last_signup: 'last_signup_at', first_signup: 'first_signup_at', domain: 'domain' } as const)[
+        query.sort.replace('-', '') as 'people' | 'last_signup' | 'first_signup' | 'domain'
+      ];
+      const direction = descending ? 'desc' : 'asc';
+      const [rows, count, totals] = await Promise.all([
+        db
+          .selectFrom('companies')
+          .selectAll()
+          .orderBy(column, direction)
+          .orderBy('domain', column === 'domain' ? direction : 'asc')
+          .limit(ADMIN_COMPANIES_PAGE_SIZE)
+          .offset((query.page - 1) * ADMIN_COMPANIES_PAGE_SIZE)
+          .execute(),
+        db
+          .selectFrom('companies')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+        signups.totals(),
+      ]).catch(translateDbError);
+      const facets =
+        rows.length === 0
+          ? []
+          : await db
+              .selectFrom('company_facets')
+              .select(['domain', 'facet', 'value', 'people'])
+              .where(
+                'domain',
+                'in',
+                rows.map((r) => r.domain),
+              )
+              .where('people', '>', 0)
+              .execute()
+              .catch(translateDbError);
       const sizeRank = (size: string) => (COMPANY_SIZE_OPTIONS as readonly string[]).indexOf(size);
-      const byDomain = new Map<string, AdminCompanies['items'][number]>();
-      let freeMail = 0;
-      for (const row of rows) {
-        if (Number(row.free_mail) === 1 || !row.company_domain) {
-          freeMail += 1;
-          continue;
-        }
-        const at = ts(row.created_at);
-        const company = byDomain.get(row.company_domain) ?? {
-          domain: row.company_domain,
-          people: 0,
-          roles: [],
-          largest_size: row.company_size,
-          first_signup: at,
-          last_signup: at,
-          statuses: {},
+      const items = rows.map((row) => {
+        const own = facets
+          .filter((f) => f.domain === row.domain)
+          .sort((a, b) => Number(b.people) - Number(a.people) || a.value.localeCompare(b.value));
+        const sizes = own.filter((f) => f.facet === 'company_size').map((f) => f.value);
+        return {
+          domain: row.domain,
+          people: Number(row.people),
+          roles: own.filter((f) => f.facet === 'role').map((f) => f.value),
+          largest_size: sizes.reduce((largest, size) => (sizeRank(size) > sizeRank(largest) ? size : largest), sizes[0] ?? ''),
+          first_signup: ts(row.first_signup_at),
+          last_signup: ts(row.last_signup_at),
+          statuses: Object.fromEntries(own.filter((f) => f.facet === 'status').map((f) => [f.value, Number(f.people)])),
         };
-        company.people += 1;
-        if (!company.roles.includes(row.role)) company.roles.push(row.role);
-        if (sizeRank(row.company_size) > sizeRank(company.largest_size)) company.largest_size = row.company_size;
-        if (at < company.first_signup) company.first_signup = at;
-        if (at > company.last_signup) company.last_signup = at;
-        company.statuses[row.status] = (company.statuses[row.status] ?? 0) + 1;
-        byDomain.set(row.company_domain, company);
-      }
-      const items = [...byDomain.values()].sort(
-        (a, b) => b.people - a.people || b.last_signup.localeCompare(a.last_signup) || a.domain.localeCompare(b.domain),
-      );
-      return { items, free_mail_people: freeMail };
+      });
+      return {
+        total: Number(count.n),
+        page: query.page,
+        page_size: ADMIN_COMPANIES_PAGE_SIZE,
+        sort: query.sort,
+        items,
+        free_mail_people: totals.freeMail,
+      };
     },
     /** What the digest of the 24 hours before `until` says. */
     async digestFacts(until: Date): Promise<DigestFacts> {

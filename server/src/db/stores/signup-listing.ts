@@ -12,7 +12,6 @@ import {
 import type { Database } from '../connection';
 import { translateDbError } from '../errors';
 import type { Schema } from '../schema';
-import { createErasedCountStore } from './erased-counts';
 import { createSignupStore, type SignupRow } from './signups';
 
 export class InvalidCursorError extends Error {
@@ -26,6 +25,13 @@ type SignupsQuery = SelectQueryBuilder<Schema, 'waitlist_signups', object>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** LIKE wildcards in the search text match themselves. */
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * A filtered list counts its rows up to here and then says "more than" (docs/decisions/0021): an exact count of a
+ * filter that matches half a million rows reads half a million rows, every time the page is opened.
+ */
+export const TOTAL_CAP = 10_000;
+/** Search text shorter than a trigram finds addresses that start with it (no index can find two letters anywhere). */
+const TRIGRAM = 3;
 
 const encodeCursor = (value: string, id: number) => Buffer.from(JSON.stringify([value, id])).toString('base64url');
 function decodeCursor(cursor: string): [string, number] {
@@ -43,13 +49,30 @@ function decodeCursor(cursor: string): [string, number] {
 /** The console's reads over many sign-ups: filtered, keyset-paged lists, a streamed export, and the dashboard's counts. */
 export function createSignupListing(database: Database) {
   const { db } = database;
-  const { decode } = createSignupStore(database);
-  const erasedCounts = createErasedCountStore(database);
+  const signups = createSignupStore(database);
+  const { decode } = signups;
+
+  /** Part of an address: a trigram index (pg_trgm; on SQLite the FTS5 table the sign-up store keeps); a prefix when short. */
+  const matchesText = (text: string) => {
+    if ([...text].length < TRIGRAM) {
+      if (database.dialect === 'sqlite') {
+        // A range of the (email, id) index: from the text to the next text of its length.
+        const next = text.slice(0, -1) + String.fromCodePoint(text.codePointAt(text.length - 1)! + 1);
+        return sql<boolean>`(email >= ${text} AND email < ${next})`;
+      }
+      return sql<boolean>`email LIKE ${`${escapeLike(text)}%`} ESCAPE '\\'`;
+    }
+    if (database.dialect === 'sqlite') {
+      // A phrase of the text's trigrams: the addresses holding it, in any case.
+      return sql<boolean>`id IN (SELECT rowid FROM signup_email_search WHERE signup_email_search MATCH ${`"${text.replaceAll('"', '""')}"`})`;
+    }
+    return sql<boolean>`email LIKE ${`%${escapeLike(text)}%`} ESCAPE '\\'`;
+  };
 
   const applyFilters = (query: SignupsQuery, filters: AdminSegment): SignupsQuery => {
     let q = query;
     const text = filters.q?.trim().toLowerCase();
-    if (text) q = q.where(sql<boolean>`email LIKE ${`%${escapeLike(text)}%`} ESCAPE '\\'`);
+    if (text) q = q.where(matchesText(text));
     if (filters.role) q = q.where('role', '=', filters.role);
     if (filters.company_size) q = q.where('company_size', '=', filters.company_size);
     if (filters.outcome) {
@@ -87,7 +110,9 @@ export function createSignupListing(database: Database) {
       const [value, id] = decodeCursor(cursor);
       if (column === 'created_at' && Number.isNaN(Date.parse(value))) throw new InvalidCursorError();
       const key = column === 'created_at' ? new Date(value).toISOString() : value;
-      query = query.where((eb) => eb.or([eb(column, op, key), eb.and([eb(column, '=', key), eb('id', op, id)])]));
+      // A row-value comparison: one range of the (column, id) index, however deep the page (an OR of the two parts made
+      // every page of an export read from the start).
+      query = query.where(sql<boolean>`(${sql.ref(column)}, id) ${sql.raw(op)} (${key}, ${id})`);
     }
     const rows = await query
       .selectAll()
@@ -99,6 +124,24 @@ export function createSignupListing(database: Database) {
     const items = rows.slice(0, limit).map(decode);
     const last = items.at(-1);
     return { items, next_cursor: rows.length > limit && last ? encodeCursor(keyOf(last, sort), last.id) : null };
+  }
+
+  /** How many rows the filters match: the kept total without filters; else counted up to TOTAL_CAP (then "more"). */
+  async function total(filters: AdminFilters): Promise<{ total: number; total_capped: boolean }> {
+    const { sort: _sort, ...segment } = filters;
+    if (Object.values(segment).every((value) => value === undefined)) {
+      await signups.foldBeforeRead();
+      return { total: (await signups.totals()).people, total_capped: false };
+    }
+    const matching = applyFilters(db.selectFrom('waitlist_signups'), filters)
+      .select('id')
+      .limit(TOTAL_CAP + 1);
+    const { n } = await db
+      .selectFrom(matching.as('matching'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .catch(translateDbError);
+    return Number(n) > TOTAL_CAP ? { total: TOTAL_CAP, total_capped: true } : { total: Number(n), total_capped: false };
   }
 
   /** Who an update to the list reaches: the segment's confirmed people who have not opted out. */
@@ -138,16 +181,9 @@ export function createSignupListing(database: Database) {
       filters: AdminFilters,
       cursor?: string,
       limit = ADMIN_PAGE_SIZE,
-    ): Promise<{ items: SignupRow[]; next_cursor: string | null; total: number }> {
-      const [result, total] = await Promise.all([
-        page(filters, cursor, limit),
-        applyFilters(db.selectFrom('waitlist_signups'), filters)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n))
-          .catch(translateDbError),
-      ]);
-      return { ...result, total };
+    ): Promise<{ items: SignupRow[]; next_cursor: string | null; total: number; total_capped: boolean }> {
+      const [result, counted] = await Promise.all([page(filters, cursor, limit), total(filters)]);
+      return { ...result, ...counted };
     },
 
     /** Every matching row, read in keyset batches so memory stays flat however long the list is. */
@@ -160,80 +196,43 @@ export function createSignupListing(database: Database) {
       } while (cursor);
     },
 
+    /** The dashboard, from the kept daily counts (erased people still count where and when they signed up). */
     async stats(now = Date.now(), days = 90): Promise<AdminStats> {
-      const since = (d: number) => new Date(now - d * DAY_MS).toISOString();
-      const count = (from?: string) => {
-        let q = db.selectFrom('waitlist_signups').select((eb) => eb.fn.countAll<number>().as('n'));
-        if (from) q = q.where('created_at', '>=', from);
-        return q.executeTakeFirstOrThrow().then((r) => Number(r.n));
-      };
-      const grouped = (column: 'role' | 'company_size') =>
+      await signups.foldBeforeRead();
+      const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+      const startDay = day(now - (days - 1) * DAY_MS);
+      const [byValue, perDayRows] = await Promise.all([
         db
-          .selectFrom('waitlist_signups')
-          .select([column, (eb) => eb.fn.countAll<number>().as('n')])
-          .groupBy(column)
-          .execute()
-          .then((rows) => new Map(rows.map((r) => [String(r[column]), Number(r.n)])));
-      const day = database.utcDay(sql.ref('created_at'));
-      const startDay = new Date(now - (days - 1) * DAY_MS).toISOString().slice(0, 10);
-      const perDay = db
-        .selectFrom('waitlist_signups')
-        .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
-        .where('created_at', '>=', `${startDay}T00:00:00.000Z`)
-        .groupBy(day)
-        .execute();
-      const outcomes = sql<{ label: string; n: number }>`
-        SELECT outcome.value AS label, count(*) AS n
-        FROM waitlist_signups, ${database.listElements(sql.ref('waitlist_signups.desired_outcomes'), 'outcome')}
-        GROUP BY outcome.value`.execute(db);
-
-      const [total, last7, last30, roles, sizes, dayRows, outcomeRows, erased] = await Promise.all([
-        count(),
-        count(since(7)),
-        count(since(30)),
-        grouped('role'),
-        grouped('company_size'),
-        perDay,
-        outcomes,
-        erasedCounts.all(),
+          .selectFrom('signup_daily_counts')
+          .select(['dimension', 'value', (eb) => eb.fn.sum<number>('signups').as('n')])
+          .where('dimension', 'in', ['all', 'role', 'company_size', 'outcome'])
+          .groupBy(['dimension', 'value'])
+          .execute(),
+        db
+          .selectFrom('signup_daily_counts')
+          .select(['day', 'signups'])
+          .where('dimension', '=', 'all')
+          .where('day', '>=', day(now - Math.max(days, 30) * DAY_MS))
+          .execute(),
       ]).catch(translateDbError);
-
-      // People who erased their data (or were erased) still count where and when they signed up.
-      const add = (map: Map<string, number>, key: string, n: number) => map.set(key, (map.get(key) ?? 0) + n);
-      const outcomeMap = new Map(outcomeRows.rows.map((r) => [String(r.label), Number(r.n)]));
-      const perDayMap = new Map(dayRows.map((r) => [String(r.day), Number(r.n)]));
-      const day7 = since(7).slice(0, 10);
-      const day30 = since(30).slice(0, 10);
-      let erasedTotal = 0;
-      let erased7 = 0;
-      let erased30 = 0;
-      for (const e of erased) {
-        if (e.dimension === 'all') {
-          erasedTotal += e.count;
-          // Day granularity: an erased sign-up counts in "last N days" from the start of its day.
-          if (e.day > day7) erased7 += e.count;
-          if (e.day > day30) erased30 += e.count;
-          add(perDayMap, e.day, e.count);
-        } else if (e.dimension === 'role') add(roles, e.value, e.count);
-        else if (e.dimension === 'company_size') add(sizes, e.value, e.count);
-        else if (e.dimension === 'outcome') add(outcomeMap, e.value, e.count);
-      }
-
+      const perDay = new Map(perDayRows.map((r) => [r.day, Number(r.signups)]));
+      const of = (dimension: string) => new Map(byValue.filter((r) => r.dimension === dimension).map((r) => [r.value, Number(r.n)]));
+      // "The last N days" are whole UTC days, today included.
+      const since = (n: number) => [...perDay].filter(([d]) => d > day(now - n * DAY_MS)).reduce((sum, [, count]) => sum + count, 0);
       // Every option appears (zero included) in the contract's order, so charts keep a stable shape.
       const withAll = (options: readonly string[], counts: Map<string, number>) =>
         options.map((label) => ({ label, count: counts.get(label) ?? 0 }));
-      const per_day = Array.from({ length: days }, (_, i) => {
-        const date = new Date(Date.parse(`${startDay}T00:00:00Z`) + i * DAY_MS).toISOString().slice(0, 10);
-        return { day: date, count: perDayMap.get(date) ?? 0 };
-      });
       return {
-        total: total + erasedTotal,
-        last_7_days: last7 + erased7,
-        last_30_days: last30 + erased30,
-        per_day,
-        by_role: withAll(ROLE_OPTIONS, roles),
-        by_company_size: withAll(COMPANY_SIZE_OPTIONS, sizes),
-        by_outcome: withAll(DESIRED_OUTCOME_OPTIONS, outcomeMap),
+        total: of('all').get('') ?? 0,
+        last_7_days: since(7),
+        last_30_days: since(30),
+        per_day: Array.from({ length: days }, (_, i) => {
+          const date = day(Date.parse(`${startDay}T00:00:00Z`) + i * DAY_MS);
+          return { day: date, count: perDay.get(date) ?? 0 };
+        }),
+        by_role: withAll(ROLE_OPTIONS, of('role')),
+        by_company_size: withAll(COMPANY_SIZE_OPTIONS, of('company_size')),
+        by_outcome: withAll(DESIRED_OUTCOME_OPTIONS, of('outcome')),
       };
     },
   };

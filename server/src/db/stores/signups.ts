@@ -1,12 +1,17 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { FollowUpStatus, SignupFlag } from '@waitlist/contract';
 import type { Database } from '../connection';
 import type { Schema, WaitlistSignupsTable } from '../schema';
+import { createSignupCounts, type CountParts } from './signup-counts';
 
 /**
  * The waitlist_signups table, and nothing else: rows in, rows out, in the one shape the code uses (SignupRow).
  * No rule lives here; services/signups.ts decides what to write and when. Every function takes the executor it
  * runs on, so a service writes a sign-up and everything it causes in one transaction.
+ *
+ * What is derived from the rows is kept in step here, where they are written, so no other write path can forget it:
+ * the search index of addresses on SQLite (signup_email_search; PostgreSQL indexes the column itself) and the
+ * console's kept counts (signup-counts.ts). A new row is counted when it is folded in (`foldIntoCounts`).
  */
 
 /** A stored sign-up: lists decoded, timestamps as ISO text, the consumer-mail flag as a boolean. */
@@ -51,8 +56,29 @@ export type SignupChanges = Partial<
 
 type Executor = Kysely<Schema>;
 
+/** Rows folded into the kept counts per transaction. */
+const FOLD_BATCH = 5000;
+
 export function createSignupStore(database: Database) {
   const { db } = database;
+  const counts = createSignupCounts(database);
+  const sqlite = database.dialect === 'sqlite';
+  /** SQLite: the trigram index of addresses (migration 13). */
+  const search = {
+    async add(trx: Executor, rows: readonly { id: number; email: string }[]) {
+      if (!sqlite || rows.length === 0) return;
+      for (let start = 0; start < rows.length; start += 500) {
+        const values = rows.slice(start, start + 500).map((r) => sql`(${r.id}, ${r.email})`);
+        await sql`INSERT INTO signup_email_search (rowid, email) VALUES ${sql.join(values)}`.execute(trx);
+      }
+    },
+    async remove(trx: Executor, id: number) {
+      if (sqlite) await sql`DELETE FROM signup_email_search WHERE rowid = ${id}`.execute(trx);
+    },
+  };
+  /** A row's contribution moves (before → after) when it is already counted; an uncounted one is counted later as it is. */
+  const recount = async (trx: Executor, before: readonly SignupRow[], after: readonly SignupRow[], parts: CountParts) =>
+    counts.change(trx, before, after, parts);
   const tsOrNull = (v: Date | string | null) => (v === null ? null : database.decodeTimestamp(v));
 
   const decode = (row: Selectable<WaitlistSignupsTable>): SignupRow => ({
@@ -94,10 +120,40 @@ export function createSignupStore(database: Database) {
 
   const encodeNew = (row: NewSignupRow): Insertable<WaitlistSignupsTable> => ({
     ...row,
+    // Counted when folded in (SQLite's column default is 1 for the rows that were there before migration 12).
+    counted: 0,
     flags: [...new Set(row.flags)].sort().join(' '),
     desired_outcomes: database.encodeList(row.desired_outcomes),
     free_mail: row.free_mail ? 1 : 0,
   });
+
+  /**
+   * Folds sign-ups not yet counted into the kept counts, oldest first, `limit` a transaction, until none is left or
+   * `atMost` are folded. PostgreSQL: rows another copy is folding are skipped, or, with `wait` (a read about to show
+   * the counts), waited for, so the read sees them counted. Answers how many it folded.
+   */
+  async function foldIntoCounts(limit = FOLD_BATCH, atMost = Number.POSITIVE_INFINITY, wait = false): Promise<number> {
+    const lock = wait ? database.waitLocked : database.skipLocked;
+    let folded = 0;
+    for (;;) {
+      const n = await db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .updateTable('waitlist_signups')
+          .set({ counted: 1 })
+          .where(
+            'id',
+            'in',
+            lock(trx.selectFrom('waitlist_signups').select('id').where('counted', '=', 0).orderBy('id').limit(limit)),
+          )
+          .returningAll()
+          .execute();
+        await recount(trx, [], rows.map(decode), { daily: true, current: true });
+        return rows.length;
+      });
+      folded += n;
+      if (n < limit || folded >= atMost) return folded;
+    }
+  }
 
   return {
     decode,
@@ -115,6 +171,10 @@ export function createSignupStore(database: Database) {
         .onConflict((oc) => oc.column('email').doNothing())
         .returning(['id', 'email'])
         .execute();
+      await search.add(
+        trx,
+        inserted.map((row) => ({ id: Number(row.id), email: row.email })),
+      );
       const idByEmail = new Map(inserted.map((row) => [row.email, Number(row.id)]));
       // Rows with the same e-mail: the first one in the list is the one stored.
       return rows.map((row) => {
@@ -165,11 +225,29 @@ export function createSignupStore(database: Database) {
     },
 
     async update(trx: Executor, id: number, changes: SignupChanges): Promise<void> {
+      const before = await trx.selectFrom('waitlist_signups').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!before) return;
       await trx.updateTable('waitlist_signups').set(encode(changes)).where('id', '=', id).execute();
+      const row = decode(before);
+      if (Number(before.counted) === 1) await recount(trx, [row], [{ ...row, ...changes }], { daily: true, current: true });
+      if (changes.email !== undefined && changes.email !== row.email) {
+        await search.remove(trx, id);
+        await search.add(trx, [{ id, email: changes.email }]);
+      }
     },
 
     async setConfirmed(trx: Executor, id: number, at: string): Promise<void> {
-      await trx.updateTable('waitlist_signups').set({ confirmed_at: at }).where('id', '=', id).where('confirmed_at', 'is', null).execute();
+      const confirmed = await trx
+        .updateTable('waitlist_signups')
+        .set({ confirmed_at: at })
+        .where('id', '=', id)
+        .where('confirmed_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      if (confirmed && Number(confirmed.counted) === 1) {
+        const row = decode(confirmed);
+        await recount(trx, [{ ...row, confirmed_at: null }], [row], { daily: true, current: false });
+      }
     },
 
     /** Answers whether the opt-out is new. */
@@ -215,17 +293,51 @@ export function createSignupStore(database: Database) {
     },
 
     async setStatus(trx: Executor, ids: readonly number[], status: FollowUpStatus): Promise<void> {
+      if (ids.length === 0) return;
+      const before = (
+        await trx
+          .selectFrom('waitlist_signups')
+          .selectAll()
+          .where('id', 'in', [...ids])
+          .where('counted', '=', 1)
+          .where('status', '<>', status)
+          .execute()
+      ).map(decode);
       await trx
         .updateTable('waitlist_signups')
         .set({ status })
         .where('id', 'in', [...ids])
         .execute();
+      await recount(
+        trx,
+        before,
+        before.map((row) => ({ ...row, status })),
+        { daily: false, current: true },
+      );
     },
 
-    /** Deletes the row; its outbox mail, tokens, notes and idempotency keys go with it (ON DELETE CASCADE). */
+    /**
+     * Deletes the row; its outbox mail, tokens, notes and idempotency keys go with it (ON DELETE CASCADE). It leaves the
+     * people on the list now; what it contributed to the daily counts stays (it is folded in now if it was not yet).
+     */
     async remove(trx: Executor, id: number): Promise<void> {
-      await trx.deleteFrom('waitlist_signups').where('id', '=', id).execute();
+      const removed = await trx.deleteFrom('waitlist_signups').where('id', '=', id).returningAll().executeTakeFirst();
+      if (!removed) return;
+      await search.remove(trx, id);
+      const row = decode(removed);
+      if (Number(removed.counted) === 1) await recount(trx, [row], [], { daily: false, current: true });
+      else await recount(trx, [], [row], { daily: true, current: false });
     },
+
+    /**
+     * What a console read folds in before it reads the counts: one batch at most, so a read never waits for a backlog
+     * (a big import folds its rows itself; the housekeeping job folds the rest within 30 s).
+     */
+    foldIntoCounts: () => foldIntoCounts(),
+    foldBeforeRead: () => foldIntoCounts(FOLD_BATCH, FOLD_BATCH, true),
+
+    /** The people on the list now (as counted), and how many of them use free mail. */
+    totals: (executor: Executor = db) => counts.totals(executor),
 
     /** Ids of sign-ups still unconfirmed whose confirmation mail went out before `cutoff`, oldest id first. */
     async unconfirmedSince(cutoff: string, limit: number): Promise<number[]> {

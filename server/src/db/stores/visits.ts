@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AdminFunnel, FunnelDimension } from '@waitlist/contract';
 import type { Database } from '../connection';
 import type { VisitDimension } from '../schema';
+import { createSignupStore } from './signups';
 
 /**
  * Cookieless visit counting (docs/decisions/0009-operator-insight.md). A page view adds to per-day counters by
@@ -25,6 +26,7 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 export function createVisits(database: Database) {
   const { db } = database;
+  const signups = createSignupStore(database);
 
   async function saltOf(day: string): Promise<string> {
     const created = await db
@@ -87,8 +89,6 @@ export function createVisits(database: Database) {
 
     /** Visitors → sign-ups → confirmed for the days `from`..`to` (inclusive, UTC), per day or per dimension. */
     async funnel(from: string, to: string, by: FunnelDimension): Promise<AdminFunnel> {
-      const start = `${from}T00:00:00.000Z`;
-      const end = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString();
       const dimension: VisitDimension = by === 'day' ? 'all' : by === 'landing_path' ? 'path' : by;
       const visitRows = await db
         .selectFrom('visit_counts')
@@ -97,16 +97,18 @@ export function createVisits(database: Database) {
         .where('day', '>=', from)
         .where('day', '<=', to)
         .execute();
-      const signupColumn =
-        by === 'source' ? 'utm_source' : by === 'campaign' ? 'utm_campaign' : by === 'landing_path' ? 'landing_path' : null;
-      const key = signupColumn ? sql<string | null>`${sql.ref(signupColumn)}` : database.utcDay(sql.ref('created_at'));
-      const signupRows = await db
-        .selectFrom('waitlist_signups')
-        .select((eb) => [key.as('key'), eb.fn.countAll<number>().as('signups'), eb.fn.count<number>('confirmed_at').as('confirmed')])
-        .where('created_at', '>=', start)
-        .where('created_at', '<', end)
-        .groupBy(key)
-        .execute();
+      // Sign-ups and confirmations from the kept daily counts (signup-counts.ts), folded in first.
+      await signups.foldBeforeRead();
+      const signupDimension = by === 'day' ? 'all' : by === 'source' ? 'source' : by === 'campaign' ? 'campaign' : 'landing_path';
+      const signupRows = (
+        await db
+          .selectFrom('signup_daily_counts')
+          .select(['day', 'value', 'signups', 'confirmed'])
+          .where('dimension', '=', signupDimension)
+          .where('day', '>=', from)
+          .where('day', '<=', to)
+          .execute()
+      ).map((r) => ({ key: by === 'day' ? r.day : r.value === '' ? null : r.value, signups: r.signups, confirmed: r.confirmed }));
 
       const rows = new Map<string, AdminFunnel['rows'][number]>();
       const row = (key: string) => {

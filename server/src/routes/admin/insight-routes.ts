@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_ERROR_CODES,
+  adminCompaniesQuerySchema,
   adminCompaniesSchema,
   adminFollowUpSchema,
   adminFunnelQuerySchema,
@@ -42,7 +43,9 @@ export async function insightRoutes(parent: FastifyInstance, options: InsightRou
     return visits.funnel(from, to, by);
   });
 
-  app.get('/companies', { schema: { response: { 200: adminCompaniesSchema } } }, async () => signupInsight.companies());
+  app.get('/companies', { schema: { querystring: adminCompaniesQuerySchema, response: { 200: adminCompaniesSchema } } }, async (request) =>
+    signupInsight.companies(request.query),
+  );
 
   app.post('/signups/status', { schema: { body: adminStatusChangeSchema } }, async (request) => {
     const { operatorId } = signedInOperator(request);

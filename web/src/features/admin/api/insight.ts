@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminCompanies, AdminFollowUp, AdminFunnel, AdminStats, FunnelDimension } from '@waitlist/contract';
+import type { AdminCompanies, AdminCompanySort, AdminFollowUp, AdminFunnel, AdminStats, FunnelDimension } from '@waitlist/contract';
 import { json, request } from './client';
 import { adminKeys } from './query-keys';
 
@@ -14,8 +14,13 @@ export const useFunnel = (from: string, to: string, by: FunnelDimension) =>
     placeholderData: keepPreviousData,
   });
 
-/** GET /companies */
-export const useCompanies = () => useQuery({ queryKey: adminKeys.companies(), queryFn: () => request<AdminCompanies>('/companies') });
+/** GET /companies: one page, sorted by the server; the page shown stays while the next one loads. */
+export const useCompanies = (sort: AdminCompanySort, page: number) =>
+  useQuery({
+    queryKey: adminKeys.company(sort, page),
+    queryFn: () => request<AdminCompanies>(`/companies?${new URLSearchParams({ sort, page: String(page) }).toString()}`),
+    placeholderData: keepPreviousData,
+  });
 
 /** GET /signups/:id/follow-up: notes and status history. */
 export const useFollowUp = (id: number) =>

@@ -14,7 +14,9 @@ export const adminKeys = {
   outbox: () => ['admin', 'outbox'] as const,
   webhooks: () => ['admin', 'webhooks'] as const,
   funnel: (from: string, to: string, by: string) => ['admin', 'funnel', from, to, by] as const,
+  /** Every page of companies, whatever its order. */
   companies: () => ['admin', 'companies'] as const,
+  company: (sort: string, page: number) => [...adminKeys.companies(), sort, page] as const,
   followUp: (id: number) => ['admin', 'signup', id, 'follow-up'] as const,
   mailSettings: () => ['admin', 'mail-settings'] as const,
   waves: () => ['admin', 'waves'] as const,

@@ -1,9 +1,49 @@
+import { useState } from 'react';
+import { ADMIN_COMPANY_SORTS, type AdminCompanies, type AdminCompanySort } from '@waitlist/contract';
 import { useCompanies } from '../api/insight';
+import { Button } from '../../../components/ui/button';
+import { SelectField } from '../components/fields';
 import { DataTable, AdminPage, ErrorPanel, Loading, formatNumber, TimeCell } from '../components/ui';
 
-/** Companies behind the sign-ups, by e-mail domain (consumer mail is not grouped); a company opens its sign-ups. */
+const SORT_LABELS: Record<AdminCompanySort, string> = {
+  '-people': 'Most people first',
+  people: 'Fewest people first',
+  '-last_signup': 'Latest sign-up first',
+  last_signup: 'Longest quiet first',
+  '-first_signup': 'Newest company first',
+  first_signup: 'Oldest company first',
+  domain: 'Domain, A to Z',
+  '-domain': 'Domain, Z to A',
+};
+
+/** Previous and next page of companies, and where on the list the page is. */
+function CompanyPager({ data, onPage }: { data: AdminCompanies; onPage: (page: number) => void }) {
+  const first = (data.page - 1) * data.page_size + 1;
+  const last = first + data.items.length - 1;
+  const pages = Math.max(1, Math.ceil(data.total / data.page_size));
+  return (
+    <nav className="pager" aria-label="Pages of companies">
+      <p className="muted">
+        Showing {formatNumber(first)}–{formatNumber(last)} of {formatNumber(data.total)} · page {formatNumber(data.page)} of{' '}
+        {formatNumber(pages)}
+      </p>
+      <div className="pager-buttons">
+        <Button variant="secondary" size="small" disabled={data.page <= 1} onClick={() => onPage(data.page - 1)}>
+          Previous
+        </Button>
+        <Button variant="secondary" size="small" disabled={data.page >= pages} onClick={() => onPage(data.page + 1)}>
+          Next
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+/** Companies behind the sign-ups, by e-mail domain (consumer mail is not grouped), a page at a time; a company opens its sign-ups. */
 export function CompaniesPage({ onOpen }: { onOpen: (domain: string) => void }) {
-  const companies = useCompanies();
+  const [sort, setSort] = useState<AdminCompanySort>('-people');
+  const [page, setPage] = useState(1);
+  const companies = useCompanies(sort, page);
   const data = companies.data;
   return (
     <AdminPage
@@ -12,21 +52,34 @@ export function CompaniesPage({ onOpen }: { onOpen: (domain: string) => void }) 
       summary={
         data && (
           <>
-            {formatNumber(data.items.length)} {data.items.length === 1 ? 'company' : 'companies'} · {formatNumber(data.free_mail_people)}{' '}
-            with a personal address (not grouped)
+            {formatNumber(data.total)} {data.total === 1 ? 'company' : 'companies'} · {formatNumber(data.free_mail_people)} with a personal
+            address (not grouped)
           </>
         )
       }
     >
+      <form className="filters card" aria-label="Order of the companies" onSubmit={(e) => e.preventDefault()}>
+        <SelectField
+          compact
+          label="Sort by"
+          options={ADMIN_COMPANY_SORTS}
+          labels={SORT_LABELS}
+          value={sort}
+          onValue={(value) => {
+            setSort(value ?? '-people');
+            setPage(1);
+          }}
+        />
+      </form>
       {companies.isPending && <Loading label="Loading the companies…" />}
       {companies.isError && (
         <ErrorPanel title="The companies could not be loaded" error={companies.error} onRetry={() => void companies.refetch()} />
       )}
-      {data && data.items.length === 0 && <p className="muted">No company addresses yet.</p>}
+      {data && data.total === 0 && <p className="muted">No company addresses yet.</p>}
       {data && data.items.length > 0 && (
         <div className="card table-card">
           <DataTable
-            caption="Companies, most people first"
+            caption={`Companies, ${SORT_LABELS[data.sort].toLowerCase()}`}
             header={
               <>
                 <th scope="col">Company (domain)</th>
@@ -61,6 +114,7 @@ export function CompaniesPage({ onOpen }: { onOpen: (domain: string) => void }) 
               </tr>
             ))}
           </DataTable>
+          <CompanyPager data={data} onPage={setPage} />
         </div>
       )}
     </AdminPage>

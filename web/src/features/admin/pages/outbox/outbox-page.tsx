@@ -16,7 +16,7 @@ export function OutboxPage() {
         title="Outbox"
         summary={
           data &&
-          `${data.counts.pending} pending · ${data.counts.sent} sent · ${data.counts.failed} failed · ${data.counts.cancelled} not needed`
+          `${data.counts.pending} pending · ${data.counts.sent_24h} sent in the last 24 hours · ${data.counts.failed} failed · ${data.counts.cancelled} not needed`
         }
       >
         {data && !data.smtp_configured && (

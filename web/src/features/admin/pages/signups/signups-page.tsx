@@ -9,6 +9,9 @@ import { SignupsTable } from './signups-table';
 
 const SEARCH_DELAY_MS = 300;
 
+/** "10,000+" when a filtered list has more rows than the server counts (it stops at 10,000). */
+const formatTotal = (page: AdminSignupPage) => `${formatNumber(page.total)}${page.total_capped ? '+' : ''}`;
+
 /** Previous and next page (keyset paging moves forward; the cursors of the pages before are kept to go back). */
 function Pager({ page, cursors, onCursors }: { page: AdminSignupPage; cursors: string[]; onCursors: (cursors: string[]) => void }) {
   const first = cursors.length * ADMIN_PAGE_SIZE + 1;
@@ -16,7 +19,7 @@ function Pager({ page, cursors, onCursors }: { page: AdminSignupPage; cursors: s
   return (
     <nav className="pager" aria-label="Pages">
       <p className="muted">
-        Showing {formatNumber(first)}–{formatNumber(last)} of {formatNumber(page.total)}
+        Showing {formatNumber(first)}–{formatNumber(last)} of {formatTotal(page)}
       </p>
       <div className="pager-buttons">
         <Button variant="secondary" size="small" disabled={cursors.length === 0} onClick={() => onCursors(cursors.slice(0, -1))}>
@@ -69,8 +72,8 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
 
   const summary = page ? (
     <>
-      <strong className="count">{formatNumber(page.total)}</strong> {page.total === 1 ? 'sign-up' : 'sign-ups'}
-      {filtered ? ' match the filters' : ' in total'}
+      <strong className="count">{formatTotal(page)}</strong> {page.total === 1 && !page.total_capped ? 'sign-up' : 'sign-ups'}
+      {filtered ? (page.total_capped ? ' match the filters (counted up to 10,000)' : ' match the filters') : ' in total'}
     </>
   ) : (
     'Counting…'
