@@ -712,6 +712,17 @@ const operatorMails = {
     },
     button: 'Open the funnel',
   },
+  invitation: {
+    subject: (brand: Brand) => `You are invited to the ${brand.name} waitlist console`,
+    preview: (role: string) => `Your role: ${role}. Set your password within 48 hours.`,
+    heading: 'Join the team in the console',
+    body: (inviter: string, role: string, brand: Brand) =>
+      `${inviter} invited you to the ${brand.name} waitlist console as ${role}. Choose your password with the button below; the link works once, for 48 hours.`,
+    roles: { owner: 'an owner', member: 'a member', viewer: 'a viewer' },
+    button: 'Set my password',
+    ignore: 'If you did not expect this, ignore the mail: nothing happens without the link.',
+    reason: (brand: Brand) => `You get this because an owner of the ${brand.name} waitlist console invited this address.`,
+  },
 };
 
 export const en = { lang: 'en', site, form, options, selfService, mails, operatorMails };

@@ -704,6 +704,17 @@ const operatorMails: Catalogue['operatorMails'] = {
     },
     button: 'Öppna tratten',
   },
+  invitation: {
+    subject: (brand: Brand) => `Du är inbjuden till ${brand.name}s väntelistekonsol`,
+    preview: (role: string) => `Din roll: ${role}. Välj ditt lösenord inom 48 timmar.`,
+    heading: 'Gå med i teamet i konsolen',
+    body: (inviter: string, role: string, brand: Brand) =>
+      `${inviter} har bjudit in dig till ${brand.name}s väntelistekonsol som ${role}. Välj ditt lösenord med knappen nedan; länken fungerar en gång, i 48 timmar.`,
+    roles: { owner: 'ägare', member: 'medlem', viewer: 'läsare' },
+    button: 'Välj mitt lösenord',
+    ignore: 'Om du inte väntade dig detta kan du strunta i mejlet: inget händer utan länken.',
+    reason: (brand: Brand) => `Du får det här eftersom en ägare av ${brand.name}s väntelistekonsol bjöd in den här adressen.`,
+  },
 };
 
 export const sv: Catalogue = { lang: 'sv', site, form, options, selfService, mails, operatorMails };

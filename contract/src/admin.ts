@@ -114,11 +114,6 @@ export const adminCorrectionSchema = z
   .check(z.refine((body) => Object.keys(body).length > 0, 'Send at least one field to correct'));
 export type AdminCorrection = z.infer<typeof adminCorrectionSchema>;
 
-export const adminSignInSchema = z.object({
-  email: z.string().check(z.minLength(1), z.maxLength(EMAIL_MAX_LENGTH)),
-  password: z.string().check(z.minLength(1), z.maxLength(1024)),
-});
-
 /** A stored sign-up as the console sees it (and the server's one row shape for the public and admin side). */
 export const adminSignupSchema = z.object({
   id: z.number(),
@@ -343,8 +338,12 @@ export const adminStatsSchema = z.object({
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 export const adminSessionInfoSchema = z.object({
-  operator: z.object({ id: z.number(), email: z.string() }),
+  operator: z.object({ id: z.number(), email: z.string(), role: z.enum(['owner', 'member', 'viewer']) }),
   expires_at: z.string(),
+  /** The operator's second factors. */
+  two_factor: z.object({ totp: z.boolean(), passkeys: z.number() }),
+  /** REQUIRE_2FA asks this operator for a second factor they do not have yet: nothing else works until they enrol. */
+  enrolment_required: z.boolean(),
 });
 export type AdminSessionInfo = z.infer<typeof adminSessionInfoSchema>;
 
@@ -374,4 +373,15 @@ export const ADMIN_ERROR_CODES = {
   invalidRequest: 'ADMIN400',
   locked: 'ADMIN429',
   busy: 'ADMIN503',
+  /** The operator's role may not do this (an owner may). */
+  forbidden: 'forbidden',
+  /** The password was right; the account's second factor is needed too (`totp`, `recovery_code` or a passkey). */
+  totpRequired: 'totp_required',
+  /** A wrong, used or expired second factor. */
+  totpInvalid: 'totp_invalid',
+  /** REQUIRE_2FA: enrol a second factor first. */
+  enrolmentRequired: 'enrolment_required',
+  /** The last owner cannot be removed or made something else. */
+  lastOwner: 'last_owner',
+  conflict: 'ADMIN409',
 } as const;

@@ -13,3 +13,4 @@ export * from './campaigns';
 export * from './invitations';
 export * from './partner-codes';
 export * from './partner-code-admin';
+export * from './team';

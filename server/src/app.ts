@@ -95,6 +95,8 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     mailQueued: () => app.hasDecorator('delivery') && app.delivery.worker.nudge(),
     metrics,
     log: app.log,
+    siteUrl: env.SITE_URL,
+    twoFactorPolicy: env.REQUIRE_2FA,
   });
   app.decorate('stores', stores);
   app.decorate('services', services);
@@ -186,6 +188,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
 
   for (const job of housekeepingJobs(stores, services, {
     retentionDays: env.UNCONFIRMED_RETENTION_DAYS,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     log: app.log,
     nudgeMail: () => app.delivery.worker.nudge(),
   })) {

@@ -164,6 +164,15 @@ const envSchema = z.object({
       .check(z.refine((n) => n > 0, 'must be more than 0')),
     168,
   ),
+  /** Who must have a second factor (TOTP or a passkey) before anything else in the console (docs/decisions/0022). */
+  REQUIRE_2FA: z._default(z.enum(['off', 'owners', 'all'], { error: 'must be off, owners or all' }), 'off'),
+  /** The audit trail keeps operators' actions this many days (at least 30); older ones are deleted by the hour. */
+  AUDIT_RETENTION_DAYS: z._default(
+    z
+      .pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number of days')), z.transform(Number))
+      .check(z.refine((n) => n >= 30, 'must be at least 30 days')),
+    400,
+  ),
   /** Operator sign-in attempts per minute per client IP; "off" disables (the per-account-and-network delays stay). */
   ADMIN_SIGNIN_RATE_LIMIT: z._default(
     z.pipe(

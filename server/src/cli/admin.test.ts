@@ -35,7 +35,7 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
   it('adds an operator from --password-stdin with a salted scrypt hash, lists and removes it', async () => {
     const add = await run(['add', 'Founder@Example.com', '--password-stdin'], `${PASSWORD}\n`);
     expect(add).toMatchObject({ code: EXIT.ok, err: '' });
-    expect(add.out).toContain('founder@example.com added');
+    expect(add.out).toContain('founder@example.com (owner) added');
     const row = await operatorRow('founder@example.com');
     expect(row!.password_hash).toMatch(/^scrypt\$/);
     expect(row!.password_hash).not.toContain(PASSWORD);
@@ -59,6 +59,35 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
     expect(remove).toMatchObject({ code: EXIT.ok });
     expect(await operatorRow('founder@example.com')).toBeUndefined();
     expect(await sessions.resolve(token)).toBeUndefined();
+  });
+
+  it("adds a member or viewer with --role, keeps an owner, and resets an owner's second factors (audited)", async () => {
+    await suite.database.db.deleteFrom('operators').execute();
+    expect((await run(['add', 'boss@example.com', '--password-stdin'], PASSWORD)).code).toBe(EXIT.ok);
+    const member = await run(['add', 'sales@example.com', '--role', 'member', '--password-stdin'], PASSWORD);
+    expect(member.out).toContain('sales@example.com (member) added');
+    expect((await run(['add', 'eyes@example.com', '--role=viewer', '--password-stdin'], PASSWORD)).out).toContain('(viewer)');
+    expect(await run(['add', 'x@example.com', '--role', 'god', '--password-stdin'], PASSWORD)).toMatchObject({ code: EXIT.usage });
+    expect((await run(['list'])).out).toMatch(/sales@example\.com\tmember\tpassword only/);
+    // The last owner stays.
+    const last = await run(['remove', 'boss@example.com']);
+    expect(last.code).toBe(EXIT.refused);
+    expect(last.err).toContain('last owner');
+    // An owner who lost their phone: second factors off, sessions ended.
+    const boss = await operatorRow('boss@example.com');
+    await suite.database.db.updateTable('operators').set({ totp_secret: 'JBSWY3DPEHPK3PXP' }).where('id', '=', Number(boss!.id)).execute();
+    const sessions = createOperatorSessions(suite.database, { idleMs: 3600_000, maxMs: 7_200_000 });
+    const { token } = await sessions.create(Number(boss!.id), undefined);
+    const reset = await run(['reset-2fa', 'boss@example.com']);
+    expect(reset).toMatchObject({ code: EXIT.ok });
+    expect((await operatorRow('boss@example.com'))!.totp_secret).toBeNull();
+    expect(await sessions.resolve(token)).toBeUndefined();
+    const audit = await suite.database.db.selectFrom('audit_trail').select(['action', 'target']).orderBy('id').execute();
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['cli.operator-add', 'cli.two-factor-reset']));
+    for (const email of ['sales@example.com', 'eyes@example.com']) await run(['remove', email]);
+    await run(['add', 'second-owner@example.com', '--password-stdin'], PASSWORD);
+    expect((await run(['remove', 'boss@example.com'])).code).toBe(EXIT.ok);
+    await run(['remove', 'second-owner@example.com']);
   });
 
   it('refuses a short password, a duplicate, an unknown operator, and a missing terminal, with clear messages', async () => {

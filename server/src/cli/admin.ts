@@ -1,16 +1,22 @@
 import type { Readable, Writable } from 'node:stream';
-import { isValidEmail, normalizeEmail } from '@waitlist/contract';
+import { OPERATOR_ROLES, isValidEmail, normalizeEmail, type OperatorRole } from '@waitlist/contract';
 import { openDatabase } from '../db/connection';
 import { migrateDatabase } from '../db/migrations';
 import { OperatorExistsError, createOperatorAccounts } from '../db/stores/operator-accounts';
+import { createOperatorCredentials } from '../db/stores/operator-credentials';
+import { auditLogs } from '../db/stores/audit-logs';
 import { hashPassword, passwordProblem } from '../lib/passwords';
 
 export const USAGE = `Usage: npm run admin -- <command>
 
 Commands:
-  add EMAIL [--password-stdin]   create an operator; asks for the password (hidden), or reads it from stdin
-  list                           list operators
+  add EMAIL [--role owner|member|viewer] [--password-stdin]
+                                 create an operator (default role: owner); asks for the password (hidden), or reads
+                                 it from stdin
+  list                           list operators with their role and second factors
   remove EMAIL                   remove an operator and end their sessions
+  reset-2fa EMAIL                turn off an operator's second factors (authenticator app, recovery codes, passkeys)
+                                 and end their sessions: for an owner who lost their phone
 
 Uses DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite, default ./data), like the server.
 Passwords: at least 12 characters.`;
@@ -86,8 +92,12 @@ export async function runAdminCli(argv: string[], settings: CliDatabaseSettings,
     io.stderr.write(`${line}\n`);
     return code;
   };
-  const flags = argv.filter((a) => a.startsWith('--'));
-  const args = argv.filter((a) => !a.startsWith('--'));
+  // `--role member` and `--role=member` both work.
+  const roleAt = argv.findIndex((a) => a === '--role');
+  const roleValue = roleAt >= 0 ? argv[roleAt + 1] : argv.find((a) => a.startsWith('--role='))?.slice('--role='.length);
+  const rest0 = roleAt >= 0 ? argv.filter((_, i) => i !== roleAt && i !== roleAt + 1) : argv.filter((a) => !a.startsWith('--role='));
+  const flags = rest0.filter((a) => a.startsWith('--'));
+  const args = rest0.filter((a) => !a.startsWith('--'));
   const [command, ...rest] = args;
 
   if (!command || command === 'help' || flags.includes('--help')) {
@@ -96,7 +106,11 @@ export async function runAdminCli(argv: string[], settings: CliDatabaseSettings,
   }
   const unknownFlag = flags.find((f) => f !== '--password-stdin');
   if (unknownFlag) return fail(`Unknown option ${unknownFlag}\n\n${USAGE}`, EXIT.usage);
-  if (!['add', 'list', 'remove'].includes(command)) return fail(`Unknown command "${command}"\n\n${USAGE}`, EXIT.usage);
+  if (!['add', 'list', 'remove', 'reset-2fa'].includes(command)) return fail(`Unknown command "${command}"\n\n${USAGE}`, EXIT.usage);
+  if (roleValue !== undefined && command !== 'add') return fail('--role only goes with "add"', EXIT.usage);
+  const role = roleValue ?? 'owner';
+  if (!(OPERATOR_ROLES as readonly string[]).includes(role))
+    return fail(`--role must be owner, member or viewer, not "${role}"`, EXIT.usage);
   const wantsEmail = command !== 'list';
   if (rest.length !== (wantsEmail ? 1 : 0))
     return fail(`"${command}" takes ${wantsEmail ? 'one e-mail address' : 'no arguments'}\n\n${USAGE}`, EXIT.usage);
@@ -120,8 +134,14 @@ export async function runAdminCli(argv: string[], settings: CliDatabaseSettings,
     switch (command) {
       case 'add': {
         try {
-          const operator = await operators.add(email, await hashPassword(password));
-          say(`Operator ${operator.email} added (id ${operator.id}) in ${database.description}. Sign in at /admin.`);
+          const operator = await operators.add(email, await hashPassword(password), role as OperatorRole);
+          await auditLogs.operator(database.db, {
+            action: 'cli.operator-add',
+            operatorId: null,
+            target: `operator:${operator.id} ${operator.email}`,
+            detail: operator.role,
+          });
+          say(`Operator ${operator.email} (${operator.role}) added (id ${operator.id}) in ${database.description}. Sign in at /admin.`);
           return EXIT.ok;
         } catch (error) {
           if (error instanceof OperatorExistsError)
@@ -132,11 +152,47 @@ export async function runAdminCli(argv: string[], settings: CliDatabaseSettings,
       case 'list': {
         const list = await operators.list();
         if (list.length === 0) say(`No operators yet in ${database.description}. Add one: npm run admin -- add EMAIL`);
-        for (const op of list) say(`${op.id}\t${op.email}\t${op.created_at}`);
+        for (const op of await operators.team()) {
+          const factors = [
+            op.totp ? 'authenticator app' : '',
+            op.passkeys ? `${op.passkeys} passkey${op.passkeys === 1 ? '' : 's'}` : '',
+          ].filter(Boolean);
+          say(`${op.id}\t${op.email}\t${op.role}\t${factors.join(', ') || 'password only'}\t${op.created_at}`);
+        }
+        if (list.length > 0 && !list.some((op) => op.role === 'owner'))
+          say('No owner: add one with npm run admin -- add EMAIL --role owner');
+        return EXIT.ok;
+      }
+      case 'reset-2fa': {
+        const operator = (await operators.team()).find((op) => op.email === email);
+        if (!operator) return fail(`No operator ${email} in ${database.description}`, EXIT.refused);
+        const credentials = createOperatorCredentials(database);
+        await database.db.transaction().execute(async (trx) => {
+          await credentials.clearSecondFactor(trx, operator.id);
+          await trx.deleteFrom('operator_passkeys').where('operator_id', '=', operator.id).execute();
+          await trx.deleteFrom('operator_sessions').where('operator_id', '=', operator.id).execute();
+          await auditLogs.operator(trx, {
+            action: 'cli.two-factor-reset',
+            operatorId: null,
+            target: `operator:${operator.id} ${operator.email}`,
+          });
+        });
+        say(`The second factors of ${email} are off and their sessions have ended: they sign in with their password and set up a new one.`);
         return EXIT.ok;
       }
       default: {
-        if (!(await operators.remove(email))) return fail(`No operator ${email} in ${database.description}`, EXIT.refused);
+        const target = (await operators.list()).find((op) => op.email === email);
+        if (!target) return fail(`No operator ${email} in ${database.description}`, EXIT.refused);
+        if (target.role === 'owner' && (await operators.list()).filter((op) => op.role === 'owner').length === 1) {
+          return fail(`${email} is the last owner: add another owner first (npm run admin -- add EMAIL --role owner)`, EXIT.refused);
+        }
+        await auditLogs.operator(database.db, {
+          action: 'cli.operator-remove',
+          operatorId: null,
+          target: `operator:${target.id} ${target.email}`,
+          detail: target.role,
+        });
+        await operators.remove(email);
         say(`Operator ${email} removed; their sessions have ended.`);
         return EXIT.ok;
       }

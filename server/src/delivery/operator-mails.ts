@@ -28,13 +28,17 @@ export interface ConfirmedNoticeInput {
 
 const consoleLink = (siteUrl: string, hash: string) => new URL(`/admin#${hash}`, siteUrl).toString();
 
-function compose(to: string, doc: Omit<MailDocument, 'lang' | 'footerLinks' | 'footerLines'>, siteUrl: string, brand: Brand): ComposedMail {
-  const full: MailDocument = {
-    ...doc,
-    lang: LANG,
+function compose(
+  to: string,
+  doc: Omit<MailDocument, 'lang' | 'footerLinks' | 'footerLines'>,
+  siteUrl: string,
+  brand: Brand,
+  footer: Pick<MailDocument, 'footerLinks' | 'footerLines'> = {
     footerLinks: [{ label: words.settingsLink, url: consoleLink(siteUrl, '/settings') }],
     footerLines: [words.reason(brand)],
-  };
+  },
+): ComposedMail {
+  const full: MailDocument = { ...doc, lang: LANG, ...footer };
   return {
     to,
     subject: doc.subject,
@@ -105,4 +109,32 @@ export function composeDigest(input: DigestInput): ComposedMail {
     input.siteUrl,
     brand,
   );
+}
+
+export interface OperatorInvitationInput {
+  to: string;
+  siteUrl: string;
+  /** The inviting owner's address. */
+  inviter: string;
+  role: 'owner' | 'member' | 'viewer';
+  /** The link's token: in the address's fragment, so it reaches neither a server log nor a Referer. */
+  token: string;
+  brand?: Brand;
+}
+
+/** An owner invited this address to the console: a link to choose a password (48 hours, once). */
+export function composeOperatorInvitation(input: OperatorInvitationInput): ComposedMail {
+  const brand = input.brand ?? BRAND;
+  const w = words.invitation;
+  const role = w.roles[input.role];
+  const blocks: MailBlock[] = [
+    { kind: 'heading', text: w.heading },
+    { kind: 'paragraph', text: w.body(input.inviter, role, brand) },
+    { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, `/join/${input.token}`) },
+    { kind: 'note', text: w.ignore },
+  ];
+  return compose(input.to, { subject: w.subject(brand), preview: w.preview(role), brandName: brand.name, blocks }, input.siteUrl, brand, {
+    footerLinks: [],
+    footerLines: [w.reason(brand)],
+  });
 }

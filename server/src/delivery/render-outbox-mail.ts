@@ -4,7 +4,7 @@ import type { SignupRow } from '../db/stores/signups';
 import { MAIL_TOPICS } from '../services/signup-events';
 import { messageInLocale, type CampaignMessage, type OwnWords } from '@waitlist/contract';
 import { composeCampaignMail, composeConfirmationMail, composeDataLinkMail, composeInvitationMail, composeWelcomeMail } from './mails';
-import { composeConfirmedNotice, composeDigest } from './operator-mails';
+import { composeConfirmedNotice, composeDigest, composeOperatorInvitation } from './operator-mails';
 import type { RenderOutboxMail } from './mail-channel';
 import type { ClaimedOutboxRow } from './worker';
 
@@ -26,6 +26,12 @@ export interface MailSource {
   saveInvitationLink(invitationId: number, hash: string): Promise<void>;
   /** A campaign's state and message (undefined: no such campaign). */
   campaign(id: number): Promise<{ state: string; message: CampaignMessage } | undefined>;
+  /** An open invitation of a teammate (undefined: accepted, withdrawn or gone). */
+  operatorInvitation(
+    id: number,
+  ): Promise<{ id: number; email: string; role: 'owner' | 'member' | 'viewer'; expiresAt: string } | undefined>;
+  /** The hash of the link in the invitation's mail going out now (a re-sent mail replaces the link). */
+  saveOperatorInvitationLink(id: number, hash: string): Promise<void>;
 }
 
 export interface RenderOptions {
@@ -62,6 +68,23 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
       if (!to) return { cancel: 'no recipient' };
       const message = messageInLocale(campaign.message, locale);
       return { mail: composeCampaignMail({ to, locale, siteUrl: options.siteUrl, tokens: null, message }) };
+    }
+    if (row.topic === MAIL_TOPICS.operatorInvitation) {
+      const invitation = await options.source.operatorInvitation(Number(row.payload.invitationId));
+      if (!invitation) return { cancel: 'invitation accepted or withdrawn' };
+      if (Date.parse(invitation.expiresAt) <= now().getTime()) return { cancel: 'invitation expired' };
+      const inviter = (await options.source.operatorEmail(Number(row.payload.inviterId))) ?? 'An owner';
+      const link = issueLinkToken();
+      await options.source.saveOperatorInvitationLink(invitation.id, link.hash);
+      return {
+        mail: composeOperatorInvitation({
+          to: invitation.email,
+          siteUrl: options.siteUrl,
+          inviter,
+          role: invitation.role,
+          token: link.token,
+        }),
+      };
     }
     if (row.signupId === null) return { cancel: 'no recipient' };
     const person = await options.source.recipient(row.signupId);

@@ -99,6 +99,8 @@ export function mailSource(database: Database, stores: Stores): MailSource {
       return row && { ...row, waveMessage: row.waveMessage === null ? null : ownWordsSchema.parse(JSON.parse(row.waveMessage)) };
     },
     saveInvitationLink: (invitationId, hash) => stores.invitations.saveLink(invitationId, hash, new Date().toISOString()),
+    operatorInvitation: (id) => stores.operatorInvitations.forMail(database.db, id),
+    saveOperatorInvitationLink: (id, hash) => stores.operatorInvitations.setTokenHash(database.db, id, hash),
     campaign: async (id) => {
       const row = await stores.campaigns.find(database.db, id);
       return row && { state: row.state, message: campaignMessageSchema.parse(row.message) };

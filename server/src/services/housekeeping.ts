@@ -23,6 +23,8 @@ export function housekeepingJobs(
   settings: {
     /** UNCONFIRMED_RETENTION_DAYS */
     retentionDays: number;
+    /** AUDIT_RETENTION_DAYS */
+    auditRetentionDays: number;
     log: { info(obj: object, msg: string): void };
     /** Wakes the mail worker when there is something new to send. */
     nudgeMail: () => void;
@@ -83,6 +85,17 @@ export function housekeepingJobs(
       async run() {
         await stores.operatorSessions.pruneExpired();
         await stores.signInThrottle.pruneStale();
+        await services.operators.pruneChallenges();
+      },
+    },
+    {
+      // The audit trail keeps operators' actions AUDIT_RETENTION_DAYS (the only deletion the table allows).
+      name: 'forget audit entries past their retention',
+      everyMs: HOUR_MS,
+      runNow: 'background',
+      async run() {
+        const deleted = await stores.auditTrail.prune(settings.auditRetentionDays);
+        if (deleted > 0) settings.log.info({ deleted }, 'audit entries past their retention deleted');
       },
     },
   ];

@@ -3,9 +3,11 @@ import type { Stores } from '../db/stores';
 import { createEmailDomainPolicy } from '../lib/email-domains';
 import { createMailDomainCheck } from '../lib/mail-domains';
 import type { MetricsRecorder } from '../lib/metrics';
+import type { TwoFactorPolicy } from '@waitlist/contract';
 import { createCampaignService } from './campaigns';
 import { createInvitationService } from './invitations';
 import { createOperatorDigest } from './operator-digest';
+import { createOperatorService } from './operators';
 import { createBulkMailPace, createMailBudget } from './mail-budget';
 import { createPartnerCodeService } from './partner-codes';
 import { createPersonLinks } from './person-links';
@@ -34,6 +36,10 @@ export interface ServiceSettings {
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** The clock (tests move it). */
   now?: () => Date;
+  /** SITE_URL: passkeys belong to its host. */
+  siteUrl?: string;
+  /** REQUIRE_2FA; default off. */
+  twoFactorPolicy?: TwoFactorPolicy;
 }
 
 export const DEFAULT_BULK_MAILS_PER_MINUTE = 300;
@@ -77,6 +83,13 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     campaigns: createCampaignService({ database, stores, ...(settings.now ? { now: settings.now } : {}) }),
     partnerCodes: createPartnerCodeService({ database, stores, ...(settings.now ? { now: settings.now } : {}) }),
     operatorDigest: createOperatorDigest({ database, operators: stores.operatorAccounts, outbox: stores.outbox }),
+    operators: createOperatorService({
+      database,
+      stores,
+      siteUrl: settings.siteUrl ?? 'http://localhost:3000',
+      twoFactorPolicy: settings.twoFactorPolicy ?? 'off',
+      ...(settings.now ? { now: settings.now } : {}),
+    }),
   };
 }
 

@@ -24,6 +24,8 @@ export const MAIL_TOPICS = {
   welcome: 'welcome',
   /** A personal invitation of a wave (services/invitations.ts). */
   invitation: 'invitation',
+  /** An owner invited a teammate to the console (services/operators.ts). */
+  operatorInvitation: 'operator-invitation',
 } as const;
 
 export const WEBHOOK_EVENT_TYPES = [

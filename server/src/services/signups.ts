@@ -197,7 +197,8 @@ export function createSignupService(deps: SignupServiceDeps) {
     const at = now().toISOString();
     await events.webhook(trx, 'signup.erased', [row], at);
     await stores.signups.remove(trx, id);
-    if (actor.kind === 'operator') await auditLogs.operator(trx, { action: 'erase', operatorId: actor.operatorId, signupId: id }, at);
+    if (actor.kind === 'operator')
+      await auditLogs.operator(trx, { action: 'signup.erase', operatorId: actor.operatorId, signupId: id }, at);
     else await auditLogs.person(trx, { action: actor.kind === 'person' ? 'erase' : 'expire', actor: actor.kind, signupId: id }, at);
     return true;
   }
@@ -338,7 +339,7 @@ export function createSignupService(deps: SignupServiceDeps) {
         await stores.signups.update(trx, id, changes);
         const at = now().toISOString();
         if (actor.kind === 'operator')
-          await auditLogs.operator(trx, { action: 'correct', operatorId: actor.operatorId, signupId: id, fields: changed }, at);
+          await auditLogs.operator(trx, { action: 'signup.correct', operatorId: actor.operatorId, signupId: id, fields: changed }, at);
         else await auditLogs.person(trx, { action: 'correct', actor: 'person', signupId: id, fields: changed }, at);
         const row = (await stores.signups.find(trx, id))!;
         await events.webhook(trx, 'signup.updated', [row], at);

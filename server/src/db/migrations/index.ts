@@ -15,6 +15,7 @@ import { partnerCodesMigration } from './0011-partner-codes';
 import { countedSignups } from './0012-counted-signups';
 import { indexesForAMillion } from './0013-indexes-for-a-million';
 import { keptCounts } from './0014-kept-counts';
+import { aConsoleForATeam } from './0015-a-console-for-a-team';
 import type { Migration } from './ddl';
 import { applyMigrations } from './migrator';
 
@@ -37,6 +38,7 @@ export const migrations: Migration[] = [
   countedSignups,
   indexesForAMillion,
   keptCounts,
+  aConsoleForATeam,
 ];
 
 export type { Migration };

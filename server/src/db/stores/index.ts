@@ -1,10 +1,13 @@
 import type { Database } from '../connection';
+import { createAuditTrail } from './audit-trail';
 import { createCampaignStore } from './campaigns';
 import { createFollowUpStore } from './follow-up';
 import { createIdempotencyKeyStore } from './idempotency-keys';
 import { createInvitationStore } from './invitations';
 import { createMailBudgetStore } from './mail-budget';
 import { createOperatorAccounts } from './operator-accounts';
+import { createOperatorCredentials } from './operator-credentials';
+import { createOperatorInvitations } from './operator-invitations';
 import { createOperatorSessions } from './operator-sessions';
 import { createOutboxStore } from './outbox';
 import { createOutboxReports } from './outbox-reports';
@@ -29,6 +32,9 @@ export function createStores(database: Database, options: { sessionIdleMs: numbe
     signupListing: createSignupListing(database),
     signupInsight: createSignupInsight(database),
     operatorAccounts: createOperatorAccounts(database),
+    operatorCredentials: createOperatorCredentials(database),
+    operatorInvitations: createOperatorInvitations(database),
+    auditTrail: createAuditTrail(database),
     operatorSessions: createOperatorSessions(database, { idleMs: options.sessionIdleMs, maxMs: options.sessionMaxMs }),
     signInThrottle: createSignInThrottle(database),
     visits: createVisits(database),

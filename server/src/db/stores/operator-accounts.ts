@@ -2,12 +2,19 @@ import type { Kysely, Selectable } from 'kysely';
 import { normalizeEmail } from '@waitlist/contract';
 import type { Database } from '../connection';
 import { classifyDbError } from '../errors';
-import type { OperatorsTable, Schema } from '../schema';
+import type { OperatorRole, OperatorsTable, Schema } from '../schema';
 
 export interface Operator {
   id: number;
   email: string;
+  role: OperatorRole;
   created_at: string;
+}
+
+/** An operator as the team page shows them: with their second factors. */
+export interface TeamMember extends Operator {
+  totp: boolean;
+  passkeys: number;
 }
 
 export class OperatorExistsError extends Error {
@@ -19,19 +26,21 @@ export class OperatorExistsError extends Error {
 /** The people who may use the console: e-mail (normalised like a sign-up's) and a password hash. */
 export function createOperatorAccounts(database: Database) {
   const { db } = database;
-  const toOperator = (row: Pick<Selectable<OperatorsTable>, 'id' | 'email' | 'created_at'>): Operator => ({
+  const toOperator = (row: Pick<Selectable<OperatorsTable>, 'id' | 'email' | 'role' | 'created_at'>): Operator => ({
     id: Number(row.id),
     email: row.email,
+    role: row.role,
     created_at: database.decodeTimestamp(row.created_at),
   });
+  type Executor = Kysely<Schema>;
 
   return {
-    async add(email: string, passwordHash: string): Promise<Operator> {
+    async add(email: string, passwordHash: string, role: OperatorRole = 'owner', executor: Executor = db): Promise<Operator> {
       try {
-        const row = await db
+        const row = await executor
           .insertInto('operators')
-          .values({ email: normalizeEmail(email), password_hash: passwordHash, created_at: new Date().toISOString() })
-          .returning(['id', 'email', 'created_at'])
+          .values({ email: normalizeEmail(email), password_hash: passwordHash, role, created_at: new Date().toISOString() })
+          .returning(['id', 'email', 'role', 'created_at'])
           .executeTakeFirstOrThrow();
         return toOperator(row);
       } catch (error) {
@@ -41,8 +50,66 @@ export function createOperatorAccounts(database: Database) {
     },
 
     async list(): Promise<Operator[]> {
-      const rows = await db.selectFrom('operators').select(['id', 'email', 'created_at']).orderBy('email').execute();
+      const rows = await db.selectFrom('operators').select(['id', 'email', 'role', 'created_at']).orderBy('email').execute();
       return rows.map(toOperator);
+    },
+
+    /** Everyone on the team with their second factors, owners first. */
+    async team(): Promise<TeamMember[]> {
+      const rows = await db
+        .selectFrom('operators')
+        .select((eb) => [
+          'id',
+          'email',
+          'role',
+          'created_at',
+          'totp_secret',
+          eb
+            .selectFrom('operator_passkeys')
+            .select((p) => p.fn.countAll<number>().as('n'))
+            .whereRef('operator_passkeys.operator_id', '=', 'operators.id')
+            .as('passkeys'),
+        ])
+        .orderBy('email')
+        .execute();
+      const rank = { owner: 0, member: 1, viewer: 2 } as const;
+      return rows
+        .map((row) => ({ ...toOperator(row), totp: row.totp_secret !== null, passkeys: Number(row.passkeys ?? 0) }))
+        .sort((a, b) => rank[a.role] - rank[b.role] || a.email.localeCompare(b.email));
+    },
+
+    /** One operator by id, read in `executor` (a change of the team locks the owners first: see `owners`). */
+    async find(executor: Executor, id: number): Promise<Operator | undefined> {
+      const row = await executor
+        .selectFrom('operators')
+        .select(['id', 'email', 'role', 'created_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? toOperator(row) : undefined;
+    },
+
+    /**
+     * The owners' ids, locked on PostgreSQL for the rest of the transaction, so two owners demoting each other at the
+     * same moment cannot leave nobody (SQLite has one writer).
+     */
+    async lockOwners(trx: Executor): Promise<number[]> {
+      let query = trx.selectFrom('operators').select('id').where('role', '=', 'owner').orderBy('id');
+      if (database.dialect === 'postgres') query = query.forUpdate();
+      return (await query.execute()).map((r) => Number(r.id));
+    },
+
+    async setRole(trx: Executor, id: number, role: OperatorRole): Promise<void> {
+      await trx.updateTable('operators').set({ role }).where('id', '=', id).execute();
+    },
+
+    /** Removes an operator by id and (by cascade) every session, passkey and recovery code of theirs. */
+    async removeById(trx: Executor, id: number): Promise<boolean> {
+      const result = await trx.deleteFrom('operators').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async setPassword(trx: Executor, id: number, passwordHash: string): Promise<void> {
+      await trx.updateTable('operators').set({ password_hash: passwordHash }).where('id', '=', id).execute();
     },
 
     /** Removes the operator and (by cascade) every session of theirs. */

@@ -1,5 +1,6 @@
 import { randomToken, sha256 } from '../../lib/crypto';
 import type { Database } from '../connection';
+import type { OperatorRole } from '../schema';
 
 /** A session's expiry is pushed forward at most this often (one write per minute per operator, not per request). */
 const TOUCH_INTERVAL_MS = 60 * 1000;
@@ -49,17 +50,27 @@ export function createOperatorSessions(database: Database, options: { idleMs: nu
     async resolve(
       token: string,
       now = Date.now(),
-    ): Promise<{ operatorId: number; email: string; sessionId: string; expiresAt: number } | undefined> {
+    ): Promise<
+      | { operatorId: number; email: string; role: OperatorRole; totp: boolean; passkeys: number; sessionId: string; expiresAt: number }
+      | undefined
+    > {
       const tokenHash = sha256(token);
       const row = await db
         .selectFrom('operator_sessions')
         .innerJoin('operators', 'operators.id', 'operator_sessions.operator_id')
-        .select([
+        .select((eb) => [
           'operator_sessions.operator_id',
           'operator_sessions.created_at',
           'operator_sessions.expires_at',
           'operator_sessions.last_seen_at',
           'operators.email',
+          'operators.role',
+          'operators.totp_secret',
+          eb
+            .selectFrom('operator_passkeys')
+            .select((p) => p.fn.countAll<number>().as('n'))
+            .whereRef('operator_passkeys.operator_id', '=', 'operator_sessions.operator_id')
+            .as('passkeys'),
         ])
         .where('operator_sessions.token_hash', '=', tokenHash)
         .executeTakeFirst();
@@ -78,7 +89,15 @@ export function createOperatorSessions(database: Database, options: { idleMs: nu
           .where('token_hash', '=', tokenHash)
           .execute();
       }
-      return { operatorId: Number(row.operator_id), email: row.email, sessionId: tokenHash.slice(0, SESSION_ID_LENGTH), expiresAt };
+      return {
+        operatorId: Number(row.operator_id),
+        email: row.email,
+        role: row.role,
+        totp: row.totp_secret !== null,
+        passkeys: Number(row.passkeys ?? 0),
+        sessionId: tokenHash.slice(0, SESSION_ID_LENGTH),
+        expiresAt,
+      };
     },
 
     /** An operator's live sessions, the most recently used first. */

@@ -140,11 +140,7 @@ export function createSignupStore(database: Database) {
         const rows = await trx
           .updateTable('waitlist_signups')
           .set({ counted: 1 })
-          .where(
-            'id',
-            'in',
-            lock(trx.selectFrom('waitlist_signups').select('id').where('counted', '=', 0).orderBy('id').limit(limit)),
-          )
+          .where('id', 'in', lock(trx.selectFrom('waitlist_signups').select('id').where('counted', '=', 0).orderBy('id').limit(limit)))
           .returningAll()
           .execute();
         await recount(trx, [], rows.map(decode), { daily: true, current: true });

@@ -16,7 +16,7 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<AdminSignupPage>();
   };
-  const auditRows = () => suite.app.database.db.selectFrom('admin_audit_log').selectAll().orderBy('id').execute();
+  const auditRows = () => suite.app.database.db.selectFrom('audit_trail').selectAll().orderBy('id').execute();
 
   beforeAll(async () => {
     await addOperator(suite.app, operatorEmail);
@@ -125,7 +125,13 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
       expect(withFormula).toContain('Other; Reuse insights');
       const audit = await auditRows();
       expect(audit).toHaveLength(before + 1);
-      expect(audit.at(-1)).toMatchObject({ action: 'export', signup_id: null, fields: 'q' });
+      expect(audit.at(-1)).toMatchObject({
+        action: 'signups.export',
+        outcome: 'ok',
+        signup_id: null,
+        detail: 'q',
+        operator_email: operatorEmail,
+      });
       const filtered = await get(`/api/admin/signups/export.csv?q=${tag}&outcome=Other`);
       expect(filtered.rawPayload.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(2);
     });
@@ -163,8 +169,9 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ email: `fixed.${person.email}`, role: 'Consultant / Advisor' });
       const audit = (await auditRows()).at(-1)!;
-      expect(audit).toMatchObject({ action: 'correct', signup_id: person.id, fields: 'email,role' });
-      expect(JSON.stringify(audit)).not.toContain('example.com');
+      expect(audit).toMatchObject({ action: 'signup.correct', signup_id: person.id, detail: 'email,role' });
+      // The operator's own address is there (who did it); the person's is not.
+      expect(JSON.stringify({ ...audit, operator_email: null })).not.toContain(person.email.split('@')[1]);
       expect((await patch({ email: other.email })).statusCode).toBe(409);
       for (const bad of [{ role: 'CEO' }, { desired_outcomes: [] }, { email: 'nope' }, {}, { id: 5 }, { other_outcome: 'x'.repeat(501) }]) {
         const r = await patch(bad);
@@ -189,7 +196,11 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
         404,
       );
       const audit = await auditRows();
-      expect(audit.at(-1)).toMatchObject({ action: 'erase', signup_id: person.id, fields: null });
+      // The erasure, then the second attempt, which failed (nobody by that id any more).
+      expect(audit.slice(-2)).toMatchObject([
+        { action: 'signup.erase', outcome: 'ok', signup_id: person.id, detail: null },
+        { action: 'signup.erase', outcome: 'failed', signup_id: person.id, detail: 'HTTP 404' },
+      ]);
       expect(JSON.stringify(audit)).not.toContain(person.email);
       const again = await suite.app.inject({
         method: 'POST',

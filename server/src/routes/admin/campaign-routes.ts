@@ -40,17 +40,22 @@ export async function campaignRoutes(parent: FastifyInstance, options: CampaignR
 
   app.post(
     '/mail-preview',
-    { schema: { body: adminMailPreviewSchema, response: { 200: adminMailPreviewAnswerSchema } } },
+    { schema: { body: adminMailPreviewSchema, response: { 200: adminMailPreviewAnswerSchema } }, config: { role: 'member' } },
     async (request) => ({
       previews: options.previewMails(request.body),
     }),
   );
 
-  app.get('/campaigns', { schema: { response: { 200: adminCampaignListSchema } } }, async () => ({ items: await campaigns.list() }));
+  app.get('/campaigns', { schema: { response: { 200: adminCampaignListSchema } }, config: { role: 'viewer' } }, async () => ({
+    items: await campaigns.list(),
+  }));
 
   app.post(
     '/campaigns',
-    { schema: { body: adminCampaignCreateSchema, response: { 201: adminCampaignCreatedSchema } } },
+    {
+      schema: { body: adminCampaignCreateSchema, response: { 201: adminCampaignCreatedSchema } },
+      config: { role: 'member', audit: 'campaign.create' },
+    },
     async (request, reply) => {
       const { operatorId } = signedInOperator(request);
       const created = await campaigns.create(request.body, operatorId);
@@ -59,22 +64,30 @@ export async function campaignRoutes(parent: FastifyInstance, options: CampaignR
     },
   );
 
-  app.get('/campaigns/:id', { schema: { ...byId, response: { 200: adminCampaignSchema } } }, async (request) => {
-    const campaign = await campaigns.get(request.params.id);
-    if (!campaign) throw refused('not-found');
-    return campaign;
-  });
+  app.get(
+    '/campaigns/:id',
+    { schema: { ...byId, response: { 200: adminCampaignSchema } }, config: { role: 'viewer' } },
+    async (request) => {
+      const campaign = await campaigns.get(request.params.id);
+      if (!campaign) throw refused('not-found');
+      return campaign;
+    },
+  );
 
-  app.post('/campaigns/:id/test', { schema: { ...byId, body: adminCampaignTestSchema } }, async (request, reply) => {
-    const { operatorId } = signedInOperator(request);
-    const result = await campaigns.sendTest(request.params.id, request.body.to, request.body.locale);
-    if (!result.ok) throw refused(result.reason);
-    request.log.info({ operatorId, campaignId: request.params.id }, 'admin sent a test copy of a campaign');
-    options.nudge();
-    return reply.code(202).send();
-  });
+  app.post(
+    '/campaigns/:id/test',
+    { schema: { ...byId, body: adminCampaignTestSchema }, config: { role: 'member', audit: 'campaign.test' } },
+    async (request, reply) => {
+      const { operatorId } = signedInOperator(request);
+      const result = await campaigns.sendTest(request.params.id, request.body.to, request.body.locale);
+      if (!result.ok) throw refused(result.reason);
+      request.log.info({ operatorId, campaignId: request.params.id }, 'admin sent a test copy of a campaign');
+      options.nudge();
+      return reply.code(202).send();
+    },
+  );
 
-  app.post('/campaigns/:id/send', { schema: byId }, async (request, reply) => {
+  app.post('/campaigns/:id/send', { schema: byId, config: { role: 'member', audit: 'campaign.send' } }, async (request, reply) => {
     const { operatorId } = signedInOperator(request);
     const result = await campaigns.start(request.params.id);
     if (!result.ok) throw refused(result.reason);
@@ -83,7 +96,7 @@ export async function campaignRoutes(parent: FastifyInstance, options: CampaignR
     return reply.code(202).send({ recipients: result.recipients });
   });
 
-  app.post('/campaigns/:id/cancel', { schema: byId }, async (request) => {
+  app.post('/campaigns/:id/cancel', { schema: byId, config: { role: 'member', audit: 'campaign.cancel' } }, async (request) => {
     const { operatorId } = signedInOperator(request);
     const result = await campaigns.cancel(request.params.id);
     if (!result.ok) throw refused(result.reason);

@@ -1,16 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ADMIN_ERROR_CODES } from '@waitlist/contract';
+import { ADMIN_ERROR_CODES, roleAllows, type OperatorRole } from '@waitlist/contract';
+import type { Database } from '../../db/connection';
+import { auditLogs } from '../../db/stores/audit-logs';
 import type { OperatorSessions } from '../../db/stores/operator-sessions';
 import { HttpError } from '../../http/http-error';
 
 export interface SignedIn {
   operatorId: number;
   email: string;
+  role: OperatorRole;
+  /** Second factors the operator has. */
+  totp: boolean;
+  passkeys: number;
   token: string;
   /** The session in use (the first characters of its hash). */
   sessionId: string;
   expiresAt: number;
+  /** REQUIRE_2FA asks this operator for a second factor they do not have: they may only enrol until they do. */
+  enrolmentRequired: boolean;
 }
 
 declare module 'fastify' {
@@ -18,8 +26,19 @@ declare module 'fastify' {
     operator: SignedIn | null;
   }
   interface FastifyContextConfig {
-    /** The one admin route reachable without a session: signing in. */
+    /** Routes reachable without a session: signing in, accepting an invitation. */
     signedOut?: boolean;
+    /**
+     * The least role that may use the route (viewer < member < owner). Every admin route declares one: a route without
+     * it is refused to everybody, and routes/admin/roles.test.ts fails.
+     */
+    role?: OperatorRole;
+    /** The audit trail's name for what the route does; routes without one are audited only when refused. */
+    audit?: string;
+    /** The route's service writes its audit entry in its own transaction: the guard adds only refusals and failures. */
+    auditedInTransaction?: boolean;
+    /** Reachable while REQUIRE_2FA asks the operator to enrol a second factor first (their session, their factors). */
+    enrolment?: boolean;
   }
 }
 
@@ -61,8 +80,27 @@ export function signedInOperator(request: FastifyRequest): SignedIn {
  * SameSite=Strict is the second line), then every route but signing in needs a live session. Answers are never
  * cached. Registered with fastify-plugin so the hooks cover the routes registered beside it.
  */
+/** What a refused or failed attempt, or a route's action, is recorded as: on which sign-up, or which thing. */
+function auditSubject(request: FastifyRequest): { signupId: number | null; target: string | null } {
+  const url = (request.routeOptions.url ?? '').replace(/^\/api\/admin/, '');
+  const id = (request.params as { id?: unknown } | undefined)?.id;
+  const idText = typeof id === 'number' || typeof id === 'string' ? String(id) : null;
+  const section = url.split('/').filter(Boolean)[0] ?? null;
+  if (section === 'signups' && idText && /^\d+$/.test(idText)) return { signupId: Number(idText), target: null };
+  return { signupId: null, target: section && idText ? `${section}:${idText}` : section };
+}
+
 export const adminGuards = fp(
-  async (app: FastifyInstance, options: { sessions: OperatorSessions; cookieName: string }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      sessions: OperatorSessions;
+      cookieName: string;
+      database: Database;
+      /** REQUIRE_2FA: whether this role must have a second factor first. */
+      secondFactorRequired: (role: OperatorRole) => boolean;
+    },
+  ) => {
     app.decorateRequest('operator', null);
 
     app.addHook('onRequest', async (request) => {
@@ -87,7 +125,47 @@ export const adminGuards = fp(
       const token = sessionToken(request, options.cookieName);
       const session = token ? await options.sessions.resolve(token) : undefined;
       if (!session || !token) throw unauthenticated('POST /api/admin/session with your e-mail and password.');
-      request.operator = { ...session, token };
+      const enrolmentRequired = options.secondFactorRequired(session.role) && !session.totp && session.passkeys === 0;
+      request.operator = { ...session, token, enrolmentRequired };
+      const required = request.routeOptions.config.role;
+      if (!required) {
+        request.log.error({ route: request.routeOptions.url }, 'admin route declares no role: refused to everybody');
+        throw new HttpError(403, ADMIN_ERROR_CODES.forbidden, 'This endpoint is not open to any role');
+      }
+      if (enrolmentRequired && !request.routeOptions.config.enrolment) {
+        throw new HttpError(403, ADMIN_ERROR_CODES.enrolmentRequired, 'Set up a second factor (an authenticator app or a passkey) first');
+      }
+      if (!roleAllows(session.role, required)) {
+        throw new HttpError(
+          403,
+          ADMIN_ERROR_CODES.forbidden,
+          `Your role (${session.role}) cannot do this; it needs ${required === 'owner' ? 'an owner' : `a ${required}`}`,
+        );
+      }
+    });
+
+    // Every action is audited with its outcome; a refused attempt too, whatever the route (reads included). Written
+    // before the answer leaves, so whoever sees the answer finds the entry.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const operator = request.operator;
+      if (!operator) return payload;
+      const config = request.routeOptions.config;
+      const status = reply.statusCode;
+      const outcome = status < 400 ? 'ok' : status === 403 ? 'refused' : 'failed';
+      if (!config.audit && outcome !== 'refused') return payload;
+      if (config.audit && config.auditedInTransaction && outcome === 'ok') return payload;
+      try {
+        await auditLogs.operator(options.database.db, {
+          action: config.audit ?? `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`.slice(0, 100),
+          operatorId: operator.operatorId,
+          outcome,
+          ...auditSubject(request),
+          detail: outcome === 'ok' ? null : `HTTP ${status}`,
+        });
+      } catch (error) {
+        request.log.error({ err: error }, 'could not write the audit trail');
+      }
+      return payload;
     });
 
     // Personal data: never cached by the browser or a proxy.

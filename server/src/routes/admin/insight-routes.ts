@@ -34,47 +34,72 @@ export async function insightRoutes(parent: FastifyInstance, options: InsightRou
   const byId = { params: adminSignupParamsSchema };
   const notFound = () => new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No sign-up with this id (it may have been erased)');
 
-  app.get('/funnel', { schema: { querystring: adminFunnelQuerySchema, response: { 200: adminFunnelSchema } } }, async (request) => {
-    const { from, to, by } = request.query;
-    const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
-    if (days < 1) throw new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, 'to: must not be before from');
-    if (days > MAX_FUNNEL_DAYS)
-      throw new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, `to: a period holds at most ${MAX_FUNNEL_DAYS} days`);
-    return visits.funnel(from, to, by);
-  });
-
-  app.get('/companies', { schema: { querystring: adminCompaniesQuerySchema, response: { 200: adminCompaniesSchema } } }, async (request) =>
-    signupInsight.companies(request.query),
+  app.get(
+    '/funnel',
+    { schema: { querystring: adminFunnelQuerySchema, response: { 200: adminFunnelSchema } }, config: { role: 'viewer' } },
+    async (request) => {
+      const { from, to, by } = request.query;
+      const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+      if (days < 1) throw new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, 'to: must not be before from');
+      if (days > MAX_FUNNEL_DAYS)
+        throw new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, `to: a period holds at most ${MAX_FUNNEL_DAYS} days`);
+      return visits.funnel(from, to, by);
+    },
   );
 
-  app.post('/signups/status', { schema: { body: adminStatusChangeSchema } }, async (request) => {
-    const { operatorId } = signedInOperator(request);
-    const result = await options.signups.setStatus(request.body.ids, request.body.status, operatorId);
-    request.log.info({ operatorId, status: request.body.status, changed: result.changed.length }, 'admin changed follow-up status');
-    return { changed: result.changed, missing: result.missing };
-  });
+  app.get(
+    '/companies',
+    { schema: { querystring: adminCompaniesQuerySchema, response: { 200: adminCompaniesSchema } }, config: { role: 'viewer' } },
+    async (request) => signupInsight.companies(request.query),
+  );
 
-  app.get('/signups/:id/follow-up', { schema: { ...byId, response: { 200: adminFollowUpSchema } } }, async (request) => {
-    if (!(await exists(request.params.id))) throw notFound();
-    return followUp.followUp(request.params.id);
-  });
+  app.post(
+    '/signups/status',
+    { schema: { body: adminStatusChangeSchema }, config: { role: 'member', audit: 'signup.status' } },
+    async (request) => {
+      const { operatorId } = signedInOperator(request);
+      const result = await options.signups.setStatus(request.body.ids, request.body.status, operatorId);
+      request.log.info({ operatorId, status: request.body.status, changed: result.changed.length }, 'admin changed follow-up status');
+      return { changed: result.changed, missing: result.missing };
+    },
+  );
 
-  app.post('/signups/:id/notes', { schema: { ...byId, body: adminNoteSchema } }, async (request, reply) => {
-    const { operatorId, email } = signedInOperator(request);
-    if (!(await followUp.addNote(request.params.id, email, request.body.body))) throw notFound();
-    request.log.info({ operatorId, signupId: request.params.id }, 'admin added a note');
-    return reply.code(201).send();
-  });
+  app.get(
+    '/signups/:id/follow-up',
+    { schema: { ...byId, response: { 200: adminFollowUpSchema } }, config: { role: 'viewer' } },
+    async (request) => {
+      if (!(await exists(request.params.id))) throw notFound();
+      return followUp.followUp(request.params.id);
+    },
+  );
 
-  app.get('/mail-settings', { schema: { response: { 200: adminMailSettingsSchema } } }, async (request) => {
+  app.post(
+    '/signups/:id/notes',
+    { schema: { ...byId, body: adminNoteSchema }, config: { role: 'member', audit: 'signup.note' } },
+    async (request, reply) => {
+      const { operatorId, email } = signedInOperator(request);
+      if (!(await followUp.addNote(request.params.id, email, request.body.body))) throw notFound();
+      request.log.info({ operatorId, signupId: request.params.id }, 'admin added a note');
+      return reply.code(201).send();
+    },
+  );
+
+  app.get('/mail-settings', { schema: { response: { 200: adminMailSettingsSchema } }, config: { role: 'viewer' } }, async (request) => {
     const settings = await operatorAccounts.mailSettings(signedInOperator(request).operatorId);
     if (!settings) throw new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No such operator');
     return settings;
   });
 
-  app.put('/mail-settings', { schema: { body: adminMailSettingsSchema, response: { 200: adminMailSettingsSchema } } }, async (request) => {
-    const { operatorId } = signedInOperator(request);
-    await operatorAccounts.setMailSettings(operatorId, request.body);
-    return request.body;
-  });
+  app.put(
+    '/mail-settings',
+    {
+      schema: { body: adminMailSettingsSchema, response: { 200: adminMailSettingsSchema } },
+      config: { role: 'viewer', audit: 'settings.own-mail' },
+    },
+    async (request) => {
+      const { operatorId } = signedInOperator(request);
+      await operatorAccounts.setMailSettings(operatorId, request.body);
+      return request.body;
+    },
+  );
 }

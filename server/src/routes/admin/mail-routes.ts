@@ -52,45 +52,53 @@ export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOpt
   const exists = async (id: number) => (await options.store.find(options.database.db, id)) !== undefined;
   const byId = { params: adminSignupParamsSchema };
 
-  app.get('/signups/:id/mail', { schema: { ...byId, response: { 200: adminMailLogSchema } } }, async (request) => {
-    if (!(await exists(request.params.id))) throw notFound('No sign-up with this id (it may have been erased)');
-    return { smtp_configured: smtpConfigured, items: (await outbox.forSignup(request.params.id)).map(toEntry) };
-  });
+  app.get(
+    '/signups/:id/mail',
+    { schema: { ...byId, response: { 200: adminMailLogSchema } }, config: { role: 'viewer' } },
+    async (request) => {
+      if (!(await exists(request.params.id))) throw notFound('No sign-up with this id (it may have been erased)');
+      return { smtp_configured: smtpConfigured, items: (await outbox.forSignup(request.params.id)).map(toEntry) };
+    },
+  );
 
-  app.post('/signups/:id/resend-confirmation', { schema: byId }, async (request, reply) => {
-    const { id } = request.params;
-    const { operatorId } = signedInOperator(request);
-    const decision = await options.signups.resendConfirmation(id);
-    if (!decision.ok && decision.reason === 'erased') throw notFound('No sign-up with this id (it may have been erased)');
-    if (!decision.ok) {
-      // An operator may re-send more often than a visitor's repeated sign-up, but not twice within 10 minutes.
-      const refusal =
-        decision.reason === 'too-soon'
-          ? 'A confirmation mail was queued less than 10 minutes ago'
-          : decision.reason === 'opted-out'
-            ? 'This person has confirmed or opted out'
-            : 'This person has already confirmed';
-      throw new HttpError(409, ADMIN_ERROR_CODES.invalidRequest, refusal);
-    }
-    request.log.info({ operatorId, signupId: id }, 'admin re-sent a confirmation mail');
-    return reply.code(202).send();
-  });
+  app.post(
+    '/signups/:id/resend-confirmation',
+    { schema: byId, config: { role: 'member', audit: 'signup.resend-confirmation' } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { operatorId } = signedInOperator(request);
+      const decision = await options.signups.resendConfirmation(id);
+      if (!decision.ok && decision.reason === 'erased') throw notFound('No sign-up with this id (it may have been erased)');
+      if (!decision.ok) {
+        // An operator may re-send more often than a visitor's repeated sign-up, but not twice within 10 minutes.
+        const refusal =
+          decision.reason === 'too-soon'
+            ? 'A confirmation mail was queued less than 10 minutes ago'
+            : decision.reason === 'opted-out'
+              ? 'This person has confirmed or opted out'
+              : 'This person has already confirmed';
+        throw new HttpError(409, ADMIN_ERROR_CODES.invalidRequest, refusal);
+      }
+      request.log.info({ operatorId, signupId: id }, 'admin re-sent a confirmation mail');
+      return reply.code(202).send();
+    },
+  );
 
-  app.get('/outbox', { schema: { response: { 200: adminOutboxSchema } } }, async () => ({
+  app.get('/outbox', { schema: { response: { 200: adminOutboxSchema } }, config: { role: 'viewer' } }, async () => ({
     smtp_configured: smtpConfigured,
     counts: await outbox.counts(),
     stuck: (await outbox.stuck()).map(toEntry),
     budget: await options.mailBudget.status().then(({ held, perHour }) => ({ held, per_hour: perHour })),
   }));
 
-  app.post('/outbox/:id/retry', { schema: byId }, async (request, reply) => {
+  app.post('/outbox/:id/retry', { schema: byId, config: { role: 'member', audit: 'mail.retry' } }, async (request, reply) => {
     const { operatorId } = signedInOperator(request);
     if (!(await outbox.retryNow(request.params.id))) throw notFound('No failed mail with this id');
     request.log.info({ operatorId, outboxId: request.params.id }, 'admin retried a failed mail');
     return reply.code(202).send();
   });
 
-  app.get('/webhooks', { schema: { response: { 200: adminWebhooksSchema } } }, async () => {
+  app.get('/webhooks', { schema: { response: { 200: adminWebhooksSchema } }, config: { role: 'viewer' } }, async () => {
     const { endpoints, recent } = await outbox.webhookDeliveries();
     // Endpoints may carry secrets (user-info, a token in the query): operators see them masked.
     return {
@@ -105,7 +113,7 @@ export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOpt
     };
   });
 
-  app.post('/webhooks/:id/resend', { schema: byId }, async (request, reply) => {
+  app.post('/webhooks/:id/resend', { schema: byId, config: { role: 'owner', audit: 'webhook.resend' } }, async (request, reply) => {
     const { operatorId } = signedInOperator(request);
     if (!(await outbox.resendWebhook(request.params.id))) throw notFound('No delivered or failed webhook event with this id');
     request.log.info({ operatorId, outboxId: request.params.id }, 'admin re-sent a webhook event');

@@ -16,13 +16,16 @@ import { signedInOperator } from './guards';
 export async function partnerCodeRoutes(parent: FastifyInstance, options: { partnerCodes: PartnerCodeService }): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/partner-codes', { schema: { response: { 200: adminPartnerCodeListSchema } } }, async () => ({
+  app.get('/partner-codes', { schema: { response: { 200: adminPartnerCodeListSchema } }, config: { role: 'viewer' } }, async () => ({
     items: await options.partnerCodes.list(),
   }));
 
   app.post(
     '/partner-codes',
-    { schema: { body: adminPartnerCodeCreateSchema, response: { 201: adminPartnerCodeCreatedSchema } } },
+    {
+      schema: { body: adminPartnerCodeCreateSchema, response: { 201: adminPartnerCodeCreatedSchema } },
+      config: { role: 'member', audit: 'partner-code.create' },
+    },
     async (request, reply) => {
       const { operatorId } = signedInOperator(request);
       const created = await options.partnerCodes.create(request.body, operatorId);
@@ -33,7 +36,10 @@ export async function partnerCodeRoutes(parent: FastifyInstance, options: { part
 
   app.post(
     '/partner-codes/:id/revoke',
-    { schema: { params: adminSignupParamsSchema, response: { 200: adminPartnerCodeSchema } } },
+    {
+      schema: { params: adminSignupParamsSchema, response: { 200: adminPartnerCodeSchema } },
+      config: { role: 'member', audit: 'partner-code.revoke' },
+    },
     async (request) => {
       const { operatorId } = signedInOperator(request);
       const code = await options.partnerCodes.revoke(request.params.id);

@@ -67,7 +67,7 @@ describe.each(DIALECTS)('the review queue on %s', (dialect) => {
     expect(erased.json()).toEqual({ erased: ids, missing: [999_999] });
     expect(await list('flag=no-proof-of-work')).toEqual([]);
     expect((await list('limit=50')).map((s) => s.email)).toEqual([person.email]);
-    const audit = await suite.app.database.db.selectFrom('admin_audit_log').selectAll().where('action', '=', 'erase').execute();
+    const audit = await suite.app.database.db.selectFrom('audit_trail').selectAll().where('action', '=', 'signup.erase').execute();
     expect(audit.map((a) => Number(a.signup_id)).sort((a, b) => a - b)).toEqual(ids);
     expect(JSON.stringify(audit)).not.toContain('bot-');
   });

@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
-import { ADMIN_ERROR_CODES, ADMIN_SESSION_COOKIE, SECURE_ADMIN_SESSION_COOKIE } from '@waitlist/contract';
+import { ADMIN_ERROR_CODES, ADMIN_SESSION_COOKIE, SECURE_ADMIN_SESSION_COOKIE, type OperatorRole } from '@waitlist/contract';
 import type { Database } from '../../db/connection';
 import type { Stores } from '../../db/stores';
 import type { Services } from '../../services';
@@ -14,6 +14,8 @@ import { partnerCodeRoutes } from './partner-code-routes';
 import { waveRoutes } from './wave-routes';
 import { mailRoutes } from './mail-routes';
 import { signupRoutes } from './signup-routes';
+import { teamRoutes } from './team-routes';
+import { meRoutes } from './me-routes';
 
 export interface AdminRoutesOptions {
   database: Database;
@@ -39,6 +41,18 @@ function invalidRequest(errors: FastifySchemaValidationError[], dataVar: string)
   return new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, field && dataVar !== 'params' ? `${field}: ${message}` : message);
 }
 
+/** One admin route as registered: what the role test walks (routes/admin/roles.test.ts). */
+export interface AdminRouteEntry {
+  method: string;
+  url: string;
+  role: OperatorRole | undefined;
+  signedOut: boolean;
+  audit: string | undefined;
+}
+const routeTables = new WeakMap<object, AdminRouteEntry[]>();
+/** Every admin route of an app, with the role it declares. */
+export const adminRouteTable = (app: FastifyInstance): AdminRouteEntry[] => routeTables.get(app.server) ?? [];
+
 /**
  * /api/admin/*: the operator console's API. Guards first (origin, session), then the session and sign-up routes;
  * docs/decisions/0004 says why each choice was made.
@@ -46,11 +60,32 @@ function invalidRequest(errors: FastifySchemaValidationError[], dataVar: string)
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): Promise<void> {
   const { database, stores, services } = options;
 
+  const table: AdminRouteEntry[] = [];
+  routeTables.set(app.server, table);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      table.push({
+        method,
+        url: route.url,
+        role: route.config?.role,
+        signedOut: route.config?.signedOut === true,
+        audit: route.config?.audit,
+      });
+    }
+  });
   await app.register(fastifyCookie);
   app.setSchemaErrorFormatter(invalidRequest);
   const cookieName = options.secureCookies ? SECURE_ADMIN_SESSION_COOKIE : ADMIN_SESSION_COOKIE;
-  await app.register(adminGuards, { sessions: stores.operatorSessions, cookieName });
+  await app.register(adminGuards, {
+    sessions: stores.operatorSessions,
+    cookieName,
+    database,
+    secondFactorRequired: services.operators.secondFactorRequired,
+  });
   await app.register(sessionRoutes, {
+    database,
+    operators: services.operators,
     accounts: stores.operatorAccounts,
     sessions: stores.operatorSessions,
     throttle: stores.signInThrottle,
@@ -79,11 +114,13 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(campaignRoutes, { campaigns: services.campaigns, nudge: options.nudgeMail, previewMails: options.previewMails });
   await app.register(waveRoutes, { invitations: services.invitations, nudge: options.nudgeMail });
   await app.register(partnerCodeRoutes, { partnerCodes: services.partnerCodes });
+  await app.register(teamRoutes, { stores, operators: services.operators, nudge: options.nudgeMail });
+  await app.register(meRoutes, { operators: services.operators, credentials: stores.operatorCredentials });
 
   // Unknown admin paths: 401 without a session (the guard), 404 with one.
   const unknownEndpoint = async () => {
     throw new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No such admin endpoint');
   };
-  app.all('/', unknownEndpoint);
-  app.all('/*', unknownEndpoint);
+  app.all('/', { config: { role: 'viewer', enrolment: true } }, unknownEndpoint);
+  app.all('/*', { config: { role: 'viewer', enrolment: true } }, unknownEndpoint);
 }

@@ -116,25 +116,33 @@ export async function signupRoutes(parent: FastifyInstance, options: SignupRoute
   };
   const byId = { params: adminSignupParamsSchema };
 
-  app.get('/signups', { schema: { querystring: adminListQuerySchema, response: { 200: adminSignupPageSchema } } }, async (request) => {
-    try {
-      const page = await listing.list(filtersOf(request.query), request.query.cursor, request.query.limit);
-      return { ...page, items: page.items.map(toConsoleSignup) };
-    } catch (error) {
-      if (error instanceof InvalidCursorError) {
-        throw new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, 'cursor: not a cursor this API gave out; start again without it');
+  app.get(
+    '/signups',
+    { schema: { querystring: adminListQuerySchema, response: { 200: adminSignupPageSchema } }, config: { role: 'viewer' } },
+    async (request) => {
+      try {
+        const page = await listing.list(filtersOf(request.query), request.query.cursor, request.query.limit);
+        return { ...page, items: page.items.map(toConsoleSignup) };
+      } catch (error) {
+        if (error instanceof InvalidCursorError) {
+          throw new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, 'cursor: not a cursor this API gave out; start again without it');
+        }
+        throw error;
       }
-      throw error;
-    }
-  });
+    },
+  );
 
   app.get(
     '/signups/export.csv',
-    { schema: { querystring: adminListQuerySchema }, compress: EXPORT_COMPRESSION },
+    {
+      schema: { querystring: adminListQuerySchema },
+      compress: EXPORT_COMPRESSION,
+      config: { role: 'owner', audit: 'signups.export', auditedInTransaction: true },
+    },
     async (request, reply) => {
       const filters = filtersOf(request.query);
       const { operatorId } = signedInOperator(request);
-      await auditLogs.operator(database.db, { action: 'export', operatorId, signupId: null, fields: filterNames(filters) });
+      await auditLogs.operator(database.db, { action: 'signups.export', operatorId, signupId: null, fields: filterNames(filters) });
       request.log.info({ operatorId, filters: filterNames(filters) }, 'admin exported sign-ups as CSV');
       // RFC 4180 (CRLF, quotes doubled), UTF-8 with BOM so spreadsheets pick the encoding; formulas neutralised. One piece
       // of CSV text per batch of rows (a stream step per row cost more than reading the rows).
@@ -160,29 +168,37 @@ export async function signupRoutes(parent: FastifyInstance, options: SignupRoute
     },
   );
 
-  app.get('/signups/:id', { schema: { ...byId, response: { 200: adminSignupSchema } } }, async (request) => {
+  app.get('/signups/:id', { schema: { ...byId, response: { 200: adminSignupSchema } }, config: { role: 'viewer' } }, async (request) => {
     const signup = await findConsoleSignup(request.params.id);
     if (!signup) throw notFound();
     return signup;
   });
 
   // The privacy page's right of access: one person's data as a JSON file.
-  app.get('/signups/:id/export.json', { schema: byId }, async (request, reply) => {
-    const { id } = request.params;
-    const signup = await findConsoleSignup(id);
-    if (!signup) throw notFound();
-    const { operatorId } = signedInOperator(request);
-    await auditLogs.operator(database.db, { action: 'export', operatorId, signupId: id });
-    request.log.info({ operatorId, signupId: id }, 'admin exported one sign-up as JSON');
-    return reply
-      .type('application/json; charset=utf-8')
-      .header('content-disposition', `attachment; filename="waitlist-signup-${id}.json"`)
-      .send(JSON.stringify(signup, null, 2));
-  });
+  app.get(
+    '/signups/:id/export.json',
+    { schema: byId, config: { role: 'owner', audit: 'signup.export', auditedInTransaction: true } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const signup = await findConsoleSignup(id);
+      if (!signup) throw notFound();
+      const { operatorId } = signedInOperator(request);
+      await auditLogs.operator(database.db, { action: 'signup.export', operatorId, signupId: id });
+      request.log.info({ operatorId, signupId: id }, 'admin exported one sign-up as JSON');
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="waitlist-signup-${id}.json"`)
+        .send(JSON.stringify(signup, null, 2));
+    },
+  );
 
   app.patch(
     '/signups/:id',
-    { bodyLimit: 16 * 1024, schema: { ...byId, body: adminCorrectionSchema, response: { 200: adminSignupSchema } } },
+    {
+      bodyLimit: 16 * 1024,
+      schema: { ...byId, body: adminCorrectionSchema, response: { 200: adminSignupSchema } },
+      config: { role: 'member', audit: 'signup.correct', auditedInTransaction: true },
+    },
     async (request) => {
       const { id } = request.params;
       const { operatorId } = signedInOperator(request);
@@ -195,26 +211,34 @@ export async function signupRoutes(parent: FastifyInstance, options: SignupRoute
     },
   );
 
-  app.delete('/signups/:id', { schema: byId }, async (request, reply) => {
-    const { id } = request.params;
-    const { operatorId } = signedInOperator(request);
-    if (!(await signups.erase(id, { kind: 'operator', operatorId }))) throw notFound();
-    request.log.info({ operatorId, signupId: id }, 'admin erased a sign-up');
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/signups/:id',
+    { schema: byId, config: { role: 'owner', audit: 'signup.erase', auditedInTransaction: true } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { operatorId } = signedInOperator(request);
+      if (!(await signups.erase(id, { kind: 'operator', operatorId }))) throw notFound();
+      request.log.info({ operatorId, signupId: id }, 'admin erased a sign-up');
+      return reply.code(204).send();
+    },
+  );
 
   // The review queue: erase a selection at once (each person in their own transaction, each audited).
-  app.post('/signups/erase', { schema: { body: adminBulkEraseSchema } }, async (request) => {
-    const { operatorId } = signedInOperator(request);
-    const erased: number[] = [];
-    const missing: number[] = [];
-    for (const id of [...new Set(request.body.ids)]) {
-      if (await signups.erase(id, { kind: 'operator', operatorId })) erased.push(id);
-      else missing.push(id);
-    }
-    request.log.info({ operatorId, erased: erased.length, missing: missing.length }, 'admin erased a selection of sign-ups');
-    return { erased, missing };
-  });
+  app.post(
+    '/signups/erase',
+    { schema: { body: adminBulkEraseSchema }, config: { role: 'owner', audit: 'signup.erase', auditedInTransaction: true } },
+    async (request) => {
+      const { operatorId } = signedInOperator(request);
+      const erased: number[] = [];
+      const missing: number[] = [];
+      for (const id of [...new Set(request.body.ids)]) {
+        if (await signups.erase(id, { kind: 'operator', operatorId })) erased.push(id);
+        else missing.push(id);
+      }
+      request.log.info({ operatorId, erased: erased.length, missing: missing.length }, 'admin erased a selection of sign-ups');
+      return { erased, missing };
+    },
+  );
 
-  app.get('/stats', { schema: { response: { 200: adminStatsSchema } } }, async () => listing.stats());
+  app.get('/stats', { schema: { response: { 200: adminStatsSchema } }, config: { role: 'viewer' } }, async () => listing.stats());
 }

@@ -1,4 +1,4 @@
-import { ADMIN_SESSION_COOKIE, type SignupBody } from '@waitlist/contract';
+import { ADMIN_SESSION_COOKIE, type OperatorRole, type SignupBody } from '@waitlist/contract';
 import type { App } from '../../app';
 import { createOperatorAccounts } from '../../db/stores/operator-accounts';
 import { validSignup } from '../../test/fixtures';
@@ -9,8 +9,8 @@ export const OPERATOR_PASSWORD = 'a long operator passphrase';
 /** Settings of an admin test app: the per-IP sign-in limit off unless a test turns it on. */
 export const ADMIN_TEST_ENV = { ADMIN_SIGNIN_RATE_LIMIT: 'off' };
 
-export async function addOperator(app: App, email: string, password = OPERATOR_PASSWORD) {
-  return createOperatorAccounts(app.database).add(email, await hashPassword(password));
+export async function addOperator(app: App, email: string, password = OPERATOR_PASSWORD, role: OperatorRole = 'owner') {
+  return createOperatorAccounts(app.database).add(email, await hashPassword(password), role);
 }
 
 /** Signs in through the API and answers the Cookie header to send afterwards. */

@@ -14,13 +14,22 @@ export interface WaveRoutesOptions {
 export async function waveRoutes(parent: FastifyInstance, options: WaveRoutesOptions): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/waves', { schema: { response: { 200: adminWaveListSchema } } }, async () => ({ items: await options.invitations.waves() }));
+  app.get('/waves', { schema: { response: { 200: adminWaveListSchema } }, config: { role: 'viewer' } }, async () => ({
+    items: await options.invitations.waves(),
+  }));
 
-  app.post('/waves', { schema: { body: adminWaveCreateSchema, response: { 201: adminWaveCreatedSchema } } }, async (request, reply) => {
-    const { operatorId } = signedInOperator(request);
-    const wave = await options.invitations.createWave(request.body, operatorId);
-    request.log.info({ operatorId, waveId: wave.id, invited: wave.invited, skipped: wave.skipped }, 'admin sent an invitation wave');
-    options.nudge();
-    return reply.code(201).send(wave);
-  });
+  app.post(
+    '/waves',
+    {
+      schema: { body: adminWaveCreateSchema, response: { 201: adminWaveCreatedSchema } },
+      config: { role: 'member', audit: 'wave.create' },
+    },
+    async (request, reply) => {
+      const { operatorId } = signedInOperator(request);
+      const wave = await options.invitations.createWave(request.body, operatorId);
+      request.log.info({ operatorId, waveId: wave.id, invited: wave.invited, skipped: wave.skipped }, 'admin sent an invitation wave');
+      options.nudge();
+      return reply.code(201).send(wave);
+    },
+  );
 }

@@ -1,0 +1,151 @@
+import * as z from 'zod/mini';
+import { EMAIL_MAX_LENGTH } from './limits';
+import { isValidEmail, normalizeEmail } from './schemas';
+
+/**
+ * A console for a team (docs/decisions/0022): roles, inviting teammates, second factors (TOTP with recovery codes,
+ * passkeys) and the audit trail. What each role may do is declared by every admin route (`config.role`) and checked
+ * by the server; the console only hides what a role cannot do.
+ */
+
+/** Ordered from most to least: an owner may do everything a member may, a member everything a viewer may. */
+export const OPERATOR_ROLES = ['owner', 'member', 'viewer'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+export const OPERATOR_ROLE_LABELS: Record<OperatorRole, string> = {
+  owner: 'Owner: everything, including teammates, settings, webhooks, CSV export and erasure',
+  member: 'Member: works the list (corrections, statuses, notes, resends, waves, updates); no export, no erasure',
+  viewer: 'Viewer: reads lists, people and dashboards; changes nothing, exports nothing',
+};
+
+/** Whether `role` may use a route that needs `required`. */
+export const roleAllows = (role: OperatorRole, required: OperatorRole): boolean =>
+  OPERATOR_ROLES.indexOf(role) <= OPERATOR_ROLES.indexOf(required);
+
+/** REQUIRE_2FA: who must have a second factor before anything else. */
+export const TWO_FACTOR_POLICIES = ['off', 'owners', 'all'] as const;
+export type TwoFactorPolicy = (typeof TWO_FACTOR_POLICIES)[number];
+export const twoFactorRequired = (policy: TwoFactorPolicy, role: OperatorRole): boolean =>
+  policy === 'all' || (policy === 'owners' && role === 'owner');
+
+const TOTP_CODE = /^\d{6}$/;
+/** Recovery codes: ten groups of characters a person copies from paper, e.g. `k7m2-9qxt`. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** POST /session: the password, and the second factor when the operator has one. */
+export const adminSignInSchema = z.object({
+  email: z.string().check(z.minLength(1), z.maxLength(EMAIL_MAX_LENGTH)),
+  password: z.string().check(z.minLength(1), z.maxLength(1024)),
+  /** The six digits an authenticator app shows. */
+  totp: z.optional(z.string().check(z.regex(TOTP_CODE, 'must be the six digits your app shows'))),
+  /** One of the recovery codes given at enrolment (each works once). */
+  recovery_code: z.optional(z.string().check(z.minLength(4), z.maxLength(40))),
+});
+
+const email = z.pipe(
+  z.string().check(z.maxLength(EMAIL_MAX_LENGTH), z.refine(isValidEmail, { error: 'must be a valid e-mail address' })),
+  z.transform(normalizeEmail),
+);
+
+/** POST /operators: an owner invites a teammate. */
+export const adminOperatorInviteSchema = z.strictObject({
+  email,
+  role: z._default(z.enum(OPERATOR_ROLES, { error: 'must be owner, member or viewer' }), 'owner'),
+});
+/** PATCH /operators/:id */
+export const adminOperatorRoleSchema = z.strictObject({ role: z.enum(OPERATOR_ROLES, { error: 'must be owner, member or viewer' }) });
+/** /operators/:id and /operators/invitations/:id */
+export const adminOperatorParamsSchema = z.object({
+  id: z.pipe(z.string().check(z.regex(/^\d{1,15}$/, 'The id must be a positive whole number')), z.transform(Number)),
+});
+
+export const adminOperatorSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  created_at: z.string(),
+  /** TOTP is on. */
+  totp: z.boolean(),
+  passkeys: z.number(),
+  /** The operator asking. */
+  you: z.boolean(),
+});
+export type AdminOperator = z.infer<typeof adminOperatorSchema>;
+export const adminOperatorInvitationSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  created_at: z.string(),
+  expires_at: z.string(),
+  /** The link was sent (it is sent through the outbox, as every mail). */
+  sent: z.boolean(),
+});
+export type AdminOperatorInvitation = z.infer<typeof adminOperatorInvitationSchema>;
+export const adminOperatorListSchema = z.object({
+  items: z.array(adminOperatorSchema),
+  /** Invitations not yet accepted (expired ones included, marked by their date). */
+  invitations: z.array(adminOperatorInvitationSchema),
+});
+export type AdminOperatorList = z.infer<typeof adminOperatorListSchema>;
+
+/** POST /invitations/accept: the invited person sets their password (the token comes from the mail's link). */
+export const adminInvitationAcceptSchema = z.strictObject({
+  token: z.string().check(z.minLength(20), z.maxLength(100)),
+  password: z.string().check(z.minLength(1), z.maxLength(1024)),
+});
+
+/** POST /me/totp: a secret to enrol, its otpauth:// address and a QR code of it (SVG made by the server). */
+export const adminTotpStartSchema = z.object({ secret: z.string(), otpauth_url: z.string(), qr_svg: z.string() });
+export type AdminTotpStart = z.infer<typeof adminTotpStartSchema>;
+export const adminTotpCodeSchema = z.strictObject({ code: z.string().check(z.regex(TOTP_CODE, 'must be the six digits your app shows')) });
+export const adminRecoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
+
+export const adminPasskeySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  created_at: z.string(),
+  last_used_at: z.nullable(z.string()),
+});
+export type AdminPasskey = z.infer<typeof adminPasskeySchema>;
+export const adminPasskeyListSchema = z.object({ items: z.array(adminPasskeySchema) });
+/** The WebAuthn options the browser's authenticator needs, and the handle that brings the answer back to its challenge. */
+export const adminWebauthnOptionsSchema = z.object({ handle: z.string(), options: z.record(z.string(), z.unknown()) });
+export type AdminWebauthnOptions = z.infer<typeof adminWebauthnOptionsSchema>;
+export const adminPasskeyRegisterSchema = z.strictObject({
+  handle: z.string().check(z.minLength(10), z.maxLength(100)),
+  name: z.pipe(
+    z.string().check(z.maxLength(100)),
+    z.transform((v) => v.trim() || 'Passkey'),
+  ),
+  response: z.record(z.string(), z.unknown()),
+});
+export const adminPasskeySignInSchema = z.strictObject({
+  handle: z.string().check(z.minLength(10), z.maxLength(100)),
+  response: z.record(z.string(), z.unknown()),
+});
+
+export const AUDIT_OUTCOMES = ['ok', 'refused', 'failed'] as const;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** GET /audit and /audit.csv: by operator, action and period (UTC days, inclusive), newest first. */
+export const adminAuditQuerySchema = z.object({
+  operator: z.optional(z.pipe(z.string().check(z.regex(/^\d{1,15}$/, 'must be an operator id')), z.transform(Number))),
+  action: z.optional(z.string().check(z.regex(/^[a-z0-9.-]{1,100}$/, 'must be an action name'))),
+  outcome: z.optional(z.enum(AUDIT_OUTCOMES)),
+  from: z.optional(z.string().check(z.regex(DATE, 'must be a date YYYY-MM-DD'))),
+  to: z.optional(z.string().check(z.regex(DATE, 'must be a date YYYY-MM-DD'))),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
+});
+export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;
+export const adminAuditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  operator_id: z.nullable(z.number()),
+  operator_email: z.nullable(z.string()),
+  action: z.string(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  signup_id: z.nullable(z.number()),
+  target: z.nullable(z.string()),
+  detail: z.nullable(z.string()),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
+export const adminAuditPageSchema = z.object({ items: z.array(adminAuditEntrySchema), next_cursor: z.nullable(z.string()) });
+export type AdminAuditPage = z.infer<typeof adminAuditPageSchema>;
