@@ -85,11 +85,13 @@ export const aConsoleForATeam: Migration = {
   postgres: [
     ...tables(PG),
     `CREATE FUNCTION audit_trail_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      days text := current_setting('waitlist.audit_retention_days', true);
     BEGIN
-      IF TG_OP = 'DELETE'
-        AND current_setting('waitlist.audit_retention_days', true) ~ '^[0-9]+$'
-        AND OLD.created_at < now() - make_interval(days => greatest(30, current_setting('waitlist.audit_retention_days')::int)) THEN
-        RETURN OLD;
+      IF TG_OP = 'DELETE' AND days ~ '^[0-9]+$' THEN
+        IF OLD.created_at < now() - make_interval(days => greatest(30, days::int)) THEN
+          RETURN OLD;
+        END IF;
       END IF;
       RAISE EXCEPTION 'the audit trail is append-only (% refused)', TG_OP USING ERRCODE = 'insufficient_privilege';
     END $$`,
