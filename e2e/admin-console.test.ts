@@ -211,8 +211,10 @@ describe.each(['sqlite', 'postgres'] as const)('operator console in a real brows
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain('was erased');
     await expect.poll(() => page.getByRole('heading', { name: 'Sign-ups', level: 1 }).isVisible()).toBe(true);
     expect(await server.query(`SELECT id FROM waitlist_signups WHERE email = '${TARGET}'`)).toEqual([]);
-    const audit = await server.query<{ action: string; fields: string | null }>('SELECT action, fields FROM admin_audit_log ORDER BY id');
-    expect(audit.map((a) => a.action)).toEqual(['export', 'export', 'correct', 'erase']);
+    const audit = await server.query<{ action: string; detail: string | null; signup_id: number | null }>(
+      "SELECT action, detail, signup_id FROM audit_trail WHERE action LIKE 'signup%' ORDER BY id",
+    );
+    expect(audit.map((a) => a.action)).toEqual(['signups.export', 'signup.export', 'signup.correct', 'signup.erase']);
     expect(JSON.stringify(audit)).not.toContain('hopper');
     await page.getByLabel('Search e-mail').fill('hopper');
     await expect.poll(() => page.getByText('No sign-ups match').isVisible()).toBe(true);

@@ -93,7 +93,8 @@ describe('the console shows where each mail stands', () => {
       await page.getByLabel('E-mail').fill(OPERATOR);
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('link', { name: 'Mail settings' }).click();
+      // Where you are signed in lives with the rest of sign-in security.
+      await page.getByRole('link', { name: 'Security' }).click();
       const table = page.getByRole('table', { name: /Your sessions/ });
       await table.getByText('This session').waitFor();
       expect(await table.locator('tbody tr').count()).toBe(2);

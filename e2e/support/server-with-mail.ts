@@ -8,7 +8,14 @@ import { freePort, startServer, type RunningServer } from './server';
  * In a describe block: a real SMTP server, the built server sending to it (SITE_URL is the server's own origin,
  * so the links in its mail lead back to it) and Chromium; all stopped after the suite.
  */
-export function useServerWithMail(options: { dialect?: 'sqlite' | 'postgres'; env?: Record<string, string> } = {}) {
+export function useServerWithMail(
+  options: {
+    dialect?: 'sqlite' | 'postgres';
+    env?: Record<string, string>;
+    /** The host SITE_URL names (passkeys need a domain: `localhost`, not an IP address). Default 127.0.0.1. */
+    siteHost?: string;
+  } = {},
+) {
   let smtp: TestSmtpServer | undefined;
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
@@ -19,7 +26,12 @@ export function useServerWithMail(options: { dialect?: 'sqlite' | 'postgres'; en
     server = await startServer({
       ...(options.dialect ? { dialect: options.dialect } : {}),
       port,
-      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Acme Innovate <hello@example.com>', SITE_URL: `http://127.0.0.1:${port}`, ...options.env },
+      env: {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Acme Innovate <hello@example.com>',
+        SITE_URL: `http://${options.siteHost ?? '127.0.0.1'}:${port}`,
+        ...options.env,
+      },
     });
     browser = await launchBrowser();
   });

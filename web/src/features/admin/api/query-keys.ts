@@ -22,6 +22,10 @@ export const adminKeys = {
   waves: () => ['admin', 'waves'] as const,
   partnerCodes: () => ['admin', 'partner-codes'] as const,
   campaigns: () => ['admin', 'campaigns'] as const,
+  team: () => ['admin', 'team'] as const,
+  passkeys: () => ['admin', 'passkeys'] as const,
+  audit: (filters: object, cursor: string | undefined) => ['admin', 'audit', filters, cursor ?? null] as const,
+  auditOperators: () => ['admin', 'audit', 'operators'] as const,
 };
 
 /** Keys are arrays built afresh on every call: compare them by value, never by reference. */

@@ -11,8 +11,8 @@ export const useSession = () =>
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ email, password }: { email: string; password: string }) =>
-      request<AdminSessionInfo>('/session', json('POST', { email, password })),
+    mutationFn: (input: { email: string; password: string; totp?: string; recovery_code?: string }) =>
+      request<AdminSessionInfo>('/session', json('POST', input)),
     onSuccess: (session) => queryClient.setQueryData(adminKeys.session(), session),
   });
 }

@@ -12,10 +12,15 @@ import { MailSettingsPage } from '../pages/mail-settings-page';
 import { OutboxPage } from '../pages/outbox/outbox-page';
 import { PilotsPage } from '../pages/pilots/pilots-page';
 import { SignInPage } from '../pages/sign-in-page';
+import { JoinPage } from '../pages/join-page';
+import { SecurityPage } from '../pages/security/security-page';
+import { TeamPage } from '../pages/team/team-page';
+import { AuditPage } from '../pages/audit/audit-page';
 import { SignupDetailPage } from '../pages/signup-detail/signup-detail-page';
 import { SignupsPage } from '../pages/signups/signups-page';
 import { ConsoleShell } from './console-shell';
-import { useHashRoute, type AdminRoute } from './use-hash-route';
+import { RoleProvider } from './role';
+import { joinTokenOf, useHashRoute, type AdminRoute } from './use-hash-route';
 
 // The charts library loads only when the dashboard is opened.
 const DashboardPage = lazy(() => import('../pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
@@ -31,6 +36,10 @@ const TITLES: Record<AdminRoute['name'], string> = {
   companies: 'Companies',
   settings: 'Mail settings',
   pilots: 'Pilots',
+  team: 'Team',
+  security: 'Security',
+  audit: 'Audit trail',
+  join: 'Join the team',
 };
 
 /** A 401 from any query means the session ended (idle expiry, signed out elsewhere): back to sign-in. */
@@ -53,6 +62,11 @@ function useSignInAgainOnExpiry() {
 export function AdminApp() {
   const session = useSession();
   const [route, navigate] = useHashRoute();
+  // An invitation link's token is read once, then taken out of the address bar (and so out of history and bookmarks).
+  const [joinToken, setJoinToken] = useState(() => joinTokenOf(window.location.hash));
+  useEffect(() => {
+    if (joinToken) window.history.replaceState(null, '', `${window.location.pathname}#/join`);
+  }, [joinToken]);
   const [filters, setFilters] = useState<AdminFilters>(DEFAULT_FILTERS);
   // A notice belongs to the screen it was raised for, and disappears when the operator moves on.
   const [noticeState, setNoticeState] = useState<{ notice: Notice; on: AdminRoute['name'] } | null>(null);
@@ -89,45 +103,74 @@ export function AdminApp() {
       </div>
     );
   }
+  if (joinToken && route.name === 'join') {
+    return (
+      <JoinPage
+        token={joinToken}
+        onJoined={() => {
+          setJoinToken(null);
+          navigate({ name: 'signups' });
+        }}
+      />
+    );
+  }
   if (!session.data) return <SignInPage notice={notice} onSignedIn={() => setNotice(null)} />;
+  const { operator } = session.data;
+  const enrolmentOnly = session.data.enrolment_required;
+  const showSecurity = enrolmentOnly || route.name === 'security';
+  // Owners are reminded to protect the account that can export and erase everything.
+  const nudge = operator.role === 'owner' && !session.data.two_factor.totp && session.data.two_factor.passkeys === 0 && !showSecurity;
 
   return (
-    <ConsoleShell
-      route={route}
-      operator={session.data.operator.email}
-      signingOut={signOut.isPending}
-      onSignOut={() => signOut.mutate()}
-      mainRef={main}
-    >
-      <StatusMessage notice={notice} onDismiss={() => setNotice(null)} />
-      {route.name === 'signups' && <SignupsPage filters={filters} onFiltersChange={setFilters} />}
-      {route.name === 'signup' && (
-        <SignupDetailPage
-          id={route.id}
-          onErased={() => {
-            setNotice({ kind: 'success', text: 'The sign-up was erased. Its e-mail address can sign up again.' }, 'signups');
-            navigate({ name: 'signups' });
-          }}
-          onNotice={(n) => setNotice(n, 'signup')}
-        />
-      )}
-      {route.name === 'outbox' && <OutboxPage />}
-      {route.name === 'funnel' && <FunnelPage />}
-      {route.name === 'companies' && (
-        <CompaniesPage
-          onOpen={(domain) => {
-            setFilters({ sort: '-created_at', company: domain });
-            navigate({ name: 'signups' });
-          }}
-        />
-      )}
-      {route.name === 'pilots' && <PilotsPage filters={filters} operator={session.data.operator.email} />}
-      {route.name === 'settings' && <MailSettingsPage onNotice={(n) => setNotice(n, 'settings')} />}
-      {route.name === 'dashboard' && (
-        <Suspense fallback={<Loading label="Loading the dashboard…" />}>
-          <DashboardPage />
-        </Suspense>
-      )}
-    </ConsoleShell>
+    <RoleProvider role={operator.role}>
+      <ConsoleShell
+        route={enrolmentOnly ? { name: 'security' } : route}
+        operator={operator.email}
+        role={operator.role}
+        enrolmentOnly={enrolmentOnly}
+        signingOut={signOut.isPending}
+        onSignOut={() => signOut.mutate()}
+        mainRef={main}
+      >
+        <StatusMessage notice={notice} onDismiss={() => setNotice(null)} />
+        {nudge && (
+          <p className="notice notice-warning">
+            Your account can export and erase the whole list: protect it with a second factor.{' '}
+            <a href="#/security">Set up an authenticator app or a passkey</a>
+          </p>
+        )}
+        {showSecurity && <SecurityPage session={session.data} onNotice={(n) => setNotice(n, 'security')} />}
+        {!enrolmentOnly && route.name === 'team' && <TeamPage onNotice={(n) => setNotice(n, 'team')} />}
+        {!enrolmentOnly && route.name === 'audit' && <AuditPage />}
+        {!enrolmentOnly && route.name === 'signups' && <SignupsPage filters={filters} onFiltersChange={setFilters} />}
+        {!enrolmentOnly && route.name === 'signup' && (
+          <SignupDetailPage
+            id={route.id}
+            onErased={() => {
+              setNotice({ kind: 'success', text: 'The sign-up was erased. Its e-mail address can sign up again.' }, 'signups');
+              navigate({ name: 'signups' });
+            }}
+            onNotice={(n) => setNotice(n, 'signup')}
+          />
+        )}
+        {!enrolmentOnly && route.name === 'outbox' && <OutboxPage />}
+        {!enrolmentOnly && route.name === 'funnel' && <FunnelPage />}
+        {!enrolmentOnly && route.name === 'companies' && (
+          <CompaniesPage
+            onOpen={(domain) => {
+              setFilters({ sort: '-created_at', company: domain });
+              navigate({ name: 'signups' });
+            }}
+          />
+        )}
+        {!enrolmentOnly && route.name === 'pilots' && <PilotsPage filters={filters} operator={session.data.operator.email} />}
+        {!enrolmentOnly && route.name === 'settings' && <MailSettingsPage onNotice={(n) => setNotice(n, 'settings')} />}
+        {!enrolmentOnly && route.name === 'dashboard' && (
+          <Suspense fallback={<Loading label="Loading the dashboard…" />}>
+            <DashboardPage />
+          </Suspense>
+        )}
+      </ConsoleShell>
+    </RoleProvider>
   );
 }

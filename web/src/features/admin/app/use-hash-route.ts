@@ -9,12 +9,21 @@ export type AdminRoute =
   | { name: 'funnel' }
   | { name: 'companies' }
   | { name: 'settings' }
-  | { name: 'pilots' };
+  | { name: 'pilots' }
+  | { name: 'team' }
+  | { name: 'security' }
+  | { name: 'audit' }
+  /** An invited teammate's link: the token is read once and taken out of the address bar (admin-app.tsx). */
+  | { name: 'join' };
 
-const SIMPLE = ['dashboard', 'outbox', 'funnel', 'companies', 'settings', 'pilots'] as const;
+const SIMPLE = ['dashboard', 'outbox', 'funnel', 'companies', 'settings', 'pilots', 'team', 'security', 'audit', 'join'] as const;
+
+/** The token of an invitation link (`#/join/<token>`), or null. */
+export const joinTokenOf = (hash: string): string | null => /^#?\/join\/([A-Za-z0-9_-]{20,100})$/.exec(hash)?.[1] ?? null;
 
 export function parseHash(hash: string): AdminRoute {
   const path = hash.replace(/^#/, '');
+  if (path.startsWith('/join/')) return { name: 'join' };
   const detail = /^\/signups\/(\d+)$/.exec(path);
   if (detail) return { name: 'signup', id: Number(detail[1]) };
   const simple = SIMPLE.find((name) => path === `/${name}`);

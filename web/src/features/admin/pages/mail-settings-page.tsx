@@ -3,7 +3,6 @@ import type { AdminMailSettings } from '@waitlist/contract';
 import { Button } from '../../../components/ui/button';
 import { useMailSettings, useSaveMailSettings } from '../api/mail';
 import { ErrorPanel, Loading, type Notice } from '../components/ui';
-import { SessionsPanel } from './sessions-panel';
 
 /** Each operator chooses the mail the console sends them: one per confirmed sign-up, and the daily digest. */
 export function MailSettingsPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
@@ -52,7 +51,6 @@ export function MailSettingsPage({ onNotice }: { onNotice: (notice: Notice) => v
           </div>
         </form>
       )}
-      <SessionsPanel onNotice={onNotice} />
     </section>
   );
 }

@@ -1,26 +1,49 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
+import { AdminApiError } from '../api/client';
 import { useSignIn } from '../api/session';
+import { usePasskeySignIn } from '../api/team';
 import { TextField } from '../components/fields';
 import { StatusMessage, type Notice } from '../components/ui';
 
+/**
+ * Sign in with e-mail and password, then the code of an authenticator app (or a recovery code) when the account has
+ * one; or with a passkey instead of both.
+ */
 export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSignedIn: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [useRecovery, setUseRecovery] = useState(false);
   const signIn = useSignIn();
+  const passkey = usePasskeySignIn();
+  // The password was right; the server asks for the second factor.
+  const [secondStep, setSecondStep] = useState(false);
+  const codeField = useRef<HTMLInputElement>(null);
+  // The code field appears after the password was accepted: the cursor goes there.
+  useEffect(() => {
+    if (secondStep) codeField.current?.focus();
+  }, [secondStep, useRecovery]);
+  const error = signIn.error ?? passkey.error;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const factor = secondStep && code ? (useRecovery ? { recovery_code: code } : { totp: code.replace(/\s+/g, '') }) : {};
     signIn.mutate(
-      { email, password },
+      { email, password, ...factor },
       {
         onSuccess: () => {
           setPassword('');
+          setCode('');
           onSignedIn();
+        },
+        onError: (e) => {
+          if (e instanceof AdminApiError && e.code === 'totp_required') setSecondStep(true);
         },
       },
     );
   };
+  const showError = error && !(error instanceof AdminApiError && error.code === 'totp_required' && !code);
 
   return (
     <div className="signin-layout">
@@ -33,12 +56,12 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
         </div>
         <h1>Sign in</h1>
         <p className="muted">
-          For operators only. Accounts are created with <code>npm run admin -- add EMAIL</code>.
+          For operators only. An owner invites you by mail, or adds you with <code>npm run admin -- add EMAIL</code>.
         </p>
-        <StatusMessage notice={signIn.isError ? null : notice} onDismiss={onSignedIn} />
-        {signIn.isError && (
+        <StatusMessage notice={error ? null : notice} onDismiss={onSignedIn} />
+        {showError && (
           <p className="form-error" role="alert" id="signin-error">
-            {signIn.error.message}
+            {error.message}
           </p>
         )}
         <form onSubmit={submit} className="stack" noValidate>
@@ -46,11 +69,11 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
             id="signin-email"
             label="E-mail"
             type="email"
-            autoComplete="username"
+            autoComplete="username webauthn"
             required
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            aria-describedby={signIn.isError ? 'signin-error' : undefined}
+            aria-describedby={showError ? 'signin-error' : undefined}
           />
           <TextField
             id="signin-password"
@@ -61,10 +84,41 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-          <Button type="submit" className="btn-block" disabled={signIn.isPending || !email || !password}>
+          {secondStep && (
+            <div className="stack" role="group" aria-labelledby="second-factor-title">
+              <p id="second-factor-title" className="muted" role="status">
+                {useRecovery ? 'Enter one of your recovery codes (each works once).' : 'Enter the six digits your authenticator app shows.'}
+              </p>
+              <TextField
+                id="signin-code"
+                label={useRecovery ? 'Recovery code' : 'Code from your app'}
+                inputMode={useRecovery ? 'text' : 'numeric'}
+                autoComplete="one-time-code"
+                ref={codeField}
+                required
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
+              <button type="button" className="link-button" onClick={() => setUseRecovery(!useRecovery)}>
+                {useRecovery ? 'Use the code from my app instead' : 'I lost my phone: use a recovery code'}
+              </button>
+            </div>
+          )}
+          <Button type="submit" className="btn-block" disabled={signIn.isPending || !email || !password || (secondStep && !code)}>
             {signIn.isPending ? 'Signing in…' : 'Sign in'}
           </Button>
         </form>
+        <div className="stack">
+          <p className="muted divider-text">or</p>
+          <Button
+            variant="secondary"
+            className="btn-block"
+            disabled={passkey.isPending}
+            onClick={() => passkey.mutate(undefined, { onSuccess: () => onSignedIn() })}
+          >
+            {passkey.isPending ? 'Waiting for your passkey…' : 'Use a passkey instead'}
+          </Button>
+        </div>
       </main>
     </div>
   );

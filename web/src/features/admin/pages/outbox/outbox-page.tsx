@@ -3,11 +3,13 @@ import { useOutbox, useRetryMail } from '../../api/mail';
 import { MailTable } from '../../components/mail-table';
 import { AdminPage, ErrorPanel } from '../../components/ui';
 import { WebhooksPanel } from './webhooks-panel';
+import { useCan } from '../../app/role';
 
 /** The outbox: what has not gone out and why, with a retry for failed mail; then the webhook deliveries. */
 export function OutboxPage() {
   const outbox = useOutbox();
   const retry = useRetryMail();
+  const can = useCan();
   const data = outbox.data;
   return (
     <div className="stack-lg">
@@ -41,9 +43,13 @@ export function OutboxPage() {
                 .filter((e) => e.status === 'failed')
                 .map((e) => (
                   <li key={e.id}>
-                    <Button variant="secondary" size="small" disabled={retry.isPending} onClick={() => retry.mutate(e.id)}>
-                      Send mail #{e.id} again
-                    </Button>
+                    {can('member') ? (
+                      <Button variant="secondary" size="small" disabled={retry.isPending} onClick={() => retry.mutate(e.id)}>
+                        Send mail #{e.id} again
+                      </Button>
+                    ) : (
+                      `Mail #${e.id} failed`
+                    )}
                   </li>
                 ))}
             </ul>

@@ -2,6 +2,7 @@ import type { AdminWebhookDelivery } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useResendWebhook, useWebhooks } from '../../api/mail';
 import { DataTable, ErrorPanel, TimeCell } from '../../components/ui';
+import { useCan } from '../../app/role';
 
 /** Where one delivery stands, in words an operator can act on. */
 export function webhookStatus(delivery: AdminWebhookDelivery, configured: boolean): string {
@@ -16,6 +17,7 @@ export function webhookStatus(delivery: AdminWebhookDelivery, configured: boolea
 export function WebhooksPanel() {
   const webhooks = useWebhooks();
   const resend = useResendWebhook();
+  const can = useCan();
   const data = webhooks.data;
   return (
     <section className="stack-lg" aria-labelledby="webhooks-title">
@@ -75,7 +77,7 @@ export function WebhooksPanel() {
                 <TimeCell at={d.created_at} />
                 <td className="break">{d.last_error ?? '—'}</td>
                 <td>
-                  {(d.status === 'sent' || d.status === 'failed') && (
+                  {(d.status === 'sent' || d.status === 'failed') && can('owner') && (
                     <Button variant="secondary" size="small" disabled={resend.isPending} onClick={() => resend.mutate(d.id)}>
                       Send {d.webhook_id} again
                     </Button>

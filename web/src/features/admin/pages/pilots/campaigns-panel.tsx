@@ -7,6 +7,7 @@ import { ConfirmDialog, DataTable, ErrorPanel } from '../../components/ui';
 import { MailPreview } from './mail-preview';
 import { EMPTY_MESSAGE, MessageFields, filledMessage, type MessageDraft } from './message-fields';
 import { describeSegment } from './segment-summary';
+import { Can } from '../../app/role';
 
 const STATES: Record<AdminCampaign['state'], string> = { draft: 'Draft', sending: 'Sending', sent: 'Sent', cancelled: 'Cancelled' };
 
@@ -63,78 +64,82 @@ export function CampaignsPanel({ segment, operator }: { segment: AdminSegment; o
                 <td>{c.failed}</td>
                 <td>{c.cancelled}</td>
                 <td className="actions">
-                  <Button
-                    size="small"
-                    variant="ghost"
-                    aria-label={`Test to me: ${c.name}`}
-                    disabled={act.isPending}
-                    onClick={() => run(c, 'test', `A test copy of “${c.name}” is on its way to ${operator}.`)}
-                  >
-                    Test to me
-                  </Button>
-                  {c.state === 'draft' && (
-                    <Button size="small" aria-label={`Send… ${c.name}`} disabled={act.isPending} onClick={() => setSending(c)}>
-                      Send…
-                    </Button>
-                  )}
-                  {(c.state === 'draft' || c.state === 'sending') && (
+                  <Can need="member">
                     <Button
                       size="small"
-                      variant="secondary"
-                      aria-label={`Cancel ${c.name}`}
+                      variant="ghost"
+                      aria-label={`Test to me: ${c.name}`}
                       disabled={act.isPending}
-                      onClick={() => run(c, 'cancel', `“${c.name}” is cancelled.`)}
+                      onClick={() => run(c, 'test', `A test copy of “${c.name}” is on its way to ${operator}.`)}
                     >
-                      Cancel
+                      Test to me
                     </Button>
-                  )}
+                    {c.state === 'draft' && (
+                      <Button size="small" aria-label={`Send… ${c.name}`} disabled={act.isPending} onClick={() => setSending(c)}>
+                        Send…
+                      </Button>
+                    )}
+                    {(c.state === 'draft' || c.state === 'sending') && (
+                      <Button
+                        size="small"
+                        variant="secondary"
+                        aria-label={`Cancel ${c.name}`}
+                        disabled={act.isPending}
+                        onClick={() => run(c, 'cancel', `“${c.name}” is cancelled.`)}
+                      >
+                        Cancel
+                      </Button>
+                    )}
+                  </Can>
                 </td>
               </tr>
             ))}
           </DataTable>
         </div>
       )}
-      <form
-        className="card stack"
-        aria-labelledby="new-campaign-title"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!message.en) return;
-          create.mutate(
-            { name, filter: segment, message: { en: message.en, ...(message.sv ? { sv: message.sv } : {}) } },
-            {
-              onSuccess: ({ recipients }) => {
-                setNotice(
-                  `Draft “${name}” saved: it would reach ${recipients} ${recipients === 1 ? 'person' : 'people'} now. Send yourself a test, then send it.`,
-                );
-                setName('');
-                setDraft(EMPTY_MESSAGE);
+      <Can need="member">
+        <form
+          className="card stack"
+          aria-labelledby="new-campaign-title"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!message.en) return;
+            create.mutate(
+              { name, filter: segment, message: { en: message.en, ...(message.sv ? { sv: message.sv } : {}) } },
+              {
+                onSuccess: ({ recipients }) => {
+                  setNotice(
+                    `Draft “${name}” saved: it would reach ${recipients} ${recipients === 1 ? 'person' : 'people'} now. Send yourself a test, then send it.`,
+                  );
+                  setName('');
+                  setDraft(EMPTY_MESSAGE);
+                },
+                onError: (error) => setNotice(error.message),
               },
-              onError: (error) => setNotice(error.message),
-            },
-          );
-        }}
-      >
-        <h3 id="new-campaign-title">Write an update for the Sign-ups filter</h3>
-        <p className="muted">Who: {describeSegment(segment)}; of them, those who confirmed and have not unsubscribed when you send it.</p>
-        <TextField label="Name (for you)" value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} />
-        <MessageFields draft={draft} onChange={setDraft} required />
-        <div className="actions">
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={preview.isPending || !message.en}
-            onClick={() => preview.mutate({ kind: 'campaign', message })}
-          >
-            Preview both languages
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            Save draft
-          </Button>
-        </div>
-        {preview.isError && <p role="alert">{preview.error.message}</p>}
-        {preview.data && <MailPreview preview={preview.data} />}
-      </form>
+            );
+          }}
+        >
+          <h3 id="new-campaign-title">Write an update for the Sign-ups filter</h3>
+          <p className="muted">Who: {describeSegment(segment)}; of them, those who confirmed and have not unsubscribed when you send it.</p>
+          <TextField label="Name (for you)" value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} />
+          <MessageFields draft={draft} onChange={setDraft} required />
+          <div className="actions">
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={preview.isPending || !message.en}
+              onClick={() => preview.mutate({ kind: 'campaign', message })}
+            >
+              Preview both languages
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              Save draft
+            </Button>
+          </div>
+          {preview.isError && <p role="alert">{preview.error.message}</p>}
+          {preview.data && <MailPreview preview={preview.data} />}
+        </form>
+      </Can>
       <ConfirmDialog
         open={sending !== null}
         title={`Send “${sending?.name ?? ''}”?`}

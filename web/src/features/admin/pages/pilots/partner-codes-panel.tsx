@@ -4,6 +4,7 @@ import { Button } from '../../../../components/ui/button';
 import { usePartnerCodeAction, usePartnerCodes } from '../../api/pilots';
 import { TextField } from '../../components/fields';
 import { DataTable, ErrorPanel, TimeCell } from '../../components/ui';
+import { Can } from '../../app/role';
 
 const STATES: Record<PartnerCodeState, string> = {
   active: 'open',
@@ -60,24 +61,26 @@ export function PartnerCodesPanel() {
                 <TimeCell at={c.expires_at} />
                 <td>
                   {c.state === 'withdrawn' ? null : (
-                    <Button
-                      type="button"
-                      variant="secondary"
-                      size="small"
-                      disabled={action.isPending}
-                      aria-label={`Withdraw “${c.label}”`}
-                      onClick={() =>
-                        action.mutate(
-                          { revoke: c.id },
-                          {
-                            onSuccess: () => setOutcome(`“${c.label}” is withdrawn: nobody else can join with it.`),
-                            onError: (e) => setOutcome(e.message),
-                          },
-                        )
-                      }
-                    >
-                      Withdraw
-                    </Button>
+                    <Can need="member">
+                      <Button
+                        type="button"
+                        variant="secondary"
+                        size="small"
+                        disabled={action.isPending}
+                        aria-label={`Withdraw “${c.label}”`}
+                        onClick={() =>
+                          action.mutate(
+                            { revoke: c.id },
+                            {
+                              onSuccess: () => setOutcome(`“${c.label}” is withdrawn: nobody else can join with it.`),
+                              onError: (e) => setOutcome(e.message),
+                            },
+                          )
+                        }
+                      >
+                        Withdraw
+                      </Button>
+                    </Can>
                   )}
                 </td>
               </tr>
@@ -85,62 +88,64 @@ export function PartnerCodesPanel() {
           </DataTable>
         </div>
       )}
-      <form
-        className="card stack"
-        aria-labelledby="new-partner-code-title"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setOutcome('');
-          setMade(null);
-          action.mutate(
-            { create: { label, claim_limit: Number(limit), expires_in_days: Number(days) } },
-            {
-              onSuccess: (created) => {
-                setMade({ label: created.label, code: created.code });
-                setLabel('');
+      <Can need="member">
+        <form
+          className="card stack"
+          aria-labelledby="new-partner-code-title"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setOutcome('');
+            setMade(null);
+            action.mutate(
+              { create: { label, claim_limit: Number(limit), expires_in_days: Number(days) } },
+              {
+                onSuccess: (created) => {
+                  setMade({ label: created.label, code: created.code });
+                  setLabel('');
+                },
+                onError: (error) => setOutcome(error.message),
               },
-              onError: (error) => setOutcome(error.message),
-            },
-          );
-        }}
-      >
-        <h3 id="new-partner-code-title">Make a partner code</h3>
-        <div className="form-grid">
-          <TextField label="Label (who it is for)" value={label} required maxLength={200} onChange={(e) => setLabel(e.target.value)} />
-          <TextField
-            label="People who may join with it"
-            type="number"
-            min={1}
-            max={100000}
-            required
-            value={limit}
-            onChange={(e) => setLimit(e.target.value)}
-          />
-          <TextField
-            label="Valid for (days)"
-            type="number"
-            min={1}
-            max={365}
-            required
-            value={days}
-            onChange={(e) => setDays(e.target.value)}
-          />
-        </div>
-        <div className="actions">
-          <Button type="submit" disabled={action.isPending || label.trim() === ''}>
-            Make the code
-          </Button>
-        </div>
-        <div role="status" aria-live="polite">
-          {made ? (
-            <p>
-              The code for “{made.label}” is <code className="partner-code">{made.code}</code>. Copy it now: it is not shown again.
-            </p>
-          ) : (
-            outcome
-          )}
-        </div>
-      </form>
+            );
+          }}
+        >
+          <h3 id="new-partner-code-title">Make a partner code</h3>
+          <div className="form-grid">
+            <TextField label="Label (who it is for)" value={label} required maxLength={200} onChange={(e) => setLabel(e.target.value)} />
+            <TextField
+              label="People who may join with it"
+              type="number"
+              min={1}
+              max={100000}
+              required
+              value={limit}
+              onChange={(e) => setLimit(e.target.value)}
+            />
+            <TextField
+              label="Valid for (days)"
+              type="number"
+              min={1}
+              max={365}
+              required
+              value={days}
+              onChange={(e) => setDays(e.target.value)}
+            />
+          </div>
+          <div className="actions">
+            <Button type="submit" disabled={action.isPending || label.trim() === ''}>
+              Make the code
+            </Button>
+          </div>
+          <div role="status" aria-live="polite">
+            {made ? (
+              <p>
+                The code for “{made.label}” is <code className="partner-code">{made.code}</code>. Copy it now: it is not shown again.
+              </p>
+            ) : (
+              outcome
+            )}
+          </div>
+        </form>
+      </Can>
     </section>
   );
 }

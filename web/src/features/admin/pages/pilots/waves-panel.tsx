@@ -7,6 +7,7 @@ import { DataTable, ErrorPanel, TimeCell } from '../../components/ui';
 import { MailPreview } from './mail-preview';
 import { EMPTY_MESSAGE, MessageFields, filledMessage, type MessageDraft } from './message-fields';
 import { describeSegment } from './segment-summary';
+import { Can } from '../../app/role';
 
 const SKIP_REASONS: Record<WaveSkipReason, string> = {
   'not-confirmed': 'not confirmed',
@@ -67,70 +68,79 @@ export function WavesPanel({ segment }: { segment: AdminSegment }) {
           </DataTable>
         </div>
       )}
-      <form
-        className="card stack"
-        aria-labelledby="new-wave-title"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setOutcome('');
-          create.mutate(
-            {
-              name,
-              filter: segment,
-              ...(limit ? { limit: Number(limit) } : {}),
-              expires_in_days: Number(days),
-              ...ownWords,
-            },
-            {
-              onSuccess: (created) => {
-                setOutcome(`“${name}”: ${waveOutcome(created)}`);
-                setName('');
-                setDraft(EMPTY_MESSAGE);
-                preview.reset();
+      <Can need="member">
+        <form
+          className="card stack"
+          aria-labelledby="new-wave-title"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setOutcome('');
+            create.mutate(
+              {
+                name,
+                filter: segment,
+                ...(limit ? { limit: Number(limit) } : {}),
+                expires_in_days: Number(days),
+                ...ownWords,
               },
-              onError: (error) => setOutcome(error.message),
-            },
-          );
-        }}
-      >
-        <h3 id="new-wave-title">Invite from the Sign-ups filter</h3>
-        <p className="muted">
-          Who: {describeSegment(segment)}; confirmed people only, oldest first, each invited once. To invite chosen people, tick them on
-          Sign-ups and use <strong>Invite selected</strong>.
-        </p>
-        <div className="form-grid">
-          <TextField label="Name of the wave" value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} />
-          <TextField label="At most (people)" type="number" min={1} max={10000} value={limit} onChange={(e) => setLimit(e.target.value)} />
-          <TextField
-            label="Valid for (days)"
-            type="number"
-            min={1}
-            max={365}
-            required
-            value={days}
-            onChange={(e) => setDays(e.target.value)}
-          />
-        </div>
-        <MessageFields draft={draft} onChange={setDraft} required={false} />
-        <div className="actions">
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={preview.isPending}
-            onClick={() => preview.mutate({ kind: 'invitation', ...ownWords })}
-          >
-            Preview both languages
-          </Button>
-          <Button type="submit" disabled={create.isPending || name.trim() === ''}>
-            Send invitations
-          </Button>
-        </div>
-        <p role="status" aria-live="polite">
-          {outcome}
-        </p>
-        {preview.isError && <p role="alert">{preview.error.message}</p>}
-        {preview.data && <MailPreview preview={preview.data} />}
-      </form>
+              {
+                onSuccess: (created) => {
+                  setOutcome(`“${name}”: ${waveOutcome(created)}`);
+                  setName('');
+                  setDraft(EMPTY_MESSAGE);
+                  preview.reset();
+                },
+                onError: (error) => setOutcome(error.message),
+              },
+            );
+          }}
+        >
+          <h3 id="new-wave-title">Invite from the Sign-ups filter</h3>
+          <p className="muted">
+            Who: {describeSegment(segment)}; confirmed people only, oldest first, each invited once. To invite chosen people, tick them on
+            Sign-ups and use <strong>Invite selected</strong>.
+          </p>
+          <div className="form-grid">
+            <TextField label="Name of the wave" value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} />
+            <TextField
+              label="At most (people)"
+              type="number"
+              min={1}
+              max={10000}
+              value={limit}
+              onChange={(e) => setLimit(e.target.value)}
+            />
+            <TextField
+              label="Valid for (days)"
+              type="number"
+              min={1}
+              max={365}
+              required
+              value={days}
+              onChange={(e) => setDays(e.target.value)}
+            />
+          </div>
+          <MessageFields draft={draft} onChange={setDraft} required={false} />
+          <div className="actions">
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={preview.isPending}
+              onClick={() => preview.mutate({ kind: 'invitation', ...ownWords })}
+            >
+              Preview both languages
+            </Button>
+            <Button type="submit" disabled={create.isPending || name.trim() === ''}>
+              Send invitations
+            </Button>
+          </div>
+          <p role="status" aria-live="polite">
+            {outcome}
+          </p>
+          {preview.isError && <p role="alert">{preview.error.message}</p>}
+          {preview.data && <MailPreview preview={preview.data} />}
+        </form>
+      </Can>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { useAddNote, useFollowUp } from '../../api/insight';
 import { useSetStatus } from '../../api/signups';
 import { SelectField, TextAreaField } from '../../components/fields';
 import { ErrorPanel, formatDateTime, type Notice } from '../../components/ui';
+import { Can } from '../../app/role';
 
 /** Follow-up: status (changed here or for a selection in the list), notes with author and time, and the history. */
 export function FollowUpPanel({ signup, onNotice }: { signup: AdminSignup; onNotice: (notice: Notice) => void }) {
@@ -36,27 +37,29 @@ export function FollowUpPanel({ signup, onNotice }: { signup: AdminSignup; onNot
   return (
     <section className="card stack" aria-labelledby="follow-up-title">
       <h2 id="follow-up-title">Follow-up</h2>
-      <form className="inline-form" onSubmit={submitStatus}>
-        <SelectField
-          compact
-          label="Status"
-          options={FOLLOW_UP_STATUSES}
-          labels={FOLLOW_UP_STATUS_LABELS}
-          value={status}
-          onValue={(next) => next && setStatus(next)}
-        />
-        <Button type="submit" variant="secondary" disabled={saveStatus.isPending || status === signup.status}>
-          Save status
-        </Button>
-      </form>
-      <form className="stack" onSubmit={submitNote}>
-        <TextAreaField label="Add a note" rows={3} maxLength={NOTE_MAX_LENGTH} value={note} onChange={(e) => setNote(e.target.value)} />
-        <div>
-          <Button type="submit" variant="secondary" disabled={addNote.isPending || note.trim() === ''}>
-            Add note
+      <Can need="member">
+        <form className="inline-form" onSubmit={submitStatus}>
+          <SelectField
+            compact
+            label="Status"
+            options={FOLLOW_UP_STATUSES}
+            labels={FOLLOW_UP_STATUS_LABELS}
+            value={status}
+            onValue={(next) => next && setStatus(next)}
+          />
+          <Button type="submit" variant="secondary" disabled={saveStatus.isPending || status === signup.status}>
+            Save status
           </Button>
-        </div>
-      </form>
+        </form>
+        <form className="stack" onSubmit={submitNote}>
+          <TextAreaField label="Add a note" rows={3} maxLength={NOTE_MAX_LENGTH} value={note} onChange={(e) => setNote(e.target.value)} />
+          <div>
+            <Button type="submit" variant="secondary" disabled={addNote.isPending || note.trim() === ''}>
+              Add note
+            </Button>
+          </div>
+        </form>
+      </Can>
       {followUp.isError && (
         <ErrorPanel title="The follow-up could not be loaded" error={followUp.error} onRetry={() => void followUp.refetch()} />
       )}

@@ -2,6 +2,7 @@ import { Button } from '../../../../components/ui/button';
 import { useMailLog, useResendConfirmation } from '../../api/mail';
 import { MailTable } from '../../components/mail-table';
 import { ErrorPanel, type Notice } from '../../components/ui';
+import { Can } from '../../app/role';
 
 /** A person's mail log on their detail page, with "Resend confirmation". */
 export function MailLog({ signupId, confirmed, onNotice }: { signupId: number; confirmed: boolean; onNotice: (n: Notice) => void }) {
@@ -17,9 +18,11 @@ export function MailLog({ signupId, confirmed, onNotice }: { signupId: number; c
       <div className="page-header">
         <h2 id="mail-log-title">Mail</h2>
         {!confirmed && (
-          <Button variant="secondary" disabled={resend.isPending} onClick={resendNow}>
-            Resend confirmation
-          </Button>
+          <Can need="member">
+            <Button variant="secondary" disabled={resend.isPending} onClick={resendNow}>
+              Resend confirmation
+            </Button>
+          </Can>
         )}
       </div>
       {log.isError && <ErrorPanel title="The mail log could not be loaded" error={log.error} onRetry={() => void log.refetch()} />}

@@ -9,6 +9,7 @@ import { CorrectionForm } from './correction-form';
 import { FollowUpPanel } from './follow-up-panel';
 import { MailLog } from './mail-log';
 import { SignupFacts } from './signup-facts';
+import { Can } from '../../app/role';
 
 const BackLink = () => (
   <a className="back-link" href={hrefOf({ name: 'signups' })}>
@@ -50,17 +51,23 @@ export function SignupDetailPage({ id, onErased, onNotice }: { id: number; onEra
           </h1>
         </div>
         <div className="actions">
-          <ButtonLink variant="secondary" href={exportJsonUrl(s.id)} download>
-            Download this person’s data (JSON)
-          </ButtonLink>
+          <Can need="owner">
+            <ButtonLink variant="secondary" href={exportJsonUrl(s.id)} download>
+              Download this person’s data (JSON)
+            </ButtonLink>
+          </Can>
           {!editing && (
-            <Button variant="secondary" onClick={() => setEditing(true)}>
-              Correct
-            </Button>
+            <Can need="member">
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                Correct
+              </Button>
+            </Can>
           )}
-          <Button variant="danger" onClick={() => setConfirming(true)}>
-            Erase…
-          </Button>
+          <Can need="owner">
+            <Button variant="danger" onClick={() => setConfirming(true)}>
+              Erase…
+            </Button>
+          </Can>
         </div>
       </div>
 

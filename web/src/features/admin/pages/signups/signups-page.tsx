@@ -6,6 +6,7 @@ import { AdminPage, ErrorPanel, formatNumber } from '../../components/ui';
 import { BulkStatusBar } from './bulk-status-bar';
 import { SignupFilters, activeFilterCount } from './signup-filters';
 import { SignupsTable } from './signups-table';
+import { Can } from '../../app/role';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -86,9 +87,11 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
       summary={summary}
       liveSummary
       actions={
-        <ButtonLink variant="secondary" href={exportCsvUrl(filters)} download>
-          Export CSV{filtered ? ' (filtered)' : ''}
-        </ButtonLink>
+        <Can need="owner">
+          <ButtonLink variant="secondary" href={exportCsvUrl(filters)} download>
+            Export CSV{filtered ? ' (filtered)' : ''}
+          </ButtonLink>
+        </Can>
       }
     >
       <SignupFilters
@@ -111,7 +114,9 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
               {list.error.message}
             </p>
           )}
-          <BulkStatusBar selected={selected} onDone={() => setSelected(new Set())} />
+          <Can need="member">
+            <BulkStatusBar selected={selected} onDone={() => setSelected(new Set())} />
+          </Can>
           <SignupsTable items={page?.items} sort={filters.sort} onSort={(sort) => update({ sort })} selected={selected} onSelect={select} />
           {page && page.items.length === 0 && (
             <div className="empty-state">

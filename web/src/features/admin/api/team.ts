@@ -1,0 +1,100 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
+import type {
+  AdminAuditPage,
+  AdminAuditQuery,
+  AdminOperatorInvitation,
+  AdminOperatorList,
+  AdminPasskey,
+  AdminSessionInfo,
+  AdminTotpStart,
+  AdminWebauthnOptions,
+  OperatorRole,
+} from '@waitlist/contract';
+import { json, request, toQueryString } from './client';
+import { adminKeys } from './query-keys';
+
+/** GET /operators: the team and the open invitations (owners). */
+export const useTeam = () => useQuery({ queryKey: adminKeys.team(), queryFn: () => request<AdminOperatorList>('/operators') });
+
+function useTeamMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.team() }) });
+}
+
+/** POST /operators: invite an address with a role (a mail with a link goes out). */
+export const useInvite = () =>
+  useTeamMutation((input: { email: string; role: OperatorRole }) => request<AdminOperatorInvitation>('/operators', json('POST', input)));
+export const useChangeRole = () =>
+  useTeamMutation(({ id, role }: { id: number; role: OperatorRole }) => request<void>(`/operators/${id}`, json('PATCH', { role })));
+export const useRemoveOperator = () => useTeamMutation((id: number) => request<void>(`/operators/${id}`, json('DELETE')));
+export const useResetSecondFactor = () => useTeamMutation((id: number) => request<void>(`/operators/${id}/reset-two-factor`, json('POST')));
+export const useWithdrawInvitation = () => useTeamMutation((id: number) => request<void>(`/operators/invitations/${id}`, json('DELETE')));
+
+/** What an operator's own second factors change: their session info (two_factor, enrolment) and passkey list. */
+function useOwnFactorMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.session() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.passkeys() });
+    },
+  });
+}
+
+export const useStartTotp = () => useMutation({ mutationFn: () => request<AdminTotpStart>('/me/totp', json('POST')) });
+export const useConfirmTotp = () =>
+  useOwnFactorMutation((code: string) => request<{ recovery_codes: string[] }>('/me/totp/confirm', json('POST', { code })));
+export const useTotpOff = () => useOwnFactorMutation((code: string) => request<void>('/me/totp/off', json('POST', { code })));
+export const useNewRecoveryCodes = () =>
+  useOwnFactorMutation(() => request<{ recovery_codes: string[] }>('/me/recovery-codes', json('POST')));
+
+export const usePasskeys = () =>
+  useQuery({ queryKey: adminKeys.passkeys(), queryFn: () => request<{ items: AdminPasskey[] }>('/me/passkeys') });
+/** Registers a passkey: the server's options, the browser's authenticator, the server's check. */
+export const useAddPasskey = () =>
+  useOwnFactorMutation(async (name: string) => {
+    const { handle, options } = await request<AdminWebauthnOptions>('/me/passkeys/options', json('POST'));
+    const response = await startRegistration({ optionsJSON: options as never });
+    return request<{ id: number }>('/me/passkeys', json('POST', { handle, name, response }));
+  });
+export const useRemovePasskey = () => useOwnFactorMutation((id: number) => request<void>(`/me/passkeys/${id}`, json('DELETE')));
+
+/** Signs in with a passkey instead of password and code. */
+export function usePasskeySignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const { handle, options } = await request<AdminWebauthnOptions>('/session/passkey/options', json('POST'));
+      const response = await startAuthentication({ optionsJSON: options as never });
+      return request<AdminSessionInfo>('/session/passkey', json('POST', { handle, response }));
+    },
+    onSuccess: (session) => queryClient.setQueryData(adminKeys.session(), session),
+  });
+}
+
+/** POST /invitations/accept: the invited teammate's password; they are signed in. */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { token: string; password: string }) => request<AdminSessionInfo>('/invitations/accept', json('POST', input)),
+    onSuccess: (session) => queryClient.setQueryData(adminKeys.session(), session),
+  });
+}
+
+export type AuditFilters = Omit<AdminAuditQuery, 'cursor'>;
+const auditQuery = (filters: AuditFilters) => toQueryString(filters as Record<string, string | number | undefined>);
+/** GET /audit: a page of the trail, newest first (the page before stays while the next loads). */
+export const useAudit = (filters: AuditFilters, cursor: string | undefined) =>
+  useQuery({
+    queryKey: adminKeys.audit(filters, cursor),
+    queryFn: () => request<AdminAuditPage>(`/audit${auditQuery({ ...filters, ...(cursor ? { cursor } : {}) } as AuditFilters)}`),
+    placeholderData: keepPreviousData,
+  });
+export const useAuditOperators = () =>
+  useQuery({
+    queryKey: adminKeys.auditOperators(),
+    queryFn: () => request<{ items: { id: number; email: string }[] }>('/audit/operators'),
+  });
+export const auditCsvUrl = (filters: AuditFilters) => `/api/admin/audit.csv${auditQuery(filters)}`;

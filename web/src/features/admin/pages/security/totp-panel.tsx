@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react';
+import type { AdminTotpStart } from '@waitlist/contract';
+import { Button } from '../../../../components/ui/button';
+import { useConfirmTotp, useNewRecoveryCodes, useStartTotp, useTotpOff } from '../../api/team';
+import { TextField } from '../../components/fields';
+import type { Notice } from '../../components/ui';
+
+/** Recovery codes, shown once: the operator keeps them somewhere safe. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <div className="card stack" role="region" aria-labelledby="recovery-title">
+      <h3 id="recovery-title">Your recovery codes</h3>
+      <p>
+        Each works once, instead of a code from your app, if you lose your phone. Keep them where you keep passwords: they are not shown
+        again.
+      </p>
+      <ul className="recovery-codes">
+        {codes.map((c) => (
+          <li key={c}>
+            <code>{c}</code>
+          </li>
+        ))}
+      </ul>
+      <Button onClick={onDone}>I have saved them</Button>
+    </div>
+  );
+}
+
+/** The authenticator app: turn it on (QR code, then a code from it), new recovery codes, or off with a code. */
+export function TotpPanel({ on, onNotice }: { on: boolean; onNotice: (notice: Notice) => void }) {
+  const start = useStartTotp();
+  const confirm = useConfirmTotp();
+  const off = useTotpOff();
+  const renew = useNewRecoveryCodes();
+  const [enrolment, setEnrolment] = useState<AdminTotpStart | null>(null);
+  const [code, setCode] = useState('');
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const submitConfirm = (event: FormEvent) => {
+    event.preventDefault();
+    confirm.mutate(code.replace(/\s+/g, ''), {
+      onSuccess: (r) => {
+        setCodes(r.recovery_codes);
+        setEnrolment(null);
+        setCode('');
+      },
+    });
+  };
+  const submitOff = (event: FormEvent) => {
+    event.preventDefault();
+    off.mutate(code.replace(/\s+/g, ''), {
+      onSuccess: () => (setCode(''), onNotice({ kind: 'success', text: 'The authenticator app is off.' })),
+    });
+  };
+  if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
+  const error = start.error ?? confirm.error ?? off.error ?? renew.error;
+  return (
+    <section className="card stack" aria-labelledby="totp-title">
+      <h2 id="totp-title">Authenticator app</h2>
+      <p className="muted">
+        {on ? 'On: signing in asks for the six digits your app shows.' : 'Off: signing in asks for your password only.'}
+      </p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error.message}
+        </p>
+      )}
+      {!on && !enrolment && (
+        <Button onClick={() => start.mutate(undefined, { onSuccess: setEnrolment })} disabled={start.isPending}>
+          Set up an authenticator app
+        </Button>
+      )}
+      {!on && enrolment && (
+        <form className="stack" onSubmit={submitConfirm}>
+          <p>Scan this code with your authenticator app (or type the key by hand), then enter the six digits it shows.</p>
+          <img
+            className="totp-qr"
+            width="200"
+            height="200"
+            alt="QR code of your authenticator key"
+            src={`data:image/svg+xml;base64,${btoa(enrolment.qr_svg)}`}
+          />
+          <p>
+            Key: <code className="totp-secret">{enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
+          </p>
+          <TextField
+            id="totp-code"
+            label="Code from your app"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <Button type="submit" disabled={confirm.isPending || code.trim().length < 6}>
+            Turn it on
+          </Button>
+        </form>
+      )}
+      {on && (
+        <>
+          <Button
+            variant="secondary"
+            onClick={() => renew.mutate(undefined, { onSuccess: (r) => setCodes(r.recovery_codes) })}
+            disabled={renew.isPending}
+          >
+            New recovery codes
+          </Button>
+          <form className="stack" onSubmit={submitOff}>
+            <TextField
+              id="totp-off-code"
+              label="A current code, to turn the app off"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+            <Button type="submit" variant="danger" disabled={off.isPending || code.trim().length < 6}>
+              Turn the authenticator app off
+            </Button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}
