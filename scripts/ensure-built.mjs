@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const targets = {
   web: [path.join(root, 'web', 'dist', 'index.html'), path.join(root, 'web', 'ssr-dist', 'entry-server.js')],
-  server: ['server.js', 'migrate.js', 'admin-cli.js'].map((f) => path.join(root, 'server', 'dist', f)),
+  server: ['server.js', 'migrate.js', 'admin-cli.js', 'backup-cli.js', 'restore-cli.js'].map((f) => path.join(root, 'server', 'dist', f)),
 };
 
 export function ensureBuilt(names = Object.keys(targets)) {

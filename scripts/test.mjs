@@ -16,6 +16,7 @@ const run = (label, command) => {
 
 run('browser', 'bash scripts/ensure-chromium.sh');
 run('redis', 'bash scripts/ensure-redis.sh');
+run('caddy', 'bash scripts/ensure-caddy.sh');
 run('postgres', 'node scripts/check-postgres.mjs');
 run('typecheck', 'npm run typecheck');
 run('lint', 'npm run lint');

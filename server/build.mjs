@@ -2,7 +2,13 @@ import { build } from 'esbuild';
 
 /** Bundles the server (and the contract it imports) into dist/; npm dependencies stay external. */
 await build({
-  entryPoints: { server: 'src/server.ts', migrate: 'src/migrate.ts', 'admin-cli': 'src/admin-cli.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    migrate: 'src/migrate.ts',
+    'admin-cli': 'src/admin-cli.ts',
+    'backup-cli': 'src/backup-cli.ts',
+    'restore-cli': 'src/restore-cli.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -149,3 +149,25 @@ export const adminAuditEntrySchema = z.object({
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 export const adminAuditPageSchema = z.object({ items: z.array(adminAuditEntrySchema), next_cursor: z.nullable(z.string()) });
 export type AdminAuditPage = z.infer<typeof adminAuditPageSchema>;
+
+/** POST /import?source=…&dry_run=true&confirm_by_mail=true with a CSV body (owners). */
+export const adminImportQuerySchema = z.object({
+  source: z.pipe(
+    z.string().check(z.minLength(1, 'name the source of the list'), z.maxLength(100)),
+    z.transform((v) => v.trim()),
+  ),
+  dry_run: z._default(z.enum(['true', 'false']), 'false'),
+  confirm_by_mail: z._default(z.enum(['true', 'false']), 'false'),
+});
+export const adminImportReportSchema = z.object({
+  dry_run: z.boolean(),
+  source: z.string(),
+  rows: z.number(),
+  new: z.number(),
+  existing: z.number(),
+  duplicates_in_file: z.number(),
+  invalid: z.array(z.object({ line: z.number(), reason: z.string() })),
+  imported: z.number(),
+  confirmations_queued: z.number(),
+});
+export type AdminImportReport = z.infer<typeof adminImportReportSchema>;

@@ -37,7 +37,7 @@ export function useServerWithMail(
   });
   afterAll(async () => {
     await browser?.close();
-    if (server && server.process.exitCode !== null) console.error(server.logs());
+    if (server && (server.process.exitCode !== null || process.env.PRINT_SERVER_LOGS)) console.error(server.logs());
     await server?.stop();
     await smtp?.close();
   });

@@ -6,7 +6,8 @@ import type { Env } from './env';
 import { openDatabase, type Database } from './db/connection';
 import { migrateDatabase } from './db/migrations';
 import { createStores, type Stores } from './db/stores';
-import { createServices, type Services } from './services';
+import { ERASURE_LEDGER_KEY, createServices, type Services } from './services';
+import { erasureLedgerFile } from './lib/erasure-ledger';
 import { housekeepingJobs } from './services/housekeeping';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealth } from './http/health';
@@ -97,9 +98,12 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     log: app.log,
     siteUrl: env.SITE_URL,
     twoFactorPolicy: env.REQUIRE_2FA,
+    erasureLedgerFile: erasureLedgerFile(env),
   });
   app.decorate('stores', stores);
   app.decorate('services', services);
+  // The erasure ledger's key exists before any erasure or backup (docs/decisions/0023).
+  await stores.proofOfWork.sharedSecret(ERASURE_LEDGER_KEY);
   app.addHook('onClose', async () => services.signups.drain());
 
   // Route schemas are the contract's zod schemas (input validated, output serialised by them).

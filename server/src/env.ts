@@ -36,6 +36,23 @@ const envSchema = z.object({
   HOST: z._default(z.string().check(z.minLength(1)), '0.0.0.0'),
   DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'))),
   DATA_DIR: z._default(z.string().check(z.minLength(1)), './data'),
+  /** Where backups go (`npm run backup`, and every BACKUP_EVERY_HOURS on SQLite); unset: no scheduled backups. */
+  BACKUP_DIR: z.optional(z.string().check(z.minLength(1))),
+  BACKUP_EVERY_HOURS: z._default(
+    z
+      .pipe(z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a number of hours')), z.transform(Number))
+      .check(z.refine((n) => n > 0, 'must be more than 0')),
+    24,
+  ),
+  /** How many scheduled backups to keep in BACKUP_DIR (older ones are deleted). */
+  BACKUP_KEEP: z._default(
+    z
+      .pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number')), z.transform(Number))
+      .check(z.refine((n) => n >= 1, 'must be at least 1')),
+    14,
+  ),
+  /** The erasure ledger's file (docs/decisions/0023); default BACKUP_DIR/erasure-ledger.jsonl, else DATA_DIR's. */
+  ERASURE_LEDGER: z.optional(z.string().check(z.minLength(1))),
   WAITLIST_PUBLIC_KEY: z._default(z.string().check(z.minLength(8, 'must be at least 8 characters')), DEV_PUBLIC_KEY),
   SIGNUP_RATE_LIMIT: z._default(
     z.pipe(

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { OPERATOR_ROLES, isValidEmail, normalizeEmail, type OperatorRole } from '@waitlist/contract';
 import { openDatabase } from '../db/connection';
@@ -5,6 +7,8 @@ import { migrateDatabase } from '../db/migrations';
 import { OperatorExistsError, createOperatorAccounts } from '../db/stores/operator-accounts';
 import { createOperatorCredentials } from '../db/stores/operator-credentials';
 import { auditLogs } from '../db/stores/audit-logs';
+import { createStores } from '../db/stores';
+import { ImportRefused, describeImport, importSignups } from '../services/imports';
 import { hashPassword, passwordProblem } from '../lib/passwords';
 
 export const USAGE = `Usage: npm run admin -- <command>
@@ -17,6 +21,11 @@ Commands:
   remove EMAIL                   remove an operator and end their sessions
   reset-2fa EMAIL                turn off an operator's second factors (authenticator app, recovery codes, passkeys)
                                  and end their sessions: for an owner who lost their phone
+  import FILE.csv [--dry-run] [--source NAME] [--confirm-by-mail]
+                                 import an existing list (columns by header: email, role, company_size,
+                                 desired_outcomes separated by ";", created_at, locale); --dry-run counts what is new,
+                                 already on the list and invalid without storing; --confirm-by-mail queues each new
+                                 person's confirmation mail at the bulk pace
 
 Uses DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite, default ./data), like the server.
 Passwords: at least 12 characters.`;
@@ -92,10 +101,15 @@ export async function runAdminCli(argv: string[], settings: CliDatabaseSettings,
     io.stderr.write(`${line}\n`);
     return code;
   };
-  // `--role member` and `--role=member` both work.
-  const roleAt = argv.findIndex((a) => a === '--role');
-  const roleValue = roleAt >= 0 ? argv[roleAt + 1] : argv.find((a) => a.startsWith('--role='))?.slice('--role='.length);
-  const rest0 = roleAt >= 0 ? argv.filter((_, i) => i !== roleAt && i !== roleAt + 1) : argv.filter((a) => !a.startsWith('--role='));
+  // `--role member` and `--role=member` both work; so do `--source NAME` and `--source=NAME`.
+  const valueOf = (name: string, list: string[]) => {
+    const at = list.findIndex((a) => a === name);
+    const value = at >= 0 ? list[at + 1] : list.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
+    const rest = at >= 0 ? list.filter((_, i) => i !== at && i !== at + 1) : list.filter((a) => !a.startsWith(`${name}=`));
+    return { value, rest };
+  };
+  const { value: roleValue, rest: withoutRole } = valueOf('--role', argv);
+  const { value: sourceValue, rest: rest0 } = valueOf('--source', withoutRole);
   const flags = rest0.filter((a) => a.startsWith('--'));
   const args = rest0.filter((a) => !a.startsWith('--'));
   const [command, ...rest] = args;
@@ -104,9 +118,13 @@ export async function runAdminCli(argv: string[], settings: CliDatabaseSettings,
     say(USAGE);
     return command || flags.includes('--help') ? EXIT.ok : EXIT.usage;
   }
-  const unknownFlag = flags.find((f) => f !== '--password-stdin');
+  const unknownFlag = flags.find(
+    (f) => f !== '--password-stdin' && !(command === 'import' && ['--dry-run', '--confirm-by-mail'].includes(f)),
+  );
   if (unknownFlag) return fail(`Unknown option ${unknownFlag}\n\n${USAGE}`, EXIT.usage);
-  if (!['add', 'list', 'remove', 'reset-2fa'].includes(command)) return fail(`Unknown command "${command}"\n\n${USAGE}`, EXIT.usage);
+  if (!['add', 'list', 'remove', 'reset-2fa', 'import'].includes(command))
+    return fail(`Unknown command "${command}"\n\n${USAGE}`, EXIT.usage);
+  if (command === 'import') return runImport(rest, flags, sourceValue, settings, io);
   if (roleValue !== undefined && command !== 'add') return fail('--role only goes with "add"', EXIT.usage);
   const role = roleValue ?? 'owner';
   if (!(OPERATOR_ROLES as readonly string[]).includes(role))
@@ -199,6 +217,47 @@ export async function runAdminCli(argv: string[], settings: CliDatabaseSettings,
     }
   } catch (error) {
     return fail(`Failed: ${error instanceof Error ? error.message : String(error)} (database: ${database.description})`, EXIT.failure);
+  } finally {
+    await database.close();
+  }
+}
+
+/** `npm run admin -- import FILE.csv [--dry-run] [--source NAME] [--confirm-by-mail]` (services/imports.ts). */
+async function runImport(
+  args: string[],
+  flags: string[],
+  source: string | undefined,
+  settings: CliDatabaseSettings,
+  io: CliIo,
+): Promise<number> {
+  if (args.length !== 1) {
+    io.stderr.write(`"import" takes one CSV file\n\n${USAGE}\n`);
+    return EXIT.usage;
+  }
+  let text: string;
+  try {
+    text = await fs.promises.readFile(args[0]!, 'utf8');
+  } catch (error) {
+    io.stderr.write(`Cannot read ${args[0]}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.refused;
+  }
+  const database = openDatabase({ ...settings, poolSize: 2 });
+  try {
+    await migrateDatabase(database);
+    const stores = createStores(database, { sessionIdleMs: 3_600_000, sessionMaxMs: 3_600_000 });
+    const report = await importSignups({ database, stores }, text, {
+      dryRun: flags.includes('--dry-run'),
+      source: (source ?? path.basename(args[0]!).replace(/\.csv$/i, '')).slice(0, 100),
+      confirmByMail: flags.includes('--confirm-by-mail'),
+      operatorId: null,
+    });
+    for (const line of describeImport(report)) io.stdout.write(`${line}\n`);
+    return EXIT.ok;
+  } catch (error) {
+    io.stderr.write(
+      `Import ${error instanceof ImportRefused ? 'refused' : 'failed'}: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    return error instanceof ImportRefused ? EXIT.refused : EXIT.failure;
   } finally {
     await database.close();
   }

@@ -34,6 +34,7 @@ const COUNTER_HELP: { [N in CounterName]: { name: string; help: string; labels: 
     help: 'Database operations that failed (outage, timeout, lost connection)',
     labels: ['operation'],
   },
+  backups: { name: 'backups_total', help: 'Backups of the database by outcome (alert on failed)', labels: ['outcome'] },
   redisErrors: {
     name: 'redis_errors_total',
     help: 'Redis commands or connections that failed (rate limits then fail open)',
@@ -51,6 +52,7 @@ const INITIAL_LABELS: { [N in CounterName]: CounterLabels[N][] } = {
   rateLimitRefusals: [],
   databaseErrors: ['request', 'readiness', 'outbox_stats', 'delivery'].map((operation) => ({ operation })),
   redisErrors: ['connection', 'rate_limit', 'ping'].map((operation) => ({ operation })),
+  backups: [{ outcome: 'ok' }, { outcome: 'failed' }],
 };
 
 export function createMetrics(): Metrics {

@@ -29,6 +29,8 @@ export interface CounterLabels {
   databaseErrors: { operation: string };
   /** A Redis command or connection failed; rate limits then fail open. */
   redisErrors: { operation: string };
+  /** A scheduled or command-line backup of the database, by outcome (alert on `failed`). */
+  backups: { outcome: 'ok' | 'failed' };
 }
 
 export type CounterName = keyof CounterLabels;

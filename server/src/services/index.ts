@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/connection';
+import type { Schema } from '../db/schema';
 import type { Stores } from '../db/stores';
 import { createEmailDomainPolicy } from '../lib/email-domains';
 import { createMailDomainCheck } from '../lib/mail-domains';
@@ -14,6 +16,10 @@ import { createPersonLinks } from './person-links';
 import { DEFAULT_MAX_NUMBER, createProofOfWork } from './proof-of-work';
 import { createSignupEvents } from './signup-events';
 import { createSignupService } from './signups';
+import { createErasureLedger } from '../lib/erasure-ledger';
+
+/** The erasure ledger's HMAC key in server_secrets (made once, kept in the database and so in every backup). */
+export const ERASURE_LEDGER_KEY = 'erasure-ledger';
 
 export interface ServiceSettings {
   /** SIGNUP_BATCH_WINDOW_MS */
@@ -40,6 +46,8 @@ export interface ServiceSettings {
   siteUrl?: string;
   /** REQUIRE_2FA; default off. */
   twoFactorPolicy?: TwoFactorPolicy;
+  /** The erasure ledger's file (ERASURE_LEDGER); null or absent: erasures are not written outside the database. */
+  erasureLedgerFile?: string | null;
 }
 
 export const DEFAULT_BULK_MAILS_PER_MINUTE = 300;
@@ -58,7 +66,11 @@ export function createServices(database: Database, stores: Stores, settings: Ser
   const mailBudget = createMailBudget(stores.mailBudget, {
     unverifiedPerHour: settings.unverifiedMailsPerHour ?? null,
   });
+  const ledger = createErasureLedger(settings.erasureLedgerFile ?? null, (executor) =>
+    stores.proofOfWork.sharedSecret(ERASURE_LEDGER_KEY, (executor as Kysely<Schema> | undefined) ?? database.db),
+  );
   const signups = createSignupService({
+    ledger,
     database,
     stores,
     events,
@@ -74,6 +86,7 @@ export function createServices(database: Database, stores: Stores, settings: Ser
   });
   return {
     events,
+    ledger,
     signups,
     proofOfWork,
     mailBudget,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AdminCorrection, FollowUpStatus, SignupBody, SignupFlag } from '@waitlist/contract';
 import type { Database } from '../db/connection';
+import type { ErasureLedger } from '../lib/erasure-ledger';
 import { DuplicateEmailError, IdempotencyKeyReusedError, PartnerCodeRefusedError, classifyDbError, translateDbError } from '../db/errors';
 import { DELIVERY_BATCH_WINDOW_MS, createGroupCommit } from '../db/group-commit';
 import type { Schema } from '../db/schema';
@@ -68,6 +69,8 @@ export interface SignupServiceDeps {
   /** Told when a repeated sign-up re-sent a confirmation, or could not. */
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   now?: () => Date;
+  /** Every erasure is also written here, before it commits, so a restore can apply it again (lib/erasure-ledger.ts). */
+  ledger?: ErasureLedger;
 }
 
 interface NewSignup {
@@ -195,6 +198,7 @@ export function createSignupService(deps: SignupServiceDeps) {
     const row = await stores.signups.lock(trx, id);
     if (!row) return false;
     const at = now().toISOString();
+    await deps.ledger?.record({ email: row.email, signupId: id, at }, trx);
     await events.webhook(trx, 'signup.erased', [row], at);
     await stores.signups.remove(trx, id);
     if (actor.kind === 'operator')

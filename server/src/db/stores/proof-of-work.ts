@@ -1,18 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { Database } from '../connection';
+import type { Schema } from '../schema';
 
 /** The secrets every copy shares, and the solved challenges already used (each counts once). */
 export function createProofOfWorkStore(database: Database) {
   const { db } = database;
   return {
     /** The shared secret `name`: made by whichever copy asks first (32 random bytes), read by every other. */
-    async sharedSecret(name: string): Promise<string> {
-      await db
+    async sharedSecret(name: string, executor: Kysely<Schema> = db): Promise<string> {
+      await executor
         .insertInto('server_secrets')
         .values({ name, value: randomBytes(32).toString('base64url') })
         .onConflict((oc) => oc.column('name').doNothing())
         .execute();
-      const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+      const row = await executor.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
       return row.value;
     },
 

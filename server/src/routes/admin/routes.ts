@@ -16,6 +16,7 @@ import { mailRoutes } from './mail-routes';
 import { signupRoutes } from './signup-routes';
 import { teamRoutes } from './team-routes';
 import { meRoutes } from './me-routes';
+import { importRoutes } from './import-routes';
 
 export interface AdminRoutesOptions {
   database: Database;
@@ -116,6 +117,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(partnerCodeRoutes, { partnerCodes: services.partnerCodes });
   await app.register(teamRoutes, { stores, operators: services.operators, nudge: options.nudgeMail });
   await app.register(meRoutes, { operators: services.operators, credentials: stores.operatorCredentials });
+  await app.register(importRoutes, { database, stores, nudge: options.nudgeMail });
 
   // Unknown admin paths: 401 without a session (the guard), 404 with one.
   const unknownEndpoint = async () => {

@@ -4,6 +4,7 @@ import { Button, ButtonLink } from '../../../../components/ui/button';
 import { exportCsvUrl, useSignupList } from '../../api/signups';
 import { AdminPage, ErrorPanel, formatNumber } from '../../components/ui';
 import { BulkStatusBar } from './bulk-status-bar';
+import { ImportPanel } from './import-panel';
 import { SignupFilters, activeFilterCount } from './signup-filters';
 import { SignupsTable } from './signups-table';
 import { Can } from '../../app/role';
@@ -44,6 +45,7 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
   const [search, setSearch] = useState(filters.q ?? '');
   const [cursors, setCursors] = useState<string[]>([]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [importing, setImporting] = useState(false);
   const list = useSignupList(filters, cursors.at(-1));
   const page = list.data;
   const filtered = activeFilterCount(filters) > 0;
@@ -88,12 +90,16 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
       liveSummary
       actions={
         <Can need="owner">
+          <Button variant="secondary" aria-expanded={importing} onClick={() => setImporting(!importing)}>
+            Import a list…
+          </Button>
           <ButtonLink variant="secondary" href={exportCsvUrl(filters)} download>
             Export CSV{filtered ? ' (filtered)' : ''}
           </ButtonLink>
         </Can>
       }
     >
+      {importing && <ImportPanel />}
       <SignupFilters
         filters={filters}
         search={search}

@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
+import { sql } from 'kysely';
+import { sqliteFile, type Database } from './connection';
+
+/**
+ * A consistent copy of the whole database while the server keeps serving, and putting one back (docs/decisions/0023).
+ * SQLite: `VACUUM INTO` (a transaction-consistent copy, read while writers go on), gzipped. PostgreSQL: `pg_dump -Fc`
+ * (one snapshot, compressed), restored with `pg_restore`; both tools must be installed where this runs.
+ */
+
+export class SnapshotToolMissing extends Error {}
+
+/** Runs a PostgreSQL client tool; a missing one is said plainly. */
+function runTool(tool: 'pg_dump' | 'pg_restore', args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tool, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'ENOENT'
+          ? new SnapshotToolMissing(
+              `${tool} is not installed: install PostgreSQL's client tools of the server's major version (Debian: apt-get install postgresql-client)`,
+            )
+          : error,
+      ),
+    );
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${tool} failed (exit ${code}): ${stderr.trim().slice(0, 500)}`)),
+    );
+  });
+}
+
+/** The file name a snapshot of this dialect gets. */
+export const snapshotExtension = (dialect: Database['dialect']) => (dialect === 'sqlite' ? 'sqlite.gz' : 'pgdump');
+
+/** Writes a snapshot of `database` to `file` (which must not exist yet). */
+export async function writeSnapshot(database: Database, file: string, databaseUrl: string | undefined): Promise<void> {
+  if (database.dialect === 'postgres') {
+    await runTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${databaseUrl}`]);
+    return;
+  }
+  const raw = `${file}.partial.sqlite`;
+  try {
+    await sql`VACUUM INTO ${raw}`.execute(database.db);
+    await pipeline(fs.createReadStream(raw), zlib.createGzip({ level: 6 }), fs.createWriteStream(file, { flags: 'wx' }));
+  } finally {
+    await fs.promises.rm(raw, { force: true });
+  }
+}
+
+/**
+ * Puts a snapshot back. SQLite: the file replaces DATA_DIR's database (the server must be stopped: the file is swapped
+ * under it). PostgreSQL: `pg_restore --clean` into the database, in one transaction.
+ */
+export async function readSnapshot(
+  dialect: Database['dialect'],
+  file: string,
+  target: { dataDir: string; databaseUrl: string | undefined },
+): Promise<void> {
+  if (dialect === 'postgres') {
+    await runTool('pg_restore', [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--no-privileges',
+      '--single-transaction',
+      `--dbname=${target.databaseUrl}`,
+      file,
+    ]);
+    return;
+  }
+  const destination = sqliteFile(target.dataDir);
+  const incoming = `${destination}.restoring`;
+  await fs.promises.mkdir(target.dataDir, { recursive: true });
+  await pipeline(fs.createReadStream(file), zlib.createGunzip(), fs.createWriteStream(incoming));
+  // The old database's journal must not be replayed over the restored one.
+  for (const suffix of ['-wal', '-shm']) await fs.promises.rm(`${destination}${suffix}`, { force: true });
+  await fs.promises.rename(incoming, destination);
+}
+
+export const backupNamePattern = /^waitlist-\d{8}T\d{6}Z\.(sqlite\.gz|pgdump)$/;
+export const backupName = (at: Date, dialect: Database['dialect']) =>
+  `waitlist-${at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')}.${snapshotExtension(dialect)}`;
+export const manifestOf = (file: string) => `${file}.json`;
+export const checksumOf = (file: string) => `${file}.sha256`;
+export const inDir = (dir: string, name: string) => path.join(dir, name);

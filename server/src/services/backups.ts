@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { openDatabase, type Database } from '../db/connection';
+import { migrateDatabase } from '../db/migrations';
+import { createStores } from '../db/stores';
+import { auditLogs } from '../db/stores/audit-logs';
+import { backupName, backupNamePattern, checksumOf, manifestOf, readSnapshot, writeSnapshot } from '../db/snapshots';
+import { ledgerHash } from '../lib/erasure-ledger';
+import { ERASURE_LEDGER_KEY, createServices } from './index';
+
+/**
+ * Backups and restores that honour erasure (docs/decisions/0023): a snapshot with a manifest (when it began, what it
+ * holds, its SHA-256) and a `sha256sum` file beside it; a restore checks the sum first, refuses a database that holds
+ * sign-ups unless forced, migrates, and erases again everyone the erasure ledger says was erased after the snapshot began.
+ */
+export interface BackupManifest {
+  format: 'waitlist-backup/1';
+  file: string;
+  dialect: Database['dialect'];
+  /** When the snapshot began: every sign-up acknowledged before it is in it. */
+  created_at: string;
+  schema_version: number;
+  signups: number;
+  bytes: number;
+  sha256: string;
+}
+
+export async function sha256OfFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+async function countSignups(database: Database): Promise<number> {
+  const row = await database.db
+    .selectFrom('waitlist_signups')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst()
+    .catch(() => undefined);
+  return Number(row?.n ?? 0);
+}
+
+/** Takes a backup into `outDir`; answers its path and manifest. */
+export async function takeBackup(
+  database: Database,
+  options: { outDir: string; databaseUrl: string | undefined; now?: () => Date },
+): Promise<{ file: string; manifest: BackupManifest }> {
+  // The erasure ledger's key goes into every backup, so a restore can read the ledger's hashes.
+  await createStores(database, { sessionIdleMs: 3_600_000, sessionMaxMs: 3_600_000 }).proofOfWork.sharedSecret(ERASURE_LEDGER_KEY);
+  const startedAt = (options.now ?? (() => new Date()))();
+  await fs.promises.mkdir(options.outDir, { recursive: true });
+  const [signups, version] = await Promise.all([
+    countSignups(database),
+    sql<{ v: number }>`SELECT max(version) AS v FROM schema_migrations`.execute(database.db).then((r) => Number(r.rows[0]?.v ?? 0)),
+  ]);
+  const file = path.join(options.outDir, backupName(startedAt, database.dialect));
+  await database.withoutTimeouts(async () => writeSnapshot(database, file, options.databaseUrl));
+  const [sha256, stat] = await Promise.all([sha256OfFile(file), fs.promises.stat(file)]);
+  const manifest: BackupManifest = {
+    format: 'waitlist-backup/1',
+    file: path.basename(file),
+    dialect: database.dialect,
+    created_at: startedAt.toISOString(),
+    schema_version: version,
+    signups,
+    bytes: stat.size,
+    sha256,
+  };
+  await fs.promises.writeFile(manifestOf(file), `${JSON.stringify(manifest, null, 2)}\n`);
+  await fs.promises.writeFile(checksumOf(file), `${sha256}  ${path.basename(file)}\n`);
+  return { file, manifest };
+}
+
+/** The backups in `dir`, newest first (by the time in their names). */
+export async function listBackups(dir: string): Promise<BackupManifest[]> {
+  if (!fs.existsSync(dir)) return [];
+  const names = (await fs.promises.readdir(dir))
+    .filter((name) => backupNamePattern.test(name))
+    .sort()
+    .reverse();
+  const manifests: BackupManifest[] = [];
+  for (const name of names) {
+    try {
+      manifests.push(JSON.parse(await fs.promises.readFile(manifestOf(path.join(dir, name)), 'utf8')) as BackupManifest);
+    } catch {
+      // A backup without its manifest (cut short): not one to list or keep.
+    }
+  }
+  return manifests;
+}
+
+/** Keeps the newest `keep` backups in `dir` and deletes the rest (with their manifests and sums). */
+export async function pruneBackups(dir: string, keep: number): Promise<number> {
+  const names = (await fs.promises.readdir(dir))
+    .filter((name) => backupNamePattern.test(name))
+    .sort()
+    .reverse();
+  for (const name of names.slice(keep)) {
+    const file = path.join(dir, name);
+    for (const f of [file, manifestOf(file), checksumOf(file)]) await fs.promises.rm(f, { force: true });
+  }
+  return Math.max(0, names.length - keep);
+}
+
+export class RestoreRefused extends Error {}
+
+export interface RestoreResult {
+  manifest: BackupManifest;
+  signups: number;
+  /** People the erasure ledger says were erased after the backup began, erased again. */
+  erasedAgain: number;
+  migrations: number[];
+}
+
+/**
+ * Restores `file` into the configured database. Checks the sum first; refuses a database that already holds sign-ups
+ * unless `force`; migrates; then applies the erasure ledger's entries newer than the backup.
+ */
+export async function restoreBackup(options: {
+  file: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  ledgerFile: string | null;
+  force: boolean;
+}): Promise<RestoreResult> {
+  const manifestFile = manifestOf(options.file);
+  if (!fs.existsSync(options.file)) throw new RestoreRefused(`No backup at ${options.file}`);
+  if (!fs.existsSync(manifestFile))
+    throw new RestoreRefused(`No manifest beside the backup (${path.basename(manifestFile)}): it cannot be checked`);
+  const manifest = JSON.parse(await fs.promises.readFile(manifestFile, 'utf8')) as BackupManifest;
+  const actual = await sha256OfFile(options.file);
+  if (actual !== manifest.sha256)
+    throw new RestoreRefused(
+      `The backup's SHA-256 is ${actual}, its manifest says ${manifest.sha256}: the file is damaged. Nothing was changed.`,
+    );
+  const dialect = options.databaseUrl ? 'postgres' : 'sqlite';
+  if (dialect !== manifest.dialect)
+    throw new RestoreRefused(`This is a ${manifest.dialect} backup; the configured database is ${dialect}. Nothing was changed.`);
+
+  const before = openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, poolSize: 2 });
+  try {
+    const held = await countSignups(before);
+    if (held > 0 && !options.force) {
+      throw new RestoreRefused(
+        `The configured database holds ${held} sign-ups: restore over it with --force, or point DATA_DIR / DATABASE_URL at an empty one. Nothing was changed.`,
+      );
+    }
+  } finally {
+    await before.close();
+  }
+  await readSnapshot(dialect, options.file, { dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+
+  const database = openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, poolSize: 2 });
+  try {
+    const migrations = await migrateDatabase(database);
+    const stores = createStores(database, { sessionIdleMs: 3_600_000, sessionMaxMs: 3_600_000 });
+    const services = createServices(database, stores, { batchWindowMs: 0, webhookEndpoints: [], erasureLedgerFile: options.ledgerFile });
+    const entries = await services.ledger.since(manifest.created_at);
+    let erasedAgain = 0;
+    if (entries.length > 0) {
+      const key = await stores.proofOfWork.sharedSecret(ERASURE_LEDGER_KEY);
+      const emails = new Set(entries.map((e) => e.email));
+      const ids = new Set(entries.map((e) => e.signup));
+      const rows = await database.db.selectFrom('waitlist_signups').select(['id', 'email']).execute();
+      for (const row of rows) {
+        const id = Number(row.id);
+        if (!ids.has(ledgerHash(key, String(id))) && !emails.has(ledgerHash(key, row.email))) continue;
+        if (await services.signups.erase(id, { kind: 'system' })) erasedAgain += 1;
+      }
+    }
+    await auditLogs.operator(database.db, {
+      action: 'cli.restore',
+      operatorId: null,
+      target: manifest.file,
+      detail: `backup of ${manifest.created_at}; ${erasedAgain} erased again from the ledger`,
+    });
+    return { manifest, signups: await countSignups(database), erasedAgain, migrations };
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../test/app';
+import { DIALECTS } from '../test/databases';
+import { createStores } from '../db/stores';
+import { importSignups } from './imports';
+
+/**
+ * Importing an existing list (issue 26): a file with new, duplicate and invalid rows, the dry run and the real run,
+ * twice; columns found by the names other tools export; and a hundred thousand rows in batches.
+ */
+const HEADER = 'Email Address,Job Title,Company Size,Desired outcomes,Date Added,Language';
+const FILE = [
+  HEADER,
+  'ada@volvo.example,Head of Innovation / Innovation Director,1000+ employees,Reuse insights; Speed up time-to-market,2025-03-01T10:00:00Z,sv',
+  ' Grace@Scania.example ,product manager,51-200,Reuse insights,2025-04-01,en',
+  'GRACE@scania.example,Product Manager,51-200 employees,Reuse insights,,',
+  'already@abb.example,Product Manager,1-10 employees,Reuse insights,,',
+  'not-an-address,Product Manager,1-10 employees,Reuse insights,,',
+  'chef@ikea.example,Chief Everything,1-10 employees,Reuse insights,,',
+  'nosize@ikea.example,Product Manager,,Reuse insights,,',
+  'outcome@ikea.example,Product Manager,1-10 employees,World peace,,',
+  'date@ikea.example,Product Manager,1-10 employees,Reuse insights,yesterday-ish,',
+  'lang@ikea.example,Product Manager,1-10 employees,Reuse insights,,klingon',
+  '=cmd@ikea.example,Product Manager,1-10 employees,Reuse insights,,',
+].join('\r\n');
+
+describe.each(DIALECTS)('importing a list on %s', (dialect) => {
+  const handle = useTestDatabase(dialect);
+
+  it('counts new, already there and invalid lines with reasons; imports the new ones once, unconfirmed, from the source', async () => {
+    const { database } = handle;
+    const stores = createStores(database, { sessionIdleMs: 3_600_000, sessionMaxMs: 3_600_000 });
+    const run = (dryRun: boolean, confirmByMail = false) =>
+      importSignups({ database, stores }, `\uFEFF${FILE}`, { dryRun, source: 'event-2025', confirmByMail, operatorId: null });
+    await database.db.transaction().execute((trx) =>
+      stores.signups.insertNew(trx, [
+        {
+          email: 'already@abb.example',
+          role: 'Product Manager',
+          company_size: '1-10 employees',
+          desired_outcomes: ['Reuse insights'],
+          other_outcome: null,
+          consented_at: new Date().toISOString(),
+          privacy_policy_version: '2025-01',
+          created_at: new Date().toISOString(),
+          confirmed_at: null,
+          marketing_opt_out_at: null,
+          confirmation_sent_at: null,
+          locale: 'en',
+          status: 'new',
+          company_domain: 'abb.example',
+          free_mail: false,
+          utm_source: null,
+          utm_medium: null,
+          utm_campaign: null,
+          utm_content: null,
+          utm_term: null,
+          referrer_origin: null,
+          landing_path: null,
+          flags: [],
+          partner_code_id: null,
+        },
+      ]),
+    );
+    const dry = await run(true);
+    expect(dry).toMatchObject({ rows: 11, new: 2, existing: 1, duplicatesInFile: 1, imported: 0 });
+    expect(dry.invalid).toEqual([
+      { line: 6, reason: 'the e-mail address is not valid' },
+      { line: 7, reason: 'role "Chief Everything" is not one of the form\'s roles' },
+      { line: 8, reason: 'no company size' },
+      { line: 9, reason: 'a desired outcome is not one of the form\'s (separate several with ";")' },
+      { line: 10, reason: 'the date "yesterday-ish" cannot be read' },
+      { line: 11, reason: 'language "klingon" is neither English nor Swedish' },
+      { line: 12, reason: 'the e-mail address is not valid' },
+    ]);
+    expect((await database.db.selectFrom('waitlist_signups').select('id').execute()).length).toBe(1);
+
+    const real = await run(false, true);
+    expect(real).toMatchObject({ new: 2, existing: 1, imported: 2, confirmationsQueued: 2 });
+    const rows = await database.db
+      .selectFrom('waitlist_signups')
+      .selectAll()
+      .where('utm_source', '=', 'event-2025')
+      .orderBy('email')
+      .execute();
+    expect(rows.map((r) => [r.email, r.role, r.company_size, r.locale, r.confirmed_at, r.privacy_policy_version])).toEqual([
+      ['ada@volvo.example', 'Head of Innovation / Innovation Director', '1000+ employees', 'sv', null, 'import:event-2025'],
+      ['grace@scania.example', 'Product Manager', '51-200 employees', 'en', null, 'import:event-2025'],
+    ]);
+    expect(database.decodeTimestamp(rows[0]!.created_at)).toBe('2025-03-01T10:00:00.000Z');
+    const mails = await database.db.selectFrom('outbox').select(['topic', 'lane']).where('kind', '=', 'mail').execute();
+    expect(mails).toEqual([
+      { topic: 'confirmation', lane: 'bulk' },
+      { topic: 'confirmation', lane: 'bulk' },
+    ]);
+    // Again: nothing new.
+    expect(await run(false, true)).toMatchObject({ new: 0, existing: 3, imported: 0, confirmationsQueued: 0 });
+    expect((await database.db.selectFrom('waitlist_signups').select('id').execute()).length).toBe(3);
+    expect((await stores.signups.totals()).people).toBe(3);
+    const audit = await database.db.selectFrom('audit_trail').select(['action', 'detail']).where('action', '=', 'cli.import').execute();
+    expect(audit).toHaveLength(2);
+  });
+
+  it('imports 20,000 rows in batches, each in a transaction of its own', async () => {
+    const { database } = handle;
+    const stores = createStores(database, { sessionIdleMs: 3_600_000, sessionMaxMs: 3_600_000 });
+    const lines = Array.from(
+      { length: 20_000 },
+      (_, i) => `bulk-${i}@company-${i % 500}.example,Product Manager,1000+ employees,Reuse insights,,`,
+    );
+    const started = performance.now();
+    const report = await importSignups({ database, stores }, [HEADER, ...lines].join('\n'), {
+      dryRun: false,
+      source: 'old-list',
+      confirmByMail: false,
+      operatorId: null,
+    });
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`[import on ${dialect}] 20,000 rows in ${seconds.toFixed(1)} s`);
+    expect(report).toMatchObject({ new: 20_000, imported: 20_000, invalid: [] });
+    expect((await stores.signups.totals()).people).toBeGreaterThanOrEqual(20_000);
+  }, 120_000);
+});

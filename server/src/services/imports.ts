@@ -1,0 +1,231 @@
+import { parse } from 'csv-parse/sync';
+import type { Kysely } from 'kysely';
+import {
+  COMPANY_SIZE_OPTIONS,
+  DESIRED_OUTCOME_OPTIONS,
+  ROLE_OPTIONS,
+  isValidEmail,
+  normalizeEmail,
+  type SiteLocale,
+} from '@waitlist/contract';
+import type { Database } from '../db/connection';
+import type { Schema } from '../db/schema';
+import type { Stores } from '../db/stores';
+import { auditLogs } from '../db/stores/audit-logs';
+import type { NewSignupRow } from '../db/stores/signups';
+import { companyOf } from '../lib/company';
+import { MAIL_TOPICS } from './signup-events';
+
+/**
+ * Importing an existing list (docs/decisions/0023): a CSV with a header row, its columns found by name (with the common
+ * names of Mailchimp, getwaitlist and spreadsheet exports). A dry run counts what is new, already on the list (the
+ * address compared without case or spaces) and invalid (with each line's number and reason); the import stores the new
+ * ones attributed to the source, unconfirmed, in batches that never hold the sign-up path for long, and with
+ * `confirmByMail` queues each one's confirmation (the re-permission mail) in the bulk lane. Running it again adds nothing.
+ */
+export interface ImportReport {
+  dryRun: boolean;
+  source: string;
+  rows: number;
+  new: number;
+  existing: number;
+  duplicatesInFile: number;
+  invalid: { line: number; reason: string }[];
+  imported: number;
+  confirmationsQueued: number;
+}
+
+export class ImportRefused extends Error {}
+
+const COLUMN_ALIASES: Record<'email' | 'role' | 'company_size' | 'desired_outcomes' | 'created_at' | 'locale', string[]> = {
+  email: ['email', 'e-mail', 'email address', 'e-mail address', 'emailaddress', 'mail', 'e-post', 'epost'],
+  role: ['role', 'job title', 'title', 'position', 'roll', 'befattning'],
+  company_size: ['company_size', 'company size', 'companysize', 'employees', 'size', 'number of employees', 'företagsstorlek'],
+  desired_outcomes: ['desired_outcomes', 'desired outcomes', 'outcomes', 'interests', 'goals'],
+  created_at: [
+    'created_at',
+    'created',
+    'signed up',
+    'signed_up_at',
+    'signup date',
+    'date added',
+    'optin_time',
+    'confirm_time',
+    'timestamp',
+    'joined',
+    'date',
+  ],
+  locale: ['locale', 'language', 'lang', 'språk'],
+};
+const simplify = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
+const byLabel = (options: readonly string[]) => new Map(options.map((o) => [simplify(o), o]));
+const ROLES = byLabel(ROLE_OPTIONS);
+const SIZES = byLabel(COMPANY_SIZE_OPTIONS);
+const OUTCOMES = byLabel(DESIRED_OUTCOME_OPTIONS);
+/** "1000+", "51-200": the company size without its " employees". */
+const sizeOf = (value: string) => SIZES.get(simplify(value)) ?? SIZES.get(`${simplify(value)} employees`);
+const localeOf = (value: string): SiteLocale | null =>
+  value.trim() === ''
+    ? 'en'
+    : /^(sv|sv[-_].*|swedish|svenska)$/i.test(value.trim())
+      ? 'sv'
+      : /^(en|en[-_].*|english|engelska)$/i.test(value.trim())
+        ? 'en'
+        : null;
+
+const BATCH = 1000;
+
+export interface ImportDeps {
+  database: Database;
+  stores: Pick<Stores, 'signups' | 'outbox'>;
+  now?: () => Date;
+}
+
+export async function importSignups(
+  deps: ImportDeps,
+  csv: string,
+  options: { dryRun: boolean; source: string; confirmByMail: boolean; operatorId: number | null },
+): Promise<ImportReport> {
+  const { database, stores } = deps;
+  const now = (deps.now ?? (() => new Date()))();
+  let records: string[][];
+  try {
+    records = parse(csv.replace(/^\uFEFF/, ''), { relax_column_count: true, skip_empty_lines: true, trim: true }) as string[][];
+  } catch (error) {
+    throw new ImportRefused(`The file is not CSV this import can read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const [header, ...lines] = records;
+  if (!header) throw new ImportRefused('The file is empty');
+  const at = (names: string[]) => header.findIndex((h) => names.includes(simplify(h)));
+  const column = Object.fromEntries(Object.entries(COLUMN_ALIASES).map(([key, names]) => [key, at(names)])) as Record<
+    keyof typeof COLUMN_ALIASES,
+    number
+  >;
+  if (column.email < 0) throw new ImportRefused(`No e-mail column: name one of ${COLUMN_ALIASES.email.join(', ')} in the header row`);
+
+  const report: ImportReport = {
+    dryRun: options.dryRun,
+    source: options.source,
+    rows: lines.length,
+    new: 0,
+    existing: 0,
+    duplicatesInFile: 0,
+    invalid: [],
+    imported: 0,
+    confirmationsQueued: 0,
+  };
+  const seen = new Set<string>();
+  const candidates: NewSignupRow[] = [];
+  lines.forEach((cells, index) => {
+    const line = index + 2;
+    const cell = (key: keyof typeof COLUMN_ALIASES) => (column[key] >= 0 ? (cells[column[key]] ?? '').trim() : '');
+    const email = normalizeEmail(cell('email'));
+    const invalid = (reason: string) => report.invalid.push({ line, reason });
+    if (!isValidEmail(email)) return invalid(email ? 'the e-mail address is not valid' : 'no e-mail address');
+    const role = ROLES.get(simplify(cell('role')));
+    if (!role) return invalid(cell('role') ? `role "${cell('role').slice(0, 60)}" is not one of the form's roles` : 'no role');
+    const size = sizeOf(cell('company_size'));
+    if (!size)
+      return invalid(
+        cell('company_size') ? `company size "${cell('company_size').slice(0, 40)}" is not one of the form's sizes` : 'no company size',
+      );
+    const outcomeCells = cell('desired_outcomes')
+      .split(';')
+      .map((o) => o.trim())
+      .filter(Boolean);
+    const outcomes = [...new Set(outcomeCells.map((o) => OUTCOMES.get(simplify(o))))];
+    if (outcomeCells.length === 0) return invalid('no desired outcome');
+    if (outcomes.includes(undefined)) return invalid('a desired outcome is not one of the form\'s (separate several with ";")');
+    const created = cell('created_at') ? new Date(cell('created_at')) : now;
+    if (Number.isNaN(created.getTime()) || created.getTime() > now.getTime() + 86_400_000)
+      return invalid(`the date "${cell('created_at').slice(0, 40)}" cannot be read`);
+    const locale = localeOf(cell('locale'));
+    if (!locale) return invalid(`language "${cell('locale').slice(0, 20)}" is neither English nor Swedish`);
+    if (seen.has(email)) {
+      report.duplicatesInFile += 1;
+      return;
+    }
+    seen.add(email);
+    const company = companyOf(email);
+    const createdAt = created.toISOString();
+    candidates.push({
+      email,
+      role,
+      company_size: size,
+      desired_outcomes: outcomes as string[],
+      other_outcome: null,
+      // They agreed to the list they were on, not to this site's policy: the version names the import.
+      consented_at: createdAt,
+      privacy_policy_version: `import:${options.source}`.slice(0, 100),
+      created_at: createdAt,
+      confirmed_at: null,
+      marketing_opt_out_at: null,
+      confirmation_sent_at: null,
+      locale,
+      status: 'new',
+      company_domain: company.domain,
+      free_mail: company.freeMail,
+      utm_source: options.source,
+      utm_medium: 'import',
+      utm_campaign: null,
+      utm_content: null,
+      utm_term: null,
+      referrer_origin: null,
+      landing_path: null,
+      flags: [],
+      partner_code_id: null,
+    });
+  });
+
+  // Already on the list (the address compared as stored: trimmed, lower case).
+  const existing = new Set<string>();
+  for (let start = 0; start < candidates.length; start += BATCH) {
+    const emails = candidates.slice(start, start + BATCH).map((c) => c.email);
+    const rows = await database.db.selectFrom('waitlist_signups').select('email').where('email', 'in', emails).execute();
+    for (const row of rows) existing.add(row.email);
+  }
+  report.existing = existing.size;
+  const fresh = candidates.filter((c) => !existing.has(c.email));
+  report.new = fresh.length;
+  if (options.dryRun) return report;
+
+  // One short transaction a batch: sign-ups arriving meanwhile wait for one batch at most.
+  for (let start = 0; start < fresh.length; start += BATCH) {
+    const batch = fresh.slice(start, start + BATCH);
+    await database.db.transaction().execute(async (trx: Kysely<Schema>) => {
+      const ids = await stores.signups.insertNew(trx, batch);
+      const stored = ids.flatMap((id) => (id === undefined ? [] : [id]));
+      report.imported += stored.length;
+      if (options.confirmByMail && stored.length > 0) {
+        await stores.outbox.queueMail(
+          trx,
+          stored.map((signupId) => ({ signupId, topic: MAIL_TOPICS.confirmation, at: now.toISOString(), lane: 'bulk' as const })),
+        );
+        report.confirmationsQueued += stored.length;
+      }
+    });
+  }
+  await stores.signups.foldIntoCounts();
+  await auditLogs.operator(database.db, {
+    action: options.operatorId === null ? 'cli.import' : 'signups.import',
+    operatorId: options.operatorId,
+    target: `source:${options.source}`.slice(0, 200),
+    detail: `${report.imported} imported, ${report.existing} already on the list, ${report.invalid.length} invalid${options.confirmByMail ? `, ${report.confirmationsQueued} confirmation mails queued` : ''}`,
+  });
+  return report;
+}
+
+/** The report in words, as the CLI prints it and the console shows it. */
+export function describeImport(report: ImportReport): string[] {
+  const lines = [
+    `${report.dryRun ? 'Dry run: ' : ''}${report.rows} rows: ${report.new} new, ${report.existing} already on the list, ${report.duplicatesInFile} repeated in the file, ${report.invalid.length} invalid.`,
+    ...report.invalid.slice(0, 200).map((i) => `  line ${i.line}: ${i.reason}`),
+  ];
+  if (report.invalid.length > 200) lines.push(`  … and ${report.invalid.length - 200} more invalid lines`);
+  if (!report.dryRun) {
+    lines.push(`Imported ${report.imported}, attributed to "${report.source}", unconfirmed.`);
+    if (report.confirmationsQueued > 0)
+      lines.push(`${report.confirmationsQueued} confirmation mails queued at the bulk pace (BULK_MAIL_PER_MINUTE).`);
+  }
+  return lines;
+}

@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminImportReport } from '@waitlist/contract';
+import { Button } from '../../../../components/ui/button';
+import { AdminApiError, toQueryString } from '../../api/client';
+import { adminKeys } from '../../api/query-keys';
+import { TextField } from '../../components/fields';
+import { formatNumber } from '../../components/ui';
+
+/** POST /import with the file as text/csv (owners). */
+function useImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { file: File; source: string; dryRun: boolean; confirmByMail: boolean }) => {
+      const query = toQueryString({ source: input.source, dry_run: String(input.dryRun), confirm_by_mail: String(input.confirmByMail) });
+      const response = await fetch(`/api/admin/import${query}`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'text/csv', accept: 'application/json' },
+        body: await input.file.text(),
+      });
+      const body = (await response.json().catch(() => null)) as AdminImportReport | { code: string; message: string } | null;
+      if (!response.ok || !body || 'code' in body) {
+        throw new AdminApiError(
+          response.status,
+          body && 'code' in body ? body.code : 'http',
+          body && 'message' in body ? body.message : `The server answered ${response.status}`,
+        );
+      }
+      return body;
+    },
+    onSuccess: (report) => {
+      if (!report.dry_run) void queryClient.invalidateQueries({ queryKey: adminKeys.signupLists() });
+    },
+  });
+}
+
+/** Importing an existing list: check the file first (nothing stored), then import the new people, unconfirmed. */
+export function ImportPanel() {
+  const importList = useImport();
+  const [file, setFile] = useState<File | null>(null);
+  const [source, setSource] = useState('');
+  const [confirmByMail, setConfirmByMail] = useState(false);
+  const report = importList.data;
+  const run = (dryRun: boolean) => (event?: FormEvent) => {
+    event?.preventDefault();
+    if (file) importList.mutate({ file, source: source.trim() || file.name.replace(/\.csv$/i, ''), dryRun, confirmByMail });
+  };
+  return (
+    <section className="card stack" aria-labelledby="import-title">
+      <h2 id="import-title">Import a list</h2>
+      <p className="muted">
+        A CSV with a header row: <code>email</code>, <code>role</code>, <code>company_size</code>, <code>desired_outcomes</code> (several
+        separated by <code>;</code>), and if you have them <code>created_at</code> and <code>locale</code>. Mailchimp and spreadsheet column
+        names work too. Addresses already on the list are left as they are.
+      </p>
+      <form className="stack" onSubmit={run(true)}>
+        <div className="form-row">
+          <div className="field">
+            <label htmlFor="import-file">CSV file</label>
+            <input id="import-file" type="file" accept=".csv,text/csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          </div>
+          <TextField
+            id="import-source"
+            label="Where the list comes from"
+            placeholder="e.g. innovation-summit-2025"
+            maxLength={100}
+            value={source}
+            onChange={(e) => setSource(e.target.value)}
+          />
+        </div>
+        <label className="check">
+          <input type="checkbox" checked={confirmByMail} onChange={(e) => setConfirmByMail(e.target.checked)} />
+          Ask each new person to confirm by mail (sent at the bulk pace; those who do not confirm within 30 days are erased)
+        </label>
+        {importList.isError && (
+          <p className="form-error" role="alert">
+            {importList.error.message}
+          </p>
+        )}
+        <div className="actions">
+          <Button type="submit" variant="secondary" disabled={!file || importList.isPending}>
+            Check the file (nothing is stored)
+          </Button>
+          <Button
+            type="button"
+            disabled={!file || importList.isPending || !report?.dry_run || report.new === 0}
+            onClick={() => run(false)()}
+          >
+            Import {report?.dry_run ? formatNumber(report.new) : ''} new people
+          </Button>
+        </div>
+      </form>
+      {report && (
+        <div role="status" className="stack">
+          <p>
+            <strong>{report.dry_run ? 'Checked' : 'Imported'}:</strong> {formatNumber(report.rows)} rows: {formatNumber(report.new)} new,{' '}
+            {formatNumber(report.existing)} already on the list, {formatNumber(report.duplicates_in_file)} repeated in the file,{' '}
+            {formatNumber(report.invalid.length)} invalid.
+            {!report.dry_run &&
+              ` ${formatNumber(report.imported)} stored, attributed to “${report.source}”${report.confirmations_queued ? `; ${formatNumber(report.confirmations_queued)} confirmation mails queued` : ''}.`}
+          </p>
+          {report.invalid.length > 0 && (
+            <ul className="invalid-lines">
+              {report.invalid.slice(0, 50).map((i) => (
+                <li key={i.line}>
+                  Line {i.line}: {i.reason}
+                </li>
+              ))}
+              {report.invalid.length > 50 && <li>… and {formatNumber(report.invalid.length - 50)} more</li>}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
