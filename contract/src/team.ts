@@ -171,3 +171,13 @@ export const adminImportReportSchema = z.object({
   confirmations_queued: z.number(),
 });
 export type AdminImportReport = z.infer<typeof adminImportReportSchema>;
+
+/** GET /backups: the server's own backups (SQLite with BACKUP_DIR) and the last failure, for the console. */
+export const adminBackupStatusSchema = z.object({
+  scheduled: z.boolean(),
+  every_hours: z.number(),
+  keep: z.number(),
+  latest: z.nullable(z.object({ file: z.string(), created_at: z.string(), signups: z.number(), bytes: z.number() })),
+  last_failure: z.nullable(z.object({ at: z.string(), error: z.string() })),
+});
+export type AdminBackupStatus = z.infer<typeof adminBackupStatusSchema>;

@@ -9,6 +9,7 @@ import { createStores, type Stores } from './db/stores';
 import { ERASURE_LEDGER_KEY, createServices, type Services } from './services';
 import { erasureLedgerFile } from './lib/erasure-ledger';
 import { housekeepingJobs } from './services/housekeeping';
+import { createBackupSchedule, type BackupSchedule } from './services/backups';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealth } from './http/health';
 import { registerJsonParser } from './http/json-parser';
@@ -39,6 +40,8 @@ export interface BuildAppOptions {
 }
 
 export interface App extends FastifyInstance {
+  /** The server's own backups and their state (services/backups.ts). */
+  backups: BackupSchedule;
   database: Database;
   metrics: Metrics;
   /** Every store over the app's database (tests read through them). */
@@ -151,6 +154,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     smtpConfigured: Boolean(env.SMTP_URL),
     webhooksConfigured: Boolean(env.WEBHOOK_SECRET),
     previewMails: (input) => previewMails(input, env.SITE_URL),
+    backupStatus: () => app.backups.status(),
     // The workers start after the routes are registered; by the time a request comes they are there.
     nudgeMail: () => {
       app.delivery.worker.nudge();
@@ -189,6 +193,21 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
       metrics,
     },
   );
+
+  const backups = createBackupSchedule({
+    database,
+    dir: env.BACKUP_DIR,
+    everyHours: env.BACKUP_EVERY_HOURS,
+    keep: env.BACKUP_KEEP,
+    databaseUrl: env.DATABASE_URL,
+    metrics,
+    log: app.log,
+  });
+  app.decorate('backups', backups);
+  if (backups.scheduled) {
+    // Checked every hour; taken when the newest is BACKUP_EVERY_HOURS old.
+    await app.scheduler.every('back up the database', 3_600_000, () => backups.run(), { runNow: 'background' });
+  }
 
   for (const job of housekeepingJobs(stores, services, {
     retentionDays: env.UNCONFIRMED_RETENTION_DAYS,

@@ -181,3 +181,61 @@ export async function restoreBackup(options: {
     await database.close();
   }
 }
+
+export interface BackupStatus {
+  /** Backups are taken by the server (BACKUP_DIR set, SQLite). */
+  scheduled: boolean;
+  everyHours: number;
+  keep: number;
+  latest: BackupManifest | null;
+  lastFailure: { at: string; error: string } | null;
+}
+
+/**
+ * The server's own backups (SQLite with BACKUP_DIR): one every BACKUP_EVERY_HOURS, the newest BACKUP_KEEP kept. A failure
+ * is logged, counted in /metrics (`waitlist_backups_total{outcome="failed"}`) and shown in the console until the next
+ * success. PostgreSQL is backed up by its own tools (docs/deployment.md).
+ */
+export function createBackupSchedule(options: {
+  database: Database;
+  dir: string | undefined;
+  everyHours: number;
+  keep: number;
+  databaseUrl: string | undefined;
+  metrics?: { count(name: 'backups', labels: { outcome: 'ok' | 'failed' }): void };
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}) {
+  const scheduled = Boolean(options.dir) && options.database.dialect === 'sqlite';
+  let lastFailure: { at: string; error: string } | null = null;
+  return {
+    scheduled,
+    async run(): Promise<void> {
+      if (!scheduled || !options.dir) return;
+      try {
+        const latest = (await listBackups(options.dir))[0];
+        // Not again before its time (a restart does not take one more).
+        if (latest && Date.now() - Date.parse(latest.created_at) < options.everyHours * 3_600_000 * 0.95) return;
+        const { file, manifest } = await takeBackup(options.database, { outDir: options.dir, databaseUrl: options.databaseUrl });
+        await pruneBackups(options.dir, options.keep);
+        lastFailure = null;
+        options.metrics?.count('backups', { outcome: 'ok' });
+        options.log.info({ file: path.basename(file), signups: manifest.signups, bytes: manifest.bytes }, 'backup taken');
+      } catch (error) {
+        lastFailure = { at: new Date().toISOString(), error: (error instanceof Error ? error.message : String(error)).slice(0, 300) };
+        options.metrics?.count('backups', { outcome: 'failed' });
+        options.log.error({ err: error }, 'backup failed');
+      }
+    },
+    async status(): Promise<BackupStatus> {
+      return {
+        scheduled,
+        everyHours: options.everyHours,
+        keep: options.keep,
+        latest: options.dir ? ((await listBackups(options.dir).catch(() => []))[0] ?? null) : null,
+        lastFailure,
+      };
+    },
+  };
+}
+
+export type BackupSchedule = ReturnType<typeof createBackupSchedule>;

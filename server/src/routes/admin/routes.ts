@@ -1,6 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifySchemaValidationError } from 'fastify';
-import { ADMIN_ERROR_CODES, ADMIN_SESSION_COOKIE, SECURE_ADMIN_SESSION_COOKIE, type OperatorRole } from '@waitlist/contract';
+import {
+  ADMIN_ERROR_CODES,
+  ADMIN_SESSION_COOKIE,
+  SECURE_ADMIN_SESSION_COOKIE,
+  adminBackupStatusSchema,
+  type OperatorRole,
+} from '@waitlist/contract';
+import type { BackupStatus } from '../../services/backups';
 import type { Database } from '../../db/connection';
 import type { Stores } from '../../db/stores';
 import type { Services } from '../../services';
@@ -32,6 +39,8 @@ export interface AdminRoutesOptions {
   /** Mail was queued: the delivery workers look now instead of at their next poll. */
   nudgeMail: () => void;
   previewMails: CampaignRoutesOptions['previewMails'];
+  /** The server's own backups (services/backups.ts). */
+  backupStatus: () => Promise<BackupStatus>;
 }
 
 /** A route schema's first complaint, as `field: message` (the id of a path alone: it has one field). */
@@ -118,6 +127,22 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(teamRoutes, { stores, operators: services.operators, nudge: options.nudgeMail });
   await app.register(meRoutes, { operators: services.operators, credentials: stores.operatorCredentials });
   await app.register(importRoutes, { database, stores, nudge: options.nudgeMail });
+
+  app.get('/backups', { schema: { response: { 200: adminBackupStatusSchema } }, config: { role: 'viewer' } }, async () => {
+    const status = await options.backupStatus();
+    return {
+      scheduled: status.scheduled,
+      every_hours: status.everyHours,
+      keep: status.keep,
+      latest: status.latest && {
+        file: status.latest.file,
+        created_at: status.latest.created_at,
+        signups: status.latest.signups,
+        bytes: status.latest.bytes,
+      },
+      last_failure: status.lastFailure,
+    };
+  });
 
   // Unknown admin paths: 401 without a session (the guard), 404 with one.
   const unknownEndpoint = async () => {

@@ -2,6 +2,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import type { AdminCount } from '@waitlist/contract';
 import { useStats } from '../api/insight';
 import { ErrorPanel, Loading, formatNumber } from '../components/ui';
+import { BackupNotice } from './backup-notice';
 
 const COLOR = '#4338ca';
 const GRID = '#e5e7eb';
@@ -84,6 +85,7 @@ export function DashboardPage() {
             Who is joining the waitlist, and what they hope for. People who have since erased their data still count here, without their
             data.
           </p>
+          <BackupNotice />
         </div>
       </div>
 
