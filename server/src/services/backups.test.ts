@@ -35,7 +35,9 @@ describe('scheduled backups on sqlite', () => {
     const failing = await suite.makeApp({ BACKUP_DIR: blocked, METRICS_TOKEN });
     await failing.ready();
     await expect
-      .poll(async () => (await failing.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body, { timeout: 10_000 })
+      .poll(async () => (await failing.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body, {
+        timeout: 10_000,
+      })
       .toMatch(/waitlist_backups_total\{outcome="failed"\} 1/);
     const failed = (await failing.inject({ url: '/api/admin/backups', headers: { cookie } })).json<AdminBackupStatus>();
     expect(failed.last_failure?.error).toMatch(/not-a-directory|ENOTDIR|EEXIST/);

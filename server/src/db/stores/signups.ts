@@ -57,7 +57,7 @@ export type SignupChanges = Partial<
 type Executor = Kysely<Schema>;
 
 /** Rows folded into the kept counts per transaction. */
-const FOLD_BATCH = 5000;
+const FOLD_BATCH = 1000;
 
 export function createSignupStore(database: Database) {
   const { db } = database;
@@ -132,7 +132,7 @@ export function createSignupStore(database: Database) {
    * `atMost` are folded. PostgreSQL: rows another copy is folding are skipped, or, with `wait` (a read about to show
    * the counts), waited for, so the read sees them counted. Answers how many it folded.
    */
-  async function foldIntoCounts(limit = FOLD_BATCH, atMost = Number.POSITIVE_INFINITY, wait = false): Promise<number> {
+  async function foldIntoCounts(limit = FOLD_BATCH, atMost = Number.POSITIVE_INFINITY, wait = false, pauseMs = 0): Promise<number> {
     const lock = wait ? database.waitLocked : database.skipLocked;
     let folded = 0;
     for (;;) {
@@ -148,6 +148,7 @@ export function createSignupStore(database: Database) {
       });
       folded += n;
       if (n < limit || folded >= atMost) return folded;
+      if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
   }
 
@@ -329,7 +330,11 @@ export function createSignupStore(database: Database) {
      * What a console read folds in before it reads the counts: one batch at most, so a read never waits for a backlog
      * (a big import folds its rows itself; the housekeeping job folds the rest within 30 s).
      */
-    foldIntoCounts: () => foldIntoCounts(),
+    /**
+     * Folds everything pending, `limit` rows a transaction; `pauseMs` between them lets another process's writers in
+     * (SQLite has one writer, and one that commits back to back starves the others).
+     */
+    foldIntoCounts: (limit = FOLD_BATCH, pauseMs = 0) => foldIntoCounts(limit, Number.POSITIVE_INFINITY, false, pauseMs),
     foldBeforeRead: () => foldIntoCounts(FOLD_BATCH, FOLD_BATCH, true),
 
     /** The people on the list now (as counted), and how many of them use free mail. */
