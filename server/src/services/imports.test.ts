@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../test/app';
+import { useTestApp, useTestDatabase } from '../test/app';
+import { ADMIN_TEST_ENV, addOperator, signIn } from '../routes/admin/test-helpers';
 import { DIALECTS } from '../test/databases';
 import { createStores } from '../db/stores';
 import { importSignups } from './imports';
@@ -120,4 +121,38 @@ describe.each(DIALECTS)('importing a list on %s', (dialect) => {
     expect(report).toMatchObject({ new: 20_000, imported: 20_000, invalid: [] });
     expect((await stores.signups.totals()).people).toBeGreaterThanOrEqual(20_000);
   }, 120_000);
+});
+
+describe.each(DIALECTS)('importing a list from the console on %s', (dialect) => {
+  const suite = useTestApp(dialect, ADMIN_TEST_ENV);
+
+  it('checks an uploaded CSV, then imports it; a member may not', async () => {
+    await addOperator(suite.app, `owner-${dialect}@acme.example`);
+    await addOperator(suite.app, `member-${dialect}@acme.example`, undefined, 'member');
+    const owner = await signIn(suite.app, `owner-${dialect}@acme.example`);
+    const member = await signIn(suite.app, `member-${dialect}@acme.example`);
+    const upload = (cookie: string, query: string, body = FILE) =>
+      suite.app.inject({
+        method: 'POST',
+        url: `/api/admin/import?${query}`,
+        headers: { cookie, origin: 'http://localhost:80', host: 'localhost:80', 'content-type': 'text/csv' },
+        payload: body,
+      });
+    expect((await upload(member, 'source=fair&dry_run=true')).statusCode).toBe(403);
+    const dry = await upload(owner, 'source=fair&dry_run=true');
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json()).toMatchObject({ dry_run: true, rows: 11, new: 3, existing: 0, duplicates_in_file: 1, imported: 0 });
+    expect(dry.json<{ invalid: unknown[] }>().invalid).toHaveLength(7);
+    const real = await upload(owner, 'source=fair&confirm_by_mail=true');
+    expect(real.json()).toMatchObject({ dry_run: false, imported: 3, confirmations_queued: 3 });
+    expect((await upload(owner, 'source=fair')).json()).toMatchObject({ imported: 0, existing: 3 });
+    const notCsv = await upload(owner, 'source=fair', 'just some words');
+    expect(notCsv.statusCode).toBe(400);
+    const audit = await suite.app.database.db
+      .selectFrom('audit_trail')
+      .select(['action', 'outcome', 'operator_email'])
+      .where('action', '=', 'signups.import')
+      .execute();
+    expect(audit.map((a) => a.outcome)).toEqual(expect.arrayContaining(['ok', 'refused', 'failed']));
+  });
 });

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useAcceptInvitation } from '../api/team';
 import { TextField } from '../components/fields';
+import { SignedOutCard } from '../components/signed-out-card';
 
 /**
  * An invited teammate's first visit: the link's token (taken out of the address bar as soon as the page read it)
@@ -18,53 +19,45 @@ export function JoinPage({ token, onJoined }: { token: string; onJoined: () => v
     accept.mutate({ token, password }, { onSuccess: onJoined });
   };
   return (
-    <div className="signin-layout">
-      <main className="signin-card card">
-        <div className="brand brand-large">
-          <span className="brand-mark" aria-hidden="true">
-            W
-          </span>
-          Waitlist console
-        </div>
-        <h1>Join the team</h1>
-        <p className="muted">Choose the password you will sign in with (at least 12 characters). This link works once.</p>
-        {accept.isError && (
-          <p className="form-error" role="alert" id="join-error">
-            {accept.error.message}
+    <SignedOutCard>
+      <h1>Join the team</h1>
+      <p className="muted">Choose the password you will sign in with (at least 12 characters). This link works once.</p>
+      {accept.isError && (
+        <p className="form-error" role="alert" id="join-error">
+          {accept.error.message}
+        </p>
+      )}
+      <form className="stack" onSubmit={submit} noValidate>
+        <TextField
+          id="join-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={12}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <TextField
+          id="join-again"
+          label="The same password again"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={again}
+          onChange={(e) => setAgain(e.target.value)}
+          aria-invalid={mismatch}
+          aria-describedby={mismatch ? 'join-mismatch' : undefined}
+        />
+        {mismatch && (
+          <p className="form-error" id="join-mismatch">
+            The two passwords are not the same.
           </p>
         )}
-        <form className="stack" onSubmit={submit} noValidate>
-          <TextField
-            id="join-password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={12}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <TextField
-            id="join-again"
-            label="The same password again"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={again}
-            onChange={(e) => setAgain(e.target.value)}
-            aria-invalid={mismatch}
-            aria-describedby={mismatch ? 'join-mismatch' : undefined}
-          />
-          {mismatch && (
-            <p className="form-error" id="join-mismatch">
-              The two passwords are not the same.
-            </p>
-          )}
-          <Button type="submit" className="btn-block" disabled={accept.isPending || password.length < 12 || password !== again}>
-            {accept.isPending ? 'Joining…' : 'Set my password and sign in'}
-          </Button>
-        </form>
-      </main>
-    </div>
+        <Button type="submit" className="btn-block" disabled={accept.isPending || password.length < 12 || password !== again}>
+          {accept.isPending ? 'Joining…' : 'Set my password and sign in'}
+        </Button>
+      </form>
+    </SignedOutCard>
   );
 }

@@ -5,6 +5,7 @@ import { useSignIn } from '../api/session';
 import { usePasskeySignIn } from '../api/team';
 import { TextField } from '../components/fields';
 import { StatusMessage, type Notice } from '../components/ui';
+import { SignedOutCard } from '../components/signed-out-card';
 
 /**
  * Sign in with e-mail and password, then the code of an authenticator app (or a recovery code) when the account has
@@ -46,80 +47,72 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
   const showError = error && !(error instanceof AdminApiError && error.code === 'totp_required' && !code);
 
   return (
-    <div className="signin-layout">
-      <main className="signin-card card">
-        <div className="brand brand-large">
-          <span className="brand-mark" aria-hidden="true">
-            W
-          </span>
-          Waitlist console
-        </div>
-        <h1>Sign in</h1>
-        <p className="muted">
-          For operators only. An owner invites you by mail, or adds you with <code>npm run admin -- add EMAIL</code>.
+    <SignedOutCard>
+      <h1>Sign in</h1>
+      <p className="muted">
+        For operators only. An owner invites you by mail, or adds you with <code>npm run admin -- add EMAIL</code>.
+      </p>
+      <StatusMessage notice={error ? null : notice} onDismiss={onSignedIn} />
+      {showError && (
+        <p className="form-error" role="alert" id="signin-error">
+          {error.message}
         </p>
-        <StatusMessage notice={error ? null : notice} onDismiss={onSignedIn} />
-        {showError && (
-          <p className="form-error" role="alert" id="signin-error">
-            {error.message}
-          </p>
+      )}
+      <form onSubmit={submit} className="stack" noValidate>
+        <TextField
+          id="signin-email"
+          label="E-mail"
+          type="email"
+          autoComplete="username webauthn"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-describedby={showError ? 'signin-error' : undefined}
+        />
+        <TextField
+          id="signin-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        {secondStep && (
+          <div className="stack" role="group" aria-labelledby="second-factor-title">
+            <p id="second-factor-title" className="muted" role="status">
+              {useRecovery ? 'Enter one of your recovery codes (each works once).' : 'Enter the six digits your authenticator app shows.'}
+            </p>
+            <TextField
+              id="signin-code"
+              label={useRecovery ? 'Recovery code' : 'Code from your app'}
+              inputMode={useRecovery ? 'text' : 'numeric'}
+              autoComplete="one-time-code"
+              ref={codeField}
+              required
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+            <button type="button" className="link-button" onClick={() => setUseRecovery(!useRecovery)}>
+              {useRecovery ? 'Use the code from my app instead' : 'I lost my phone: use a recovery code'}
+            </button>
+          </div>
         )}
-        <form onSubmit={submit} className="stack" noValidate>
-          <TextField
-            id="signin-email"
-            label="E-mail"
-            type="email"
-            autoComplete="username webauthn"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-describedby={showError ? 'signin-error' : undefined}
-          />
-          <TextField
-            id="signin-password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          {secondStep && (
-            <div className="stack" role="group" aria-labelledby="second-factor-title">
-              <p id="second-factor-title" className="muted" role="status">
-                {useRecovery ? 'Enter one of your recovery codes (each works once).' : 'Enter the six digits your authenticator app shows.'}
-              </p>
-              <TextField
-                id="signin-code"
-                label={useRecovery ? 'Recovery code' : 'Code from your app'}
-                inputMode={useRecovery ? 'text' : 'numeric'}
-                autoComplete="one-time-code"
-                ref={codeField}
-                required
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-              />
-              <button type="button" className="link-button" onClick={() => setUseRecovery(!useRecovery)}>
-                {useRecovery ? 'Use the code from my app instead' : 'I lost my phone: use a recovery code'}
-              </button>
-            </div>
-          )}
-          <Button type="submit" className="btn-block" disabled={signIn.isPending || !email || !password || (secondStep && !code)}>
-            {signIn.isPending ? 'Signing in…' : 'Sign in'}
-          </Button>
-        </form>
-        <div className="stack">
-          <p className="muted divider-text">or</p>
-          <Button
-            variant="secondary"
-            className="btn-block"
-            disabled={passkey.isPending}
-            onClick={() => passkey.mutate(undefined, { onSuccess: () => onSignedIn() })}
-          >
-            {passkey.isPending ? 'Waiting for your passkey…' : 'Use a passkey instead'}
-          </Button>
-        </div>
-      </main>
-    </div>
+        <Button type="submit" className="btn-block" disabled={signIn.isPending || !email || !password || (secondStep && !code)}>
+          {signIn.isPending ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </form>
+      <div className="stack">
+        <p className="muted divider-text">or</p>
+        <Button
+          variant="secondary"
+          className="btn-block"
+          disabled={passkey.isPending}
+          onClick={() => passkey.mutate(undefined, { onSuccess: () => onSignedIn() })}
+        >
+          {passkey.isPending ? 'Waiting for your passkey…' : 'Use a passkey instead'}
+        </Button>
+      </div>
+    </SignedOutCard>
   );
 }
