@@ -12,6 +12,11 @@ import { startServer, type RunningServer } from './support/server';
  */
 const KEY = 'outbox-test-key-123';
 const MAIL_FROM = 'Acme Innovate <hello@example.com>';
+/**
+ * The first retry (30 s in production) and the lease a killed process leaves behind (30 s) shortened, so the suite
+ * does not sit out either; the retry policy and the lease have their own unit tests.
+ */
+const QUICK = { OUTBOX_FIRST_RETRY_MS: '2000', OUTBOX_LEASE_MS: '3000' };
 
 async function signUp(server: RunningServer, email: string): Promise<{ status: number; ms: number }> {
   const started = performance.now();
@@ -65,11 +70,7 @@ describe.each(['sqlite', 'postgres'] as const)('the outbox on %s', (dialect) => 
 
   it('answers 201 at once while SMTP is down and delivers the mail once it is back', async () => {
     await smtp.stop();
-    // The first retry is 30 s in production; 2 s here so the suite does not wait (the policy has its own unit tests).
-    server = await startServer({
-      dialect,
-      env: { WAITLIST_PUBLIC_KEY: KEY, SMTP_URL: smtp.url, MAIL_FROM, OUTBOX_FIRST_RETRY_MS: '2000' },
-    });
+    server = await startServer({ dialect, env: { WAITLIST_PUBLIC_KEY: KEY, SMTP_URL: smtp.url, MAIL_FROM, ...QUICK } });
     const [email] = addresses('down', 1);
     const answer = await signUp(server, email!);
     expect(answer.status).toBe(201);
@@ -103,7 +104,7 @@ describe.each(['sqlite', 'postgres'] as const)('the outbox on %s', (dialect) => 
   it('loses no pending mail and sends none twice across kill -9', async () => {
     await smtp.stop();
     const database = await createTestDatabase(dialect);
-    const env = { WAITLIST_PUBLIC_KEY: KEY, SMTP_URL: smtp.url, MAIL_FROM };
+    const env = { WAITLIST_PUBLIC_KEY: KEY, SMTP_URL: smtp.url, MAIL_FROM, ...QUICK };
     server = await startServer({ database, env });
     const emails = addresses('kill', 12);
     const answers = await Promise.all(emails.map((email) => signUp(server!, email)));
@@ -143,7 +144,7 @@ describe('two server processes on one PostgreSQL', () => {
 
   it('send each mail once', async () => {
     const database = await createTestDatabase('postgres');
-    const env = { WAITLIST_PUBLIC_KEY: KEY, SMTP_URL: smtp.url, MAIL_FROM };
+    const env = { WAITLIST_PUBLIC_KEY: KEY, SMTP_URL: smtp.url, MAIL_FROM, ...QUICK };
     servers.push(await startServer({ database, env }), await startServer({ database, env }));
     const [a, b] = servers as [RunningServer, RunningServer];
 
