@@ -158,6 +158,16 @@ describe('the Pilots screen', () => {
     await expect.poll(() => codeRow.innerText(), { timeout: 15_000 }).toMatch(/^Vinnova demo day\s+…\w{4}\s+1 of 5\s+open/);
     await page.getByRole('button', { name: 'Withdraw “Vinnova demo day”' }).click();
     await expect.poll(() => codeRow.innerText(), { timeout: 15_000 }).toMatch(/^Vinnova demo day\s+…\w{4}\s+1 of 5\s+withdrawn/);
+
+    // The person who joined with it: their page says which code brought them.
+    await page.getByRole('link', { name: 'Sign-ups' }).click();
+    await page.getByLabel('Search e-mail').fill('linnea');
+    await page.getByRole('link', { name: 'linnea@ericsson.example' }).click();
+    const cameFrom = page.getByRole('region', { name: 'Where they came from' });
+    await expect.poll(() => cameFrom.getByRole('definition').nth(1).innerText(), { timeout: 15_000 }).toBe('Vinnova demo day');
+    expect(await cameFrom.getByRole('term').nth(1).textContent()).toBe('Partner code');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'console-person-partner-code');
     await context.close();
   });
 });

@@ -142,6 +142,8 @@ export const adminSignupSchema = z.object({
   landing_path: z.nullable(z.string()),
   /** Why it may deserve a second look (SIGNUP_FLAGS); empty for most. */
   flags: z.array(z.enum(SIGNUP_FLAGS)),
+  /** The partner code they joined with (GET /partner-codes names it); null for everyone who used the ordinary form. */
+  partner_code_id: z.nullable(z.number()),
 });
 export type AdminSignup = z.infer<typeof adminSignupSchema>;
 

@@ -132,6 +132,7 @@ describe('the admin schemas', () => {
       referrer_origin: 'https://www.linkedin.com',
       landing_path: '/',
       flags: ['no-proof-of-work' as const],
+      partner_code_id: 7,
     };
     expect(adminSignupSchema.parse(row)).toEqual(row);
     expect(() => adminSignupSchema.parse({ ...row, status: 'hired' })).toThrow();

@@ -59,6 +59,8 @@ export interface PersonView {
   company_domain: string | null;
   /** Where the visit that signed up came from: the attribution columns that hold something. */
   came_from: Partial<Record<AttributionField, string>>;
+  /** The label of the partner code they joined with (issue 23), or null. */
+  partner_code: string | null;
   status: FollowUpStatus;
   /** Their invitation to the pilot, when they have one (issue 23). */
   invitation: PersonInvitation | null;

@@ -91,6 +91,7 @@ describe.each(DIALECTS)('self-service on %s', (dialect) => {
       'marketing_opt_out_at',
       'company_domain',
       'came_from',
+      'partner_code',
       'follow_up_status',
       'follow_up_notes',
       'review_flags',

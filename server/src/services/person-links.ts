@@ -4,6 +4,7 @@ import { auditLogs } from '../db/stores/audit-logs';
 import type { FollowUpStore } from '../db/stores/follow-up';
 import type { InvitationStore } from '../db/stores/invitations';
 import type { OutboxStore } from '../db/stores/outbox';
+import type { PartnerCodeStore } from '../db/stores/partner-codes';
 import type { PersonTokenStore } from '../db/stores/person-tokens';
 import type { SignupRow, SignupStore } from '../db/stores/signups';
 import { checkToken, tokenLookupHash, type TokenProblem, type TokenPurpose } from '../lib/tokens';
@@ -43,6 +44,7 @@ export interface PersonLinksDeps {
     outbox: OutboxStore;
     followUp: FollowUpStore;
     invitations: InvitationStore;
+    partnerCodes: PartnerCodeStore;
   };
   events: SignupEvents;
   now?: () => Date;
@@ -54,6 +56,9 @@ export type PersonCorrection = Omit<AdminCorrection, 'email'>;
 export function createPersonLinks({ database, signups, stores, events, now = () => new Date() }: PersonLinksDeps) {
   const { db } = database;
   const person = (id: number) => stores.signups.find(db, id);
+  /** The label of the partner code they joined with, or null. */
+  const partnerCodeOf = async (row: SignupRow) =>
+    row.partner_code_id === null ? null : ((await stores.partnerCodes.labels(db, [row.partner_code_id])).get(row.partner_code_id) ?? null);
 
   async function resolve(presented: unknown, purpose: TokenPurpose): Promise<Resolved> {
     const hash = tokenLookupHash(presented);
@@ -78,8 +83,9 @@ export function createPersonLinks({ database, signups, stores, events, now = () 
   return {
     resolve,
 
-    /** What the person's data page shows of them: their row and their invitation. */
-    view: async (row: SignupRow): Promise<PersonView> => toPersonView(row, await stores.invitations.forSignup(db, row.id)),
+    /** What the person's data page shows of them: their row, the partner code they joined with, their invitation. */
+    view: async (row: SignupRow): Promise<PersonView> =>
+      toPersonView(row, { invitation: await stores.invitations.forSignup(db, row.id), partnerCode: await partnerCodeOf(row) }),
 
     /** POST of the confirm page: spends the token; a double submit finds it spent (410) and changes nothing. */
     async confirm(presented: unknown): Promise<Resolved> {
@@ -98,7 +104,8 @@ export function createPersonLinks({ database, signups, stores, events, now = () 
       await auditLogs.person(db, { action: 'export', actor: 'person', signupId: resolved.person.id }, at);
       const { id } = resolved.person;
       const invitation = await stores.invitations.forSignup(db, id);
-      return { ok: true, data: toPersonExport(resolved.person, await stores.followUp.notesFor(id), at, invitation) };
+      const partnerCode = await partnerCodeOf(resolved.person);
+      return { ok: true, data: toPersonExport(resolved.person, await stores.followUp.notesFor(id), at, { invitation, partnerCode }) };
     },
 
     async correct(presented: unknown, changes: PersonCorrection): Promise<(Resolved & { ok: true; fields: string[] }) | TokenFailure> {

@@ -74,6 +74,7 @@ export function toConsoleSignup(row: SignupRow): AdminSignup {
     referrer_origin: row.referrer_origin,
     landing_path: row.landing_path,
     flags: row.flags,
+    partner_code_id: row.partner_code_id,
   };
 }
 
@@ -102,7 +103,13 @@ export function toPersonInvitation(invitation: InvitationRow | undefined): Perso
     : null;
 }
 
-export function toPersonView(row: SignupRow, invitation?: InvitationRow): PersonView {
+/** What the person's data shows beside their row: their invitation and the label of the partner code they joined with. */
+export interface PersonExtras {
+  invitation?: InvitationRow | undefined;
+  partnerCode?: string | null;
+}
+
+export function toPersonView(row: SignupRow, { invitation, partnerCode = null }: PersonExtras = {}): PersonView {
   return {
     email: row.email,
     role: row.role,
@@ -117,6 +124,7 @@ export function toPersonView(row: SignupRow, invitation?: InvitationRow): Person
     locale: row.locale,
     company_domain: row.company_domain,
     came_from: cameFrom(row),
+    partner_code: partnerCode,
     status: row.status,
     invitation: toPersonInvitation(invitation),
   };
@@ -139,6 +147,8 @@ export interface PersonExport {
   company_domain: string | null;
   /** utm_* tags, referring site and landing page of the visit that signed up. */
   came_from: Record<string, string>;
+  /** The label of the partner code they joined with, or null. */
+  partner_code: string | null;
   follow_up_status: string;
   follow_up_notes: { note: string; written_at: string }[];
   /** Why the sign-up was marked for the operators' review (no proof of work, a burst from one network); usually empty. */
@@ -152,7 +162,7 @@ export function toPersonExport(
   row: SignupRow,
   notes: { note: string; written_at: string }[],
   exportedAt: string,
-  invitation?: InvitationRow,
+  { invitation, partnerCode = null }: PersonExtras = {},
 ): PersonExport {
   return {
     email: row.email,
@@ -169,6 +179,7 @@ export function toPersonExport(
     marketing_opt_out_at: row.marketing_opt_out_at,
     company_domain: row.company_domain,
     came_from: cameFrom(row),
+    partner_code: partnerCode,
     follow_up_status: row.status,
     follow_up_notes: notes,
     review_flags: row.flags,

@@ -106,7 +106,7 @@ export function createPartnerCodeStore(database: Database) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** The label of the code a sign-up came with, for the person's data, the CSV and the console. */
+    /** The labels of these codes, by id: the CSV export's `partner_code` column. */
     labels: async (executor: Executor, ids: readonly number[]): Promise<Map<number, string>> => {
       if (ids.length === 0) return new Map();
       const rows = await executor

@@ -109,6 +109,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     store: stores.signups,
     listing: stores.signupListing,
     invitations: stores.invitations,
+    partnerCodes: stores.partnerCodes,
   });
   await app.register(insightRoutes, { database, stores, signups: services.signups });
   await app.register(mailRoutes, {

@@ -25,6 +25,7 @@ import { HttpError } from '../../http/http-error';
 import { httpErrorOf } from '../../http/write-errors';
 import { csvRecord, type CsvValue } from '../../lib/csv';
 import type { InvitationRow, InvitationStore } from '../../db/stores/invitations';
+import type { PartnerCodeStore } from '../../db/stores/partner-codes';
 import { signedInOperator } from './guards';
 
 export interface SignupRoutesOptions {
@@ -34,6 +35,8 @@ export interface SignupRoutesOptions {
   listing: SignupListing;
   /** The CSV export's invitation columns. */
   invitations: InvitationStore;
+  /** The CSV export's partner code column. */
+  partnerCodes: PartnerCodeStore;
 }
 
 const CSV_COLUMNS = [
@@ -58,6 +61,7 @@ const CSV_COLUMNS = [
   'utm_term',
   'referrer_origin',
   'landing_path',
+  'partner_code',
   'flags',
   'wave',
   'invited_at',
@@ -65,10 +69,15 @@ const CSV_COLUMNS = [
   'redeemed_at',
 ] as const;
 
-/** A row of the CSV export (the console's view of the sign-up and its invitation), in the order of CSV_COLUMNS. */
-function csvLineOf(signup: AdminSignup, invitation: InvitationRow | undefined): string {
+/**
+ * A row of the CSV export (the console's view of the sign-up, the label of the partner code they joined with, their
+ * invitation), in the order of CSV_COLUMNS.
+ */
+function csvLineOf(signup: AdminSignup, partnerCode: string | undefined, invitation: InvitationRow | undefined): string {
   const value = (column: (typeof CSV_COLUMNS)[number]): CsvValue => {
     switch (column) {
+      case 'partner_code':
+        return partnerCode;
       case 'desired_outcomes':
         return signup.desired_outcomes.join('; ');
       case 'free_mail':
@@ -154,8 +163,15 @@ export async function signupRoutes(parent: FastifyInstance, options: SignupRoute
               database.db,
               batch.map((row) => row.id),
             );
+            const partnerCodes = await options.partnerCodes.labels(
+              database.db,
+              batch.flatMap((row) => (row.partner_code_id === null ? [] : [row.partner_code_id])),
+            );
             let text = '';
-            for (const row of batch) text += csvLineOf(toConsoleSignup(row), invitations.get(row.id));
+            for (const row of batch) {
+              const partnerCode = row.partner_code_id === null ? undefined : partnerCodes.get(row.partner_code_id);
+              text += csvLineOf(toConsoleSignup(row), partnerCode, invitations.get(row.id));
+            }
             yield text;
           }
         })(),

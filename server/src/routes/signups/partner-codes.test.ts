@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '@waitlist/catalogue';
 import {
@@ -6,6 +7,7 @@ import {
   PARTNER_JOIN_PATH,
   ROLE_OPTIONS,
   type AdminPartnerCode,
+  type AdminSignup,
   type AdminPartnerCodeCreated,
 } from '@waitlist/contract';
 import { useTestApp } from '../../test/app';
@@ -85,11 +87,27 @@ describe.each(DIALECTS)('partner codes on %s', (dialect) => {
     expect(Number(joined?.partner_code_id)).toBe(made.id);
     expect(joined?.locale).toBe('sv');
     expect((await codes()).find((c) => c.id === made.id)).toMatchObject({ claims: 1, state: 'active' });
+    // The founders see which code brought them: the console's view has its id, the CSV export its label.
+    const page = (await admin('GET', `/signups?q=${encodeURIComponent(email)}`)).json<{ items: AdminSignup[] }>();
+    expect(page.items.map((s) => s.partner_code_id)).toEqual([made.id]);
+    const csv = parse((await admin('GET', '/signups/export.csv')).body, { columns: true, bom: true }) as Record<string, string>[];
+    expect(csv.find((r) => r.email === email)?.partner_code).toBe('Vinnova demo day');
 
     const mail = await smtp.nextMailTo(email, { timeoutMs: 15_000 });
     expect(mail.subject).toContain('Välkommen');
     expect(mail.text).toMatch(/\/sv\/manage\?token=/);
     expect(mail.text).not.toMatch(/\/confirm\?token=/);
+
+    // Their own data page and download say which code they joined with.
+    const manage = new URL(/https?:\/\/\S+\/sv\/manage\?token=[A-Za-z0-9_-]+/.exec(mail.text)![0]);
+    const opened = await suite.app.inject({ method: 'GET', url: `${manage.pathname}${manage.search}` });
+    expect(opened.statusCode).toBe(303);
+    const cookie = String(opened.headers['set-cookie']).split(';')[0]!;
+    const dataPage = await suite.app.inject({ method: 'GET', url: String(opened.headers.location), headers: { cookie } });
+    expect(dataPage.statusCode).toBe(200);
+    expect(dataPage.body).toMatch(new RegExp(`${sv.selfService.manage.fields.partnerCode}</th><td>Vinnova demo day<`));
+    const download = await suite.app.services.personLinks.exportData(manage.searchParams.get('token'));
+    expect(download.ok && download.data.partner_code).toBe('Vinnova demo day');
   });
 
   it('lets exactly as many join as its claim limit, also when they race; the rest read why, beside the code', async () => {

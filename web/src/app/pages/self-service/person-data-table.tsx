@@ -26,6 +26,7 @@ export function PersonDataTable({ person }: { person: PersonView }) {
     [f.language, label(m.languageNames, person.locale)],
     [f.company, person.company_domain ?? m.none],
     [f.cameFrom, cameFrom.length === 0 ? m.none : cameFrom.join('; ')],
+    ...(person.partner_code === null ? [] : [[f.partnerCode, person.partner_code] as [string, string]]),
     [f.followUp, label(m.followUpStatuses, person.status)],
     [
       f.invitation,

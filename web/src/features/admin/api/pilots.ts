@@ -33,8 +33,8 @@ export function useCreateWave() {
 }
 
 /** GET /partner-codes: each code with its claims and what it can do now (never the code itself). */
-export const usePartnerCodes = () =>
-  useQuery({ queryKey: adminKeys.partnerCodes(), queryFn: () => request<{ items: AdminPartnerCode[] }>('/partner-codes') });
+export const usePartnerCodes = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: adminKeys.partnerCodes(), queryFn: () => request<{ items: AdminPartnerCode[] }>('/partner-codes'), enabled });
 
 /** POST /partner-codes (answers the code, this once) or /partner-codes/:id/revoke. */
 export function usePartnerCodeAction() {

@@ -1,9 +1,19 @@
 import type { AdminSignup } from '@waitlist/contract';
+import { usePartnerCodes } from '../../api/pilots';
 
-/** Where the person came from (first party: campaign tags, the referring site, the landing page). */
+/** The label of the partner code they joined with (its number until the codes have loaded, or if it was deleted). */
+function usePartnerCodeLabel(id: number | null): string | null {
+  const codes = usePartnerCodes({ enabled: id !== null });
+  if (id === null) return null;
+  return codes.data?.items.find((code) => code.id === id)?.label ?? `Partner code #${id}`;
+}
+
+/** Where the person came from (first party: campaign tags, the referring site, the landing page, a partner code). */
 export function AttributionDetails({ signup }: { signup: AdminSignup }) {
+  const partnerCode = usePartnerCodeLabel(signup.partner_code_id);
   const rows: [string, string | null][] = [
     ['Company', signup.free_mail ? `Personal address (${signup.company_domain ?? '—'})` : signup.company_domain],
+    ['Partner code', partnerCode],
     ['Source (utm_source)', signup.utm_source],
     ['Medium (utm_medium)', signup.utm_medium],
     ['Campaign (utm_campaign)', signup.utm_campaign],
