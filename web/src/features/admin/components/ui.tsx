@@ -148,7 +148,7 @@ export function AdminPage({
             </p>
           )}
         </div>
-        {actions}
+        {actions && <div className="actions">{actions}</div>}
       </div>
       {children}
     </section>

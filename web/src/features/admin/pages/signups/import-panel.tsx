@@ -58,7 +58,16 @@ export function ImportPanel() {
         <div className="form-row">
           <div className="field">
             <label htmlFor="import-file">CSV file</label>
-            <input id="import-file" type="file" accept=".csv,text/csv" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            <input
+              id="import-file"
+              type="file"
+              accept=".csv,text/csv"
+              onChange={(e) => {
+                // Another file must be checked before it can be imported: the last report was about the old one.
+                importList.reset();
+                setFile(e.target.files?.[0] ?? null);
+              }}
+            />
           </div>
           <TextField
             id="import-source"

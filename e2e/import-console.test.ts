@@ -1,0 +1,105 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS, SIGNUPS_PATH } from '@waitlist/contract';
+import { axeViolations, openPage, screenshot } from './support/browser';
+import { OPERATOR, PASSWORD, runAdminCli } from './support/console-seed';
+import { useServerWithMail } from './support/server-with-mail';
+
+/**
+ * Sign-ups → Import a list… in Chromium against the built server with a real SMTP server (issue 26): an owner checks a
+ * file exported from another tool (nothing stored; each invalid line with its reason), imports the new people with a
+ * confirmation mail each, finds them in the list, and a second run of the same file adds nobody.
+ */
+const [role, otherRole] = [ROLE_OPTIONS[1], ROLE_OPTIONS[2]];
+const size = COMPANY_SIZE_OPTIONS[3];
+const outcome = DESIRED_OUTCOME_OPTIONS[0];
+const ALREADY = 'already@volvo.example';
+/** Mailchimp's column names, an existing person, a repeat, an invalid role and an invalid address. */
+const FILE = [
+  'Email Address,Job Title,Company Size,Desired outcomes,Language',
+  `ingrid@sandvik.example,${role},${size},${outcome},sv`,
+  `oskar@atlascopco.example,${otherRole},${size},${outcome},en`,
+  `${ALREADY.toUpperCase()},${role},${size},${outcome},en`,
+  `Ingrid@Sandvik.example,${role},${size},${outcome},sv`,
+  `nils@skf.example,Chief Everything,${size},${outcome},en`,
+  `not-an-address,${role},${size},${outcome},en`,
+].join('\n');
+
+describe('importing a list from the console', () => {
+  const suite = useServerWithMail({ env: { OUTBOX_POLL_MS: '100' } });
+  beforeAll(async () => {
+    expect((await runAdminCli(suite.server, ['add', OPERATOR, '--password-stdin'], PASSWORD)).code).toBe(0);
+    const res = await fetch(`${suite.server.url}${SIGNUPS_PATH}`, {
+      method: 'POST',
+      headers: { apikey: 'dev-public-key', authorization: 'Bearer dev-public-key', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ALREADY, role, company_size: size, desired_outcomes: [outcome] }),
+    });
+    expect(res.status).toBe(201);
+  });
+
+  it('checks the file, imports the new people with a confirmation each, and a second run adds nobody', async () => {
+    const { server, smtp, browser } = suite;
+    const context = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
+    const { page, problems } = await openPage(context);
+    await page.goto(`${server.url}/admin`);
+    await page.getByLabel('E-mail').fill(OPERATOR);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Import a list…' }).click();
+    const panel = page.getByRole('region', { name: 'Import a list' });
+    const file = { name: 'summit-2025.csv', mimeType: 'text/csv', buffer: Buffer.from(FILE) };
+    await panel.getByLabel('CSV file').setInputFiles(file);
+    await panel.getByLabel('Where the list comes from').fill('innovation-summit-2025');
+    const importButton = panel.getByRole('button', { name: /^Import/ });
+    expect(await importButton.isDisabled()).toBe(true);
+
+    // The check stores nothing and says what would happen, each invalid line with its reason.
+    await panel.getByRole('button', { name: 'Check the file (nothing is stored)' }).click();
+    const report = panel.getByRole('status');
+    await report
+      .getByText('Checked: 6 rows: 2 new, 1 already on the list, 1 repeated in the file, 2 invalid.', { exact: false })
+      .waitFor({ timeout: 15_000 });
+    expect(await report.getByRole('listitem').allTextContents()).toEqual([
+      `Line 6: role "Chief Everything" is not one of the form's roles`,
+      'Line 7: the e-mail address is not valid',
+    ]);
+    const [{ n: before }] = await server.query<{ n: number }>('SELECT count(*) AS n FROM waitlist_signups');
+    expect(Number(before)).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'console-import-checked');
+
+    // Ask each to confirm by mail, then import (with the keyboard).
+    await panel.getByLabel(/Ask each new person to confirm by mail/).check();
+    expect(await importButton.textContent()).toBe('Import 2 new people');
+    await importButton.focus();
+    await page.keyboard.press('Enter');
+    await report
+      .getByText('2 stored, attributed to “innovation-summit-2025”; 2 confirmation mails queued.', { exact: false })
+      .waitFor({ timeout: 15_000 });
+    await page.getByRole('link', { name: 'ingrid@sandvik.example' }).waitFor();
+    await page.getByRole('link', { name: 'oskar@atlascopco.example' }).waitFor();
+    await expect
+      .poll(() => smtp.mailsTo('ingrid@sandvik.example').map((m) => m.subject), { timeout: 15_000 })
+      .toEqual([expect.stringMatching(/Bekräfta/)]);
+    await expect
+      .poll(() => smtp.mailsTo('oskar@atlascopco.example').map((m) => m.subject), { timeout: 15_000 })
+      .toEqual([expect.stringMatching(/Confirm your place/)]);
+    expect(smtp.mailsTo(ALREADY).filter((m) => !/Confirm your place/.test(m.subject))).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'console-import-done');
+
+    // Choosing the file again asks for a new check first; the same file then has nobody new.
+    await panel.getByLabel('CSV file').setInputFiles(file);
+    expect(await report.count()).toBe(0);
+    expect(await importButton.isDisabled()).toBe(true);
+    await panel.getByRole('button', { name: 'Check the file (nothing is stored)' }).click();
+    await report
+      .getByText('Checked: 6 rows: 0 new, 3 already on the list, 1 repeated in the file, 2 invalid.', { exact: false })
+      .waitFor({ timeout: 15_000 });
+    expect(await importButton.isDisabled()).toBe(true);
+    const [{ n: after }] = await server.query<{ n: number }>('SELECT count(*) AS n FROM waitlist_signups');
+    expect(Number(after)).toBe(3);
+    // The one 401 is the console asking "am I signed in?" before the sign-in.
+    expect(problems.errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+    await context.close();
+  });
+});
