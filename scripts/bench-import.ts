@@ -44,7 +44,11 @@ for (const dialect of args.db.split(',') as ('sqlite' | 'postgres')[]) {
   const server = await startServer({ dialect, env: { WAITLIST_PUBLIC_KEY: KEY, LOG_LEVEL: 'warn' } });
   try {
     const latencies: number[] = [];
+    /** Every answer but 201, and every wait over half a second, with when it began (seconds into the import). */
+    const answers = new Map<number, number>();
+    const slow: string[] = [];
     let importing = true;
+    const started = performance.now();
     let n = 0;
     const signUps = (async () => {
       while (importing) {
@@ -60,7 +64,10 @@ for (const dialect of args.db.split(',') as ('sqlite' | 'postgres')[]) {
           }),
         });
         await res.arrayBuffer();
-        latencies.push(performance.now() - t);
+        const ms = performance.now() - t;
+        latencies.push(ms);
+        answers.set(res.status, (answers.get(res.status) ?? 0) + 1);
+        if (ms > 500 || res.status !== 201) slow.push(`${res.status} after ${ms.toFixed(0)} ms at ${((t - started) / 1000).toFixed(1)} s`);
         await new Promise((r) => setTimeout(r, 20));
       }
     })();
@@ -69,7 +76,6 @@ for (const dialect of args.db.split(',') as ('sqlite' | 'postgres')[]) {
       DATA_DIR: server.database.dataDir,
       ...(server.database.url ? { DATABASE_URL: server.database.url } : {}),
     };
-    const started = performance.now();
     const { stdout } = await run(process.execPath, ['server/dist/admin-cli.js', 'import', file, '--source', 'old-list'], {
       env,
       maxBuffer: 1 << 24,
@@ -81,8 +87,10 @@ for (const dialect of args.db.split(',') as ('sqlite' | 'postgres')[]) {
       `${dialect}: ${seconds.toFixed(1)} s (${Math.round(ROWS / seconds).toLocaleString('en-US')} rows/s): ${stdout.trim().split('\n').at(-1)}`,
     );
     console.log(
-      `  ${latencies.length} sign-ups meanwhile: p50 ${quantile(latencies, 0.5).toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms, longest ${Math.max(...latencies).toFixed(1)} ms`,
+      `  ${latencies.length} sign-ups meanwhile: p50 ${quantile(latencies, 0.5).toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms, longest ${Math.max(...latencies).toFixed(1)} ms; answers ${[...answers].map(([status, count]) => `${status} × ${count}`).join(', ')}`,
     );
+    if (slow.length > 0) console.log(`  slower than 500 ms or not 201: ${slow.join('; ')}`);
+    if ([...answers.keys()].some((status) => status !== 201)) process.exitCode = 1;
   } finally {
     await server.stop();
   }

@@ -214,7 +214,7 @@ export async function importSignups(
     await pause(PAUSE_MS[database.dialect]);
   }
   // In small transactions: a sign-up arriving meanwhile waits for one of them at most.
-  await stores.signups.foldIntoCounts(BATCH, PAUSE_MS[database.dialect]);
+  await stores.signups.foldIntoCounts({ limit: BATCH, pauseMs: PAUSE_MS[database.dialect] });
   await auditLogs.operator(database.db, {
     action: options.operatorId === null ? 'cli.import' : 'signups.import',
     operatorId: options.operatorId,

@@ -334,7 +334,8 @@ export function createSignupStore(database: Database) {
      * Folds everything pending, `limit` rows a transaction; `pauseMs` between them lets another process's writers in
      * (SQLite has one writer, and one that commits back to back starves the others).
      */
-    foldIntoCounts: (limit = FOLD_BATCH, pauseMs = 0) => foldIntoCounts(limit, Number.POSITIVE_INFINITY, false, pauseMs),
+    foldIntoCounts: ({ limit = FOLD_BATCH, pauseMs = 0 }: { limit?: number; pauseMs?: number } = {}) =>
+      foldIntoCounts(limit, Number.POSITIVE_INFINITY, false, pauseMs),
     foldBeforeRead: () => foldIntoCounts(FOLD_BATCH, FOLD_BATCH, true),
 
     /** The people on the list now (as counted), and how many of them use free mail. */
