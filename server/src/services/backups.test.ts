@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminBackupStatus } from '@waitlist/contract';
 import { useTestApp } from '../test/app';
 import { ADMIN_TEST_ENV, addOperator, signIn } from '../routes/admin/test-helpers';
+import { listBackups, pruneBackups, takeBackup } from './backups';
 
 /**
  * The server's own backups on SQLite (BACKUP_DIR): one is taken once the server is ready, with its manifest and sum, the
@@ -41,6 +42,62 @@ describe('scheduled backups on sqlite', () => {
       .toMatch(/waitlist_backups_total\{outcome="failed"\} 1/);
     const failed = (await failing.inject({ url: '/api/admin/backups', headers: { cookie } })).json<AdminBackupStatus>();
     expect(failed.last_failure?.error).toMatch(/not-a-directory|ENOTDIR|EEXIST/);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('a backup cut short', () => {
+  const suite = useTestApp('sqlite', ADMIN_TEST_ENV);
+
+  it('is never listed, never kept in place of a complete one, and its leftovers go once a day old', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'waitlist-prune-'));
+    const at = (iso: string) => () => new Date(iso);
+    const database = suite.app.database;
+    const taken = [];
+    for (const iso of ['2026-11-20T03:00:00Z', '2026-11-21T03:00:00Z', '2026-11-22T03:00:00Z']) {
+      taken.push((await takeBackup(database, { outDir: dir, databaseUrl: undefined, now: at(iso) })).manifest.file);
+    }
+    // Newer than all of them, cut short: one of the old code's (its own name, no manifest), one of this code's (still
+    // .partial, manifest written) and SQLite's raw copy.
+    const cut = 'waitlist-20261123T030000Z.sqlite.gz';
+    const later = 'waitlist-20261124T030000Z.sqlite.gz';
+    for (const name of [cut, `${later}.partial`, `${later}.json`, `${later}.partial.partial.sqlite`])
+      fs.writeFileSync(path.join(dir, name), 'x');
+    expect((await listBackups(dir)).map((m) => m.file)).toEqual([...taken].reverse());
+
+    // Keep 2: the two newest complete ones stay, the leftovers too while they may belong to a backup under way.
+    expect(await pruneBackups(dir, 2)).toBe(1);
+    const remaining = () => fs.readdirSync(dir).sort();
+    expect(remaining()).toEqual(
+      [
+        ...taken.slice(1).flatMap((f) => [f, `${f}.json`, `${f}.sha256`]),
+        cut,
+        `${later}.json`,
+        `${later}.partial`,
+        `${later}.partial.partial.sqlite`,
+      ].sort(),
+    );
+    // A day later they are gone; the complete backups are not.
+    expect(await pruneBackups(dir, 2, Date.now() + 25 * 3_600_000)).toBe(0);
+    expect(remaining()).toEqual(
+      taken
+        .slice(1)
+        .flatMap((f) => [f, `${f}.json`, `${f}.sha256`])
+        .sort(),
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('leaves nothing under a backup name when the snapshot cannot be written', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'waitlist-cut-'));
+    const file = 'waitlist-20261125T030000Z.sqlite.gz';
+    // The snapshot's own raw copy is in the way, so VACUUM INTO fails part way.
+    fs.mkdirSync(path.join(dir, `${file}.partial.partial.sqlite`));
+    await expect(
+      takeBackup(suite.app.database, { outDir: dir, databaseUrl: undefined, now: () => new Date('2026-11-25T03:00:00Z') }),
+    ).rejects.toThrow();
+    expect(fs.readdirSync(dir).filter((name) => name !== `${file}.partial.partial.sqlite`)).toEqual([]);
+    expect(await listBackups(dir)).toEqual([]);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -56,22 +56,35 @@ export async function takeBackup(
     sql<{ v: number }>`SELECT max(version) AS v FROM schema_migrations`.execute(database.db).then((r) => Number(r.rows[0]?.v ?? 0)),
   ]);
   const file = path.join(options.outDir, backupName(startedAt, database.dialect));
-  await database.withoutTimeouts(async () => writeSnapshot(database, file, options.databaseUrl));
-  const [sha256, stat] = await Promise.all([sha256OfFile(file), fs.promises.stat(file)]);
-  const manifest: BackupManifest = {
-    format: 'waitlist-backup/1',
-    file: path.basename(file),
-    dialect: database.dialect,
-    created_at: startedAt.toISOString(),
-    schema_version: version,
-    signups,
-    bytes: stat.size,
-    sha256,
-  };
-  await fs.promises.writeFile(manifestOf(file), `${JSON.stringify(manifest, null, 2)}\n`);
-  await fs.promises.writeFile(checksumOf(file), `${sha256}  ${path.basename(file)}\n`);
-  return { file, manifest };
+  // Written under another name and given its own only once whole, after its manifest and sum: a backup under its name
+  // is complete, and one cut short (a crash, a full disk) is never listed, kept in place of a good one, or restored.
+  const partial = partialOf(file);
+  try {
+    await database.withoutTimeouts(async () => writeSnapshot(database, partial, options.databaseUrl));
+    const [sha256, stat] = await Promise.all([sha256OfFile(partial), fs.promises.stat(partial)]);
+    const manifest: BackupManifest = {
+      format: 'waitlist-backup/1',
+      file: path.basename(file),
+      dialect: database.dialect,
+      created_at: startedAt.toISOString(),
+      schema_version: version,
+      signups,
+      bytes: stat.size,
+      sha256,
+    };
+    await fs.promises.writeFile(manifestOf(file), `${JSON.stringify(manifest, null, 2)}\n`);
+    await fs.promises.writeFile(checksumOf(file), `${sha256}  ${path.basename(file)}\n`);
+    await fs.promises.rename(partial, file);
+    return { file, manifest };
+  } catch (error) {
+    for (const f of [partial, manifestOf(file), checksumOf(file)]) await fs.promises.rm(f, { force: true });
+    throw error;
+  }
 }
+
+const partialOf = (file: string) => `${file}.partial`;
+/** What a backup cut short by a crash leaves behind is removed by the next prune once it is this old. */
+const LEFTOVER_AGE_MS = 24 * 3_600_000;
 
 /** The backups in `dir`, newest first (by the time in their names). */
 export async function listBackups(dir: string): Promise<BackupManifest[]> {
@@ -91,17 +104,27 @@ export async function listBackups(dir: string): Promise<BackupManifest[]> {
   return manifests;
 }
 
-/** Keeps the newest `keep` backups in `dir` and deletes the rest (with their manifests and sums). */
-export async function pruneBackups(dir: string, keep: number): Promise<number> {
-  const names = (await fs.promises.readdir(dir))
-    .filter((name) => backupNamePattern.test(name))
-    .sort()
-    .reverse();
-  for (const name of names.slice(keep)) {
+/**
+ * Keeps the newest `keep` complete backups in `dir` (those with their manifest) and deletes the older ones with their
+ * manifests and sums; what a backup cut short left behind goes once it is a day old (a backup may be under way now).
+ * Answers how many backups it deleted.
+ */
+export async function pruneBackups(dir: string, keep: number, now = Date.now()): Promise<number> {
+  const complete = await listBackups(dir);
+  for (const { file: name } of complete.slice(keep)) {
     const file = path.join(dir, name);
     for (const f of [file, manifestOf(file), checksumOf(file)]) await fs.promises.rm(f, { force: true });
   }
-  return Math.max(0, names.length - keep);
+  const kept = new Set(complete.map((m) => m.file));
+  for (const name of await fs.promises.readdir(dir)) {
+    // The backup a file belongs to: itself, or the name before `.partial`, `.json`, `.sha256` (and SQLite's raw copy).
+    const backup = name.replace(/(\.(partial|sqlite|json|sha256))+$/, '');
+    if (!backupNamePattern.test(backup) || kept.has(backup)) continue;
+    const file = path.join(dir, name);
+    const { mtimeMs } = await fs.promises.stat(file).catch(() => ({ mtimeMs: now }));
+    if (now - mtimeMs > LEFTOVER_AGE_MS) await fs.promises.rm(file, { force: true });
+  }
+  return Math.max(0, complete.length - keep);
 }
 
 export class RestoreRefused extends Error {}
