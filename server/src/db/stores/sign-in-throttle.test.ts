@@ -42,6 +42,14 @@ describe.each(DIALECTS)('the per-account-and-network sign-in delays on %s', (dia
   const handle = useTestDatabase(dialect);
   const start = Date.parse('2026-11-23T10:00:00.000Z');
 
+  it(`lets ${FREE_ATTEMPTS} parallel attempts through whatever moment each read the clock (one read it a millisecond earlier)`, async () => {
+    const throttle = createSignInThrottle(handle.database);
+    expect(await throttle.claimAttempt('skew', start + 5)).toBeNull();
+    expect(await throttle.claimAttempt('skew', start + 3)).toBeNull();
+    expect(await throttle.claimAttempt('skew', start + 4)).toBeNull();
+    expect(await throttle.claimAttempt('skew', start + 2)).toBe(start + 4 + 1000);
+  });
+
   it(`checks ${FREE_ATTEMPTS} attempts at once, then makes each wait 1 s, 2 s, 4 s … up to 15 minutes`, async () => {
     const throttle = createSignInThrottle(handle.database);
     for (let i = 0; i < FREE_ATTEMPTS; i++) expect(await throttle.claimAttempt('k', start)).toBeNull();

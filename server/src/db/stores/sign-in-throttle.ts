@@ -21,6 +21,11 @@ export function delayAfter(attempts: number): number {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/**
+ * When the next attempt may come after `failures`: none while the attempts are free. (Not "now": parallel attempts
+ * each read the clock when they began, and one that began a millisecond before another's "now" was turned away.)
+ */
+const lockedUntil = (now: number, failures: number) => (delayAfter(failures) === 0 ? null : iso(now + delayAfter(failures)));
 
 /** Rows that count attempts per client address (while Redis is down) rather than failures per account. */
 const ADDRESS_KEY_PREFIX = 'address:';
@@ -51,7 +56,7 @@ export function createSignInThrottle(database: Database) {
         if (!row) {
           const inserted = await db
             .insertInto('operator_login_throttle')
-            .values({ account_key: key, failures: 1, locked_until: iso(now + delayAfter(1)), updated_at: nowIso })
+            .values({ account_key: key, failures: 1, locked_until: lockedUntil(now, 1), updated_at: nowIso })
             .onConflict((oc) => oc.column('account_key').doNothing())
             .returning('account_key')
             .executeTakeFirst();
@@ -63,7 +68,7 @@ export function createSignInThrottle(database: Database) {
         const failures = Number(row.failures);
         const claimed = await db
           .updateTable('operator_login_throttle')
-          .set({ failures: failures + 1, locked_until: iso(now + delayAfter(failures + 1)), updated_at: nowIso })
+          .set({ failures: failures + 1, locked_until: lockedUntil(now, failures + 1), updated_at: nowIso })
           .where('account_key', '=', key)
           .where('failures', '=', failures)
           .executeTakeFirst();
