@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { adminSegmentSchema } from './admin';
 import { ownWordsSchema, trimmedText } from './campaigns';
-import { EMAIL_MAX_LENGTH } from './limits';
+import { EMAIL_MAX_LENGTH, MAX_EXPIRY_DAYS } from './limits';
 
 /**
  * From the list to pilots (issue 23): invitation waves, the personal invitation a person accepts, and the access
@@ -36,7 +36,7 @@ export const adminWaveCreateSchema = z
     limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_WAVE_SIZE))),
     /** The founders' own words in either language (Markdown subset); absent: the standard invitation. */
     message: z.optional(ownWordsSchema),
-    expires_in_days: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(365)), DEFAULT_INVITATION_DAYS),
+    expires_in_days: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_EXPIRY_DAYS)), DEFAULT_INVITATION_DAYS),
   })
   .check(
     z.refine((body) => (body.ids === undefined) !== (body.filter === undefined), 'Send either ids (a selection) or filter (a segment)'),

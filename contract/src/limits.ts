@@ -1,4 +1,6 @@
 export const EMAIL_MAX_LENGTH = 254;
+/** The longest an invitation or a partner code may stay valid, in days. */
+export const MAX_EXPIRY_DAYS = 365;
 export const OTHER_OUTCOME_MAX_LENGTH = 500;
 /** Largest accepted request body on the public endpoint (413 above it). */
 export const SIGNUP_BODY_LIMIT_BYTES = 16 * 1024;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { trimmedText } from './campaigns';
+import { MAX_EXPIRY_DAYS } from './limits';
 import { DEFAULT_PARTNER_CODE_DAYS, PARTNER_CODE_MAX_CLAIMS } from './partner-codes';
 
 /** The console's partner codes (partner-codes.ts says what they are). */
@@ -7,7 +8,7 @@ import { DEFAULT_PARTNER_CODE_DAYS, PARTNER_CODE_MAX_CLAIMS } from './partner-co
 export const adminPartnerCodeCreateSchema = z.strictObject({
   label: trimmedText(200, 'the label'),
   claim_limit: z.number().check(z.int(), z.minimum(1), z.maximum(PARTNER_CODE_MAX_CLAIMS)),
-  expires_in_days: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(365)), DEFAULT_PARTNER_CODE_DAYS),
+  expires_in_days: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_EXPIRY_DAYS)), DEFAULT_PARTNER_CODE_DAYS),
 });
 export type AdminPartnerCodeCreate = z.infer<typeof adminPartnerCodeCreateSchema>;
 

@@ -25,7 +25,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * When the next attempt may come after `failures`: none while the attempts are free. (Not "now": parallel attempts
  * each read the clock when they began, and one that began a millisecond before another's "now" was turned away.)
  */
-const lockedUntil = (now: number, failures: number) => (delayAfter(failures) === 0 ? null : iso(now + delayAfter(failures)));
+const lockedUntil = (now: number, failures: number) => {
+  const delay = delayAfter(failures);
+  return delay === 0 ? null : iso(now + delay);
+};
 
 /** Rows that count attempts per client address (while Redis is down) rather than failures per account. */
 const ADDRESS_KEY_PREFIX = 'address:';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PARTNER_JOIN_PATH, type PartnerCodeState } from '@waitlist/contract';
+import { MAX_EXPIRY_DAYS, PARTNER_CODE_MAX_CLAIMS, PARTNER_JOIN_PATH, type PartnerCodeState } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { usePartnerCodeAction, usePartnerCodes } from '../../api/pilots';
 import { TextField } from '../../components/fields';
@@ -115,7 +115,7 @@ export function PartnerCodesPanel() {
               label="People who may join with it"
               type="number"
               min={1}
-              max={100000}
+              max={PARTNER_CODE_MAX_CLAIMS}
               required
               value={limit}
               onChange={(e) => setLimit(e.target.value)}
@@ -124,7 +124,7 @@ export function PartnerCodesPanel() {
               label="Valid for (days)"
               type="number"
               min={1}
-              max={365}
+              max={MAX_EXPIRY_DAYS}
               required
               value={days}
               onChange={(e) => setDays(e.target.value)}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminSegment, AdminWaveCreated, WaveSkipReason } from '@waitlist/contract';
+import { MAX_EXPIRY_DAYS, MAX_WAVE_SIZE, type AdminSegment, type AdminWaveCreated, type WaveSkipReason } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useCreateWave, useMailPreview, useWaves } from '../../api/pilots';
 import { TextField } from '../../components/fields';
@@ -106,7 +106,7 @@ export function WavesPanel({ segment }: { segment: AdminSegment }) {
               label="At most (people)"
               type="number"
               min={1}
-              max={10000}
+              max={MAX_WAVE_SIZE}
               value={limit}
               onChange={(e) => setLimit(e.target.value)}
             />
@@ -114,7 +114,7 @@ export function WavesPanel({ segment }: { segment: AdminSegment }) {
               label="Valid for (days)"
               type="number"
               min={1}
-              max={365}
+              max={MAX_EXPIRY_DAYS}
               required
               value={days}
               onChange={(e) => setDays(e.target.value)}
