@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { randomToken } from '../../lib/crypto';
 import type { Database } from '../connection';
 import type { OutboxLane, OutboxStatus, OutboxTable, Schema } from '../schema';
 
@@ -145,7 +145,7 @@ export function createOutboxStore(database: Database) {
               signup_id: mail.signupId,
               // A random key per row makes the mail's Message-ID unique across databases and installations, and the
               // same on every retry of the row (delivery/mail-channel.ts).
-              payload: JSON.stringify({ ...mail.payload, [MESSAGE_KEY]: randomBytes(12).toString('base64url') }),
+              payload: JSON.stringify({ ...mail.payload, [MESSAGE_KEY]: randomToken(12) }),
               next_attempt_at: mail.at,
               created_at: mail.at,
               held: mail.held ? 1 : 0,
