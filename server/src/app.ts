@@ -11,6 +11,7 @@ import { erasureLedgerFile } from './lib/erasure-ledger';
 import { housekeepingJobs } from './services/housekeeping';
 import { createBackupSchedule, type BackupSchedule } from './services/backups';
 import { registerErrorHandler } from './http/error-handler';
+import { registerFairTurns } from './http/fair-turns';
 import { registerHealth } from './http/health';
 import { registerJsonParser } from './http/json-parser';
 import { loggerOptions } from './http/logging';
@@ -114,6 +115,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, { metrics });
   registerLongUrlRefusal(app);
+  registerFairTurns(app, { perTurn: 32 });
   registerJsonParser(app);
   registerSecurityHeaders(app, { httpsSite: env.SITE_URL.startsWith('https://') });
   registerScheduler(app);

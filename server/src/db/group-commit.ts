@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { MetricsRecorder } from '../lib/metrics';
 import type { Database } from './connection';
+import { classifyDbError } from './errors';
 import type { Schema } from './schema';
 
 /**
@@ -12,7 +13,6 @@ import type { Schema } from './schema';
  * behind savepoints, so an item that breaks a constraint fails alone with its own error.
  */
 
-/** Writes `items` in `trx`; answers, per item, null (written) or the error that item failed with. */
 /**
  * The window of the delivery bookkeeping (tokens of the mails being composed, outcomes of the mails sent): a few
  * milliseconds cost a mail nothing and let the mails of one moment share a commit (measured with `npm run bench:mail`:
@@ -20,6 +20,7 @@ import type { Schema } from './schema';
  */
 export const DELIVERY_BATCH_WINDOW_MS = 5;
 
+/** Writes `items` in `trx`; answers, per item, null (written) or the error that item failed with. */
 export type BatchWrite<Item> = (trx: Transaction<Schema>, items: readonly Item[]) => Promise<(unknown | null)[]>;
 
 export interface GroupCommit<Item> {
@@ -50,7 +51,7 @@ export function createGroupCommit<Item>(database: Database, options: GroupCommit
   const { windowMs, write, metrics } = options;
   const maxBatch = options.maxBatch ?? 500;
   const maxInFlight = database.concurrentWriters;
-  let queue: Pending<Item>[] = [];
+  const queue: Pending<Item>[] = [];
   let timer: NodeJS.Timeout | undefined;
   const flights = new Set<Promise<void>>();
 
@@ -75,40 +76,40 @@ export function createGroupCommit<Item>(database: Database, options: GroupCommit
     return outcomes;
   }
 
-  /** The common case in one go; anything unusual rolls back to the savepoint and goes item by item. */
-  async function together(trx: Transaction<Schema>, batch: Pending<Item>[]): Promise<(unknown | null)[]> {
-    if (batch.length === 1) return oneByOne(trx, batch);
-    await sql`SAVEPOINT group_batch`.execute(trx);
-    try {
-      const outcomes = await write(
-        trx,
-        batch.map((p) => p.item),
-      );
-      await sql`RELEASE SAVEPOINT group_batch`.execute(trx);
-      return outcomes;
-    } catch {
-      await sql`ROLLBACK TO SAVEPOINT group_batch`.execute(trx);
-      await sql`RELEASE SAVEPOINT group_batch`.execute(trx);
-      return oneByOne(trx, batch);
-    }
-  }
+  /** Writes `batch` in a transaction of its own (item by item behind savepoints when `itemByItem`). */
+  const commit = (batch: Pending<Item>[], itemByItem: boolean) =>
+    db.transaction().execute((trx) =>
+      itemByItem
+        ? oneByOne(trx, batch)
+        : write(
+            trx,
+            batch.map((p) => p.item),
+          ),
+    );
 
+  /**
+   * The common case in one transaction with no savepoint (each statement is a round trip on PostgreSQL); when it fails
+   * as a whole, the batch is written again item by item, so only the item that broke a constraint fails.
+   */
   async function flush(): Promise<void> {
-    const batch = queue.slice(0, maxBatch);
-    queue = queue.slice(batch.length);
+    const batch = queue.splice(0, maxBatch);
     if (batch.length === 0) return;
     metrics?.observeSignupBatch(batch.length);
     try {
-      settle(batch, await db.transaction().execute((trx) => together(trx, batch)));
+      settle(batch, await commit(batch, false));
+      return;
     } catch (error) {
-      // BEGIN or COMMIT failed: no item of the batch may be acknowledged. A deadlock between two concurrent
-      // batches (PostgreSQL rolled this one back) is worth one more try, item by item.
-      if (!isDeadlock(error)) return batch.forEach((p) => p.reject(error));
-      try {
-        settle(batch, await db.transaction().execute((trx) => oneByOne(trx, batch)));
-      } catch (again) {
-        batch.forEach((p) => p.reject(again));
+      // BEGIN or COMMIT failed, or the database is gone: no item of the batch may be acknowledged. A lone item's own
+      // error is its answer. A deadlock between two concurrent batches (PostgreSQL rolled this one back) is worth one
+      // more try, item by item, as is any other failure of a batch as a whole.
+      if (classifyDbError(error).kind === 'unavailable' || (batch.length === 1 && !isDeadlock(error))) {
+        return batch.forEach((p) => p.reject(error));
       }
+    }
+    try {
+      settle(batch, await commit(batch, true));
+    } catch (again) {
+      batch.forEach((p) => p.reject(again));
     }
   }
 

@@ -13,12 +13,15 @@ import {
 } from '@waitlist/contract';
 import { newFormToken } from '../lib/form-token';
 import { HttpError, sendError } from './http-error';
+import { pageEncoding, pageWithTail } from './page-with-tail';
 import { loggableUrl } from './logging';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 /** A page with a per-response form token is for one visitor, not for shared caches. */
 const PER_RESPONSE = 'no-cache, private';
+/** More than this after the form's token is not what the web build writes (its per-response fields stand last). */
+const LONG_TAIL = 2048;
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -49,8 +52,8 @@ function findPages(root: string): string[] {
 /**
  * Serves the built site: hashed assets cached for a year, HTML revalidated every time, precompressed
  * .br/.gz siblings when the browser accepts them, and the site's 404 page with status 404 for any unknown path.
- * A page with the sign-up form is read once and sent with a fresh form token in each response (compressed on
- * the fly instead of from its precompressed file).
+ * A page with the sign-up form is read once and sent with a fresh form token in each response: compressed once up
+ * to its per-response end, which each response appends (page-with-tail.ts).
  */
 export async function registerStaticSite(app: FastifyInstance, root: string, options: { siteUrl: string }): Promise<void> {
   const hasSite = fs.existsSync(path.join(root, 'index.html'));
@@ -90,16 +93,24 @@ export async function registerStaticSite(app: FastifyInstance, root: string, opt
       const file = page ? `${page}/index.html` : 'index.html';
       const html = fs.readFileSync(path.join(root, file), 'utf8');
       if (html.includes(FORM_TOKEN_PLACEHOLDER)) {
-        app.get(page ? `/${page}` : '/', (request, reply) =>
-          reply
+        const tailStart = html.lastIndexOf('<', html.indexOf(FORM_TOKEN_PLACEHOLDER));
+        // The page's own end (token and attribution) is per response; all before it is compressed once (page-with-tail.ts).
+        const shared = pageWithTail(html.slice(0, tailStart));
+        const tail = html.slice(tailStart);
+        if (tail.length > LONG_TAIL)
+          app.log.warn({ page: file, bytes: tail.length }, 'the per-response end of a page is long: it is sent uncompressed');
+        app.get(page ? `/${page}` : '/', { compress: false }, (request, reply) => {
+          const encoding = pageEncoding(request.headers['accept-encoding']);
+          const own = tail
+            .replaceAll(FORM_TOKEN_PLACEHOLDER, newFormToken())
+            .replaceAll(ATTRIBUTION_PLACEHOLDER, attributionFor(request, options.siteUrl));
+          if (encoding !== 'identity') reply.header('content-encoding', encoding);
+          return reply
             .header('cache-control', PER_RESPONSE)
+            .header('vary', 'accept-encoding')
             .type('text/html; charset=utf-8')
-            .send(
-              html
-                .replaceAll(FORM_TOKEN_PLACEHOLDER, newFormToken())
-                .replaceAll(ATTRIBUTION_PLACEHOLDER, attributionFor(request, options.siteUrl)),
-            ),
-        );
+            .send(shared.body(encoding, own));
+        });
       } else {
         app.get(page ? `/${page}` : '/', (_request, reply) => reply.header('cache-control', REVALIDATE).sendFile(file));
       }

@@ -75,6 +75,29 @@ describe('SitePage', () => {
     expect(document.querySelector('input[name="formToken"]')).toHaveValue('token-from-server-1');
   });
 
+  it("ends each page that shows the form with the form's per-response fields, and no other page has them", () => {
+    for (const [path, state] of [
+      ['/', undefined],
+      ['/sv/about', undefined],
+      ['/join', undefined],
+    ] as const) {
+      const { html } = renderPage(path, state);
+      // Last in the page: the server compresses everything before them once (server/src/http/page-with-tail.ts).
+      expect(html, path).toMatch(
+        /<input type="hidden" form="signup-form-element" name="formToken" value="__SIGNUP_FORM_TOKEN__"\/><input type="hidden" form="signup-form-element" name="attribution" value="__SIGNUP_ATTRIBUTION__"\/>$/,
+      );
+      document.body.innerHTML = html;
+      expect(document.getElementById('signup-form-element')?.tagName, path).toBe('FORM');
+    }
+    for (const [path, state] of [
+      ['/privacy', {}],
+      ['/join', { joined: true }],
+      ['/', { error: 'The page exploded' }],
+    ] as const) {
+      expect(renderPage(path, state).html, path).not.toContain('name="formToken"');
+    }
+  });
+
   it('renders Unexpected Application Error! and the message for a page that failed to render', () => {
     const { html } = renderPage('/', { error: 'The page exploded' });
     document.body.innerHTML = html;

@@ -1,6 +1,7 @@
 import type { SignupFormAnswer } from '@waitlist/contract/form-post';
 import type { SelfServiceView } from '@waitlist/contract/self-service';
-import { formStateFromAnswer } from '../features/waitlist/form-state';
+import { INITIAL_SIGNUP_FORM_STATE, formStateFromAnswer } from '../features/waitlist/form-state';
+import { PerResponseFields } from '../features/waitlist/signup-form-fields';
 import { RootLayout } from './root-layout';
 import { ErrorMessage } from './error-screen';
 import { HomePage } from './pages/home-page';
@@ -31,6 +32,12 @@ export interface PageState {
 /** Pages rendered per request for one person: no script, no language switch (they come in the person's language). */
 export const isPersonalPage = (state: PageState = {}) => state.selfService !== undefined;
 
+/** Whether the page shows the sign-up form: home, about, and the join page until the person has joined. */
+const showsSignupForm = (page: string, state: PageState) =>
+  state.error === undefined &&
+  !state.selfService &&
+  (page === paths.home || page === paths.about || (page === paths.join && !state.joined));
+
 /** The whole page for a path (any other path is the 404 page), as the prerender and the server turn it into HTML. */
 export function SitePage({ pathname, state = {} }: { pathname: string; state?: PageState }) {
   const locale = localeOfPath(pathname);
@@ -60,6 +67,8 @@ export function SitePage({ pathname, state = {} }: { pathname: string; state?: P
           <NotFoundPage />
         )}
       </RootLayout>
+      {/* Last in the page: everything before them is the same for every visitor (http/page-with-tail.ts on the server). */}
+      {showsSignupForm(page, state) && <PerResponseFields values={(signup ?? INITIAL_SIGNUP_FORM_STATE).values} />}
     </LocaleProvider>
   );
 }

@@ -6,6 +6,7 @@ import { CATALOGUE } from '@waitlist/catalogue';
 import { SignupIsland } from '../features/waitlist/signup-island';
 import { INITIAL_SIGNUP_FORM_STATE, type SignupFormState } from '../features/waitlist/form-state';
 import { SIGNUP_ISLAND_PROPS_ATTRIBUTE } from '../features/waitlist/island-marker';
+import { PerResponseFields } from '../features/waitlist/signup-form-fields';
 import { siteCopy } from '../config/site';
 import { IslandErrorBoundary, hydrateSignupForm } from './signup-form';
 import { withoutChallenge } from '../features/waitlist/signup-form.test-support';
@@ -33,6 +34,8 @@ function serverRendered(state: SignupFormState = INITIAL_SIGNUP_FORM_STATE): HTM
   container.setAttribute(SIGNUP_ISLAND_PROPS_ATTRIBUTE, JSON.stringify(islandProps));
   container.innerHTML = renderToString(<SignupIsland action="/about#signup-form" state={state} {...islandProps} />);
   document.body.append(container);
+  // The form's per-response fields stand last in the page, outside the island (site-page.tsx).
+  document.body.insertAdjacentHTML('beforeend', renderToString(<PerResponseFields values={state.values} />));
   return container;
 }
 

@@ -28,7 +28,11 @@ export function createVisits(database: Database) {
   const { db } = database;
   const signups = createSignupStore(database);
 
+  /** Today's salt, once read: a page view then costs no write to the salts table (there is one salt a day). */
+  let known: { day: string; salt: string } | undefined;
+
   async function saltOf(day: string): Promise<string> {
+    if (known?.day === day) return known.salt;
     const created = await db
       .insertInto('visit_salts')
       .values({ day, salt: randomBytes(32).toString('base64') })
@@ -41,6 +45,7 @@ export function createVisits(database: Database) {
       await db.deleteFrom('visit_seen').where('day', '<', day).execute();
     }
     const row = await db.selectFrom('visit_salts').select('salt').where('day', '=', day).executeTakeFirstOrThrow();
+    known = { day, salt: row.salt };
     return row.salt;
   }
 
@@ -82,6 +87,7 @@ export function createVisits(database: Database) {
     /** Deletes salts and visitor hashes of days that have ended. */
     async forgetPastDays(now = new Date()): Promise<number> {
       const today = dayOf(now);
+      if (known && known.day < today) known = undefined;
       const salts = await db.deleteFrom('visit_salts').where('day', '<', today).executeTakeFirst();
       await db.deleteFrom('visit_seen').where('day', '<', today).execute();
       return Number(salts.numDeletedRows);

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
@@ -123,6 +124,27 @@ describe.each(DIALECTS)('the sign-up form without script on %s', (dialect) => {
     }
     expect(tokens.size).toBe(3);
     for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('sends such a page compressed as the browser asks, the shared part compressed once and its own token at the end', async () => {
+    const tokens = new Set<string>();
+    for (const [accept, encoding, decode] of [
+      ['br, gzip', 'br', zlib.brotliDecompressSync],
+      ['gzip, deflate', 'gzip', zlib.gunzipSync],
+      ['br;q=0.1, gzip;q=0.8', 'gzip', zlib.gunzipSync],
+      ['identity', undefined, (b: Buffer) => b],
+    ] as const) {
+      const res = await suite.app.inject({ url: '/', headers: { 'accept-encoding': accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(res.headers['cache-control']).toBe('no-cache, private');
+      const page = decode(res.rawPayload).toString('utf8');
+      expect(page).toMatch(/^<!doctype html><title>Home<\/title>/);
+      expect(page).not.toContain(FORM_TOKEN_PLACEHOLDER);
+      tokens.add(/name="formToken" value="([^"]+)"/.exec(page)![1]!);
+    }
+    expect(tokens.size).toBe(4);
   });
 
   it('stores a valid post and answers 303 to the thank-you page; the same post again stores nothing more', async () => {

@@ -82,6 +82,8 @@ export const INITIAL_SIGNUP_FORM_STATE: SignupFormState = {
 
 /** Element ids of the form's parts. One form per page, so fixed ids (the same in the page and in the island). */
 export const signupFormIds = {
+  /** The <form> itself: its per-response fields name it from the end of the page (PerResponseFields). */
+  form: 'signup-form-element',
   title: 'signup-title',
   partnerCode: 'signup-partner-code',
   partnerCodeHint: 'signup-partner-code-hint',

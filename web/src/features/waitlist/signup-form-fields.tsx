@@ -252,18 +252,26 @@ export function ConsentField({
   );
 }
 
-/** What the visitor never sees: the honeypot (only bots fill it), the per-response token and the attribution. */
+/** What the visitor never sees inside the form: the honeypot (only bots fill it). */
 export function HiddenFields({ copy, defaults }: { copy: SignupCopy; defaults: SignupFormValues }): ReactNode {
   return (
+    <div className="hp" aria-hidden="true">
+      <label htmlFor={ids.website}>{copy.labels.honeypot}</label>
+      <input id={ids.website} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue={defaults.website} />
+    </div>
+  );
+}
+
+/**
+ * The form's per-response fields: the token (the Idempotency-Key of a post sent without script) and the
+ * attribution. They belong to the form by its id and stand last in the page, so the server sends everything before
+ * them compressed once for all visitors and only these few bytes per response (server/src/http/page-with-tail.ts).
+ */
+export function PerResponseFields({ values }: { values: Pick<SignupFormValues, 'formToken' | 'attribution'> }): ReactNode {
+  return (
     <>
-      {/* Honeypot: off-screen and out of the tab order; only bots fill it. */}
-      <div className="hp" aria-hidden="true">
-        <label htmlFor={ids.website}>{copy.labels.honeypot}</label>
-        <input id={ids.website} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue={defaults.website} />
-      </div>
-      {/* Per-response token: the Idempotency-Key of a post sent without script. */}
-      <input type="hidden" name={FORM_TOKEN_FIELD} defaultValue={defaults.formToken} />
-      <input type="hidden" name={ATTRIBUTION_FIELD} defaultValue={defaults.attribution} />
+      <input type="hidden" form={ids.form} name={FORM_TOKEN_FIELD} defaultValue={values.formToken} />
+      <input type="hidden" form={ids.form} name={ATTRIBUTION_FIELD} defaultValue={values.attribution} />
     </>
   );
 }

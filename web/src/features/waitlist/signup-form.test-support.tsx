@@ -4,7 +4,9 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { CHALLENGE_PATH, COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS } from '@waitlist/contract';
 import { ToastProvider } from '../../components/ui/toast';
 import { siteCopy } from '../../config/site';
+import { INITIAL_SIGNUP_FORM_STATE } from './form-state';
 import SignupForm from './signup-form';
+import { PerResponseFields } from './signup-form-fields';
 
 /** What the SignupForm tests share: fetch stubbed per test, the form rendered in English, a valid fill, the clock. */
 type FetchArgs = [string, RequestInit];
@@ -21,9 +23,13 @@ export const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
 export function setup() {
   const user = userEvent.setup();
   render(
-    <ToastProvider>
-      <SignupForm action="/#signup-form" privacyHref="/privacy" locale="en" copy={siteCopy('en').signup} />
-    </ToastProvider>,
+    <>
+      <ToastProvider>
+        <SignupForm action="/#signup-form" privacyHref="/privacy" locale="en" copy={siteCopy('en').signup} />
+      </ToastProvider>
+      {/* As the page renders them: last, outside the form, belonging to it by its id. */}
+      <PerResponseFields values={INITIAL_SIGNUP_FORM_STATE.values} />
+    </>,
   );
   return { user, form: screen.getByRole('form', { name: 'Sign-up to the waitlist' }) };
 }

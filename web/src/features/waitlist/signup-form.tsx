@@ -30,6 +30,7 @@ export default function SignupForm({ action, privacyHref, state = INITIAL_SIGNUP
   return (
     <form
       ref={formRef}
+      id={ids.form}
       className="signup-form"
       method="post"
       action={action}
