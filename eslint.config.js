@@ -79,6 +79,96 @@ const WEB_LAYER_ZONES = [
   })),
 ];
 
+/*
+ * "Only db/ knows SQL" and "one door for every change" (docs/architecture.md), each sentence a selector that fails on a
+ * one-line violation. Flat config gives a file the last block's `no-restricted-syntax`, so each block below lists every
+ * selector that applies to its files.
+ */
+const SERVER_SOURCE_IGNORES = ['**/*.test.ts', '**/*.test-support.ts', 'server/src/test/**', '**/test-helpers.ts'];
+const sqlOutsideDb = [
+  {
+    selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]',
+    message: 'Queries live in a store under server/src/db/stores/: call the store (docs/architecture.md, "Only db/ knows SQL")',
+  },
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL lives in server/src/db/: call a store or the connection' },
+  {
+    selector: "BinaryExpression > MemberExpression[property.name='dialect']",
+    message: 'A dialect branch lives in server/src/db/dialects/: give the connection a named operation instead',
+  },
+  {
+    selector: 'BinaryExpression > Literal[value=/^(sqlite|postgres)$/]',
+    message: 'A dialect branch lives in server/src/db/dialects/: give the connection a named operation instead',
+  },
+  {
+    selector: "MemberExpression[computed=true] > MemberExpression.property[property.name='dialect']",
+    message: 'A table by dialect is a dialect branch: it lives in server/src/db/dialects/',
+  },
+  {
+    selector: "SwitchStatement > MemberExpression.discriminant[property.name='dialect']",
+    message: 'A dialect branch lives in server/src/db/dialects/',
+  },
+];
+const oneDoor = [
+  {
+    selector: 'CallExpression[callee.property.name=/^(queueMail|queueWebhooks|deleteFinishedWebhooksAbout)$/]',
+    message: 'Mail and webhook events are queued through the change of a use case (services/use-case.ts: change.mail, change.webhooks)',
+  },
+  {
+    selector: "CallExpression[callee.property.name='record'][callee.object.property.name=/^(auditTrail|personAuditLog)$/]",
+    message: 'The audit trail is written through the change of a use case (services/use-case.ts: change.audit), with the action it records',
+  },
+  {
+    selector: "CallExpression[callee.property.name='transaction']",
+    message: 'A use case opens its transaction through services/use-case.ts (useCases.run), which also writes its audit entry and mail',
+  },
+];
+const noDbHandle = [
+  {
+    selector: "MemberExpression[property.name='db']",
+    message: 'Database.db is for stores (and services passing it on as an executor): call a service or a store method',
+  },
+];
+const signupsOneWriter = [
+  {
+    selector: "CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom)$/] > Literal[value='waitlist_signups']",
+    message: 'Only db/stores/signups.ts writes waitlist_signups; change a sign-up through services/signups.ts',
+  },
+];
+const SERVER_RULE_BLOCKS = [
+  {
+    // db/: SQL lives here; each table is written by its store (waitlist_signups checked here).
+    files: ['server/src/db/**/*.ts'],
+    ignores: ['server/src/db/stores/signups.ts', 'server/src/db/migrations/**', ...SERVER_SOURCE_IGNORES],
+    rules: { 'no-restricted-syntax': ['error', ...signupsOneWriter] },
+  },
+  {
+    // services/: the rules of each use case; no SQL, and every change through use-case.ts.
+    files: ['server/src/services/**/*.ts'],
+    ignores: ['server/src/services/use-case.ts', ...SERVER_SOURCE_IGNORES],
+    rules: { 'no-restricted-syntax': ['error', ...sqlOutsideDb, ...oneDoor] },
+  },
+  {
+    files: ['server/src/services/use-case.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...sqlOutsideDb] },
+  },
+  {
+    // Routes, the CLI, delivery and the plumbing: they call services (and stores for reads), never the query builder.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/db/**', 'server/src/services/**', ...SERVER_SOURCE_IGNORES],
+    rules: { 'no-restricted-syntax': ['error', ...sqlOutsideDb, ...oneDoor, ...noDbHandle] },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/db/**', ...SERVER_SOURCE_IGNORES],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', message: 'Only server/src/db/ imports Kysely: stores take an Executor (db/database.ts)' }] },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/ssr-dist/**', '**/node_modules/**', 'data/**', 'artifacts/**', '**/coverage/**'] },
   js.configs.recommended,
@@ -107,20 +197,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // The sign-up's table has one writer: its store (db/stores/signups.ts), called by the sign-up service.
-    files: ['server/src/**/*.ts'],
-    ignores: ['server/src/db/stores/signups.ts', 'server/src/db/migrations/**', '**/*.test.ts', 'server/src/test/**', '**/test-helpers.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom)$/] > Literal[value='waitlist_signups']",
-          message: 'Only db/stores/signups.ts writes waitlist_signups; change a sign-up through services/signups.ts',
-        },
-      ],
-    },
-  },
+  ...SERVER_RULE_BLOCKS,
   {
     // Server and contract layers: see SERVER_LAYER_ZONES above. (The web layers have their own block.)
     files: ['server/src/**/*.ts', 'contract/src/**/*.ts', 'catalogue/src/**/*.ts'],

@@ -6,7 +6,7 @@ try {
   const env = parseEnv();
   process.exitCode = await runAdminCli(
     process.argv.slice(2),
-    { databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR },
+    { databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, webhookEndpoints: env.WEBHOOK_URL ?? [] },
     { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
   );
 } catch (error) {

@@ -148,7 +148,6 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   await app.register(signupFormRoutes, { signups: services.signups, pages, signupLimit, metrics });
   await app.register(adminRoutes, {
     prefix: '/api/admin',
-    database,
     stores,
     services,
     secureCookies,
@@ -181,7 +180,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   await registerStaticSite(app, env.WEB_DIST_DIR, { siteUrl: env.SITE_URL });
   await startMailDelivery(
     app,
-    { database, stores, services },
+    { stores, services },
     {
       smtpUrl: env.SMTP_URL,
       smtpMaxConnections: env.SMTP_MAX_CONNECTIONS,

@@ -53,7 +53,7 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
 
     // Removing ends their sessions too.
     const sessions = createOperatorSessions(suite.database, { idleMs: 3600_000, maxMs: 7_200_000 });
-    const { token } = await sessions.create(Number(row!.id), undefined);
+    const { token } = await sessions.create(suite.database.db, Number(row!.id), undefined);
     expect(await sessions.resolve(token)).toBeDefined();
     const remove = await run(['remove', 'FOUNDER@example.com']);
     expect(remove).toMatchObject({ code: EXIT.ok });
@@ -77,7 +77,7 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
     const boss = await operatorRow('boss@example.com');
     await suite.database.db.updateTable('operators').set({ totp_secret: 'JBSWY3DPEHPK3PXP' }).where('id', '=', Number(boss!.id)).execute();
     const sessions = createOperatorSessions(suite.database, { idleMs: 3600_000, maxMs: 7_200_000 });
-    const { token } = await sessions.create(Number(boss!.id), undefined);
+    const { token } = await sessions.create(suite.database.db, Number(boss!.id), undefined);
     const reset = await run(['reset-2fa', 'boss@example.com']);
     expect(reset).toMatchObject({ code: EXIT.ok });
     expect((await operatorRow('boss@example.com'))!.totp_secret).toBeNull();

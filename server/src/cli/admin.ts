@@ -2,14 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { OPERATOR_ROLES, isValidEmail, normalizeEmail, type OperatorRole } from '@waitlist/contract';
-import { openDatabase } from '../db/connection';
+import { openDatabase, type Database } from '../db/connection';
 import { migrateDatabase } from '../db/migrations';
-import { OperatorExistsError, createOperatorAccounts } from '../db/stores/operator-accounts';
-import { createOperatorCredentials } from '../db/stores/operator-credentials';
-import { auditLogs } from '../db/stores/audit-logs';
 import { createStores } from '../db/stores';
-import { ImportRefused, describeImport, importSignups } from '../services/imports';
-import { hashPassword, passwordProblem } from '../lib/passwords';
+import { createServices } from '../services';
+import { ImportRefused, describeImport } from '../services/imports';
+import { TeamRuleError } from '../services/team';
+import { passwordProblem } from '../lib/passwords';
 
 export const USAGE = `Usage: npm run admin -- <command>
 
@@ -88,13 +87,21 @@ async function readPassword(io: CliIo, fromStdin: boolean): Promise<string | { e
   return first;
 }
 
-/** `npm run admin -- …`: manages operators in the database the server uses. Returns the exit code. */
-/** Where the operators live: the server's own database settings (DATABASE_URL, DATA_DIR). */
+/** Where the operators live: the server's own database settings (DATABASE_URL, DATA_DIR), and its WEBHOOK_URL. */
 export interface CliDatabaseSettings {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** WEBHOOK_URL: people imported are announced (`signup.created`) as the server would announce them. */
+  webhookEndpoints?: readonly string[];
 }
 
+/** The server's stores and services over `database`, as the CLI uses them (the same rules as the console). */
+function toolsFor(database: Database, settings: CliDatabaseSettings) {
+  const stores = createStores(database, { sessionIdleMs: 3_600_000, sessionMaxMs: 3_600_000 });
+  return { stores, services: createServices(database, stores, { batchWindowMs: 0, webhookEndpoints: settings.webhookEndpoints ?? [] }) };
+}
+
+/** `npm run admin -- …`: manages operators in the database the server uses. Returns the exit code. */
 export async function runAdminCli(argv: string[], settings: CliDatabaseSettings, io: CliIo): Promise<number> {
   const say = (line: string) => io.stdout.write(`${line}\n`);
   const fail = (line: string, code: number) => {
@@ -148,74 +155,50 @@ export async function runAdminCli(argv: string[], settings: CliDatabaseSettings,
   const database = openDatabase({ ...settings, poolSize: 2 });
   try {
     await migrateDatabase(database);
-    const operators = createOperatorAccounts(database);
+    const { stores, services } = toolsFor(database, settings);
+    const operatorId = async () => (await stores.operatorAccounts.list()).find((op) => op.email === email)?.id;
     switch (command) {
       case 'add': {
-        try {
-          const operator = await operators.add(email, await hashPassword(password), role as OperatorRole);
-          await auditLogs.operator(database.db, {
-            action: 'cli.operator-add',
-            operatorId: null,
-            target: `operator:${operator.id} ${operator.email}`,
-            detail: operator.role,
-          });
-          say(`Operator ${operator.email} (${operator.role}) added (id ${operator.id}) in ${database.description}. Sign in at /admin.`);
-          return EXIT.ok;
-        } catch (error) {
-          if (error instanceof OperatorExistsError)
-            return fail(`An operator ${email} already exists. Remove it first to set a new password.`, EXIT.refused);
-          throw error;
-        }
+        const operator = await services.team.add('cli', email, password, role as OperatorRole);
+        say(`Operator ${operator.email} (${operator.role}) added (id ${operator.id}) in ${database.description}. Sign in at /admin.`);
+        return EXIT.ok;
       }
       case 'list': {
-        const list = await operators.list();
-        if (list.length === 0) say(`No operators yet in ${database.description}. Add one: npm run admin -- add EMAIL`);
-        for (const op of await operators.team()) {
+        const team = await stores.operatorAccounts.team();
+        if (team.length === 0) say(`No operators yet in ${database.description}. Add one: npm run admin -- add EMAIL`);
+        for (const op of team) {
           const factors = [
             op.totp ? 'authenticator app' : '',
             op.passkeys ? `${op.passkeys} passkey${op.passkeys === 1 ? '' : 's'}` : '',
           ].filter(Boolean);
           say(`${op.id}\t${op.email}\t${op.role}\t${factors.join(', ') || 'password only'}\t${op.created_at}`);
         }
-        if (list.length > 0 && !list.some((op) => op.role === 'owner'))
+        if (team.length > 0 && !team.some((op) => op.role === 'owner'))
           say('No owner: add one with npm run admin -- add EMAIL --role owner');
         return EXIT.ok;
       }
       case 'reset-2fa': {
-        const operator = (await operators.team()).find((op) => op.email === email);
-        if (!operator) return fail(`No operator ${email} in ${database.description}`, EXIT.refused);
-        const credentials = createOperatorCredentials(database);
-        await database.db.transaction().execute(async (trx) => {
-          await credentials.clearSecondFactor(trx, operator.id);
-          await trx.deleteFrom('operator_passkeys').where('operator_id', '=', operator.id).execute();
-          await trx.deleteFrom('operator_sessions').where('operator_id', '=', operator.id).execute();
-          await auditLogs.operator(trx, {
-            action: 'cli.two-factor-reset',
-            operatorId: null,
-            target: `operator:${operator.id} ${operator.email}`,
-          });
-        });
+        const id = await operatorId();
+        if (id === undefined) return fail(`No operator ${email} in ${database.description}`, EXIT.refused);
+        await services.team.resetSecondFactor('cli', id);
         say(`The second factors of ${email} are off and their sessions have ended: they sign in with their password and set up a new one.`);
         return EXIT.ok;
       }
       default: {
-        const target = (await operators.list()).find((op) => op.email === email);
-        if (!target) return fail(`No operator ${email} in ${database.description}`, EXIT.refused);
-        if (target.role === 'owner' && (await operators.list()).filter((op) => op.role === 'owner').length === 1) {
-          return fail(`${email} is the last owner: add another owner first (npm run admin -- add EMAIL --role owner)`, EXIT.refused);
-        }
-        await auditLogs.operator(database.db, {
-          action: 'cli.operator-remove',
-          operatorId: null,
-          target: `operator:${target.id} ${target.email}`,
-          detail: target.role,
-        });
-        await operators.remove(email);
+        const id = await operatorId();
+        if (id === undefined) return fail(`No operator ${email} in ${database.description}`, EXIT.refused);
+        await services.team.remove('cli', id);
         say(`Operator ${email} removed; their sessions have ended.`);
         return EXIT.ok;
       }
     }
   } catch (error) {
+    if (error instanceof TeamRuleError) {
+      // The console's rules, worded for the command line.
+      if (error.code === 'last-owner')
+        return fail(`${email} is the last owner: add another owner first (npm run admin -- add EMAIL --role owner)`, EXIT.refused);
+      return fail(error.message, EXIT.refused);
+    }
     return fail(`Failed: ${error instanceof Error ? error.message : String(error)} (database: ${database.description})`, EXIT.failure);
   } finally {
     await database.close();
@@ -244,8 +227,7 @@ async function runImport(
   const database = openDatabase({ ...settings, poolSize: 2 });
   try {
     await migrateDatabase(database);
-    const stores = createStores(database, { sessionIdleMs: 3_600_000, sessionMaxMs: 3_600_000 });
-    const report = await importSignups({ database, stores }, text, {
+    const report = await toolsFor(database, settings).services.imports.run(text, {
       dryRun: flags.includes('--dry-run'),
       source: (source ?? path.basename(args[0]!).replace(/\.csv$/i, '')).slice(0, 100),
       confirmByMail: flags.includes('--confirm-by-mail'),

@@ -2,8 +2,7 @@ import type { Writable } from 'node:stream';
 import { erasureLedgerFile } from '../lib/erasure-ledger';
 import { openDatabase } from '../db/connection';
 import { SnapshotToolMissing } from '../db/snapshots';
-import { auditLogs } from '../db/stores/audit-logs';
-import { RestoreRefused, restoreBackup, takeBackup } from '../services/backups';
+import { RestoreRefused, restoreBackup, takeBackupFromCommandLine } from '../services/backups';
 
 /** Exit codes: 0 done, 1 refused (a check failed, nothing changed), 2 usage, 3 failure. */
 export const BACKUP_EXIT = { ok: 0, refused: 1, usage: 2, failure: 3 } as const;
@@ -32,13 +31,7 @@ export async function runBackupCli(argv: string[], env: Settings, io: Io): Promi
   }
   const database = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 2 });
   try {
-    const { file, manifest } = await takeBackup(database, { outDir: out, databaseUrl: env.DATABASE_URL });
-    await auditLogs.operator(database.db, {
-      action: 'cli.backup',
-      operatorId: null,
-      target: manifest.file,
-      detail: `${manifest.signups} sign-ups`,
-    });
+    const { file, manifest } = await takeBackupFromCommandLine(database, { outDir: out, databaseUrl: env.DATABASE_URL });
     io.stdout.write(
       `Backup of ${manifest.signups} sign-ups (${database.description}), ${manifest.bytes} bytes, SHA-256 ${manifest.sha256}\n`,
     );

@@ -35,6 +35,34 @@ function runTool(tool: 'pg_dump' | 'pg_restore', args: string[]): Promise<void> 
   });
 }
 
+/** Which engine a database configured with (or without) DATABASE_URL runs on. */
+const engineFor = (databaseUrl: string | undefined): Database['dialect'] => (databaseUrl ? 'postgres' : 'sqlite');
+
+/** Whether a backup of `dialect` can be restored into the database DATABASE_URL (or DATA_DIR) names. */
+export const sameEngine = (dialect: Database['dialect'], databaseUrl: string | undefined): boolean => engineFor(databaseUrl) === dialect;
+
+/** The server takes its own backups only on SQLite; PostgreSQL is backed up with its own tools (docs/deployment.md). */
+export const takesOwnBackups = (database: Database): boolean => database.dialect === 'sqlite';
+
+/** A database that has no tables yet (never migrated): SQLite "no such table", PostgreSQL 42P01. */
+const noSuchTable = (error: unknown) =>
+  /no such table/i.test(String((error as { message?: unknown }).message)) || (error as { code?: unknown }).code === '42P01';
+
+/** What a backup's manifest says of the database: its schema version and how many sign-ups it holds (0 and 0 when empty). */
+export async function databaseFacts(database: Database): Promise<{ schemaVersion: number; signups: number }> {
+  try {
+    const version = await sql<{ v: number | null }>`SELECT max(version) AS v FROM schema_migrations`.execute(database.db);
+    const count = await database.db
+      .selectFrom('waitlist_signups')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return { schemaVersion: Number(version.rows[0]?.v ?? 0), signups: Number(count?.n ?? 0) };
+  } catch (error) {
+    if (noSuchTable(error)) return { schemaVersion: 0, signups: 0 };
+    throw error;
+  }
+}
+
 /** The file name a snapshot of this dialect gets. */
 export const snapshotExtension = (dialect: Database['dialect']) => (dialect === 'sqlite' ? 'sqlite.gz' : 'pgdump');
 

@@ -1,8 +1,7 @@
-import { issueLinkToken, issueToken, type IssuedToken, type TokenPurpose } from '../lib/tokens';
-import type { DigestFacts } from '../db/stores/signup-insight';
-import type { SignupRow } from '../db/stores/signups';
+import { issueLinkToken, issueToken, type TokenPurpose } from '../lib/tokens';
+import type { MailSource } from '../services/mail-sources';
 import { MAIL_TOPICS } from '../services/signup-events';
-import { messageInLocale, type CampaignMessage, type OwnWords } from '@waitlist/contract';
+import { messageInLocale } from '@waitlist/contract';
 import { composeCampaignMail, composeConfirmationMail, composeDataLinkMail, composeInvitationMail, composeWelcomeMail } from './mails';
 import { composeConfirmedNotice, composeDigest, composeOperatorInvitation } from './operator-mails';
 import type { RenderOutboxMail } from './mail-channel';
@@ -13,26 +12,6 @@ import type { ClaimedOutboxRow } from './worker';
  * issues fresh link tokens (stored hashed) and composes the mail in their locale. A person erased or confirmed
  * since the row was queued gets nothing; an opted-out person gets only what they asked for (their data link).
  */
-
-/** The reads and writes composing a mail needs; implemented over the signups, person_tokens and operators tables. */
-export interface MailSource {
-  recipient(signupId: number): Promise<SignupRow | undefined>;
-  saveTokens(signupId: number, tokens: readonly IssuedToken[]): Promise<void>;
-  /** An operator's address (undefined: removed since the mail was queued). */
-  operatorEmail(operatorId: number): Promise<string | undefined>;
-  digestFacts(until: Date): Promise<DigestFacts>;
-  /** An invitation and its wave's words (undefined: withdrawn, or its person erased). */
-  invitation(id: number): Promise<{ id: number; expiresAt: string; waveMessage: OwnWords | null; redeemedAt: string | null } | undefined>;
-  saveInvitationLink(invitationId: number, hash: string): Promise<void>;
-  /** A campaign's state and message (undefined: no such campaign). */
-  campaign(id: number): Promise<{ state: string; message: CampaignMessage } | undefined>;
-  /** An open invitation of a teammate (undefined: accepted, withdrawn or gone). */
-  operatorInvitation(
-    id: number,
-  ): Promise<{ id: number; email: string; role: 'owner' | 'member' | 'viewer'; expiresAt: string } | undefined>;
-  /** The hash of the link in the invitation's mail going out now (a re-sent mail replaces the link). */
-  saveOperatorInvitationLink(id: number, hash: string): Promise<void>;
-}
 
 export interface RenderOptions {
   source: MailSource;

@@ -1,14 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/connection';
-import { createBatchedRead } from '../db/batched-read';
-import { DELIVERY_BATCH_WINDOW_MS, createGroupCommit } from '../db/group-commit';
-import type { IssuedToken } from '../lib/tokens';
 import type { Stores } from '../db/stores';
 import type { Services } from '../services';
 import type { MetricsRecorder } from '../lib/metrics';
 import { BRAND } from '@waitlist/catalogue';
-import { campaignMessageSchema, ownWordsSchema } from '@waitlist/contract';
-import { createOutboxMailRenderer, type MailSource } from './render-outbox-mail';
+import { createOutboxMailRenderer } from './render-outbox-mail';
 import { createMailChannel } from './mail-channel';
 import { DEFAULT_SMTP_CONNECTIONS, createMailTransport } from './smtp-transport';
 import { createWebhookChannel } from './webhook-channel';
@@ -65,7 +60,7 @@ export function deliveryQueue(stores: Stores, services: Services): DeliveryQueue
       return stores.outbox.claimDue(kind, input);
     },
     anyDue: stores.outbox.anyDue,
-    markSent: services.signups.recordDelivery,
+    markSent: services.deliveries.record,
     extendLease: stores.outbox.extendLease,
     markRetry: stores.outbox.markRetry,
     markFailed: stores.outbox.markFailed,
@@ -73,50 +68,14 @@ export function deliveryQueue(stores: Stores, services: Services): DeliveryQueue
   };
 }
 
-/** What composing a mail reads and writes: the person's row, their fresh link tokens, an operator's address, the digest. */
-export function mailSource(database: Database, stores: Stores): MailSource {
-  // The tokens of the mails being composed at the same moment are stored in one transaction (one commit for many).
-  const tokenWrites = createGroupCommit<{ signupId: number; tokens: readonly IssuedToken[] }>(database, {
-    windowMs: DELIVERY_BATCH_WINDOW_MS,
-    async write(trx, items) {
-      await stores.personTokens.saveMany(items, trx);
-      return items.map(() => null);
-    },
-  });
-  // The recipients of the mails composed in the same turn are read together (each still when its mail is composed).
-  const recipients = createBatchedRead(async (ids: number[]) => {
-    const rows = await stores.signups.findMany(database.db, ids);
-    return new Map(rows.map((row) => [row.id, row]));
-  });
-  return {
-    recipient: recipients,
-    saveTokens: (signupId, tokens) => tokenWrites.submit({ signupId, tokens }),
-    operatorEmail: (operatorId) => stores.operatorAccounts.email(database.db, operatorId),
-    digestFacts: (until) => stores.signupInsight.digestFacts(until),
-    invitation: async (id) => {
-      const row = await stores.invitations.find(database.db, id);
-      // Stored as the contract let it in; read back the same way.
-      return row && { ...row, waveMessage: row.waveMessage === null ? null : ownWordsSchema.parse(JSON.parse(row.waveMessage)) };
-    },
-    saveInvitationLink: (invitationId, hash) => stores.invitations.saveLink(invitationId, hash, new Date().toISOString()),
-    operatorInvitation: (id) => stores.operatorInvitations.forMail(database.db, id),
-    saveOperatorInvitationLink: (id, hash) => stores.operatorInvitations.setTokenHash(database.db, id, hash),
-    campaign: async (id) => {
-      const row = await stores.campaigns.find(database.db, id);
-      return row && { state: row.state, message: campaignMessageSchema.parse(row.message) };
-    },
-  };
-}
-
 export interface DeliveryDeps {
-  database: Database;
   stores: Stores;
   services: Services;
 }
 
 export async function startMailDelivery(
   app: FastifyInstance,
-  { database, stores, services }: DeliveryDeps,
+  { stores, services }: DeliveryDeps,
   settings: MailDeliverySettings,
 ): Promise<void> {
   const mailFrom = settings.mailFrom ?? defaultMailFrom(settings.siteUrl);
@@ -134,7 +93,7 @@ export async function startMailDelivery(
   const mail = createMailChannel({
     transport,
     render: createOutboxMailRenderer({
-      source: mailSource(database, stores),
+      source: services.mailSources,
       siteUrl: settings.siteUrl,
       retentionDays: settings.retentionDays,
     }),

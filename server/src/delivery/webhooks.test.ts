@@ -160,7 +160,7 @@ describe.each(DIALECTS)('webhooks through the outbox on %s', (dialect) => {
     const { endpoints, recent } = await suite.app.stores.outboxReports.webhookDeliveries();
     expect(endpoints.map((e) => e.target)).toEqual([`${receiver.url}/crm`, `${receiver.url}/slack`]);
     const one = recent.find((r) => r.status === 'sent')!;
-    expect(await suite.app.stores.outboxReports.resendWebhook(one.id)).toBe(true);
+    expect(await suite.app.stores.outbox.resendWebhook(suite.app.database.db, one.id)).toBe(true);
     suite.app.delivery.webhooks.nudge();
     const [again] = (await receiver.waitForCount(before + 1)).slice(before);
     expect(again!.headers['webhook-id']).toBe(`msg_${one.id}`);

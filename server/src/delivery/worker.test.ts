@@ -13,7 +13,8 @@ import { validSignup } from '../test/fixtures';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp';
 import { createMailChannel } from './mail-channel';
 import { createOutboxMailRenderer } from './render-outbox-mail';
-import { deliveryQueue, mailSource } from './start';
+import { deliveryQueue } from './start';
+import { createMailSources } from '../services/mail-sources';
 import { createMailTransport, type MailTransport } from './smtp-transport';
 import { createMetrics } from '../http/metrics';
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerLog } from './worker';
@@ -40,7 +41,7 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
       channel: createMailChannel({
         transport: via,
         render: createOutboxMailRenderer({
-          source: mailSource(database, stores),
+          source: createMailSources(database, stores),
           siteUrl: SITE,
           retentionDays: 30,
           now: () => clock,

@@ -1,14 +1,23 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { openDatabase, type Database } from '../db/connection';
 import { migrateDatabase } from '../db/migrations';
 import { createStores } from '../db/stores';
-import { auditLogs } from '../db/stores/audit-logs';
-import { backupName, backupNamePattern, checksumOf, manifestOf, readSnapshot, writeSnapshot } from '../db/snapshots';
+import {
+  backupName,
+  backupNamePattern,
+  checksumOf,
+  databaseFacts,
+  manifestOf,
+  readSnapshot,
+  sameEngine,
+  takesOwnBackups,
+  writeSnapshot,
+} from '../db/snapshots';
 import { ledgerHash } from '../lib/erasure-ledger';
 import { ERASURE_LEDGER_KEY, createServices } from './index';
+import { createUseCases } from './use-case';
 
 /**
  * Backups and restores that honour erasure (docs/decisions/0023): a snapshot with a manifest (when it began, what it
@@ -33,14 +42,7 @@ export async function sha256OfFile(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-async function countSignups(database: Database): Promise<number> {
-  const row = await database.db
-    .selectFrom('waitlist_signups')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst()
-    .catch(() => undefined);
-  return Number(row?.n ?? 0);
-}
+const toolStores = (database: Database) => createStores(database, { sessionIdleMs: 3_600_000, sessionMaxMs: 3_600_000 });
 
 /** Takes a backup into `outDir`; answers its path and manifest. */
 export async function takeBackup(
@@ -48,13 +50,10 @@ export async function takeBackup(
   options: { outDir: string; databaseUrl: string | undefined; now?: () => Date },
 ): Promise<{ file: string; manifest: BackupManifest }> {
   // The erasure ledger's key goes into every backup, so a restore can read the ledger's hashes.
-  await createStores(database, { sessionIdleMs: 3_600_000, sessionMaxMs: 3_600_000 }).proofOfWork.sharedSecret(ERASURE_LEDGER_KEY);
+  await toolStores(database).proofOfWork.sharedSecret(ERASURE_LEDGER_KEY);
   const startedAt = (options.now ?? (() => new Date()))();
   await fs.promises.mkdir(options.outDir, { recursive: true });
-  const [signups, version] = await Promise.all([
-    countSignups(database),
-    sql<{ v: number }>`SELECT max(version) AS v FROM schema_migrations`.execute(database.db).then((r) => Number(r.rows[0]?.v ?? 0)),
-  ]);
+  const { signups, schemaVersion: version } = await databaseFacts(database);
   const file = path.join(options.outDir, backupName(startedAt, database.dialect));
   // Written under another name and given its own only once whole, after its manifest and sum: a backup under its name
   // is complete, and one cut short (a crash, a full disk) is never listed, kept in place of a good one, or restored.
@@ -80,6 +79,18 @@ export async function takeBackup(
     for (const f of [partial, manifestOf(file), checksumOf(file)]) await fs.promises.rm(f, { force: true });
     throw error;
   }
+}
+
+/** `npm run backup`: a backup taken from the command line, recorded in the audit trail. */
+export async function takeBackupFromCommandLine(database: Database, options: { outDir: string; databaseUrl: string | undefined }) {
+  const taken = await takeBackup(database, options);
+  await createUseCases({ database, stores: toolStores(database) }).record({
+    action: 'cli.backup',
+    operatorId: null,
+    target: taken.manifest.file,
+    detail: `${taken.manifest.signups} sign-ups`,
+  });
+  return taken;
 }
 
 const partialOf = (file: string) => `${file}.partial`;
@@ -158,13 +169,12 @@ export async function restoreBackup(options: {
     throw new RestoreRefused(
       `The backup's SHA-256 is ${actual}, its manifest says ${manifest.sha256}: the file is damaged. Nothing was changed.`,
     );
-  const dialect = options.databaseUrl ? 'postgres' : 'sqlite';
-  if (dialect !== manifest.dialect)
-    throw new RestoreRefused(`This is a ${manifest.dialect} backup; the configured database is ${dialect}. Nothing was changed.`);
+  if (!sameEngine(manifest.dialect, options.databaseUrl))
+    throw new RestoreRefused(`This is a ${manifest.dialect} backup; the configured database is another engine. Nothing was changed.`);
 
   const before = openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, poolSize: 2 });
   try {
-    const held = await countSignups(before);
+    const held = (await databaseFacts(before)).signups;
     if (held > 0 && !options.force) {
       throw new RestoreRefused(
         `The configured database holds ${held} sign-ups: restore over it with --force, or point DATA_DIR / DATABASE_URL at an empty one. Nothing was changed.`,
@@ -173,12 +183,12 @@ export async function restoreBackup(options: {
   } finally {
     await before.close();
   }
-  await readSnapshot(dialect, options.file, { dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  await readSnapshot(manifest.dialect, options.file, { dataDir: options.dataDir, databaseUrl: options.databaseUrl });
 
   const database = openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, poolSize: 2 });
   try {
     const migrations = await migrateDatabase(database);
-    const stores = createStores(database, { sessionIdleMs: 3_600_000, sessionMaxMs: 3_600_000 });
+    const stores = toolStores(database);
     const services = createServices(database, stores, { batchWindowMs: 0, webhookEndpoints: [], erasureLedgerFile: options.ledgerFile });
     const entries = await services.ledger.since(manifest.created_at);
     let erasedAgain = 0;
@@ -186,20 +196,20 @@ export async function restoreBackup(options: {
       const key = await stores.proofOfWork.sharedSecret(ERASURE_LEDGER_KEY);
       const emails = new Set(entries.map((e) => e.email));
       const ids = new Set(entries.map((e) => e.signup));
-      const rows = await database.db.selectFrom('waitlist_signups').select(['id', 'email']).execute();
-      for (const row of rows) {
-        const id = Number(row.id);
-        if (!ids.has(ledgerHash(key, String(id))) && !emails.has(ledgerHash(key, row.email))) continue;
-        if (await services.signups.erase(id, { kind: 'system' })) erasedAgain += 1;
+      for await (const batch of stores.signups.addresses()) {
+        for (const row of batch) {
+          if (!ids.has(ledgerHash(key, String(row.id))) && !emails.has(ledgerHash(key, row.email))) continue;
+          if (await services.signups.erase(row.id, { kind: 'system' })) erasedAgain += 1;
+        }
       }
     }
-    await auditLogs.operator(database.db, {
+    await services.useCases.record({
       action: 'cli.restore',
       operatorId: null,
       target: manifest.file,
       detail: `backup of ${manifest.created_at}; ${erasedAgain} erased again from the ledger`,
     });
-    return { manifest, signups: await countSignups(database), erasedAgain, migrations };
+    return { manifest, signups: (await databaseFacts(database)).signups, erasedAgain, migrations };
   } finally {
     await database.close();
   }
@@ -228,7 +238,7 @@ export function createBackupSchedule(options: {
   metrics?: { count(name: 'backups', labels: { outcome: 'ok' | 'failed' }): void };
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }) {
-  const scheduled = Boolean(options.dir) && options.database.dialect === 'sqlite';
+  const scheduled = Boolean(options.dir) && takesOwnBackups(options.database);
   let lastFailure: { at: string; error: string } | null = null;
   return {
     scheduled,

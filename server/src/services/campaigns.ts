@@ -10,6 +10,7 @@ import type { Database } from '../db/connection';
 import type { Stores } from '../db/stores';
 import type { CampaignRow } from '../db/stores/campaigns';
 import { MAIL_TOPICS } from './signup-events';
+import type { UseCases } from './use-case';
 
 /**
  * Updates to the list (issue 23): a draft holds the message in each language and a segment of the list; sending
@@ -21,6 +22,7 @@ import { MAIL_TOPICS } from './signup-events';
 export interface CampaignServiceDeps {
   database: Database;
   stores: Stores;
+  useCases: UseCases;
   now?: () => Date;
 }
 
@@ -53,25 +55,35 @@ export function toAdminCampaign(
 const segmentOf = (row: CampaignRow): AdminSegment => adminSegmentSchema.parse(row.filter);
 const messageOf = (row: CampaignRow): CampaignMessage => campaignMessageSchema.parse(row.message);
 
-export function createCampaignService({ database, stores, now = () => new Date() }: CampaignServiceDeps) {
+export function createCampaignService({ database, stores, useCases }: CampaignServiceDeps) {
   const { db } = database;
   const { campaigns, outbox, signupListing } = stores;
 
   const view = async (row: CampaignRow) => toAdminCampaign(row, await outbox.campaignCounts(db, row.id));
+  /** What a campaign use case records, ok or refused, on the campaign it is about. */
+  const entry = (action: string, operatorId: number | null, id: number, reason?: CampaignRefusal, detail?: string) => ({
+    action,
+    operatorId,
+    target: `campaign:${id}`,
+    ...(reason ? { outcome: 'failed' as const, detail: reason } : detail ? { detail } : {}),
+  });
 
   return {
     async create(input: AdminCampaignCreate, operatorId: number | null): Promise<{ id: number; recipients: number }> {
       const filter = input.filter ?? {};
       const recipients = await signupListing.reachableCount(filter);
-      const id = await campaigns.insert({
-        name: input.name,
-        filter,
-        message: input.message,
-        recipients,
-        createdBy: operatorId,
-        at: now().toISOString(),
+      return useCases.run(async (change) => {
+        const id = await campaigns.insert(change.trx, {
+          name: input.name,
+          filter,
+          message: input.message,
+          recipients,
+          createdBy: operatorId,
+          at: change.at,
+        });
+        await change.audit(entry('campaign.create', operatorId, id));
+        return { id, recipients };
       });
-      return { id, recipients };
     },
 
     async get(id: number): Promise<AdminCampaign | undefined> {
@@ -87,41 +99,65 @@ export function createCampaignService({ database, stores, now = () => new Date()
     },
 
     /** One copy to `to`, marked as a test, in `locale` (default English); queued in the urgent lane: someone waits. */
-    async sendTest(id: number, to: string, locale: 'en' | 'sv' = 'en'): Promise<{ ok: true } | { ok: false; reason: CampaignRefusal }> {
-      if (!(await campaigns.find(db, id))) return { ok: false, reason: 'not-found' };
-      await outbox.queueMail(db, [
-        { signupId: null, topic: MAIL_TOPICS.campaignTest, payload: { campaignId: id, to, locale }, at: now().toISOString() },
-      ]);
-      return { ok: true };
+    async sendTest(
+      id: number,
+      to: string,
+      locale: 'en' | 'sv' = 'en',
+      operatorId: number | null = null,
+    ): Promise<{ ok: true } | { ok: false; reason: CampaignRefusal }> {
+      return useCases.run(async (change) => {
+        if (!(await campaigns.find(change.trx, id))) {
+          await change.audit(entry('campaign.test', operatorId, id, 'not-found'));
+          return { ok: false, reason: 'not-found' } as const;
+        }
+        await change.mail([{ signupId: null, topic: MAIL_TOPICS.campaignTest, payload: { campaignId: id, to, locale }, at: change.at }]);
+        await change.audit(entry('campaign.test', operatorId, id));
+        return { ok: true } as const;
+      });
     },
 
     /** Queues the mails of a draft: one per reachable person of its segment, now. */
-    async start(id: number): Promise<{ ok: true; recipients: number } | { ok: false; reason: CampaignRefusal }> {
-      return db.transaction().execute(async (trx) => {
+    async start(
+      id: number,
+      operatorId: number | null = null,
+    ): Promise<{ ok: true; recipients: number } | { ok: false; reason: CampaignRefusal }> {
+      return useCases.run(async (change) => {
+        const { trx, at } = change;
         const row = await campaigns.find(trx, id);
-        if (!row) return { ok: false, reason: 'not-found' } as const;
-        const at = now().toISOString();
-        if (!(await campaigns.start(trx, id, at))) return { ok: false, reason: 'not-draft' } as const;
+        const refused = async (reason: CampaignRefusal) => {
+          await change.audit(entry('campaign.send', operatorId, id, reason));
+          return { ok: false, reason } as const;
+        };
+        if (!row) return refused('not-found');
+        if (!(await campaigns.start(trx, id, at))) return refused('not-draft');
         const ids = await signupListing.reachableIds(trx, segmentOf(row));
-        await outbox.queueMail(
-          trx,
+        await change.mail(
           ids.map((signupId) => ({ signupId, topic: MAIL_TOPICS.campaign, payload: { campaignId: id }, at, lane: 'bulk', campaignId: id })),
         );
         await campaigns.setRecipients(trx, id, ids.length);
+        await change.audit(entry('campaign.send', operatorId, id, undefined, `${ids.length} recipients`));
         return { ok: true, recipients: ids.length } as const;
       });
     },
 
     /** Stops what is not yet sent (a draft simply never goes out). */
-    async cancel(id: number): Promise<{ ok: true; cancelled: number } | { ok: false; reason: CampaignRefusal }> {
-      return db.transaction().execute(async (trx) => {
+    async cancel(
+      id: number,
+      operatorId: number | null = null,
+    ): Promise<{ ok: true; cancelled: number } | { ok: false; reason: CampaignRefusal }> {
+      return useCases.run(async (change) => {
+        const { trx } = change;
+        const refused = async (reason: CampaignRefusal) => {
+          await change.audit(entry('campaign.cancel', operatorId, id, reason));
+          return { ok: false, reason } as const;
+        };
         const row = await campaigns.find(trx, id);
-        if (!row) return { ok: false, reason: 'not-found' } as const;
-        if (row.state === 'sending' && (await outbox.campaignCounts(trx, id)).pending === 0)
-          return { ok: false, reason: 'finished' } as const;
-        const at = now();
-        if (!(await campaigns.cancel(trx, id, at.toISOString()))) return { ok: false, reason: 'finished' } as const;
-        return { ok: true, cancelled: await outbox.cancelCampaign(trx, id, at) } as const;
+        if (!row) return refused('not-found');
+        if (row.state === 'sending' && (await outbox.campaignCounts(trx, id)).pending === 0) return refused('finished');
+        if (!(await campaigns.cancel(trx, id, change.at))) return refused('finished');
+        const cancelled = await outbox.cancelCampaign(trx, id, new Date(change.at));
+        await change.audit(entry('campaign.cancel', operatorId, id, undefined, `${cancelled} mails stopped`));
+        return { ok: true, cancelled } as const;
       });
     },
   };

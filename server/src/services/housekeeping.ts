@@ -44,7 +44,7 @@ export function housekeepingJobs(
         // Visitor hashes and their salt end with their day: nobody can be followed across days.
         await stores.visits.forgetPastDays();
         // Delivered webhook events hold personal data; a receiver has had them for 30 days.
-        await stores.outboxReports.pruneDeliveredWebhooks(new Date(Date.now() - 30 * DAY_MS));
+        await stores.outbox.pruneDeliveredWebhooks(new Date(Date.now() - 30 * DAY_MS));
       },
     },
     {
@@ -90,7 +90,7 @@ export function housekeepingJobs(
       async run() {
         await stores.operatorSessions.pruneExpired();
         await stores.signInThrottle.pruneStale();
-        await services.operators.pruneChallenges();
+        await services.passkeys.pruneChallenges();
       },
     },
     {

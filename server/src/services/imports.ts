@@ -1,5 +1,4 @@
 import { parse } from 'csv-parse/sync';
-import type { Kysely } from 'kysely';
 import {
   COMPANY_SIZE_OPTIONS,
   DESIRED_OUTCOME_OPTIONS,
@@ -9,12 +8,11 @@ import {
   type SiteLocale,
 } from '@waitlist/contract';
 import type { Database } from '../db/connection';
-import type { Schema } from '../db/schema';
 import type { Stores } from '../db/stores';
-import { auditLogs } from '../db/stores/audit-logs';
 import type { NewSignupRow } from '../db/stores/signups';
 import { companyOf } from '../lib/company';
-import { MAIL_TOPICS } from './signup-events';
+import type { SignupService } from './signups';
+import type { UseCases } from './use-case';
 
 /**
  * Importing an existing list (docs/decisions/0023): a CSV with a header row, its columns found by name (with the common
@@ -76,23 +74,54 @@ const localeOf = (value: string): SiteLocale | null =>
 /** Rows a transaction: a few tens of milliseconds of SQLite's one writer. */
 const BATCH = 500;
 /**
- * Between two batches on SQLite the import lets the server's sign-ups in: one writer that commits back to back starves
- * another process's writers, whose busy handler sleeps and misses the short gaps (measured: waits of 2.8 s without it).
+ * Between two batches the import lets the server's sign-ups in (the database's `bulkWritePauseMs`: on SQLite one
+ * writer that commits back to back starves another process's writers, whose busy handler sleeps and misses the short
+ * gaps; measured: waits of 2.8 s without it).
  */
-const PAUSE_MS = { sqlite: 30, postgres: 0 } as const;
 const pause = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
 export interface ImportDeps {
   database: Database;
-  stores: Pick<Stores, 'signups' | 'outbox'>;
+  stores: Pick<Stores, 'signups'>;
+  signups: SignupService;
+  useCases: UseCases;
   now?: () => Date;
 }
 
-export async function importSignups(
-  deps: ImportDeps,
-  csv: string,
-  options: { dryRun: boolean; source: string; confirmByMail: boolean; operatorId: number | null },
-): Promise<ImportReport> {
+/** `npm run admin -- import` and the console's Import panel: one use case, the same rules. */
+export function createImports(deps: ImportDeps) {
+  return {
+    async run(csv: string, options: ImportOptions): Promise<ImportReport> {
+      try {
+        return await importSignups(deps, csv, options);
+      } catch (error) {
+        // A file this import cannot read: the attempt is recorded, nothing was stored.
+        if (error instanceof ImportRefused) {
+          await deps.useCases.record({
+            action: options.operatorId === null ? 'cli.import' : 'signups.import',
+            operatorId: options.operatorId,
+            target: `source:${options.source}`.slice(0, 200),
+            outcome: 'failed',
+            detail: error.message.slice(0, 200),
+          });
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type Imports = ReturnType<typeof createImports>;
+
+export interface ImportOptions {
+  dryRun: boolean;
+  source: string;
+  confirmByMail: boolean;
+  /** Who imports: an owner in the console, or null for the command line. */
+  operatorId: number | null;
+}
+
+async function importSignups(deps: ImportDeps, csv: string, options: ImportOptions): Promise<ImportReport> {
   const { database, stores } = deps;
   const now = (deps.now ?? (() => new Date()))();
   let records: string[][];
@@ -187,40 +216,34 @@ export async function importSignups(
   // Already on the list (the address compared as stored: trimmed, lower case).
   const existing = new Set<string>();
   for (let start = 0; start < candidates.length; start += BATCH) {
-    const emails = candidates.slice(start, start + BATCH).map((c) => c.email);
-    const rows = await database.db.selectFrom('waitlist_signups').select('email').where('email', 'in', emails).execute();
-    for (const row of rows) existing.add(row.email);
+    for (const email of await stores.signups.knownEmails(candidates.slice(start, start + BATCH).map((c) => c.email))) existing.add(email);
   }
   report.existing = existing.size;
   const fresh = candidates.filter((c) => !existing.has(c.email));
   report.new = fresh.length;
   if (options.dryRun) return report;
 
-  // One short transaction a batch: sign-ups arriving meanwhile wait for one batch at most.
-  for (let start = 0; start < fresh.length; start += BATCH) {
-    const batch = fresh.slice(start, start + BATCH);
-    await database.db.transaction().execute(async (trx: Kysely<Schema>) => {
-      const ids = await stores.signups.insertNew(trx, batch);
-      const stored = ids.flatMap((id) => (id === undefined ? [] : [id]));
+  const action = options.operatorId === null ? 'cli.import' : 'signups.import';
+  const target = `source:${options.source}`.slice(0, 200);
+  const summary = () =>
+    `${report.imported} imported, ${report.existing} already on the list, ${report.invalid.length} invalid${options.confirmByMail ? `, ${report.confirmationsQueued} confirmation mails queued` : ''}`;
+  try {
+    // One short change a batch (the sign-up service's: rows, confirmation mails, events): sign-ups arriving meanwhile
+    // wait for one batch at most.
+    for (let start = 0; start < fresh.length; start += BATCH) {
+      const stored = await deps.signups.importBatch(fresh.slice(start, start + BATCH), { confirmByMail: options.confirmByMail });
       report.imported += stored.length;
-      if (options.confirmByMail && stored.length > 0) {
-        await stores.outbox.queueMail(
-          trx,
-          stored.map((signupId) => ({ signupId, topic: MAIL_TOPICS.confirmation, at: now.toISOString(), lane: 'bulk' as const })),
-        );
-        report.confirmationsQueued += stored.length;
-      }
-    });
-    await pause(PAUSE_MS[database.dialect]);
+      if (options.confirmByMail) report.confirmationsQueued += stored.length;
+      await pause(database.bulkWritePauseMs);
+    }
+    // In small transactions: a sign-up arriving meanwhile waits for one of them at most.
+    await stores.signups.foldIntoCounts({ limit: BATCH, pauseMs: database.bulkWritePauseMs });
+  } catch (error) {
+    // What was stored so far stays (each batch committed whole): the trail says how far it got.
+    await deps.useCases.record({ action, operatorId: options.operatorId, target, outcome: 'failed', detail: summary() });
+    throw error;
   }
-  // In small transactions: a sign-up arriving meanwhile waits for one of them at most.
-  await stores.signups.foldIntoCounts({ limit: BATCH, pauseMs: PAUSE_MS[database.dialect] });
-  await auditLogs.operator(database.db, {
-    action: options.operatorId === null ? 'cli.import' : 'signups.import',
-    operatorId: options.operatorId,
-    target: `source:${options.source}`.slice(0, 200),
-    detail: `${report.imported} imported, ${report.existing} already on the list, ${report.invalid.length} invalid${options.confirmByMail ? `, ${report.confirmationsQueued} confirmation mails queued` : ''}`,
-  });
+  await deps.useCases.record({ action, operatorId: options.operatorId, target, detail: summary() });
   return report;
 }
 

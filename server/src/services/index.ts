@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/connection';
-import type { Schema } from '../db/schema';
+import type { Database, Executor } from '../db/connection';
 import type { Stores } from '../db/stores';
 import { createEmailDomainPolicy } from '../lib/email-domains';
 import { createMailDomainCheck } from '../lib/mail-domains';
@@ -9,13 +7,22 @@ import type { TwoFactorPolicy } from '@waitlist/contract';
 import { createCampaignService } from './campaigns';
 import { createInvitationService } from './invitations';
 import { createOperatorDigest } from './operator-digest';
-import { createOperatorService } from './operators';
 import { createBulkMailPace, createMailBudget } from './mail-budget';
 import { createPartnerCodeService } from './partner-codes';
 import { createPersonLinks } from './person-links';
 import { DEFAULT_MAX_NUMBER, createProofOfWork } from './proof-of-work';
 import { createSignupEvents } from './signup-events';
 import { createSignupService } from './signups';
+import { createUseCases } from './use-case';
+import { createTeamService } from './team';
+import { createSecondFactors } from './second-factors';
+import { createPasskeys } from './passkeys';
+import { createSignIn } from './sign-in';
+import { createDeliveryRecords } from './deliveries';
+import { createMailSources } from './mail-sources';
+import { createOutboxActions } from './outbox-actions';
+import { createExports } from './exports';
+import { createImports } from './imports';
 import { createErasureLedger } from '../lib/erasure-ledger';
 
 /** The erasure ledger's HMAC key in server_secrets (made once, kept in the database and so in every backup). */
@@ -54,8 +61,8 @@ export const DEFAULT_BULK_MAILS_PER_MINUTE = 300;
 
 /** Every service over the stores, built once by app.ts (and by the CLI and benchmarks the same way). */
 export function createServices(database: Database, stores: Stores, settings: ServiceSettings) {
+  const useCases = createUseCases({ database, stores, ...(settings.now ? { now: settings.now } : {}) });
   const events = createSignupEvents({
-    outbox: stores.outbox,
     operators: stores.operatorAccounts,
     webhookEndpoints: settings.webhookEndpoints,
   });
@@ -67,9 +74,10 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     unverifiedPerHour: settings.unverifiedMailsPerHour ?? null,
   });
   const ledger = createErasureLedger(settings.erasureLedgerFile ?? null, (executor) =>
-    stores.proofOfWork.sharedSecret(ERASURE_LEDGER_KEY, (executor as Kysely<Schema> | undefined) ?? database.db),
+    stores.proofOfWork.sharedSecret(ERASURE_LEDGER_KEY, (executor as Executor | undefined) ?? database.db),
   );
   const signups = createSignupService({
+    useCases,
     ledger,
     database,
     stores,
@@ -84,25 +92,44 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     ...(settings.log ? { log: settings.log } : {}),
     ...(settings.now ? { now: settings.now } : {}),
   });
+  const team = createTeamService({ stores, useCases });
+  const secondFactors = createSecondFactors({
+    database,
+    stores,
+    useCases,
+    twoFactorPolicy: settings.twoFactorPolicy ?? 'off',
+    ...(settings.now ? { now: settings.now } : {}),
+  });
+  const passkeys = createPasskeys({
+    database,
+    stores,
+    useCases,
+    siteUrl: settings.siteUrl ?? 'http://localhost:3000',
+    twoFactorPolicy: settings.twoFactorPolicy ?? 'off',
+    ...(settings.now ? { now: settings.now } : {}),
+  });
   return {
+    useCases,
+    team,
+    secondFactors,
+    passkeys,
+    signIn: createSignIn({ stores, secondFactors, passkeys, team, useCases }),
     events,
     ledger,
     signups,
+    deliveries: createDeliveryRecords({ database, stores }),
+    mailSources: createMailSources(database, stores),
+    outboxActions: createOutboxActions({ stores, useCases }),
+    exports: createExports({ database, stores, useCases }),
+    imports: createImports({ database, stores, signups, useCases, ...(settings.now ? { now: settings.now } : {}) }),
     proofOfWork,
     mailBudget,
     bulkPace: createBulkMailPace(stores.mailBudget, settings.bulkMailsPerMinute ?? DEFAULT_BULK_MAILS_PER_MINUTE),
-    personLinks: createPersonLinks({ database, signups, stores, events, ...(settings.now ? { now: settings.now } : {}) }),
-    invitations: createInvitationService({ database, stores, signups, ...(settings.now ? { now: settings.now } : {}) }),
-    campaigns: createCampaignService({ database, stores, ...(settings.now ? { now: settings.now } : {}) }),
-    partnerCodes: createPartnerCodeService({ database, stores, ...(settings.now ? { now: settings.now } : {}) }),
-    operatorDigest: createOperatorDigest({ database, operators: stores.operatorAccounts, outbox: stores.outbox }),
-    operators: createOperatorService({
-      database,
-      stores,
-      siteUrl: settings.siteUrl ?? 'http://localhost:3000',
-      twoFactorPolicy: settings.twoFactorPolicy ?? 'off',
-      ...(settings.now ? { now: settings.now } : {}),
-    }),
+    personLinks: createPersonLinks({ database, signups, stores, events, useCases, ...(settings.now ? { now: settings.now } : {}) }),
+    invitations: createInvitationService({ database, stores, signups, useCases, ...(settings.now ? { now: settings.now } : {}) }),
+    campaigns: createCampaignService({ database, stores, useCases }),
+    partnerCodes: createPartnerCodeService({ stores, useCases, ...(settings.now ? { now: settings.now } : {}) }),
+    operatorDigest: createOperatorDigest({ stores, useCases }),
   };
 }
 

@@ -14,6 +14,7 @@ import type { SignupRow } from '../db/stores/signups';
 import { accessCodeHash, issueAccessCode, tokenLookupHash } from '../lib/tokens';
 import { MAIL_TOPICS } from './signup-events';
 import type { SignupService } from './signups';
+import type { UseCases } from './use-case';
 
 /**
  * From the list to pilots (issue 23, docs/decisions/0018-mail-lanes-campaigns-and-invitations.md). A wave invites
@@ -26,6 +27,7 @@ export interface InvitationServiceDeps {
   database: Database;
   stores: Stores;
   signups: SignupService;
+  useCases: UseCases;
   now?: () => Date;
 }
 
@@ -48,7 +50,7 @@ export const toAdminWave = (w: WaveRow): AdminWave => ({
   created_at: w.createdAt,
 });
 
-export function createInvitationService({ database, stores, signups, now = () => new Date() }: InvitationServiceDeps) {
+export function createInvitationService({ database, stores, signups, useCases, now = () => new Date() }: InvitationServiceDeps) {
   const { db } = database;
   const { invitations } = stores;
 
@@ -71,8 +73,9 @@ export function createInvitationService({ database, stores, signups, now = () =>
   return {
     /** Invites the confirmed people of a selection or segment who hold no invitation yet; says who was skipped and why. */
     async createWave(input: AdminWaveCreate, operatorId: number | null): Promise<AdminWaveCreated> {
-      return db.transaction().execute(async (trx) => {
-        const at = now();
+      return useCases.run(async (change) => {
+        const { trx } = change;
+        const at = new Date(change.at);
         // A segment is taken oldest first (first come, first invited) until `limit` people are invited.
         const candidates = input.ids
           ? [...new Set(input.ids)]
@@ -103,9 +106,8 @@ export function createInvitationService({ database, stores, signups, now = () =>
             else invite.push(id);
           }
           const ids = await invitations.insertInvitations(trx, waveId, invite, expiresAt, at.toISOString());
-          await signups.markInvitedIn(trx, invite, operatorId, at.toISOString());
-          await stores.outbox.queueMail(
-            trx,
+          await signups.markInvitedIn(change, invite, operatorId);
+          await change.mail(
             invite.map((signupId) => ({
               signupId,
               topic: MAIL_TOPICS.invitation,
@@ -116,6 +118,12 @@ export function createInvitationService({ database, stores, signups, now = () =>
           );
           invited += invite.length;
         }
+        await change.audit({
+          action: 'wave.create',
+          operatorId,
+          target: `wave:${waveId}`,
+          detail: `${invited} invited, ${skips.length} skipped`,
+        });
         return { id: waveId, invited, skipped: skips.length, skips };
       });
     },
@@ -136,11 +144,10 @@ export function createInvitationService({ database, stores, signups, now = () =>
       if (!resolved.ok) return resolved;
       const { invitation } = resolved;
       const { code, hash } = issueAccessCode();
-      const at = now().toISOString();
-      return db.transaction().execute(async (trx) => {
-        const person = await signups.markAcceptedIn(trx, invitation.signupId, at);
+      return useCases.run(async (change) => {
+        const person = await signups.markAcceptedIn(change, invitation.signupId);
         if (!person) return { ok: false, problem: 'unknown' } as const;
-        await invitations.accept(trx, invitation.id, hash, invitation.acceptedAt ?? at);
+        await invitations.accept(change.trx, invitation.id, hash, invitation.acceptedAt ?? change.at);
         return { ok: true, code, invitation, person } as const;
       });
     },
@@ -149,7 +156,7 @@ export function createInvitationService({ database, stores, signups, now = () =>
     async redeem(code: string, email: string): Promise<{ ok: true; redeemed: AccessRedeemed } | { ok: false; reason: RedeemRefusal }> {
       const hash = accessCodeHash(code);
       if (!hash) return { ok: false, reason: 'unknown' };
-      return db.transaction().execute(async (trx) => {
+      return useCases.run(async ({ trx }) => {
         const invitation = await invitations.byCode(trx, hash);
         const person = invitation && (await stores.signups.find(trx, invitation.signupId));
         // A code bound to someone else answers exactly as an unknown one.

@@ -1,8 +1,6 @@
-import type { Database } from '../db/connection';
-import { operatorDigests } from '../db/stores/operator-digests';
-import type { OperatorAccounts } from '../db/stores/operator-accounts';
-import type { OutboxStore } from '../db/stores/outbox';
+import type { Stores } from '../db/stores';
 import { MAIL_TOPICS } from './signup-events';
+import type { UseCases } from './use-case';
 
 /** The hour (UTC) after which the day's digest goes out. */
 export const DIGEST_HOUR_UTC = 6;
@@ -11,7 +9,7 @@ export const DIGEST_HOUR_UTC = 6;
  * The founders' daily digest (docs/decisions/0009-operator-insight.md): after 06:00 UTC, one mail to each operator
  * who wants it about the 24 hours before, queued once a day however many copies run.
  */
-export function createOperatorDigest(deps: { database: Database; operators: OperatorAccounts; outbox: OutboxStore }) {
+export function createOperatorDigest(deps: { stores: Pick<Stores, 'operatorAccounts' | 'digestClaims'>; useCases: UseCases }) {
   return {
     /**
      * Queues today's digest; answers to how many operators. Nothing is claimed while no operator wants one, so an
@@ -21,11 +19,10 @@ export function createOperatorDigest(deps: { database: Database; operators: Oper
       if (now.getUTCHours() < hourUtc) return 0;
       const at = now.toISOString();
       const day = at.slice(0, 10);
-      return deps.database.db.transaction().execute(async (trx) => {
-        const operatorIds = await deps.operators.idsWanting(trx, 'digest');
-        if (operatorIds.length === 0 || !(await operatorDigests.claim(trx, day, at))) return 0;
-        await deps.outbox.queueMail(
-          trx,
+      return deps.useCases.run(async (change) => {
+        const operatorIds = await deps.stores.operatorAccounts.idsWanting(change.trx, 'digest');
+        if (operatorIds.length === 0 || !(await deps.stores.digestClaims.claim(change.trx, day, at))) return 0;
+        await change.mail(
           operatorIds.map((operatorId) => ({
             signupId: null,
             topic: MAIL_TOPICS.operatorDigest,

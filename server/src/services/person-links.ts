@@ -1,6 +1,5 @@
 import type { AdminCorrection, PersonView } from '@waitlist/contract';
 import type { Database } from '../db/connection';
-import { auditLogs } from '../db/stores/audit-logs';
 import type { FollowUpStore } from '../db/stores/follow-up';
 import type { InvitationStore } from '../db/stores/invitations';
 import type { OutboxStore } from '../db/stores/outbox';
@@ -11,6 +10,7 @@ import { checkToken, tokenLookupHash, type TokenProblem, type TokenPurpose } fro
 import { MAIL_TOPICS, type SignupEvents } from './signup-events';
 import { toPersonExport, toPersonView, type PersonExport } from './signup-views';
 import type { SignupService } from './signups';
+import type { UseCases } from './use-case';
 
 /**
  * What a person can do from the links in our mail, independent of HTTP: every operation starts from a token,
@@ -47,13 +47,14 @@ export interface PersonLinksDeps {
     partnerCodes: PartnerCodeStore;
   };
   events: SignupEvents;
+  useCases: UseCases;
   now?: () => Date;
 }
 
 /** What a person may correct themselves: everything an operator may, but the address (it is how we know them). */
 export type PersonCorrection = Omit<AdminCorrection, 'email'>;
 
-export function createPersonLinks({ database, signups, stores, events, now = () => new Date() }: PersonLinksDeps) {
+export function createPersonLinks({ database, signups, stores, events, useCases, now = () => new Date() }: PersonLinksDeps) {
   const { db } = database;
   const person = (id: number) => stores.signups.find(db, id);
   /** The label of the partner code they joined with, or null. */
@@ -101,7 +102,7 @@ export function createPersonLinks({ database, signups, stores, events, now = () 
       const resolved = await resolve(presented, 'manage');
       if (!resolved.ok) return resolved;
       const at = now().toISOString();
-      await auditLogs.person(db, { action: 'export', actor: 'person', signupId: resolved.person.id }, at);
+      await useCases.run((change) => change.auditPerson({ action: 'export', actor: 'person', signupId: resolved.person.id }));
       const { id } = resolved.person;
       const invitation = await stores.invitations.forSignup(db, id);
       const partnerCode = await partnerCodeOf(resolved.person);
@@ -128,15 +129,16 @@ export function createPersonLinks({ database, signups, stores, events, now = () 
      * either way; this returns whether a mail was queued only for tests and metrics, never for the response.
      */
     async requestDataLink(email: string): Promise<boolean> {
-      const at = now();
-      return db.transaction().execute(async (trx) => {
+      return useCases.run(async (change) => {
+        const { trx } = change;
+        const at = Date.parse(change.at);
         const found = await stores.signups.idByEmail(trx, email);
         // The person's row is locked before their mail history is read, so racing requests queue one mail, not one each.
         const signupId = found === undefined ? undefined : (await stores.signups.lock(trx, found))?.id;
         const recent = signupId === undefined ? [] : await stores.outbox.history(trx, signupId, MAIL_TOPICS.dataLink);
-        const queue = signupId !== undefined && !recent.some((h) => at.getTime() - h.createdAt.getTime() < DATA_LINK_INTERVAL_MS);
-        if (queue) await events.dataLinkMail(trx, signupId, at.toISOString());
-        await auditLogs.person(trx, { action: 'data-link', actor: 'person', signupId: signupId ?? null }, at.toISOString());
+        const queue = signupId !== undefined && !recent.some((h) => at - h.createdAt.getTime() < DATA_LINK_INTERVAL_MS);
+        if (queue) await events.dataLinkMail(change, signupId);
+        await change.auditPerson({ action: 'data-link', actor: 'person', signupId: signupId ?? null });
         return queue;
       });
     },

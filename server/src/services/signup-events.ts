@@ -1,14 +1,12 @@
-import type { Kysely } from 'kysely';
-import type { Schema } from '../db/schema';
 import type { OperatorAccounts } from '../db/stores/operator-accounts';
-import type { OutboxStore } from '../db/stores/outbox';
 import type { SignupRow } from '../db/stores/signups';
 import { toWebhookSignup } from './signup-views';
+import type { Change } from './use-case';
 
 /**
- * What a change of a sign-up sends out, written to the outbox in the change's own transaction: the mail topics
- * the delivery worker knows, the webhook events (docs/decisions/0008-webhooks.md) and the founders' notices
- * (docs/decisions/0009-operator-insight.md). The rows hold references and the event body; mails are rendered
+ * What a change of a sign-up sends out, through the change's own doors (use-case.ts), so it commits with the change:
+ * the mail topics the delivery worker knows, the webhook events (docs/decisions/0008-webhooks.md) and the founders'
+ * notices (docs/decisions/0009-operator-insight.md). The rows hold references and the event body; mails are rendered
  * when they go out.
  */
 
@@ -46,21 +44,19 @@ export interface WebhookEventBody {
 }
 
 export interface SignupEventsDeps {
-  outbox: OutboxStore;
   operators: OperatorAccounts;
   /** WEBHOOK_URL: every event goes to each of these; none: no event is queued. */
   webhookEndpoints: readonly string[];
 }
 
-export function createSignupEvents({ outbox, operators, webhookEndpoints }: SignupEventsDeps) {
+export function createSignupEvents({ operators, webhookEndpoints }: SignupEventsDeps) {
   return {
     /**
      * Each new sign-up's confirmation mail, queued as of its sign-up (the 24 h delivery clock starts with it); `held`
      * ones wait for the mail budget (services/mail-budget.ts).
      */
-    confirmationMails: (trx: Kysely<Schema>, mails: readonly { row: SignupRow; held: boolean }[]) =>
-      outbox.queueMail(
-        trx,
+    confirmationMails: (change: Change, mails: readonly { row: SignupRow; held: boolean }[]) =>
+      change.mail(
         mails.map(({ row, held }) => ({
           signupId: row.id,
           topic: MAIL_TOPICS.confirmation,
@@ -71,43 +67,36 @@ export function createSignupEvents({ outbox, operators, webhookEndpoints }: Sign
       ),
 
     /** Another confirmation mail; these count against the re-send allowance (lib/resend-policy.ts). */
-    resentConfirmationMail: (trx: Kysely<Schema>, row: SignupRow, at: string, held = false) =>
-      outbox.queueMail(trx, [
-        { signupId: row.id, topic: MAIL_TOPICS.confirmation, payload: { locale: row.locale, resend: true }, at, held },
+    resentConfirmationMail: (change: Change, row: SignupRow, held = false) =>
+      change.mail([
+        { signupId: row.id, topic: MAIL_TOPICS.confirmation, payload: { locale: row.locale, resend: true }, at: change.at, held },
       ]),
 
-    welcomeMail: (trx: Kysely<Schema>, signupId: number, at: string) =>
-      outbox.queueMail(trx, [{ signupId, topic: MAIL_TOPICS.welcome, at }]),
-    dataLinkMail: (trx: Kysely<Schema>, signupId: number, at: string) =>
-      outbox.queueMail(trx, [{ signupId, topic: MAIL_TOPICS.dataLink, at }]),
+    welcomeMail: (change: Change, signupId: number) => change.mail([{ signupId, topic: MAIL_TOPICS.welcome, at: change.at }]),
+    dataLinkMail: (change: Change, signupId: number) => change.mail([{ signupId, topic: MAIL_TOPICS.dataLink, at: change.at }]),
 
     /**
      * `type` about each row, as the row is at this moment (call before deleting it). `signup.erased` carries the
      * address so a receiving CRM can erase the person too, and what was delivered about them before is deleted.
      */
-    async webhook(trx: Kysely<Schema>, type: WebhookEventType, rows: readonly SignupRow[], at: string): Promise<void> {
+    async webhook(change: Change, type: WebhookEventType, rows: readonly SignupRow[]): Promise<void> {
       if (webhookEndpoints.length === 0 || rows.length === 0) return;
+      const { at } = change;
       const events = rows.flatMap((row) => {
         const data: Record<string, unknown> =
           type === 'signup.erased' ? { id: row.id, email: row.email, erased_at: at } : toWebhookSignup(row);
         const body: WebhookEventBody = { type, timestamp: at, data };
         return webhookEndpoints.map((target) => ({ type, subjectId: row.id, target, body, at }));
       });
-      await outbox.queueWebhooks(trx, events);
-      if (type === 'signup.erased') {
-        await outbox.deleteFinishedWebhooksAbout(
-          trx,
-          rows.map((r) => r.id),
-        );
-      }
+      await change.webhooks(events);
+      if (type === 'signup.erased') await change.forgetWebhooksAbout(rows.map((r) => r.id));
     },
 
     /** One notice per operator who asked for a mail on every confirmation. */
-    async confirmedNotices(trx: Kysely<Schema>, signupId: number, at: string): Promise<void> {
-      const ids = await operators.idsWanting(trx, 'confirmations');
-      await outbox.queueMail(
-        trx,
-        ids.map((operatorId) => ({ signupId, topic: MAIL_TOPICS.operatorConfirmed, payload: { operatorId }, at })),
+    async confirmedNotices(change: Change, signupId: number): Promise<void> {
+      const ids = await operators.idsWanting(change.trx, 'confirmations');
+      await change.mail(
+        ids.map((operatorId) => ({ signupId, topic: MAIL_TOPICS.operatorConfirmed, payload: { operatorId }, at: change.at })),
       );
     },
   };

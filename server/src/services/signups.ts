@@ -1,46 +1,48 @@
-import type { Kysely } from 'kysely';
-import type { AdminCorrection, FollowUpStatus, SignupBody, SignupFlag } from '@waitlist/contract';
+import type { SignupBody, SignupFlag } from '@waitlist/contract';
 import type { Database } from '../db/connection';
 import type { ErasureLedger } from '../lib/erasure-ledger';
-import { DuplicateEmailError, IdempotencyKeyReusedError, PartnerCodeRefusedError, classifyDbError, translateDbError } from '../db/errors';
-import { DELIVERY_BATCH_WINDOW_MS, createGroupCommit } from '../db/group-commit';
-import type { Schema } from '../db/schema';
-import { auditLogs } from '../db/stores/audit-logs';
+import {
+  DatabaseUnavailableError,
+  DuplicateEmailError,
+  IdempotencyKeyReusedError,
+  PartnerCodeRefusedError,
+  classifyDbError,
+  translateDbError,
+} from '../db/errors';
+import { createGroupCommit } from '../db/group-commit';
 import type { FollowUpStore } from '../db/stores/follow-up';
 import type { IdempotencyKeyStore } from '../db/stores/idempotency-keys';
 import type { OutboxStore } from '../db/stores/outbox';
 import type { PartnerCodeStore } from '../db/stores/partner-codes';
 import type { PersonTokenStore } from '../db/stores/person-tokens';
-import type { NewSignupRow, SignupChanges, SignupRow, SignupStore } from '../db/stores/signups';
-import { companyOf } from '../lib/company';
+import type { NewSignupRow, SignupRow, SignupStore } from '../db/stores/signups';
 import { sha256 } from '../lib/crypto';
 import { EmailDomainRefusedError, type EmailDomainPolicy } from '../lib/email-domains';
 import type { MailDomainCheck } from '../lib/mail-domains';
 import type { MetricsRecorder } from '../lib/metrics';
-import { mayResendConfirmation, type ResendDecision } from '../lib/resend-policy';
 import { createBurstWatch } from './burst-watch';
 import type { MailBudget } from './mail-budget';
 import type { ProofOfWork } from './proof-of-work';
+import { createConfirmationResends } from './confirmation-resends';
+import { createSignupChanges } from './signup-changes';
 import { MAIL_TOPICS, type SignupEvents } from './signup-events';
 import { toNewSignupRow } from './signup-views';
+import type { UseCases } from './use-case';
+
+export type { Actor } from './signup-changes';
 
 /**
  * The life of a sign-up, one function per use case: sign up (API and form alike), sign up again (the re-send
- * rules), confirm, correct (by the person or an operator: one set of rules), unsubscribe, change the follow-up
- * status, erase (by the person, an operator or the retention rule). Each opens its transaction, writes through
- * the stores, and queues the mail and webhook rows it causes in that same transaction (signup-events.ts). Routes,
- * the scheduler and the CLI call these; nothing else writes waitlist_signups.
+ * rules), join with a partner's code, import a list, confirm; and what changes it afterwards (signup-changes.ts:
+ * correct, unsubscribe, status, invited, accepted, erase). Each runs in one change (use-case.ts) and queues the mail
+ * and webhook rows it causes through it (signup-events.ts). Routes, the scheduler and the CLI call these; nothing
+ * else writes waitlist_signups (eslint.config.js).
  */
-
-/** Who acts: the person through a link we mailed them, an operator in the console, or a rule of ours. */
-export type Actor = { kind: 'person' } | { kind: 'operator'; operatorId: number } | { kind: 'system' };
 
 export type SignupOutcome = 'created' | 'replayed';
 
 /** How long a retry may reuse an Idempotency-Key: the keys hold a hash of personal data. */
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** Unconfirmed sign-ups past their retention are erased this many at a time, one transaction per person. */
-const EXPIRY_BATCH = 200;
 
 export interface SignupServiceDeps {
   database: Database;
@@ -53,6 +55,8 @@ export interface SignupServiceDeps {
     partnerCodes: PartnerCodeStore;
   };
   events: SignupEvents;
+  /** The one door: transactions, audit entries and mail (use-case.ts). */
+  useCases: UseCases;
   /** Which e-mail domains are refused (temporary inboxes, the operators' blocked list). */
   emailDomains: EmailDomainPolicy;
   /** EMAIL_DOMAIN_CHECK=mx: whether the address's domain has a mail server; absent: not checked. */
@@ -85,54 +89,16 @@ interface NewSignup {
 class IdempotencyKeyTakenError extends Error {}
 
 export function createSignupService(deps: SignupServiceDeps) {
-  const { database, stores, events } = deps;
-  const { db } = database;
+  const { database, stores, events, useCases } = deps;
   const now = deps.now ?? (() => new Date());
   const bursts = createBurstWatch(() => now().getTime());
-  const transaction = <T>(work: (trx: Kysely<Schema>) => Promise<T>) => db.transaction().execute(work).catch(translateDbError);
-
-  /**
-   * What a delivered row means, many per transaction while mail streams out (one commit, one fsync, for many mails):
-   * a webhook about an erased person is deleted, a confirmation starts the retention clock, the row is marked sent.
-   */
-  const deliveries = createGroupCommit<{ id: number; workerId: string; sentAt: Date }>(database, {
-    windowMs: DELIVERY_BATCH_WINDOW_MS,
-    async write(trx, items) {
-      // A handful of set-based statements per batch, not several per mail: each statement is a round trip.
-      const ids = items.map((i) => i.id).sort((a, b) => a - b);
-      const rows = await stores.outbox.describeMany(trx, ids);
-      const subjects = [...rows.values()].flatMap((r) => (r.kind === 'webhook' && r.subjectId !== null ? [r.subjectId] : []));
-      const living = await stores.signups.existingIds(trx, subjects);
-      const erasedMeanwhile = (id: number) => {
-        const row = rows.get(id);
-        return row?.kind === 'webhook' && row.subjectId !== null && !living.has(row.subjectId);
-      };
-      // The sign-up rows before the outbox rows, as erasure and opt-out take them, so the two never deadlock.
-      const confirmed = ids.flatMap((id) => {
-        const row = rows.get(id);
-        return row?.topic === MAIL_TOPICS.confirmation && row.signupId !== null ? [row.signupId] : [];
-      });
-      const sentAt = new Date(Math.max(...items.map((i) => i.sentAt.getTime())));
-      await stores.signups.setConfirmationSent(
-        trx,
-        [...new Set(confirmed)].sort((a, b) => a - b),
-        sentAt.toISOString(),
-      );
-      // Both lanes and the webhooks share this batcher: each worker records only the rows it holds.
-      for (const workerId of new Set(items.map((i) => i.workerId))) {
-        const own = items.filter((i) => i.workerId === workerId).map((i) => i.id);
-        await stores.outbox.deleteLeasedMany(trx, { ids: own.filter(erasedMeanwhile), workerId });
-        await stores.outbox.markSentMany(trx, { ids: own.filter((id) => !erasedMeanwhile(id)), workerId, sentAt });
-      }
-      return items.map(() => null);
-    },
-  });
 
   /** New sign-ups, many per transaction under load: the rows, their keys, their confirmation mail and events. */
   const newSignups = createGroupCommit<NewSignup>(database, {
     windowMs: deps.batchWindowMs,
     metrics: deps.metrics,
     async write(trx, items) {
+      const change = useCases.within(trx);
       const ids = await stores.signups.insertNew(
         trx,
         items.map((i) => i.row),
@@ -145,10 +111,10 @@ export function createSignupService(deps: SignupServiceDeps) {
       );
       if ((await stores.idempotencyKeys.insertFree(trx, keys)) !== keys.length) throw new IdempotencyKeyTakenError();
       await events.confirmationMails(
-        trx,
+        change,
         items.flatMap((item, i) => (ids[i] === undefined ? [] : [{ row: { ...item.row, id: ids[i]! }, held: item.held }])),
       );
-      await events.webhook(trx, 'signup.created', stored, now().toISOString());
+      await events.webhook(change, 'signup.created', stored);
       return ids.map((id) => (id === undefined ? new DuplicateEmailError() : null));
     },
   });
@@ -161,52 +127,6 @@ export function createSignupService(deps: SignupServiceDeps) {
     return true;
   }
 
-  /** Queues another confirmation mail within `rules`, deciding and queueing in one transaction (racing repeats send one). */
-  async function queueResend(
-    id: number,
-    rules: (input: { confirmed: boolean; history: { createdAt: Date; resend: boolean }[] }) => ResendDecision,
-    held = false,
-  ) {
-    return transaction(async (trx): Promise<ResendDecision | { ok: false; reason: 'opted-out' | 'erased' }> => {
-      const row = await stores.signups.lock(trx, id);
-      if (!row) return { ok: false, reason: 'erased' };
-      if (row.marketing_opt_out_at !== null) return { ok: false, reason: 'opted-out' };
-      const decision = rules({
-        confirmed: row.confirmed_at !== null,
-        history: await stores.outbox.history(trx, id, MAIL_TOPICS.confirmation),
-      });
-      if (decision.ok) await events.resentConfirmationMail(trx, row, now().toISOString(), held);
-      return decision;
-    });
-  }
-
-  /** Someone signs up again with an address that is on the list: an unconfirmed person gets their mail again, within limits. */
-  async function repeatSignUp(email: string, held: boolean): Promise<void> {
-    try {
-      const id = await stores.signups.idByEmail(db, email);
-      if (id === undefined) return;
-      const decision = await queueResend(id, (input) => mayResendConfirmation({ ...input, now: now() }), held);
-      if (decision.ok) deps.log?.info({ signupId: id }, 'confirmation re-sent on a repeated sign-up');
-    } catch (err) {
-      // The answer stays "already registered" whatever happens here.
-      deps.log?.warn({ err }, 'could not queue a confirmation re-send');
-    }
-  }
-
-  /** Deletes a person's row in `trx`, keeping their contribution to the dashboard; the audit keeps no address. */
-  async function eraseIn(trx: Kysely<Schema>, id: number, actor: Actor): Promise<boolean> {
-    const row = await stores.signups.lock(trx, id);
-    if (!row) return false;
-    const at = now().toISOString();
-    await deps.ledger?.record({ email: row.email, signupId: id, at }, trx);
-    await events.webhook(trx, 'signup.erased', [row], at);
-    await stores.signups.remove(trx, id);
-    if (actor.kind === 'operator')
-      await auditLogs.operator(trx, { action: 'signup.erase', operatorId: actor.operatorId, signupId: id }, at);
-    else await auditLogs.person(trx, { action: actor.kind === 'person' ? 'erase' : 'expire', actor: actor.kind, signupId: id }, at);
-    return true;
-  }
-
   /** The checks of an address every way in shares: a refused or (EMAIL_DOMAIN_CHECK=mx) mail-less domain is refused. */
   async function checkAddress(email: string): Promise<void> {
     const refusal = deps.emailDomains.refusal(email);
@@ -216,7 +136,12 @@ export function createSignupService(deps: SignupServiceDeps) {
     }
   }
 
+  const resends = createConfirmationResends(deps);
+
   return {
+    ...createSignupChanges(deps),
+    resendConfirmation: resends.byOperator,
+
     /**
      * Stores one sign-up and queues its confirmation mail. With an idempotency key, a retry of the same request
      * answers 'replayed' (even when it races the original); an address already on the list throws
@@ -246,7 +171,7 @@ export function createSignupService(deps: SignupServiceDeps) {
           return 'replayed';
         }
         if (error instanceof DuplicateEmailError) {
-          await repeatSignUp(body.email, held);
+          await resends.onRepeatedSignUp(body.email, held);
           throw error;
         }
         if (error instanceof IdempotencyKeyTakenError) throw new IdempotencyKeyReusedError();
@@ -266,9 +191,9 @@ export function createSignupService(deps: SignupServiceDeps) {
       await checkAddress(body.email);
       const requestHash = idempotencyKey ? sha256(JSON.stringify({ ...body, partnerCode: codeHash })) : '';
       if (idempotencyKey && (await isReplay(idempotencyKey, requestHash))) return 'replayed';
-      const at = now().toISOString();
       try {
-        await db.transaction().execute(async (trx) => {
+        await useCases.run(async (change) => {
+          const { trx, at } = change;
           const claim = await stores.partnerCodes.claim(trx, codeHash, at);
           if (!claim.ok) throw new PartnerCodeRefusedError(claim.problem);
           const row = { ...toNewSignupRow(body, at), confirmed_at: at, partner_code_id: claim.id };
@@ -280,169 +205,62 @@ export function createSignupService(deps: SignupServiceDeps) {
               { key: idempotencyKey, request_hash: requestHash, signup_id: id, created_at: at },
             ]);
           }
-          await events.welcomeMail(trx, id, at);
-          await events.webhook(trx, 'signup.created', [stored], at);
-          await events.webhook(trx, 'signup.confirmed', [stored], at);
-          await auditLogs.person(trx, { action: 'confirm', actor: 'person', signupId: id }, at);
-          await events.confirmedNotices(trx, id, at);
+          await events.welcomeMail(change, id);
+          await events.webhook(change, 'signup.created', [stored]);
+          await events.webhook(change, 'signup.confirmed', [stored]);
+          await change.auditPerson({ action: 'confirm', actor: 'person', signupId: id });
+          await events.confirmedNotices(change, id);
         });
       } catch (error) {
-        if (idempotencyKey && classifyDbError(error).kind !== 'unavailable' && (await isReplay(idempotencyKey, requestHash))) {
+        if (idempotencyKey && !(error instanceof DatabaseUnavailableError) && (await isReplay(idempotencyKey, requestHash))) {
           return 'replayed';
         }
-        if (error instanceof PartnerCodeRefusedError || error instanceof DuplicateEmailError) throw error;
-        return translateDbError(error);
+        throw error;
       }
       deps.mailQueued?.();
       return 'created';
     },
 
-    /** An operator re-sends a confirmation: more often than a repeated sign-up may, but not twice within 10 minutes. */
-    async resendConfirmation(id: number): Promise<ResendDecision | { ok: false; reason: 'opted-out' | 'erased' }> {
-      return queueResend(id, (input) =>
-        mayResendConfirmation({ ...input, history: input.history.map((h) => ({ ...h, resend: false })), now: now() }),
-      );
+    /**
+     * People of another list (services/imports.ts), stored unconfirmed in one change a batch: their rows, their
+     * `signup.created` events and, when asked, a confirmation mail each in the bulk lane. Answers the ids stored (an
+     * address already on the list is skipped).
+     */
+    async importBatch(rows: readonly NewSignupRow[], options: { confirmByMail: boolean }): Promise<number[]> {
+      return useCases.run(async (change) => {
+        const ids = await stores.signups.insertNew(change.trx, rows);
+        const stored = rows.flatMap((row, i) => (ids[i] === undefined ? [] : [{ ...row, id: ids[i]! } satisfies SignupRow]));
+        if (options.confirmByMail && stored.length > 0) {
+          await change.mail(
+            stored.map((row) => ({ signupId: row.id, topic: MAIL_TOPICS.confirmation, at: change.at, lane: 'bulk' as const })),
+          );
+        }
+        await events.webhook(change, 'signup.created', stored);
+        return stored.map((row) => row.id);
+      });
     },
 
     /** Spends a confirmation token and confirms its person; false when it was spent meanwhile (a double submit). */
     async confirm(tokenHash: string, signupId: number): Promise<boolean> {
-      const at = now().toISOString();
-      return transaction(async (trx) => {
+      return useCases.run(async (change) => {
+        const { trx, at } = change;
         const row = await stores.signups.lock(trx, signupId);
         if (!row || !(await stores.personTokens.spend(trx, tokenHash, 'confirm', at))) return false;
         await stores.signups.setConfirmed(trx, signupId, at);
         // Other confirmation links of the same person are now pointless.
         await stores.personTokens.spendAll(trx, signupId, 'confirm', at);
-        await auditLogs.person(trx, { action: 'confirm', actor: 'person', signupId }, at);
-        await events.webhook(trx, 'signup.confirmed', [{ ...row, confirmed_at: row.confirmed_at ?? at }], at);
-        await events.confirmedNotices(trx, signupId, at);
+        await change.auditPerson({ action: 'confirm', actor: 'person', signupId });
+        await events.webhook(change, 'signup.confirmed', [{ ...row, confirmed_at: row.confirmed_at ?? at }]);
+        await events.confirmedNotices(change, signupId);
         return true;
       });
     },
-
-    /**
-     * Corrects stored answers: outcomes are a set, an emptied "Other" text is no text, a new address brings its
-     * company. Only what really changes is written, audited (field names, never values) and announced.
-     */
-    async correct(id: number, correction: AdminCorrection, actor: Actor): Promise<{ row: SignupRow; changed: string[] } | undefined> {
-      return transaction(async (trx) => {
-        const current = await stores.signups.lock(trx, id);
-        if (!current) return undefined;
-        const next: SignupChanges = { ...correction };
-        if (next.desired_outcomes) next.desired_outcomes = [...new Set(next.desired_outcomes)];
-        if (next.other_outcome !== undefined) next.other_outcome = next.other_outcome?.trim() || null;
-        const changed = (Object.keys(next) as (keyof SignupChanges)[]).filter(
-          (key) => JSON.stringify(next[key]) !== JSON.stringify(current[key]),
-        );
-        if (changed.length === 0) return { row: current, changed };
-        const changes = Object.fromEntries(changed.map((key) => [key, next[key]])) as SignupChanges;
-        if (changes.email !== undefined) {
-          const company = companyOf(changes.email);
-          Object.assign(changes, { company_domain: company.domain, free_mail: company.freeMail });
-        }
-        await stores.signups.update(trx, id, changes);
-        const at = now().toISOString();
-        if (actor.kind === 'operator')
-          await auditLogs.operator(trx, { action: 'signup.correct', operatorId: actor.operatorId, signupId: id, fields: changed }, at);
-        else await auditLogs.person(trx, { action: 'correct', actor: 'person', signupId: id, fields: changed }, at);
-        const row = (await stores.signups.find(trx, id))!;
-        await events.webhook(trx, 'signup.updated', [row], at);
-        return { row, changed };
-      });
-    },
-
-    /** Records the opt-out (idempotent) and cancels queued confirmation mail; a data link asked for still goes. */
-    async unsubscribe(id: number): Promise<boolean> {
-      const at = now().toISOString();
-      return transaction(async (trx) => {
-        const row = await stores.signups.lock(trx, id);
-        if (!row || !(await stores.signups.setOptedOut(trx, id, at))) return false;
-        await stores.outbox.cancelPending(trx, id, MAIL_TOPICS.confirmation, 'opted out');
-        await auditLogs.person(trx, { action: 'unsubscribe', actor: 'person', signupId: id }, at);
-        await events.webhook(trx, 'signup.unsubscribed', [{ ...row, marketing_opt_out_at: at }], at);
-        return true;
-      });
-    },
-
-    /** Sets the follow-up status of each id that exists and has another one; each change is logged with its operator. */
-    async setStatus(ids: readonly number[], status: FollowUpStatus, operatorId: number): Promise<{ changed: number[]; missing: number[] }> {
-      const unique = [...new Set(ids)];
-      const at = now().toISOString();
-      return transaction(async (trx) => {
-        const found = await stores.signups.statuses(trx, unique);
-        const changed = unique.filter((id) => found.has(id) && found.get(id) !== status);
-        if (changed.length > 0) {
-          await stores.signups.setStatus(trx, changed, status);
-          await stores.followUp.logStatusChanges(
-            trx,
-            changed.map((id) => ({ signupId: id, from: found.get(id)!, to: status, operatorId, at })),
-          );
-          await events.webhook(trx, 'signup.updated', await stores.signups.findMany(trx, changed), at);
-        }
-        return { changed, missing: unique.filter((id) => !found.has(id)) };
-      });
-    },
-
-    /**
-     * Inside an invitation wave's transaction (services/invitations.ts): these people are invited now. Their follow-up
-     * status becomes `invited` (logged with the operator who made the wave) and `signup.invited` goes out.
-     */
-    async markInvitedIn(trx: Kysely<Schema>, ids: readonly number[], operatorId: number | null, at: string): Promise<void> {
-      if (ids.length === 0) return;
-      const found = await stores.signups.statuses(trx, ids);
-      const changed = ids.filter((id) => found.has(id) && found.get(id) !== 'invited');
-      if (changed.length > 0) {
-        await stores.signups.setStatus(trx, changed, 'invited');
-        if (operatorId !== null) {
-          await stores.followUp.logStatusChanges(
-            trx,
-            changed.map((id) => ({ signupId: id, from: found.get(id)!, to: 'invited' as const, operatorId, at })),
-          );
-        }
-      }
-      await events.webhook(trx, 'signup.invited', await stores.signups.findMany(trx, ids), at);
-    },
-
-    /** Inside an acceptance's transaction: the person took up their invitation (status `joined`, `signup.accepted`). */
-    async markAcceptedIn(trx: Kysely<Schema>, id: number, at: string): Promise<SignupRow | undefined> {
-      const row = await stores.signups.lock(trx, id);
-      if (!row) return undefined;
-      if (row.status !== 'joined') await stores.signups.setStatus(trx, [id], 'joined');
-      const joined = { ...row, status: 'joined' as const };
-      await events.webhook(trx, 'signup.accepted', [joined], at);
-      return joined;
-    },
-
-    /** Erases a person: their row, and with it their mail, tokens, notes and keys; the dashboard keeps their counts. */
-    erase: (id: number, actor: Actor): Promise<boolean> => transaction((trx) => eraseIn(trx, id, actor)),
-
-    /** Erases sign-ups still unconfirmed whose confirmation mail went out before `cutoff`, one transaction per person. */
-    /** Erases the unconfirmed sign-ups whose confirmation mail went out before `cutoff`, each in its own transaction. */
-    async eraseExpired(cutoff: Date, signal?: AbortSignal): Promise<number> {
-      let total = 0;
-      for (;;) {
-        const ids = await stores.signups.unconfirmedSince(cutoff.toISOString(), EXPIRY_BATCH);
-        for (const id of ids) {
-          // Shutting down: the rest waits for the next run (of this copy or another).
-          if (signal?.aborted) return total;
-          if (await transaction((trx) => eraseIn(trx, id, { kind: 'system' }))) total += 1;
-        }
-        if (ids.length < EXPIRY_BATCH) return total;
-      }
-    },
-
-    /**
-     * The worker delivered an outbox row: a first confirmation mail starts the retention clock; an event about a
-     * person erased meanwhile is deleted once delivered, so nothing about them stays behind.
-     */
-    /** A row was delivered: recorded with others delivered at the same moment (see `deliveries`). */
-    recordDelivery: (input: { id: number; workerId: string; sentAt: Date }): Promise<void> => deliveries.submit(input),
 
     /** Forgets idempotency keys past their day (they hold a hash of personal data). */
     pruneIdempotencyKeys: () => stores.idempotencyKeys.pruneBefore(new Date(now().getTime() - IDEMPOTENCY_TTL_MS).toISOString()),
 
     /** Waits for sign-ups still being committed (shutdown). */
-    drain: () => Promise.all([newSignups.drain(), deliveries.drain()]).then(() => undefined),
+    drain: () => newSignups.drain(),
   };
 }
 

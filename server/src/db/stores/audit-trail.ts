@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { AdminAuditEntry, AdminAuditQuery } from '@waitlist/contract';
 import type { Database } from '../connection';
+import type { Executor } from '../database';
+import type { AuditOutcome } from '../schema';
 import { translateDbError } from '../errors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,10 +21,27 @@ function decodeCursor(cursor: string): [string, number] | undefined {
 
 export class InvalidAuditCursorError extends Error {}
 
+export interface OperatorAuditEntry {
+  /** What was done: `signup.erase`, `signups.export`, `operator.invite`, `session.sign-in`, … (docs/operators.md). */
+  action: string;
+  /** Who: null for a sign-in attempt on an address that is no operator's. */
+  operatorId: number | null;
+  outcome?: AuditOutcome;
+  signupId?: number | null;
+  /** The setting or thing acted on: `operator:3`, `campaign:12`, `webhooks`, … */
+  target?: string | null;
+  /** Names of the fields concerned (a correction's changed fields, an export's filters); never values. */
+  fields?: readonly string[];
+  /** A short reason (a refusal's, a failure's). */
+  detail?: string | null;
+}
+
 /**
- * Reading the audit trail (audit_trail, migration 15; written by audit-logs.ts): newest first, by operator, action,
- * outcome and period, a page at a time or streamed for the CSV; and the retention job's deletion of old rows, the only
- * deletion the table allows (on PostgreSQL a trigger refuses any other).
+ * The operators' audit trail (audit_trail, migration 15): every console action with its outcome, refused attempts
+ * included, written in the transaction of the change it records (only services/use-case.ts calls `record`:
+ * eslint.config.js); read newest first, by operator, action, outcome and period, a page at a time or streamed for the
+ * CSV; and the retention job's deletion of old rows, the only deletion the table allows (on PostgreSQL a trigger
+ * refuses any other). Field names only, never values, never a person's address.
  */
 export function createAuditTrail(database: Database) {
   const { db } = database;
@@ -67,6 +86,24 @@ export function createAuditTrail(database: Database) {
   }
 
   return {
+    /** Records an operator's action; their address is copied in, so the trail still says who after they are removed. */
+    async record(executor: Executor, entry: OperatorAuditEntry, at: string): Promise<void> {
+      const detail = [entry.fields?.length ? entry.fields.join(',') : null, entry.detail ?? null].filter(Boolean).join('; ');
+      await executor
+        .insertInto('audit_trail')
+        .values((eb) => ({
+          action: entry.action,
+          operator_id: entry.operatorId,
+          operator_email: entry.operatorId === null ? null : eb.selectFrom('operators').select('email').where('id', '=', entry.operatorId),
+          outcome: entry.outcome ?? 'ok',
+          signup_id: entry.signupId ?? null,
+          target: entry.target ?? null,
+          detail: detail === '' ? null : detail.slice(0, 500),
+          created_at: at,
+        }))
+        .execute();
+    },
+
     page: (filters: AdminAuditQuery, limit = 100) => page(filters, limit),
 
     async *stream(filters: Omit<AdminAuditQuery, 'cursor'>): AsyncGenerator<AdminAuditEntry[]> {
@@ -93,8 +130,7 @@ export function createAuditTrail(database: Database) {
     async prune(days: number, now = Date.now()): Promise<number> {
       const cutoff = new Date(now - days * DAY_MS).toISOString();
       return db.transaction().execute(async (trx) => {
-        if (database.dialect === 'postgres')
-          await sql`SELECT set_config('waitlist.audit_retention_days', ${String(days)}, true)`.execute(trx);
+        await database.setLocal(trx, 'waitlist.audit_retention_days', String(days));
         const result = await trx.deleteFrom('audit_trail').where('created_at', '<', cutoff).executeTakeFirst();
         return Number(result.numDeletedRows);
       });

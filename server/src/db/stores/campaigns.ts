@@ -1,9 +1,8 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Database } from '../connection';
-import type { CampaignState, CampaignsTable, Schema } from '../schema';
+import type { Executor } from '../database';
+import type { CampaignState, CampaignsTable } from '../schema';
 import { parsePayload } from './outbox';
-
-type Executor = Kysely<Schema>;
 
 export interface CampaignRow {
   id: number;
@@ -36,8 +35,11 @@ export function createCampaignStore(database: Database) {
   });
 
   return {
-    async insert(input: { name: string; filter: unknown; message: unknown; recipients: number; createdBy: number | null; at: string }) {
-      const row = await db
+    async insert(
+      executor: Executor,
+      input: { name: string; filter: unknown; message: unknown; recipients: number; createdBy: number | null; at: string },
+    ) {
+      const row = await executor
         .insertInto('campaigns')
         .values({
           name: input.name,

@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { AdminFollowUp, FollowUpStatus } from '@waitlist/contract';
 import type { Database } from '../connection';
+import type { Executor } from '../database';
 import { translateDbError } from '../errors';
-import type { Schema } from '../schema';
 
 export interface StatusChange {
   signupId: number;
@@ -21,7 +20,7 @@ export function createFollowUpStore(database: Database) {
   const ts = (v: Date | string) => database.decodeTimestamp(v);
 
   return {
-    async logStatusChanges(trx: Kysely<Schema>, changes: readonly StatusChange[]): Promise<void> {
+    async logStatusChanges(trx: Executor, changes: readonly StatusChange[]): Promise<void> {
       if (changes.length === 0) return;
       await trx
         .insertInto('signup_status_log')
@@ -38,11 +37,9 @@ export function createFollowUpStore(database: Database) {
     },
 
     /** Answers false when there is no such sign-up (erased meanwhile). */
-    async addNote(signupId: number, author: string, body: string, at = new Date().toISOString()): Promise<boolean> {
-      const exists = await db.selectFrom('waitlist_signups').select('id').where('id', '=', signupId).executeTakeFirst();
-      if (!exists) return false;
-      await db.insertInto('signup_notes').values({ signup_id: signupId, author, body, created_at: at }).execute().catch(translateDbError);
-      return true;
+    /** A note about a person (the caller has checked, in `executor`'s change, that they are there). */
+    async addNote(executor: Executor, signupId: number, author: string, body: string, at: string): Promise<void> {
+      await executor.insertInto('signup_notes').values({ signup_id: signupId, author, body, created_at: at }).execute();
     },
 
     /** The founders' notes about a person without who wrote them, oldest first: for the person's own copy of their data. */

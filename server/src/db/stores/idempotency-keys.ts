@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Database } from '../connection';
-import type { Schema } from '../schema';
+import type { Executor } from '../database';
 
 /** The idempotency_keys table: a key a client sent with a sign-up, the hash of that request, and its row. */
 export interface IdempotencyKeyRow {
@@ -20,7 +19,7 @@ export function createIdempotencyKeyStore(database: Database) {
     },
 
     /** Inserts the keys that are free (in key order, so concurrent batches lock alike); answers how many were. */
-    async insertFree(trx: Kysely<Schema>, rows: readonly IdempotencyKeyRow[]): Promise<number> {
+    async insertFree(trx: Executor, rows: readonly IdempotencyKeyRow[]): Promise<number> {
       if (rows.length === 0) return 0;
       const sorted = [...rows].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       const inserted = await trx

@@ -1,6 +1,7 @@
 import type { Database } from '../connection';
 import { createAuditTrail } from './audit-trail';
 import { createCampaignStore } from './campaigns';
+import { createDigestClaims } from './digest-claims';
 import { createFollowUpStore } from './follow-up';
 import { createIdempotencyKeyStore } from './idempotency-keys';
 import { createInvitationStore } from './invitations';
@@ -12,6 +13,7 @@ import { createOperatorSessions } from './operator-sessions';
 import { createOutboxStore } from './outbox';
 import { createOutboxReports } from './outbox-reports';
 import { createPartnerCodeStore } from './partner-codes';
+import { createPersonAuditLog } from './person-audit-log';
 import { createPersonTokenStore } from './person-tokens';
 import { createProofOfWorkStore } from './proof-of-work';
 import { createSignInThrottle } from './sign-in-throttle';
@@ -35,12 +37,14 @@ export function createStores(database: Database, options: { sessionIdleMs: numbe
     operatorCredentials: createOperatorCredentials(database),
     operatorInvitations: createOperatorInvitations(database),
     auditTrail: createAuditTrail(database),
+    personAuditLog: createPersonAuditLog(),
     operatorSessions: createOperatorSessions(database, { idleMs: options.sessionIdleMs, maxMs: options.sessionMaxMs }),
     signInThrottle: createSignInThrottle(database),
     visits: createVisits(database),
     mailBudget: createMailBudgetStore(database),
     proofOfWork: createProofOfWorkStore(database),
     campaigns: createCampaignStore(database),
+    digestClaims: createDigestClaims(),
     invitations: createInvitationStore(database),
     partnerCodes: createPartnerCodeStore(database),
   };

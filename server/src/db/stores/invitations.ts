@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Database } from '../connection';
-import type { Schema } from '../schema';
-
-type Executor = Kysely<Schema>;
+import type { Executor } from '../database';
 
 export interface InvitationRow {
   id: number;

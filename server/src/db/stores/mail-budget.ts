@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Database } from '../connection';
-import type { Schema } from '../schema';
+import type { Executor } from '../database';
 
 /** Another copy changed the bucket between our read and our write: read again. */
 class LostRace extends Error {}
@@ -32,7 +31,7 @@ export function createMailBudgetStore(database: Database) {
     name: string,
     shape: BucketShape,
     now: Date,
-    spend: (trx: Kysely<Schema>, tokens: number) => Promise<{ left: number; result: T }>,
+    spend: (trx: Executor, tokens: number) => Promise<{ left: number; result: T }>,
   ): Promise<T> {
     for (;;) {
       const outcome = await db

@@ -1,8 +1,9 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { normalizeEmail } from '@waitlist/contract';
 import type { Database } from '../connection';
+import type { Executor } from '../database';
 import { classifyDbError } from '../errors';
-import type { OperatorRole, OperatorsTable, Schema } from '../schema';
+import type { OperatorRole, OperatorsTable } from '../schema';
 
 export interface Operator {
   id: number;
@@ -23,7 +24,10 @@ export class OperatorExistsError extends Error {
   }
 }
 
-/** The people who may use the console: e-mail (normalised like a sign-up's) and a password hash. */
+/**
+ * The operators table: the people who may use the console, their e-mail (normalised like a sign-up's), password hash,
+ * role, mail settings and authenticator (TOTP) secret; the one store that writes it.
+ */
 export function createOperatorAccounts(database: Database) {
   const { db } = database;
   const toOperator = (row: Pick<Selectable<OperatorsTable>, 'id' | 'email' | 'role' | 'created_at'>): Operator => ({
@@ -32,7 +36,6 @@ export function createOperatorAccounts(database: Database) {
     role: row.role,
     created_at: database.decodeTimestamp(row.created_at),
   });
-  type Executor = Kysely<Schema>;
 
   return {
     async add(email: string, passwordHash: string, role: OperatorRole = 'owner', executor: Executor = db): Promise<Operator> {
@@ -93,8 +96,7 @@ export function createOperatorAccounts(database: Database) {
      * same moment cannot leave nobody (SQLite has one writer).
      */
     async lockOwners(trx: Executor): Promise<number[]> {
-      let query = trx.selectFrom('operators').select('id').where('role', '=', 'owner').orderBy('id');
-      if (database.dialect === 'postgres') query = query.forUpdate();
+      const query = database.waitLocked(trx.selectFrom('operators').select('id').where('role', '=', 'owner').orderBy('id'));
       return (await query.execute()).map((r) => Number(r.id));
     },
 
@@ -112,10 +114,56 @@ export function createOperatorAccounts(database: Database) {
       await trx.updateTable('operators').set({ password_hash: passwordHash }).where('id', '=', id).execute();
     },
 
-    /** Removes the operator and (by cascade) every session of theirs. */
-    async remove(email: string): Promise<boolean> {
-      const result = await db.deleteFrom('operators').where('email', '=', normalizeEmail(email)).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    // TOTP, the operators table's authenticator columns (the codes and passkeys are in operator-credentials.ts).
+    async totp(
+      executor: Executor,
+      operatorId: number,
+    ): Promise<{ secret: string | null; pending: string | null; lastStep: number } | undefined> {
+      const row = await executor
+        .selectFrom('operators')
+        .select(['totp_secret', 'totp_pending_secret', 'totp_last_step'])
+        .where('id', '=', operatorId)
+        .executeTakeFirst();
+      return row && { secret: row.totp_secret, pending: row.totp_pending_secret, lastStep: Number(row.totp_last_step) };
+    },
+
+    async setPendingTotp(executor: Executor, operatorId: number, secret: string): Promise<void> {
+      await executor.updateTable('operators').set({ totp_pending_secret: secret }).where('id', '=', operatorId).execute();
+    },
+
+    /** The pending secret becomes the operator's; `step` is the code's time step, used now. */
+    async enableTotp(trx: Executor, operatorId: number, secret: string, step: number, at: string): Promise<void> {
+      await trx
+        .updateTable('operators')
+        .set({ totp_secret: secret, totp_pending_secret: null, totp_last_step: step, totp_enabled_at: at })
+        .where('id', '=', operatorId)
+        .execute();
+    },
+
+    /** Takes time step `step` for this operator if no later or equal one was used: false means the code was used already. */
+    async useTotpStep(executor: Executor, operatorId: number, step: number): Promise<boolean> {
+      const result = await executor
+        .updateTable('operators')
+        .set({ totp_last_step: step })
+        .where('id', '=', operatorId)
+        .where('totp_last_step', '<', step)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** TOTP off (the operator's own choice, or an owner's reset; the recovery codes go with it: operator-credentials.ts). */
+    async clearTotp(trx: Executor, operatorId: number): Promise<void> {
+      await trx
+        .updateTable('operators')
+        .set({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null })
+        .where('id', '=', operatorId)
+        .execute();
+    },
+
+    /** The id of the operator with this address, if any. */
+    async idByEmail(executor: Executor, email: string): Promise<number | undefined> {
+      const row = await executor.selectFrom('operators').select('id').where('email', '=', normalizeEmail(email)).executeTakeFirst();
+      return row ? Number(row.id) : undefined;
     },
 
     async findForSignIn(email: string): Promise<{ id: number; passwordHash: string } | undefined> {
@@ -133,8 +181,12 @@ export function createOperatorAccounts(database: Database) {
       return row ? { notify_on_confirm: Number(row.notify_on_confirm) === 1, notify_digest: Number(row.notify_digest) === 1 } : undefined;
     },
 
-    async setMailSettings(id: number, settings: { notify_on_confirm: boolean; notify_digest: boolean }): Promise<void> {
-      await db
+    async setMailSettings(
+      id: number,
+      settings: { notify_on_confirm: boolean; notify_digest: boolean },
+      executor: Executor = db,
+    ): Promise<void> {
+      await executor
         .updateTable('operators')
         .set({ notify_on_confirm: settings.notify_on_confirm ? 1 : 0, notify_digest: settings.notify_digest ? 1 : 0 })
         .where('id', '=', id)
@@ -142,7 +194,7 @@ export function createOperatorAccounts(database: Database) {
     },
 
     /** Ids of operators who want `kind` of mail, read in `executor` (the transaction that queues it). */
-    async idsWanting(executor: Kysely<Schema>, kind: 'confirmations' | 'digest'): Promise<number[]> {
+    async idsWanting(executor: Executor, kind: 'confirmations' | 'digest'): Promise<number[]> {
       const rows = await executor
         .selectFrom('operators')
         .select('id')
@@ -152,7 +204,7 @@ export function createOperatorAccounts(database: Database) {
       return rows.map((r) => Number(r.id));
     },
 
-    async email(executor: Kysely<Schema>, id: number): Promise<string | undefined> {
+    async email(executor: Executor, id: number): Promise<string | undefined> {
       const row = await executor.selectFrom('operators').select('email').where('id', '=', id).executeTakeFirst();
       return row?.email;
     },

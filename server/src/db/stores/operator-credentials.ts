@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Database } from '../connection';
-import type { Schema } from '../schema';
-
-type Executor = Kysely<Schema>;
+import type { Executor } from '../database';
 
 export interface StoredPasskey {
   id: number;
@@ -17,9 +14,9 @@ export interface StoredPasskey {
 }
 
 /**
- * An operator's second factors (migration 15): the TOTP secret (pending while enrolling; the last time step accepted,
- * so a code works once), one-time recovery codes (SHA-256 only), passkeys, and the WebAuthn challenges that wait for
- * their answer. No rule lives here: services/operators.ts decides.
+ * An operator's second factors beside the TOTP secret (which is a column of theirs: operator-accounts.ts): one-time
+ * recovery codes (SHA-256 only), passkeys, and the WebAuthn challenges that wait for their answer. No rule lives here:
+ * services/second-factors.ts and services/passkeys.ts decide.
  */
 export function createOperatorCredentials(database: Database) {
   const { db } = database;
@@ -48,49 +45,8 @@ export function createOperatorCredentials(database: Database) {
   });
 
   return {
-    async totp(
-      executor: Executor,
-      operatorId: number,
-    ): Promise<{ secret: string | null; pending: string | null; lastStep: number } | undefined> {
-      const row = await executor
-        .selectFrom('operators')
-        .select(['totp_secret', 'totp_pending_secret', 'totp_last_step'])
-        .where('id', '=', operatorId)
-        .executeTakeFirst();
-      return row && { secret: row.totp_secret, pending: row.totp_pending_secret, lastStep: Number(row.totp_last_step) };
-    },
-
-    async setPendingTotp(operatorId: number, secret: string): Promise<void> {
-      await db.updateTable('operators').set({ totp_pending_secret: secret }).where('id', '=', operatorId).execute();
-    },
-
-    /** The pending secret becomes the operator's; `step` is the code's time step, used now. */
-    async enableTotp(trx: Executor, operatorId: number, secret: string, step: number, at: string): Promise<void> {
-      await trx
-        .updateTable('operators')
-        .set({ totp_secret: secret, totp_pending_secret: null, totp_last_step: step, totp_enabled_at: at })
-        .where('id', '=', operatorId)
-        .execute();
-    },
-
-    /** Takes time step `step` for this operator if no later or equal one was used: false means the code was used already. */
-    async useTotpStep(executor: Executor, operatorId: number, step: number): Promise<boolean> {
-      const result = await executor
-        .updateTable('operators')
-        .set({ totp_last_step: step })
-        .where('id', '=', operatorId)
-        .where('totp_last_step', '<', step)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-
-    /** TOTP off and recovery codes gone (the operator's own choice, or an owner's reset). */
-    async clearSecondFactor(trx: Executor, operatorId: number): Promise<void> {
-      await trx
-        .updateTable('operators')
-        .set({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null })
-        .where('id', '=', operatorId)
-        .execute();
+    /** Recovery codes gone (TOTP turned off, or an owner's reset). */
+    async clearRecoveryCodes(trx: Executor, operatorId: number): Promise<void> {
       await trx.deleteFrom('operator_recovery_codes').where('operator_id', '=', operatorId).execute();
     },
 
@@ -166,6 +122,17 @@ export function createOperatorCredentials(database: Database) {
     /** A passkey was used: its signature counter moves on (never back: a cloned authenticator would show). */
     async usePasskey(executor: Executor, id: number, counter: number, at: string): Promise<void> {
       await executor.updateTable('operator_passkeys').set({ counter, last_used_at: at }).where('id', '=', id).execute();
+    },
+
+    /** The ids of an operator's passkeys, in the executor's view (a change that is about to remove one). */
+    async passkeyIds(executor: Executor, operatorId: number): Promise<number[]> {
+      const rows = await executor.selectFrom('operator_passkeys').select('id').where('operator_id', '=', operatorId).execute();
+      return rows.map((r) => Number(r.id));
+    },
+
+    /** Removes every passkey of an operator (their second factors were reset). */
+    async removeAllPasskeys(trx: Executor, operatorId: number): Promise<void> {
+      await trx.deleteFrom('operator_passkeys').where('operator_id', '=', operatorId).execute();
     },
 
     async removePasskey(trx: Executor, operatorId: number, id: number): Promise<boolean> {

@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { Database } from '../connection';
+import type { Executor } from '../database';
 import { classifyDbError } from '../errors';
-import type { OperatorRole, Schema } from '../schema';
-
-type Executor = Kysely<Schema>;
+import type { OperatorRole } from '../schema';
 
 export interface OperatorInvitation {
   id: number;
@@ -60,6 +58,18 @@ export function createOperatorInvitations(database: Database) {
         if (classifyDbError(error).kind === 'unique') throw new InvitationOpenError();
         throw error;
       }
+    },
+
+    /** The open invitation to this address (neither accepted nor withdrawn), expired or not. */
+    async openFor(executor: Executor, email: string): Promise<{ id: number; expiresAt: string } | undefined> {
+      const row = await executor
+        .selectFrom('operator_invitations')
+        .select(['id', 'expires_at'])
+        .where('email', '=', email)
+        .where('accepted_at', 'is', null)
+        .where('withdrawn_at', 'is', null)
+        .executeTakeFirst();
+      return row && { id: Number(row.id), expiresAt: ts(row.expires_at) };
     },
 
     /** Invitations neither accepted nor withdrawn, newest first. */

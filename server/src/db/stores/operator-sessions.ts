@@ -1,5 +1,6 @@
 import { randomToken, sha256 } from '../../lib/crypto';
 import type { Database } from '../connection';
+import type { Executor } from '../database';
 import type { OperatorRole } from '../schema';
 
 /** A session's expiry is pushed forward at most this often (one write per minute per operator, not per request). */
@@ -29,10 +30,15 @@ export function createOperatorSessions(database: Database, options: { idleMs: nu
 
   return {
     /** A new random token for every sign-in (no fixation). */
-    async create(operatorId: number, userAgent: string | undefined, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
+    async create(
+      executor: Executor,
+      operatorId: number,
+      userAgent: string | undefined,
+      now = Date.now(),
+    ): Promise<{ token: string; expiresAt: number }> {
       const token = randomToken();
       const expiresAt = expiryFrom(now, now);
-      await db
+      await executor
         .insertInto('operator_sessions')
         .values({
           token_hash: sha256(token),
@@ -120,9 +126,9 @@ export function createOperatorSessions(database: Database, options: { idleMs: nu
     },
 
     /** Ends one of an operator's sessions by its id; false when they have none by that id. */
-    async endFor(operatorId: number, sessionId: string): Promise<boolean> {
+    async endFor(executor: Executor, operatorId: number, sessionId: string): Promise<boolean> {
       if (!/^[0-9a-f]{16}$/.test(sessionId)) return false;
-      const result = await db
+      const result = await executor
         .deleteFrom('operator_sessions')
         .where('operator_id', '=', operatorId)
         .where('token_hash', 'like', `${sessionId}%`)
@@ -131,8 +137,8 @@ export function createOperatorSessions(database: Database, options: { idleMs: nu
     },
 
     /** Ends every session of an operator but the one named; answers how many ended. */
-    async endOthers(operatorId: number, keepSessionId: string): Promise<number> {
-      const result = await db
+    async endOthers(executor: Executor, operatorId: number, keepSessionId: string): Promise<number> {
+      const result = await executor
         .deleteFrom('operator_sessions')
         .where('operator_id', '=', operatorId)
         .where('token_hash', 'not like', `${keepSessionId}%`)
@@ -140,8 +146,13 @@ export function createOperatorSessions(database: Database, options: { idleMs: nu
       return Number(result.numDeletedRows);
     },
 
-    async delete(token: string): Promise<void> {
-      await db.deleteFrom('operator_sessions').where('token_hash', '=', sha256(token)).execute();
+    /** Ends every session of an operator (a role changed, second factors reset), in the change that causes it. */
+    async endAll(trx: Executor, operatorId: number): Promise<void> {
+      await trx.deleteFrom('operator_sessions').where('operator_id', '=', operatorId).execute();
+    },
+
+    async delete(token: string, executor: Executor = db): Promise<void> {
+      await executor.deleteFrom('operator_sessions').where('token_hash', '=', sha256(token)).execute();
     },
 
     async pruneExpired(now = Date.now()): Promise<number> {

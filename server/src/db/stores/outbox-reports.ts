@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../connection';
 import type { OutboxStatus, OutboxTable } from '../schema';
-import { parsePayload } from './outbox';
+import { parsePayload } from './outbox/types';
 
 /** What the console and /metrics read of the outbox: a person's mail log, what is stuck, counts, webhook deliveries. */
 export interface OutboxEntry {
@@ -122,43 +122,6 @@ export function createOutboxReports(database: Database) {
       };
     },
 
-    /** Webhook events done with before `before` (delivered, given up or cancelled) are deleted: they hold personal data. */
-    async pruneDeliveredWebhooks(before: Date): Promise<number> {
-      // Delivered ones by when they went out; given-up ones (a signup.erased event keeps the address) by when queued.
-      const result = await db
-        .deleteFrom('outbox')
-        .where('kind', '=', 'webhook')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'sent'), eb('sent_at', '<', iso(before))]),
-            eb.and([eb('status', 'in', ['failed', 'cancelled']), eb('created_at', '<', iso(before))]),
-          ]),
-        )
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
-    /** An operator sends a webhook event again (delivered or failed): due now, same row, so the same webhook-id. */
-    async resendWebhook(id: number, now = new Date()): Promise<boolean> {
-      const result = await db
-        .updateTable('outbox')
-        .set({
-          status: 'pending',
-          next_attempt_at: iso(now),
-          created_at: iso(now),
-          attempts: 0,
-          sent_at: null,
-          last_error: null,
-          locked_by: null,
-          locked_until: null,
-        })
-        .where('id', '=', id)
-        .where('kind', '=', 'webhook')
-        .where('status', 'in', ['sent', 'failed'])
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-
     /**
      * Mail rows not sent, by status, and the mails sent in the last 24 hours: each read from an index of its own
      * (migration 13), never from the million rows of mail already delivered.
@@ -182,18 +145,6 @@ export function createOutboxReports(database: Database) {
       ]);
       const of = (status: OutboxStatus) => Number(unsent.find((row) => row.status === status)?.n ?? 0);
       return { pending: of('pending'), failed: of('failed'), cancelled: of('cancelled'), sent_24h: Number(sent.n) };
-    },
-
-    /** An operator sends a failed row again: it becomes due now, with a fresh 24 h. */
-    async retryNow(id: number, now = new Date()): Promise<boolean> {
-      const result = await db
-        .updateTable('outbox')
-        .set({ status: 'pending', next_attempt_at: iso(now), created_at: iso(now), attempts: 0, locked_by: null, locked_until: null })
-        .where('id', '=', id)
-        .where('kind', '=', 'mail')
-        .where('status', '=', 'failed')
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
     },
   };
 }

@@ -1,9 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { PartnerCodeProblem, PartnerCodeState } from '@waitlist/contract';
 import type { Database } from '../connection';
-import type { Schema } from '../schema';
-
-type Executor = Kysely<Schema>;
+import type { Executor } from '../database';
 
 export interface PartnerCodeRow {
   id: number;

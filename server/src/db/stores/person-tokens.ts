@@ -1,13 +1,12 @@
-import type { Kysely } from 'kysely';
 import type { IssuedToken, StoredToken, TokenPurpose } from '../../lib/tokens';
 import type { Database } from '../connection';
-import type { Schema } from '../schema';
+import type { Executor } from '../database';
 
 /** The person_tokens table: the SHA-256 of each link token we mailed, its purpose, person and expiry. */
 export function createPersonTokenStore(database: Database) {
   const { db } = database;
   /** The tokens of several people's mails in one statement (a few hundred rows at most). */
-  const saveMany = async (items: readonly { signupId: number; tokens: readonly IssuedToken[] }[], executor: Kysely<Schema> = db) => {
+  const saveMany = async (items: readonly { signupId: number; tokens: readonly IssuedToken[] }[], executor: Executor = db) => {
     const rows = items.flatMap(({ signupId, tokens }) =>
       tokens.map((t) => ({ hash: t.hash, purpose: t.purpose, signup_id: signupId, expires_at: t.expiresAt.toISOString() })),
     );
@@ -15,7 +14,7 @@ export function createPersonTokenStore(database: Database) {
     await executor.insertInto('person_tokens').values(rows).execute();
   };
   return {
-    save: (signupId: number, tokens: readonly IssuedToken[], executor: Kysely<Schema> = db): Promise<void> =>
+    save: (signupId: number, tokens: readonly IssuedToken[], executor: Executor = db): Promise<void> =>
       saveMany([{ signupId, tokens }], executor),
     saveMany,
 
@@ -31,7 +30,7 @@ export function createPersonTokenStore(database: Database) {
     },
 
     /** Marks an unspent, unexpired token of `purpose` used; answers whether it was (false: spent meanwhile). */
-    async spend(trx: Kysely<Schema>, hash: string, purpose: TokenPurpose, at: string): Promise<boolean> {
+    async spend(trx: Executor, hash: string, purpose: TokenPurpose, at: string): Promise<boolean> {
       const spent = await trx
         .updateTable('person_tokens')
         .set({ used_at: at })
@@ -44,7 +43,7 @@ export function createPersonTokenStore(database: Database) {
     },
 
     /** Spends every unspent token of `purpose` a person holds. */
-    async spendAll(trx: Kysely<Schema>, signupId: number, purpose: TokenPurpose, at: string): Promise<void> {
+    async spendAll(trx: Executor, signupId: number, purpose: TokenPurpose, at: string): Promise<void> {
       await trx
         .updateTable('person_tokens')
         .set({ used_at: at })

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+
 import type { Database } from '../connection';
-import type { Schema } from '../schema';
+import type { Executor } from '../database';
 
 /** The secrets every copy shares, and the solved challenges already used (each counts once). */
 export function createProofOfWorkStore(database: Database) {
   const { db } = database;
   return {
     /** The shared secret `name`: made by whichever copy asks first (32 random bytes), read by every other. */
-    async sharedSecret(name: string, executor: Kysely<Schema> = db): Promise<string> {
+    async sharedSecret(name: string, executor: Executor = db): Promise<string> {
       await executor
         .insertInto('server_secrets')
         .values({ name, value: randomBytes(32).toString('base64url') })

@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../connection';
-import type { Schema } from '../schema';
+import type { Executor } from '../database';
 
 /**
  * The console's kept counts (migration 14), so the dashboard, the funnel, the companies view and the list's total read
@@ -41,8 +41,6 @@ export type DailyDimension = (typeof DAILY_DIMENSIONS)[number];
 const FACETS = ['role', 'company_size', 'status'] as const;
 /** Rows per statement: well under PostgreSQL's 65,535 parameters and SQLite's 32,766. */
 const CHUNK = 500;
-
-type Executor = Kysely<Schema>;
 
 const dailyKeys = (f: CountedFacts): [DailyDimension, string][] => [
   ['all', ''],

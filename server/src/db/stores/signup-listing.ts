@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import {
   ADMIN_PAGE_SIZE,
   COMPANY_SIZE_OPTIONS,
@@ -10,6 +10,7 @@ import {
   type AdminStats,
 } from '@waitlist/contract';
 import type { Database } from '../connection';
+import type { Executor } from '../database';
 import { translateDbError } from '../errors';
 import type { Schema } from '../schema';
 import { createSignupStore, type SignupRow } from './signups';
@@ -23,15 +24,11 @@ export class InvalidCursorError extends Error {
 type SignupsQuery = SelectQueryBuilder<Schema, 'waitlist_signups', object>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** LIKE wildcards in the search text match themselves. */
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * A filtered list counts its rows up to here and then says "more than" (docs/decisions/0021): an exact count of a
  * filter that matches half a million rows reads half a million rows, every time the page is opened.
  */
 export const TOTAL_CAP = 10_000;
-/** Search text shorter than a trigram finds addresses that start with it (no index can find two letters anywhere). */
-const TRIGRAM = 3;
 
 const encodeCursor = (value: string, id: number) => Buffer.from(JSON.stringify([value, id])).toString('base64url');
 function decodeCursor(cursor: string): [string, number] {
@@ -52,27 +49,10 @@ export function createSignupListing(database: Database) {
   const signups = createSignupStore(database);
   const { decode } = signups;
 
-  /** Part of an address: a trigram index (pg_trgm; on SQLite the FTS5 table the sign-up store keeps); a prefix when short. */
-  const matchesText = (text: string) => {
-    if ([...text].length < TRIGRAM) {
-      if (database.dialect === 'sqlite') {
-        // A range of the (email, id) index: from the text to the next text of its length.
-        const next = text.slice(0, -1) + String.fromCodePoint(text.codePointAt(text.length - 1)! + 1);
-        return sql<boolean>`(email >= ${text} AND email < ${next})`;
-      }
-      return sql<boolean>`email LIKE ${`${escapeLike(text)}%`} ESCAPE '\\'`;
-    }
-    if (database.dialect === 'sqlite') {
-      // A phrase of the text's trigrams: the addresses holding it, in any case.
-      return sql<boolean>`id IN (SELECT rowid FROM signup_email_search WHERE signup_email_search MATCH ${`"${text.replaceAll('"', '""')}"`})`;
-    }
-    return sql<boolean>`email LIKE ${`%${escapeLike(text)}%`} ESCAPE '\\'`;
-  };
-
   const applyFilters = (query: SignupsQuery, filters: AdminSegment): SignupsQuery => {
     let q = query;
     const text = filters.q?.trim().toLowerCase();
-    if (text) q = q.where(matchesText(text));
+    if (text) q = q.where(database.addressSearch.matches(text));
     if (filters.role) q = q.where('role', '=', filters.role);
     if (filters.company_size) q = q.where('company_size', '=', filters.company_size);
     if (filters.outcome) {
@@ -145,20 +125,20 @@ export function createSignupListing(database: Database) {
   }
 
   /** Who an update to the list reaches: the segment's confirmed people who have not opted out. */
-  const reachable = (executor: Kysely<Schema>, segment: AdminSegment) =>
+  const reachable = (executor: Executor, segment: AdminSegment) =>
     applyFilters(executor.selectFrom('waitlist_signups'), segment)
       .where('confirmed_at', 'is not', null)
       .where('marketing_opt_out_at', 'is', null);
 
   return {
     /** The ids of the people an update to the list reaches, oldest first (inside the caller's transaction). */
-    async reachableIds(executor: Kysely<Schema>, segment: AdminSegment): Promise<number[]> {
+    async reachableIds(executor: Executor, segment: AdminSegment): Promise<number[]> {
       const rows = await reachable(executor, segment).select('id').orderBy('id').execute().catch(translateDbError);
       return rows.map((r) => Number(r.id));
     },
 
     /** The ids a segment selects, oldest sign-up first, at most `limit` (a wave's candidates). */
-    async oldestIds(executor: Kysely<Schema>, segment: AdminSegment, limit: number): Promise<number[]> {
+    async oldestIds(executor: Executor, segment: AdminSegment, limit: number): Promise<number[]> {
       const rows = await applyFilters(executor.selectFrom('waitlist_signups'), segment)
         .select('id')
         .orderBy('created_at')

@@ -1,7 +1,8 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { FollowUpStatus, SignupFlag } from '@waitlist/contract';
 import type { Database } from '../connection';
-import type { Schema, WaitlistSignupsTable } from '../schema';
+import type { Executor } from '../database';
+import type { WaitlistSignupsTable } from '../schema';
 import { createSignupCounts, type CountParts } from './signup-counts';
 
 /**
@@ -54,28 +55,13 @@ export type SignupChanges = Partial<
   Pick<SignupRow, 'email' | 'role' | 'company_size' | 'desired_outcomes' | 'other_outcome' | 'company_domain' | 'free_mail'>
 >;
 
-type Executor = Kysely<Schema>;
-
 /** Rows folded into the kept counts per transaction. */
 const FOLD_BATCH = 1000;
 
 export function createSignupStore(database: Database) {
   const { db } = database;
   const counts = createSignupCounts(database);
-  const sqlite = database.dialect === 'sqlite';
-  /** SQLite: the trigram index of addresses (migration 13). */
-  const search = {
-    async add(trx: Executor, rows: readonly { id: number; email: string }[]) {
-      if (!sqlite || rows.length === 0) return;
-      for (let start = 0; start < rows.length; start += 500) {
-        const values = rows.slice(start, start + 500).map((r) => sql`(${r.id}, ${r.email})`);
-        await sql`INSERT INTO signup_email_search (rowid, email) VALUES ${sql.join(values)}`.execute(trx);
-      }
-    },
-    async remove(trx: Executor, id: number) {
-      if (sqlite) await sql`DELETE FROM signup_email_search WHERE rowid = ${id}`.execute(trx);
-    },
-  };
+  const search = database.addressSearch;
   /** A row's contribution moves (before → after) when it is already counted; an uncounted one is counted later as it is. */
   const recount = async (trx: Executor, before: readonly SignupRow[], after: readonly SignupRow[], parts: CountParts) =>
     counts.change(trx, before, after, parts);
@@ -152,6 +138,11 @@ export function createSignupStore(database: Database) {
     }
   }
 
+  async function find(executor: Executor, id: number): Promise<SignupRow | undefined> {
+    const row = await executor.selectFrom('waitlist_signups').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? decode(row) : undefined;
+  }
+
   return {
     decode,
 
@@ -181,10 +172,38 @@ export function createSignupStore(database: Database) {
       });
     },
 
-    async find(executor: Executor, id: number): Promise<SignupRow | undefined> {
-      const row = await executor.selectFrom('waitlist_signups').selectAll().where('id', '=', id).executeTakeFirst();
-      return row ? decode(row) : undefined;
+    /** Every sign-up's id and address, in batches by id (a restore applies the erasure ledger to each). */
+    async *addresses(batchSize = 1000): AsyncGenerator<{ id: number; email: string }[]> {
+      let after = 0;
+      for (;;) {
+        const rows = await db
+          .selectFrom('waitlist_signups')
+          .select(['id', 'email'])
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(batchSize)
+          .execute();
+        if (rows.length === 0) return;
+        yield rows.map((r) => ({ id: Number(r.id), email: r.email }));
+        after = Number(rows.at(-1)!.id);
+      }
     },
+
+    /** Which of these addresses (as stored: trimmed, lower case) are on the list (an import's check). */
+    async knownEmails(emails: readonly string[]): Promise<string[]> {
+      if (emails.length === 0) return [];
+      const rows = await db
+        .selectFrom('waitlist_signups')
+        .select('email')
+        .where('email', 'in', [...emails])
+        .execute();
+      return rows.map((r) => r.email);
+    },
+
+    /** A sign-up by id, read outside any change (the console's person page). */
+    get: (id: number): Promise<SignupRow | undefined> => find(db, id),
+
+    find,
 
     async findMany(executor: Executor, ids: readonly number[]): Promise<SignupRow[]> {
       if (ids.length === 0) return [];

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ADMIN_ERROR_CODES, roleAllows, type OperatorRole } from '@waitlist/contract';
-import type { Database } from '../../db/connection';
-import { auditLogs } from '../../db/stores/audit-logs';
 import type { OperatorSessions } from '../../db/stores/operator-sessions';
+import type { UseCases } from '../../services/use-case';
 import { HttpError } from '../../http/http-error';
 
 export interface SignedIn {
@@ -33,10 +32,6 @@ declare module 'fastify' {
      * it is refused to everybody, and routes/admin/roles.test.ts fails.
      */
     role?: OperatorRole;
-    /** The audit trail's name for what the route does; routes without one are audited only when refused. */
-    audit?: string;
-    /** The route's service writes its audit entry in its own transaction: the guard adds only refusals and failures. */
-    auditedInTransaction?: boolean;
     /** Reachable while REQUIRE_2FA asks the operator to enrol a second factor first (their session, their factors). */
     enrolment?: boolean;
   }
@@ -75,12 +70,7 @@ export function signedInOperator(request: FastifyRequest): SignedIn {
   return request.operator;
 }
 
-/**
- * The console's guards, in order: a state change must come from our own origin (cross-site request forgery;
- * SameSite=Strict is the second line), then every route but signing in needs a live session. Answers are never
- * cached. Registered with fastify-plugin so the hooks cover the routes registered beside it.
- */
-/** What a refused or failed attempt, or a route's action, is recorded as: on which sign-up, or which thing. */
+/** What a refused or failed attempt is recorded as: on which sign-up, or which thing. */
 function auditSubject(request: FastifyRequest): { signupId: number | null; target: string | null } {
   const url = (request.routeOptions.url ?? '').replace(/^\/api\/admin/, '');
   const id = (request.params as { id?: unknown } | undefined)?.id;
@@ -90,13 +80,19 @@ function auditSubject(request: FastifyRequest): { signupId: number | null; targe
   return { signupId: null, target: section && idText ? `${section}:${idText}` : section };
 }
 
+/**
+ * The console's guards, in order: a state change must come from our own origin (cross-site request forgery;
+ * SameSite=Strict is the second line), then every route but signing in needs a live session. Answers are never
+ * cached. Registered with fastify-plugin so the hooks cover the routes registered beside it.
+ */
 export const adminGuards = fp(
   async (
     app: FastifyInstance,
     options: {
       sessions: OperatorSessions;
       cookieName: string;
-      database: Database;
+      /** The audit trail's door (services/use-case.ts): refused attempts, and actions that failed on the way. */
+      record: UseCases['record'];
       /** REQUIRE_2FA: whether this role must have a second factor first. */
       secondFactorRequired: (role: OperatorRole) => boolean;
     },
@@ -144,23 +140,21 @@ export const adminGuards = fp(
       }
     });
 
-    // Every action is audited with its outcome; a refused attempt too, whatever the route (reads included). Written
-    // before the answer leaves, so whoever sees the answer finds the entry.
+    // A service records each action in the action's own transaction (services/use-case.ts), and its refusals; what no
+    // service saw is recorded here: a refusal by these guards (role, origin, second factor) on any route, reads
+    // included, and a state change that failed on the way (5xx). Written before the answer leaves.
     app.addHook('onSend', async (request, reply, payload) => {
       const operator = request.operator;
-      if (!operator) return payload;
-      const config = request.routeOptions.config;
       const status = reply.statusCode;
-      const outcome = status < 400 ? 'ok' : status === 403 ? 'refused' : 'failed';
-      if (!config.audit && outcome !== 'refused') return payload;
-      if (config.audit && config.auditedInTransaction && outcome === 'ok') return payload;
+      const refused = status === 403;
+      if (!operator || !(refused || (status >= 500 && !SAFE_METHODS.has(request.method)))) return payload;
       try {
-        await auditLogs.operator(options.database.db, {
-          action: config.audit ?? `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`.slice(0, 100),
+        await options.record({
+          action: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`.slice(0, 100),
           operatorId: operator.operatorId,
-          outcome,
+          outcome: refused ? 'refused' : 'failed',
           ...auditSubject(request),
-          detail: outcome === 'ok' ? null : `HTTP ${status}`,
+          detail: `HTTP ${status}`,
         });
       } catch (error) {
         request.log.error({ err: error }, 'could not write the audit trail');

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_ERROR_CODES, adminImportQuerySchema, adminImportReportSchema } from '@waitlist/contract';
-import type { Database } from '../../db/connection';
-import type { Stores } from '../../db/stores';
 import { HttpError } from '../../http/http-error';
-import { ImportRefused, importSignups } from '../../services/imports';
+import { ImportRefused, type Imports } from '../../services/imports';
 import { signedInOperator } from './guards';
 
 export interface ImportRoutesOptions {
-  database: Database;
-  stores: Pick<Stores, 'signups' | 'outbox'>;
+  imports: Imports;
   /** Confirmation mails were queued: the delivery workers look now. */
   nudge: () => void;
 }
@@ -28,13 +25,13 @@ export async function importRoutes(parent: FastifyInstance, options: ImportRoute
     {
       bodyLimit: IMPORT_MAX_BYTES,
       schema: { querystring: adminImportQuerySchema, response: { 200: adminImportReportSchema } },
-      config: { role: 'owner', audit: 'signups.import', auditedInTransaction: true },
+      config: { role: 'owner' },
     },
     async (request) => {
       if (typeof request.body !== 'string') throw new HttpError(415, ADMIN_ERROR_CODES.invalidRequest, 'Send the CSV file as text/csv');
       const { operatorId } = signedInOperator(request);
       try {
-        const report = await importSignups({ database: options.database, stores: options.stores }, request.body, {
+        const report = await options.imports.run(request.body, {
           dryRun: request.query.dry_run === 'true',
           source: request.query.source,
           confirmByMail: request.query.confirm_by_mail === 'true',

@@ -12,16 +12,16 @@ import {
   adminSignupParamsSchema,
   adminStatusChangeSchema,
 } from '@waitlist/contract';
-import type { Database } from '../../db/connection';
 import type { Stores } from '../../db/stores';
 import type { SignupService } from '../../services/signups';
+import type { TeamService } from '../../services/team';
 import { HttpError } from '../../http/http-error';
 import { signedInOperator } from './guards';
 
 export interface InsightRoutesOptions {
-  database: Database;
   stores: Pick<Stores, 'followUp' | 'visits' | 'operatorAccounts' | 'signups' | 'signupInsight'>;
   signups: SignupService;
+  team: TeamService;
 }
 
 const MAX_FUNNEL_DAYS = 366;
@@ -30,7 +30,7 @@ const MAX_FUNNEL_DAYS = 366;
 export async function insightRoutes(parent: FastifyInstance, options: InsightRoutesOptions): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { followUp, visits, operatorAccounts, signupInsight } = options.stores;
-  const exists = async (id: number) => (await options.stores.signups.find(options.database.db, id)) !== undefined;
+  const exists = async (id: number) => (await options.stores.signups.get(id)) !== undefined;
   const byId = { params: adminSignupParamsSchema };
   const notFound = () => new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No sign-up with this id (it may have been erased)');
 
@@ -53,16 +53,12 @@ export async function insightRoutes(parent: FastifyInstance, options: InsightRou
     async (request) => signupInsight.companies(request.query),
   );
 
-  app.post(
-    '/signups/status',
-    { schema: { body: adminStatusChangeSchema }, config: { role: 'member', audit: 'signup.status' } },
-    async (request) => {
-      const { operatorId } = signedInOperator(request);
-      const result = await options.signups.setStatus(request.body.ids, request.body.status, operatorId);
-      request.log.info({ operatorId, status: request.body.status, changed: result.changed.length }, 'admin changed follow-up status');
-      return { changed: result.changed, missing: result.missing };
-    },
-  );
+  app.post('/signups/status', { schema: { body: adminStatusChangeSchema }, config: { role: 'member' } }, async (request) => {
+    const { operatorId } = signedInOperator(request);
+    const result = await options.signups.setStatus(request.body.ids, request.body.status, operatorId);
+    request.log.info({ operatorId, status: request.body.status, changed: result.changed.length }, 'admin changed follow-up status');
+    return { changed: result.changed, missing: result.missing };
+  });
 
   app.get(
     '/signups/:id/follow-up',
@@ -73,16 +69,12 @@ export async function insightRoutes(parent: FastifyInstance, options: InsightRou
     },
   );
 
-  app.post(
-    '/signups/:id/notes',
-    { schema: { ...byId, body: adminNoteSchema }, config: { role: 'member', audit: 'signup.note' } },
-    async (request, reply) => {
-      const { operatorId, email } = signedInOperator(request);
-      if (!(await followUp.addNote(request.params.id, email, request.body.body))) throw notFound();
-      request.log.info({ operatorId, signupId: request.params.id }, 'admin added a note');
-      return reply.code(201).send();
-    },
-  );
+  app.post('/signups/:id/notes', { schema: { ...byId, body: adminNoteSchema }, config: { role: 'member' } }, async (request, reply) => {
+    const { operatorId, email } = signedInOperator(request);
+    if (!(await options.signups.addNote(request.params.id, { operatorId, email }, request.body.body))) throw notFound();
+    request.log.info({ operatorId, signupId: request.params.id }, 'admin added a note');
+    return reply.code(201).send();
+  });
 
   app.get('/mail-settings', { schema: { response: { 200: adminMailSettingsSchema } }, config: { role: 'viewer' } }, async (request) => {
     const settings = await operatorAccounts.mailSettings(signedInOperator(request).operatorId);
@@ -94,11 +86,10 @@ export async function insightRoutes(parent: FastifyInstance, options: InsightRou
     '/mail-settings',
     {
       schema: { body: adminMailSettingsSchema, response: { 200: adminMailSettingsSchema } },
-      config: { role: 'viewer', audit: 'settings.own-mail' },
+      config: { role: 'viewer' },
     },
     async (request) => {
-      const { operatorId } = signedInOperator(request);
-      await operatorAccounts.setMailSettings(operatorId, request.body);
+      await options.team.setOwnMailSettings(signedInOperator(request), request.body);
       return request.body;
     },
   );

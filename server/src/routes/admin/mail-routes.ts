@@ -10,8 +10,8 @@ import {
 } from '@waitlist/contract';
 import { maskedUrl } from '../../lib/mask-url';
 import { webhookMessageId } from '../../lib/webhook-id';
-import type { Database } from '../../db/connection';
 import type { OutboxEntry, OutboxReports } from '../../db/stores/outbox-reports';
+import type { OutboxActions } from '../../services/outbox-actions';
 import type { SignupStore } from '../../db/stores/signups';
 import type { MailBudget } from '../../services/mail-budget';
 import type { SignupService } from '../../services/signups';
@@ -19,8 +19,8 @@ import { HttpError } from '../../http/http-error';
 import { signedInOperator } from './guards';
 
 export interface MailRoutesOptions {
-  database: Database;
   outbox: OutboxReports;
+  outboxActions: OutboxActions;
   store: SignupStore;
   signups: SignupService;
   mailBudget: MailBudget;
@@ -49,7 +49,7 @@ const notFound = (what: string) => new HttpError(404, ADMIN_ERROR_CODES.notFound
 export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOptions): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { outbox, smtpConfigured, webhooksConfigured } = options;
-  const exists = async (id: number) => (await options.store.find(options.database.db, id)) !== undefined;
+  const exists = async (id: number) => (await options.store.get(id)) !== undefined;
   const byId = { params: adminSignupParamsSchema };
 
   app.get(
@@ -61,28 +61,24 @@ export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOpt
     },
   );
 
-  app.post(
-    '/signups/:id/resend-confirmation',
-    { schema: byId, config: { role: 'member', audit: 'signup.resend-confirmation' } },
-    async (request, reply) => {
-      const { id } = request.params;
-      const { operatorId } = signedInOperator(request);
-      const decision = await options.signups.resendConfirmation(id);
-      if (!decision.ok && decision.reason === 'erased') throw notFound('No sign-up with this id (it may have been erased)');
-      if (!decision.ok) {
-        // An operator may re-send more often than a visitor's repeated sign-up, but not twice within 10 minutes.
-        const refusal =
-          decision.reason === 'too-soon'
-            ? 'A confirmation mail was queued less than 10 minutes ago'
-            : decision.reason === 'opted-out'
-              ? 'This person has confirmed or opted out'
-              : 'This person has already confirmed';
-        throw new HttpError(409, ADMIN_ERROR_CODES.invalidRequest, refusal);
-      }
-      request.log.info({ operatorId, signupId: id }, 'admin re-sent a confirmation mail');
-      return reply.code(202).send();
-    },
-  );
+  app.post('/signups/:id/resend-confirmation', { schema: byId, config: { role: 'member' } }, async (request, reply) => {
+    const { id } = request.params;
+    const { operatorId } = signedInOperator(request);
+    const decision = await options.signups.resendConfirmation(id, operatorId);
+    if (!decision.ok && decision.reason === 'erased') throw notFound('No sign-up with this id (it may have been erased)');
+    if (!decision.ok) {
+      // An operator may re-send more often than a visitor's repeated sign-up, but not twice within 10 minutes.
+      const refusal =
+        decision.reason === 'too-soon'
+          ? 'A confirmation mail was queued less than 10 minutes ago'
+          : decision.reason === 'opted-out'
+            ? 'This person has confirmed or opted out'
+            : 'This person has already confirmed';
+      throw new HttpError(409, ADMIN_ERROR_CODES.invalidRequest, refusal);
+    }
+    request.log.info({ operatorId, signupId: id }, 'admin re-sent a confirmation mail');
+    return reply.code(202).send();
+  });
 
   app.get('/outbox', { schema: { response: { 200: adminOutboxSchema } }, config: { role: 'viewer' } }, async () => ({
     smtp_configured: smtpConfigured,
@@ -91,9 +87,9 @@ export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOpt
     budget: await options.mailBudget.status().then(({ held, perHour }) => ({ held, per_hour: perHour })),
   }));
 
-  app.post('/outbox/:id/retry', { schema: byId, config: { role: 'member', audit: 'mail.retry' } }, async (request, reply) => {
+  app.post('/outbox/:id/retry', { schema: byId, config: { role: 'member' } }, async (request, reply) => {
     const { operatorId } = signedInOperator(request);
-    if (!(await outbox.retryNow(request.params.id))) throw notFound('No failed mail with this id');
+    if (!(await options.outboxActions.retryMail(request.params.id, operatorId))) throw notFound('No failed mail with this id');
     request.log.info({ operatorId, outboxId: request.params.id }, 'admin retried a failed mail');
     return reply.code(202).send();
   });
@@ -113,9 +109,10 @@ export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOpt
     };
   });
 
-  app.post('/webhooks/:id/resend', { schema: byId, config: { role: 'owner', audit: 'webhook.resend' } }, async (request, reply) => {
+  app.post('/webhooks/:id/resend', { schema: byId, config: { role: 'owner' } }, async (request, reply) => {
     const { operatorId } = signedInOperator(request);
-    if (!(await outbox.resendWebhook(request.params.id))) throw notFound('No delivered or failed webhook event with this id');
+    if (!(await options.outboxActions.resendWebhook(request.params.id, operatorId)))
+      throw notFound('No delivered or failed webhook event with this id');
     request.log.info({ operatorId, outboxId: request.params.id }, 'admin re-sent a webhook event');
     return reply.code(202).send();
   });

@@ -10,12 +10,16 @@ import {
   adminWebauthnOptionsSchema,
 } from '@waitlist/contract';
 import type { OperatorCredentials } from '../../db/stores/operator-credentials';
-import type { OperatorService } from '../../services/operators';
+import { toPasskeyItem } from '../../services/operator-views';
+import type { Passkeys } from '../../services/passkeys';
+import type { SecondFactors } from '../../services/second-factors';
 import { signedInOperator } from './guards';
 import { teamError } from './team-routes';
 
 export interface MeRoutesOptions {
-  operators: OperatorService;
+  secondFactors: SecondFactors;
+  passkeys: Passkeys;
+  /** The operator's own passkeys (a read). */
   credentials: OperatorCredentials;
 }
 
@@ -25,59 +29,50 @@ export interface MeRoutesOptions {
  */
 export async function meRoutes(parent: FastifyInstance, options: MeRoutesOptions): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { operators } = options;
-  const own = (audit?: string) => ({ role: 'viewer' as const, enrolment: true, ...(audit ? { audit, auditedInTransaction: true } : {}) });
+  const { secondFactors, passkeys } = options;
+  const own = () => ({ role: 'viewer' as const, enrolment: true });
 
-  app.post('/me/totp', { schema: { response: { 200: adminTotpStartSchema } }, config: own('two-factor.totp-start') }, async (request) => {
-    const started = await operators.startTotp(signedInOperator(request));
+  app.post('/me/totp', { schema: { response: { 200: adminTotpStartSchema } }, config: own() }, async (request) => {
+    const started = await secondFactors.startTotp(signedInOperator(request));
     return { secret: started.secret, otpauth_url: started.otpauthUrl, qr_svg: started.qrSvg };
   });
 
   app.post(
     '/me/totp/confirm',
-    { schema: { body: adminTotpCodeSchema, response: { 200: adminRecoveryCodesSchema } }, config: own('two-factor.totp-on') },
-    async (request) => ({ recovery_codes: await operators.confirmTotp(signedInOperator(request), request.body.code).catch(teamError) }),
+    { schema: { body: adminTotpCodeSchema, response: { 200: adminRecoveryCodesSchema } }, config: own() },
+    async (request) => ({ recovery_codes: await secondFactors.confirmTotp(signedInOperator(request), request.body.code).catch(teamError) }),
   );
 
-  app.post('/me/totp/off', { schema: { body: adminTotpCodeSchema }, config: own('two-factor.totp-off') }, async (request, reply) => {
-    await operators.disableTotp(signedInOperator(request), request.body.code).catch(teamError);
+  app.post('/me/totp/off', { schema: { body: adminTotpCodeSchema }, config: own() }, async (request, reply) => {
+    await secondFactors.disableTotp(signedInOperator(request), request.body.code).catch(teamError);
     return reply.code(204).send();
   });
 
-  app.post(
-    '/me/recovery-codes',
-    { schema: { response: { 200: adminRecoveryCodesSchema } }, config: own('two-factor.recovery-codes') },
-    async (request) => ({
-      recovery_codes: await operators.renewRecoveryCodes(signedInOperator(request)).catch(teamError),
-    }),
-  );
+  app.post('/me/recovery-codes', { schema: { response: { 200: adminRecoveryCodesSchema } }, config: own() }, async (request) => ({
+    recovery_codes: await secondFactors.renewRecoveryCodes(signedInOperator(request)).catch(teamError),
+  }));
 
   app.get('/me/passkeys', { schema: { response: { 200: adminPasskeyListSchema } }, config: own() }, async (request) => {
-    const passkeys = await options.credentials.passkeys(signedInOperator(request).operatorId);
-    return { items: passkeys.map((p) => ({ id: p.id, name: p.name, created_at: p.createdAt, last_used_at: p.lastUsedAt })) };
+    return { items: (await options.credentials.passkeys(signedInOperator(request).operatorId)).map(toPasskeyItem) };
   });
 
   app.post('/me/passkeys/options', { schema: { response: { 200: adminWebauthnOptionsSchema } }, config: own() }, async (request) =>
-    operators.passkeyRegistrationOptions(signedInOperator(request)),
+    passkeys.registrationOptions(signedInOperator(request)),
   );
 
   app.post(
     '/me/passkeys',
-    { bodyLimit: 64 * 1024, schema: { body: adminPasskeyRegisterSchema }, config: own('two-factor.passkey-add') },
+    { bodyLimit: 64 * 1024, schema: { body: adminPasskeyRegisterSchema }, config: own() },
     async (request, reply) => {
-      const id = await operators
-        .registerPasskey(signedInOperator(request), request.body.handle, request.body.name, request.body.response)
+      const id = await passkeys
+        .register(signedInOperator(request), request.body.handle, request.body.name, request.body.response)
         .catch(teamError);
       return reply.code(201).send({ id });
     },
   );
 
-  app.delete(
-    '/me/passkeys/:id',
-    { schema: { params: adminOperatorParamsSchema }, config: own('two-factor.passkey-remove') },
-    async (request, reply) => {
-      await operators.removePasskey(signedInOperator(request), request.params.id).catch(teamError);
-      return reply.code(204).send();
-    },
-  );
+  app.delete('/me/passkeys/:id', { schema: { params: adminOperatorParamsSchema }, config: own() }, async (request, reply) => {
+    await passkeys.remove(signedInOperator(request), request.params.id).catch(teamError);
+    return reply.code(204).send();
+  });
 }

@@ -24,7 +24,7 @@ export async function partnerCodeRoutes(parent: FastifyInstance, options: { part
     '/partner-codes',
     {
       schema: { body: adminPartnerCodeCreateSchema, response: { 201: adminPartnerCodeCreatedSchema } },
-      config: { role: 'member', audit: 'partner-code.create' },
+      config: { role: 'member' },
     },
     async (request, reply) => {
       const { operatorId } = signedInOperator(request);
@@ -38,11 +38,11 @@ export async function partnerCodeRoutes(parent: FastifyInstance, options: { part
     '/partner-codes/:id/revoke',
     {
       schema: { params: adminSignupParamsSchema, response: { 200: adminPartnerCodeSchema } },
-      config: { role: 'member', audit: 'partner-code.revoke' },
+      config: { role: 'member' },
     },
     async (request) => {
       const { operatorId } = signedInOperator(request);
-      const code = await options.partnerCodes.revoke(request.params.id);
+      const code = await options.partnerCodes.revoke(request.params.id, operatorId);
       if (!code) throw new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No partner code with this id');
       request.log.info({ operatorId, partnerCodeId: code.id }, 'admin withdrew a partner code');
       return code;

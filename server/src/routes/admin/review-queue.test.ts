@@ -68,7 +68,10 @@ describe.each(DIALECTS)('the review queue on %s', (dialect) => {
     expect(await list('flag=no-proof-of-work')).toEqual([]);
     expect((await list('limit=50')).map((s) => s.email)).toEqual([person.email]);
     const audit = await suite.app.database.db.selectFrom('audit_trail').selectAll().where('action', '=', 'signup.erase').execute();
-    expect(audit.map((a) => Number(a.signup_id)).sort((a, b) => a - b)).toEqual(ids);
+    const outcome = (wanted: string) => audit.filter((a) => a.outcome === wanted).map((a) => Number(a.signup_id));
+    expect(outcome('ok').sort((a, b) => a - b)).toEqual(ids);
+    // The id nobody has is recorded as an attempt that failed.
+    expect(outcome('failed')).toEqual([999_999]);
     expect(JSON.stringify(audit)).not.toContain('bot-');
   });
 });

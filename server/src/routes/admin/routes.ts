@@ -8,7 +8,6 @@ import {
   type OperatorRole,
 } from '@waitlist/contract';
 import type { BackupStatus } from '../../services/backups';
-import type { Database } from '../../db/connection';
 import type { Stores } from '../../db/stores';
 import type { Services } from '../../services';
 import { HttpError } from '../../http/http-error';
@@ -26,7 +25,6 @@ import { meRoutes } from './me-routes';
 import { importRoutes } from './import-routes';
 
 export interface AdminRoutesOptions {
-  database: Database;
   stores: Stores;
   services: Services;
   /** SITE_URL is https: the session cookie is Secure and `__Host-` prefixed, whatever the proxy settings. */
@@ -57,7 +55,6 @@ export interface AdminRouteEntry {
   url: string;
   role: OperatorRole | undefined;
   signedOut: boolean;
-  audit: string | undefined;
 }
 const routeTables = new WeakMap<object, AdminRouteEntry[]>();
 /** Every admin route of an app, with the role it declares. */
@@ -68,7 +65,7 @@ export const adminRouteTable = (app: FastifyInstance): AdminRouteEntry[] => rout
  * docs/decisions/0004 says why each choice was made.
  */
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): Promise<void> {
-  const { database, stores, services } = options;
+  const { stores, services } = options;
 
   const table: AdminRouteEntry[] = [];
   routeTables.set(app.server, table);
@@ -80,7 +77,6 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         url: route.url,
         role: route.config?.role,
         signedOut: route.config?.signedOut === true,
-        audit: route.config?.audit,
       });
     }
   });
@@ -90,13 +86,12 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(adminGuards, {
     sessions: stores.operatorSessions,
     cookieName,
-    database,
-    secondFactorRequired: services.operators.secondFactorRequired,
+    record: services.useCases.record,
+    secondFactorRequired: services.secondFactors.required,
   });
   await app.register(sessionRoutes, {
-    database,
-    operators: services.operators,
-    accounts: stores.operatorAccounts,
+    signIn: services.signIn,
+    passkeys: services.passkeys,
     sessions: stores.operatorSessions,
     throttle: stores.signInThrottle,
     cookieName,
@@ -104,17 +99,15 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     signInRateLimit: options.signInRateLimit,
   });
   await app.register(signupRoutes, {
-    database,
     signups: services.signups,
+    exports: services.exports,
     store: stores.signups,
     listing: stores.signupListing,
-    invitations: stores.invitations,
-    partnerCodes: stores.partnerCodes,
   });
-  await app.register(insightRoutes, { database, stores, signups: services.signups });
+  await app.register(insightRoutes, { stores, signups: services.signups, team: services.team });
   await app.register(mailRoutes, {
-    database,
     outbox: stores.outboxReports,
+    outboxActions: services.outboxActions,
     store: stores.signups,
     signups: services.signups,
     mailBudget: services.mailBudget,
@@ -125,9 +118,13 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(campaignRoutes, { campaigns: services.campaigns, nudge: options.nudgeMail, previewMails: options.previewMails });
   await app.register(waveRoutes, { invitations: services.invitations, nudge: options.nudgeMail });
   await app.register(partnerCodeRoutes, { partnerCodes: services.partnerCodes });
-  await app.register(teamRoutes, { stores, operators: services.operators, nudge: options.nudgeMail });
-  await app.register(meRoutes, { operators: services.operators, credentials: stores.operatorCredentials });
-  await app.register(importRoutes, { database, stores, nudge: options.nudgeMail });
+  await app.register(teamRoutes, { stores, team: services.team, exports: services.exports, nudge: options.nudgeMail });
+  await app.register(meRoutes, {
+    secondFactors: services.secondFactors,
+    passkeys: services.passkeys,
+    credentials: stores.operatorCredentials,
+  });
+  await app.register(importRoutes, { imports: services.imports, nudge: options.nudgeMail });
 
   app.get('/backups', { schema: { response: { 200: adminBackupStatusSchema } }, config: { role: 'viewer' } }, async () => {
     const status = await options.backupStatus();

@@ -10,28 +10,25 @@ import {
   adminPasskeySignInSchema,
   adminWebauthnOptionsSchema,
   normalizeEmail,
-  type AdminSessionInfo,
-  type OperatorRole,
 } from '@waitlist/contract';
-import type { Database } from '../../db/connection';
-import { auditLogs } from '../../db/stores/audit-logs';
-import type { OperatorAccounts } from '../../db/stores/operator-accounts';
+import { toSessionInfo, toSessionListItem } from '../../services/operator-views';
 import type { OperatorSessions } from '../../db/stores/operator-sessions';
-import { TeamRuleError, type OperatorService } from '../../services/operators';
 import type { SignInThrottle } from '../../db/stores/sign-in-throttle';
 import { HttpError } from '../../http/http-error';
 import { limitedBy, tooManyRequests } from '../../http/rate-limit';
 import type { RateLimitRule } from '../../http/rate-limits';
-import { sha256 } from '../../lib/crypto';
-import { sessionToken, signedInOperator } from './guards';
 import { clientNetwork } from '../../lib/client-network';
-import { PasswordCheckBusy, dummyPasswordHash, passwordChecksBusy, verifyPassword } from '../../lib/passwords';
+import { SignInRefused, type SignIn, type StartedSession } from '../../services/sign-in';
+import type { Passkeys } from '../../services/passkeys';
+import { TeamRuleError } from '../../services/team';
+import { sessionToken, signedInOperator } from './guards';
 
 export interface SessionRoutesOptions {
-  database: Database;
-  operators: OperatorService;
-  accounts: OperatorAccounts;
+  signIn: SignIn;
+  passkeys: Passkeys;
+  /** The operator's own session list (a read). */
   sessions: OperatorSessions;
+  /** Counts sign-in attempts in the database while Redis is down (rate-limits.ts: signIn). */
   throttle: SignInThrottle;
   /** The session cookie's name (`__Host-` prefixed on an https site). */
   cookieName: string;
@@ -53,23 +50,11 @@ const inWords = (ms: number) => {
   return `${minutes} minutes`;
 };
 
-const unauthenticatedNow = () => new HttpError(401, ADMIN_ERROR_CODES.unauthenticated, 'Sign in to continue');
-
 /** Every hashing slot is taken (lib/passwords): answered at once, so a flood cannot queue the owner for long. */
 const busy = () =>
   new HttpError(503, ADMIN_ERROR_CODES.busy, 'Many sign-ins are being checked right now. Try again in a moment.', null, {
     'retry-after': '1',
   });
-
-const sessionInfo = (
-  operator: { operatorId: number; email: string; role: OperatorRole; totp: boolean; passkeys: number; enrolmentRequired: boolean },
-  expiresAt: number,
-): AdminSessionInfo => ({
-  operator: { id: operator.operatorId, email: operator.email, role: operator.role },
-  expires_at: new Date(expiresAt).toISOString(),
-  two_factor: { totp: operator.totp, passkeys: operator.passkeys },
-  enrolment_required: operator.enrolmentRequired,
-});
 
 const wrongSecondFactor = () =>
   new HttpError(
@@ -78,10 +63,44 @@ const wrongSecondFactor = () =>
     'That code is wrong or was used already: use the newest code of your app, or a recovery code',
   );
 
+/** A refused sign-in as the console reads it (the codes are in the contract's ADMIN_ERROR_CODES). */
+function refusalAnswer(error: unknown): never {
+  if (!(error instanceof SignInRefused)) throw error;
+  const { refusal } = error;
+  switch (refusal.reason) {
+    case 'busy':
+      throw busy();
+    case 'locked':
+      throw tooManyRequests(
+        `Too many failed sign-ins for this account from your network. Try again in ${inWords(refusal.retryAfterMs)}.`,
+        refusal.retryAfterMs,
+        ADMIN_ERROR_CODES.locked,
+      );
+    case 'second-factor-required':
+      throw new HttpError(401, ADMIN_ERROR_CODES.totpRequired, 'Enter the code from your authenticator app (or a recovery code)');
+    case 'second-factor-invalid':
+      throw wrongSecondFactor();
+    case 'passkey-refused':
+      throw new HttpError(401, ADMIN_ERROR_CODES.badCredentials, 'That passkey was not accepted: try again, or sign in with your password');
+    default:
+      throw new HttpError(401, ADMIN_ERROR_CODES.badCredentials, 'The e-mail or password is not correct');
+  }
+}
+
 /** /session: sign in (the one route without a session), who am I, sign out. Logs carry operator ids, never addresses. */
 export async function sessionRoutes(parent: FastifyInstance, options: SessionRoutesOptions): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { accounts, sessions, throttle } = options;
+  const { signIn, sessions, throttle } = options;
+  const contextOf = (request: FastifyRequest) => {
+    const userAgent = request.headers['user-agent'];
+    return { previousToken: sessionToken(request, options.cookieName), userAgent: typeof userAgent === 'string' ? userAgent : undefined };
+  };
+  /** The session just started: its cookie, and who it is. */
+  const started = (request: FastifyRequest, reply: FastifyReply, session: StartedSession) => {
+    request.log.info({ operatorId: session.operator.operatorId }, 'admin signed in');
+    reply.setCookie(options.cookieName, session.token, cookieOptions(request, options.secureCookies));
+    return reply.code(200).send(toSessionInfo(session.operator, session.expiresAt));
+  };
 
   app.post(
     '/session',
@@ -96,70 +115,24 @@ export async function sessionRoutes(parent: FastifyInstance, options: SessionRou
       },
     },
     async (request, reply) => {
-      const email = normalizeEmail(request.body.email);
-      if (passwordChecksBusy()) throw busy();
-      // Counted per account and client network: a stranger's guesses slow the stranger, never the account's owner.
-      const throttleKey = sha256(`${email}\n${clientNetwork(request.ip)}`);
-      const nextAllowed = await throttle.claimAttempt(throttleKey);
-      if (nextAllowed) {
-        request.log.warn('admin sign-in refused: too soon after failed attempts from this network');
-        const waitMs = nextAllowed - Date.now();
-        throw tooManyRequests(
-          `Too many failed sign-ins for this account from your network. Try again in ${inWords(waitMs)}.`,
-          waitMs,
-          ADMIN_ERROR_CODES.locked,
-        );
-      }
-
-      const operator = await accounts.findForSignIn(email);
-      let ok: boolean;
-      try {
-        // Unknown e-mails cost one scrypt too, so timing does not reveal which accounts exist.
-        ok = await verifyPassword(request.body.password, operator?.passwordHash ?? (await dummyPasswordHash()));
-      } catch (error) {
-        if (error instanceof PasswordCheckBusy) throw busy();
-        throw error;
-      }
-      const audit = (outcome: 'ok' | 'failed', detail: string, operatorId = operator?.id ?? null) =>
-        auditLogs.operator(options.database.db, { action: 'session.sign-in', operatorId, outcome, detail });
-      if (!operator || !ok) {
-        request.log.info({ operatorId: operator?.id ?? null }, 'admin sign-in failed');
-        await audit('failed', operator ? 'wrong password' : 'no such operator');
-        throw new HttpError(401, ADMIN_ERROR_CODES.badCredentials, 'The e-mail or password is not correct');
-      }
-      // The password was right; an operator with a second factor needs it too (a code is good once).
-      const factor = await options.operators.checkSecondFactor(operator.id, {
-        totp: request.body.totp,
-        recoveryCode: request.body.recovery_code,
-      });
-      if (factor === 'required') {
-        await audit('failed', 'second factor needed');
-        throw new HttpError(401, ADMIN_ERROR_CODES.totpRequired, 'Enter the code from your authenticator app (or a recovery code)');
-      }
-      if (factor === 'invalid') {
-        request.log.info({ operatorId: operator.id }, 'admin sign-in failed: second factor');
-        await audit('failed', 'wrong or used second factor');
-        throw wrongSecondFactor();
-      }
-      await throttle.clear(throttleKey);
-      await audit('ok', factor === 'none' ? 'password' : request.body.totp ? 'password and code' : 'password and recovery code');
-      return startSession(request, reply, operator.id);
+      const session = await signIn
+        .withPassword(
+          {
+            email: normalizeEmail(request.body.email),
+            password: request.body.password,
+            totp: request.body.totp,
+            recoveryCode: request.body.recovery_code,
+            network: clientNetwork(request.ip),
+          },
+          contextOf(request),
+        )
+        .catch((error: unknown) => {
+          if (error instanceof SignInRefused) request.log.info({ reason: error.refusal.reason }, 'admin sign-in refused');
+          return refusalAnswer(error);
+        });
+      return started(request, reply, session);
     },
   );
-
-  /** A fresh token on every sign-in; any session the browser came with is revoked (no fixation). */
-  async function startSession(request: FastifyRequest, reply: FastifyReply, operatorId: number) {
-    const previous = sessionToken(request, options.cookieName);
-    if (previous) await sessions.delete(previous);
-    const userAgent = request.headers['user-agent'];
-    const { token, expiresAt } = await sessions.create(operatorId, typeof userAgent === 'string' ? userAgent : undefined);
-    const session = await sessions.resolve(token);
-    if (!session) throw unauthenticatedNow();
-    request.log.info({ operatorId }, 'admin signed in');
-    reply.setCookie(options.cookieName, token, cookieOptions(request, options.secureCookies));
-    const enrolmentRequired = options.operators.secondFactorRequired(session.role) && !session.totp && session.passkeys === 0;
-    return reply.code(200).send(sessionInfo({ ...session, enrolmentRequired }, expiresAt));
-  }
 
   // Signing in with a passkey instead of password and code: the authenticator proves the operator (user verification).
   const signedOutLimited = {
@@ -167,7 +140,7 @@ export async function sessionRoutes(parent: FastifyInstance, options: SessionRou
     ...limitedBy(options.signInRateLimit, { whenRedisFails: throttle.countAddressAttempt }),
   };
   app.post('/session/passkey/options', { schema: { response: { 200: adminWebauthnOptionsSchema } }, config: signedOutLimited }, async () =>
-    options.operators.passkeySignInOptions(),
+    options.passkeys.signInOptions(),
   );
   app.post(
     '/session/passkey',
@@ -176,28 +149,7 @@ export async function sessionRoutes(parent: FastifyInstance, options: SessionRou
       schema: { body: adminPasskeySignInSchema, response: { 200: adminSessionInfoSchema } },
       config: signedOutLimited,
     },
-    async (request, reply) => {
-      const proved = await options.operators.verifyPasskeySignIn(request.body.handle, request.body.response);
-      if (!proved) {
-        await auditLogs.operator(options.database.db, {
-          action: 'session.sign-in',
-          operatorId: null,
-          outcome: 'failed',
-          detail: 'passkey not accepted',
-        });
-        throw new HttpError(
-          401,
-          ADMIN_ERROR_CODES.badCredentials,
-          'That passkey was not accepted: try again, or sign in with your password',
-        );
-      }
-      await auditLogs.operator(options.database.db, {
-        action: 'session.sign-in',
-        operatorId: proved.operatorId,
-        detail: `passkey:${proved.passkeyId}`,
-      });
-      return startSession(request, reply, proved.operatorId);
-    },
+    async (request, reply) => started(request, reply, await signIn.withPasskey(request.body, contextOf(request)).catch(refusalAnswer)),
   );
 
   // An invited teammate chooses their password (the token comes from the mail's link) and is signed in.
@@ -209,28 +161,26 @@ export async function sessionRoutes(parent: FastifyInstance, options: SessionRou
       config: signedOutLimited,
     },
     async (request, reply) => {
-      try {
-        const joined = await options.operators.acceptInvitation(request.body.token, request.body.password);
-        return startSession(request, reply, joined.operatorId);
-      } catch (error) {
+      const session = await signIn.afterJoining(request.body, contextOf(request)).catch((error: unknown) => {
         if (error instanceof TeamRuleError) {
           throw new HttpError(error.code === 'weak-password' ? 400 : 410, ADMIN_ERROR_CODES.invalidRequest, error.message);
         }
         throw error;
-      }
+      });
+      return started(request, reply, session);
     },
   );
 
   const own = { role: 'viewer', enrolment: true } as const;
   app.get('/session', { schema: { response: { 200: adminSessionInfoSchema } }, config: own }, async (request) => {
     const operator = signedInOperator(request);
-    return sessionInfo(operator, operator.expiresAt);
+    return toSessionInfo(operator, operator.expiresAt);
   });
 
-  app.delete('/session', { config: { ...own, audit: 'session.sign-out' } }, async (request, reply) => {
-    const { token, operatorId } = signedInOperator(request);
-    await sessions.delete(token);
-    request.log.info({ operatorId }, 'admin signed out');
+  app.delete('/session', { config: own }, async (request, reply) => {
+    const operator = signedInOperator(request);
+    await signIn.signOut(operator);
+    request.log.info({ operatorId: operator.operatorId }, 'admin signed out');
     reply.clearCookie(options.cookieName, cookieOptions(request, options.secureCookies));
     return reply.code(204).send();
   });
@@ -238,33 +188,20 @@ export async function sessionRoutes(parent: FastifyInstance, options: SessionRou
   // The operator's own sessions: where they are signed in, and a way to end the others (a lost laptop).
   app.get('/sessions', { schema: { response: { 200: adminSessionListSchema } }, config: own }, async (request) => {
     const { operatorId, sessionId } = signedInOperator(request);
-    const items = await sessions.listFor(operatorId);
-    return {
-      items: items.map((s) => ({
-        id: s.id,
-        started_at: s.startedAt,
-        last_used_at: s.lastUsedAt,
-        browser: s.userAgent,
-        current: s.id === sessionId,
-      })),
-    };
+    return { items: (await sessions.listFor(operatorId)).map((s) => toSessionListItem(s, sessionId)) };
   });
 
-  app.delete(
-    '/sessions/:id',
-    { schema: { params: adminSessionParamsSchema }, config: { ...own, audit: 'session.end' } },
-    async (request, reply) => {
-      const { operatorId } = signedInOperator(request);
-      if (!(await sessions.endFor(operatorId, request.params.id)))
-        throw new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No session of yours with this id');
-      request.log.info({ operatorId }, 'admin ended one of their sessions');
-      return reply.code(204).send();
-    },
-  );
+  app.delete('/sessions/:id', { schema: { params: adminSessionParamsSchema }, config: own }, async (request, reply) => {
+    const { operatorId } = signedInOperator(request);
+    if (!(await signIn.endSession(operatorId, request.params.id)))
+      throw new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No session of yours with this id');
+    request.log.info({ operatorId }, 'admin ended one of their sessions');
+    return reply.code(204).send();
+  });
 
-  app.post('/sessions/end-others', { config: { ...own, audit: 'session.end-others' } }, async (request) => {
+  app.post('/sessions/end-others', { config: own }, async (request) => {
     const { operatorId, sessionId } = signedInOperator(request);
-    const ended = await sessions.endOthers(operatorId, sessionId);
+    const ended = await signIn.endOtherSessions(operatorId, sessionId);
     request.log.info({ operatorId, ended }, 'admin ended their other sessions');
     return { ended };
   });

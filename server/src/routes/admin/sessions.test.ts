@@ -89,7 +89,7 @@ describe('a session used all the time', () => {
     const operator = await createOperatorAccounts(suite.database).add('busy@example.com', 'scrypt$x');
     const sessions = createOperatorSessions(suite.database, { idleMs: 12 * HOUR, maxMs: 168 * HOUR });
     const start = Date.parse('2026-11-01T08:00:00Z');
-    const { token } = await sessions.create(operator.id, 'a browser', start);
+    const { token } = await sessions.create(suite.database.db, operator.id, 'a browser', start);
     // Used every hour for a week less an hour: alive throughout.
     for (let hour = 1; hour < 168; hour++) expect(await sessions.resolve(token, start + hour * HOUR), `hour ${hour}`).toBeDefined();
     expect(await sessions.resolve(token, start + 168 * HOUR + 1000)).toBeUndefined();

@@ -13,15 +13,17 @@ import {
 } from '@waitlist/contract';
 import type { Stores } from '../../db/stores';
 import { InvalidAuditCursorError } from '../../db/stores/audit-trail';
-import type { OperatorInvitation } from '../../db/stores/operator-invitations';
 import { HttpError } from '../../http/http-error';
-import { csvRecord } from '../../lib/csv';
-import { TeamRuleError, type OperatorService } from '../../services/operators';
+import { toOperatorInvitation, toTeamMember } from '../../services/operator-views';
+import { TeamRuleError, type TeamService } from '../../services/team';
+import type { Exports } from '../../services/exports';
 import { signedInOperator } from './guards';
 
 export interface TeamRoutesOptions {
   stores: Pick<Stores, 'operatorAccounts' | 'operatorInvitations' | 'auditTrail'>;
-  operators: OperatorService;
+  team: TeamService;
+  /** The trail as a file (itself an entry in the trail). */
+  exports: Exports;
   /** Mail was queued (an invitation): the delivery worker looks now. */
   nudge: () => void;
 }
@@ -43,88 +45,50 @@ export function teamError(error: unknown): never {
   throw error;
 }
 
-const toInvitation = (i: OperatorInvitation) => ({
-  id: i.id,
-  email: i.email,
-  role: i.role,
-  created_at: i.createdAt,
-  expires_at: i.expiresAt,
-  sent: i.sent,
-});
-
-const AUDIT_COLUMNS = ['at', 'operator_id', 'operator_email', 'action', 'outcome', 'signup_id', 'target', 'detail'] as const;
-
 /** /operators (owners manage the team) and /audit (owners read the trail of every operator action). */
 export async function teamRoutes(parent: FastifyInstance, options: TeamRoutesOptions): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { stores, operators } = options;
+  const { stores, team } = options;
   const byId = { params: adminOperatorParamsSchema };
 
   app.get('/operators', { schema: { response: { 200: adminOperatorListSchema } }, config: { role: 'owner' } }, async (request) => {
     const { operatorId } = signedInOperator(request);
-    const [team, invitations] = await Promise.all([stores.operatorAccounts.team(), stores.operatorInvitations.open()]);
-    return {
-      items: team.map((m) => ({
-        id: m.id,
-        email: m.email,
-        role: m.role,
-        created_at: m.created_at,
-        totp: m.totp,
-        passkeys: m.passkeys,
-        you: m.id === operatorId,
-      })),
-      invitations: invitations.map(toInvitation),
-    };
+    const [members, invitations] = await Promise.all([stores.operatorAccounts.team(), stores.operatorInvitations.open()]);
+    return { items: members.map((m) => toTeamMember(m, operatorId)), invitations: invitations.map(toOperatorInvitation) };
   });
 
   app.post(
     '/operators',
     {
       schema: { body: adminOperatorInviteSchema, response: { 201: adminOperatorInvitationSchema } },
-      config: { role: 'owner', audit: 'operator.invite', auditedInTransaction: true },
+      config: { role: 'owner' },
     },
     async (request, reply) => {
-      const invitation = await operators.invite(signedInOperator(request), request.body.email, request.body.role).catch(teamError);
+      const invitation = await team.invite(signedInOperator(request), request.body.email, request.body.role).catch(teamError);
       options.nudge();
-      return reply.code(201).send(toInvitation(invitation));
+      return reply.code(201).send(toOperatorInvitation(invitation));
     },
   );
 
-  app.patch(
-    '/operators/:id',
-    { schema: { ...byId, body: adminOperatorRoleSchema }, config: { role: 'owner', audit: 'operator.role', auditedInTransaction: true } },
-    async (request, reply) => {
-      await operators.changeRole(signedInOperator(request), request.params.id, request.body.role).catch(teamError);
-      return reply.code(204).send();
-    },
-  );
+  app.patch('/operators/:id', { schema: { ...byId, body: adminOperatorRoleSchema }, config: { role: 'owner' } }, async (request, reply) => {
+    await team.changeRole(signedInOperator(request), request.params.id, request.body.role).catch(teamError);
+    return reply.code(204).send();
+  });
 
-  app.delete(
-    '/operators/:id',
-    { schema: byId, config: { role: 'owner', audit: 'operator.remove', auditedInTransaction: true } },
-    async (request, reply) => {
-      await operators.remove(signedInOperator(request), request.params.id).catch(teamError);
-      return reply.code(204).send();
-    },
-  );
+  app.delete('/operators/:id', { schema: byId, config: { role: 'owner' } }, async (request, reply) => {
+    await team.remove(signedInOperator(request), request.params.id).catch(teamError);
+    return reply.code(204).send();
+  });
 
-  app.post(
-    '/operators/:id/reset-two-factor',
-    { schema: byId, config: { role: 'owner', audit: 'operator.two-factor-reset', auditedInTransaction: true } },
-    async (request, reply) => {
-      await operators.resetSecondFactor(signedInOperator(request), request.params.id).catch(teamError);
-      return reply.code(204).send();
-    },
-  );
+  app.post('/operators/:id/reset-two-factor', { schema: byId, config: { role: 'owner' } }, async (request, reply) => {
+    await team.resetSecondFactor(signedInOperator(request), request.params.id).catch(teamError);
+    return reply.code(204).send();
+  });
 
-  app.delete(
-    '/operators/invitations/:id',
-    { schema: byId, config: { role: 'owner', audit: 'operator.invitation-withdraw', auditedInTransaction: true } },
-    async (request, reply) => {
-      await operators.withdrawInvitation(signedInOperator(request), request.params.id).catch(teamError);
-      return reply.code(204).send();
-    },
-  );
+  app.delete('/operators/invitations/:id', { schema: byId, config: { role: 'owner' } }, async (request, reply) => {
+    await team.withdrawInvitation(signedInOperator(request), request.params.id).catch(teamError);
+    return reply.code(204).send();
+  });
 
   const badCursor = () =>
     new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, 'cursor: not a cursor this API gave out; start again without it');
@@ -145,25 +109,12 @@ export async function teamRoutes(parent: FastifyInstance, options: TeamRoutesOpt
   app.get('/audit/operators', { config: { role: 'owner' } }, async () => ({ items: await stores.auditTrail.actors() }));
 
   // The trail as CSV (the same filters), itself an action in the trail.
-  app.get(
-    '/audit.csv',
-    { schema: { querystring: adminAuditQuerySchema }, config: { role: 'owner', audit: 'audit.export' } },
-    async (request, reply) => {
-      const { cursor: _cursor, ...filters } = request.query;
-      const csv = Readable.from(
-        (async function* () {
-          yield `\ufeff${AUDIT_COLUMNS.join(',')}\r\n`;
-          for await (const batch of stores.auditTrail.stream(filters)) {
-            let text = '';
-            for (const entry of batch) text += csvRecord(AUDIT_COLUMNS.map((c) => entry[c]));
-            yield text;
-          }
-        })(),
-      );
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-trail-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .send(csv);
-    },
-  );
+  app.get('/audit.csv', { schema: { querystring: adminAuditQuerySchema }, config: { role: 'owner' } }, async (request, reply) => {
+    const { cursor: _cursor, ...filters } = request.query;
+    const csv = Readable.from(await options.exports.auditCsv(filters, signedInOperator(request).operatorId));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="audit-trail-${new Date().toISOString().slice(0, 10)}.csv"`)
+      .send(csv);
+  });
 }

@@ -22,7 +22,7 @@ export async function waveRoutes(parent: FastifyInstance, options: WaveRoutesOpt
     '/waves',
     {
       schema: { body: adminWaveCreateSchema, response: { 201: adminWaveCreatedSchema } },
-      config: { role: 'member', audit: 'wave.create' },
+      config: { role: 'member' },
     },
     async (request, reply) => {
       const { operatorId } = signedInOperator(request);

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../test/app';
-import { DIALECTS } from '../../test/databases';
-import { createOutboxReports } from './outbox-reports';
-import { createOutboxStore } from './outbox';
+import { useTestDatabase } from '../../../test/app';
+import { DIALECTS } from '../../../test/databases';
+import { createOutboxStore } from './index';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -12,7 +11,6 @@ describe.each(DIALECTS)('pruning webhook events on %s', (dialect) => {
   it('deletes events delivered or given up more than 30 days ago (an erasure event holds the address), keeps the rest', async () => {
     const { db } = suite.database;
     const outbox = createOutboxStore(suite.database);
-    const reports = createOutboxReports(suite.database);
     const now = Date.now();
     const at = (daysAgo: number) => new Date(now - daysAgo * DAY).toISOString();
     const erased = (subjectId: number, daysAgo: number) => ({
@@ -42,7 +40,7 @@ describe.each(DIALECTS)('pruning webhook events on %s', (dialect) => {
       .execute();
     // 4 stays pending: it may still go out.
 
-    expect(await reports.pruneDeliveredWebhooks(new Date(now - 30 * DAY))).toBe(2);
+    expect(await outbox.pruneDeliveredWebhooks(new Date(now - 30 * DAY))).toBe(2);
     const left = await db
       .selectFrom('outbox')
       .select(['subject_id', 'payload'])

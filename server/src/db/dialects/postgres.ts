@@ -1,0 +1,85 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { TRIGRAM, escapeLike, toIso, type Database } from '../database';
+import type { Schema } from '../schema';
+
+// int8 (bigint ids, counts) as JS numbers: ids stay far below 2^53.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(Object.assign(new Error('database ping timed out'), { code: 'ETIMEDOUT' })), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** PostgreSQL (DATABASE_URL): a pool with short timeouts, for several copies behind one database. */
+export function openPostgres(url: string, poolSize: number): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // Fail fast during an outage instead of queueing requests forever.
+    connectionTimeoutMillis: 2000,
+    idleTimeoutMillis: 30_000,
+    query_timeout: 5000,
+    statement_timeout: 5000,
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  // A checked-out client has no pool listener: without one, a connection lost between two queries (an outage
+  // mid-transaction) is an unhandled 'error' event that kills the process. Its next query fails instead (→ 503),
+  // and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const safe = new URL(url);
+  safe.password = '';
+  return {
+    dialect: 'postgres',
+    db,
+    description: `postgres:${safe.host}${safe.pathname}`,
+    transaction: (work) => db.transaction().execute(work),
+    encodeList: (values) => [...values],
+    decodeList: (value) => (Array.isArray(value) ? (value as string[]) : []),
+    decodeTimestamp: toIso,
+    listContains: (list, value) => sql<boolean>`${value} = ANY(${list})`,
+    listElements: (list, alias) => sql`unnest(${list}) AS ${sql.id(alias)}(value)`,
+    utcDay: (timestamp) => sql<string>`to_char(${timestamp} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
+    // The trigram index (pg_trgm) follows the table: LIKE uses it, a prefix uses the (email, id) index.
+    addressSearch: {
+      matches: (text) =>
+        [...text].length < TRIGRAM
+          ? sql<boolean>`email LIKE ${`${escapeLike(text)}%`} ESCAPE '\\'`
+          : sql<boolean>`email LIKE ${`%${escapeLike(text)}%`} ESCAPE '\\'`,
+      add: async () => undefined,
+      remove: async () => undefined,
+    },
+    async setLocal(trx, name, value) {
+      await sql`SELECT set_config(${name}, ${value}, true)`.execute(trx);
+    },
+    concurrentWriters: 2,
+    bulkWritePauseMs: 0,
+    skipLocked: (query) => query.forUpdate().skipLocked(),
+    waitLocked: (query) => query.forUpdate(),
+    async withoutTimeouts(work) {
+      const long = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) });
+      try {
+        return await work(long);
+      } finally {
+        await long.destroy();
+      }
+    },
+    async ping(timeoutMs = 1500) {
+      await withTimeout(sql`SELECT 1`.execute(db), timeoutMs);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}

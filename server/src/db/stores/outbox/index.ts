@@ -1,0 +1,17 @@
+import type { Database } from '../../connection';
+import { outboxClaims } from './claims';
+import { outboxCorrections } from './corrections';
+import { outboxQueue } from './queue';
+
+export * from './types';
+
+/**
+ * The outbox table, its one writer: rows written in the same transaction as the change that causes them (a mail to
+ * send, a webhook event: queue.ts), delivered by the worker in delivery/ (claims.ts), corrected by operators and the
+ * retention job (corrections.ts). The console's reads of it are in ../outbox-reports.ts.
+ */
+export function createOutboxStore(database: Database) {
+  return { ...outboxQueue(database), ...outboxClaims(database), ...outboxCorrections(database) };
+}
+
+export type OutboxStore = ReturnType<typeof createOutboxStore>;

@@ -1,0 +1,66 @@
+import { campaignMessageSchema, ownWordsSchema, type CampaignMessage, type OwnWords } from '@waitlist/contract';
+import type { Database } from '../db/connection';
+import { createBatchedRead } from '../db/batched-read';
+import { DELIVERY_BATCH_WINDOW_MS, createGroupCommit } from '../db/group-commit';
+import type { Stores } from '../db/stores';
+import type { DigestFacts } from '../db/stores/signup-insight';
+import type { SignupRow } from '../db/stores/signups';
+import type { IssuedToken } from '../lib/tokens';
+
+/** The reads and writes composing a mail needs; implemented over the signups, person_tokens and operators tables. */
+export interface MailSource {
+  recipient(signupId: number): Promise<SignupRow | undefined>;
+  saveTokens(signupId: number, tokens: readonly IssuedToken[]): Promise<void>;
+  /** An operator's address (undefined: removed since the mail was queued). */
+  operatorEmail(operatorId: number): Promise<string | undefined>;
+  digestFacts(until: Date): Promise<DigestFacts>;
+  /** An invitation and its wave's words (undefined: withdrawn, or its person erased). */
+  invitation(id: number): Promise<{ id: number; expiresAt: string; waveMessage: OwnWords | null; redeemedAt: string | null } | undefined>;
+  saveInvitationLink(invitationId: number, hash: string): Promise<void>;
+  /** A campaign's state and message (undefined: no such campaign). */
+  campaign(id: number): Promise<{ state: string; message: CampaignMessage } | undefined>;
+  /** An open invitation of a teammate (undefined: accepted, withdrawn or gone). */
+  operatorInvitation(
+    id: number,
+  ): Promise<{ id: number; email: string; role: 'owner' | 'member' | 'viewer'; expiresAt: string } | undefined>;
+  /** The hash of the link in the invitation's mail going out now (a re-sent mail replaces the link). */
+  saveOperatorInvitationLink(id: number, hash: string): Promise<void>;
+}
+
+/**
+ * What composing a mail reads and writes (delivery/render-outbox-mail.ts): the person's row, their fresh link tokens,
+ * an operator's address, the digest's facts, an invitation, a campaign.
+ */
+export function createMailSources(database: Database, stores: Stores): MailSource {
+  // The tokens of the mails being composed at the same moment are stored in one transaction (one commit for many).
+  const tokenWrites = createGroupCommit<{ signupId: number; tokens: readonly IssuedToken[] }>(database, {
+    windowMs: DELIVERY_BATCH_WINDOW_MS,
+    async write(trx, items) {
+      await stores.personTokens.saveMany(items, trx);
+      return items.map(() => null);
+    },
+  });
+  // The recipients of the mails composed in the same turn are read together (each still when its mail is composed).
+  const recipients = createBatchedRead(async (ids: number[]) => {
+    const rows = await stores.signups.findMany(database.db, ids);
+    return new Map(rows.map((row) => [row.id, row]));
+  });
+  return {
+    recipient: recipients,
+    saveTokens: (signupId, tokens) => tokenWrites.submit({ signupId, tokens }),
+    operatorEmail: (operatorId) => stores.operatorAccounts.email(database.db, operatorId),
+    digestFacts: (until) => stores.signupInsight.digestFacts(until),
+    invitation: async (id) => {
+      const row = await stores.invitations.find(database.db, id);
+      // Stored as the contract let it in; read back the same way.
+      return row && { ...row, waveMessage: row.waveMessage === null ? null : ownWordsSchema.parse(JSON.parse(row.waveMessage)) };
+    },
+    saveInvitationLink: (invitationId, hash) => stores.invitations.saveLink(invitationId, hash, new Date().toISOString()),
+    operatorInvitation: (id) => stores.operatorInvitations.forMail(database.db, id),
+    saveOperatorInvitationLink: (id, hash) => stores.operatorInvitations.setTokenHash(database.db, id, hash),
+    campaign: async (id) => {
+      const row = await stores.campaigns.find(database.db, id);
+      return row && { state: row.state, message: campaignMessageSchema.parse(row.message) };
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { AdminSessionInfo, OperatorRole } from '@waitlist/contract';
+import type { TeamMember } from '../db/stores/operator-accounts';
+import type { OperatorInvitation } from '../db/stores/operator-invitations';
+import type { OperatorSessionSummary } from '../db/stores/operator-sessions';
+
+/** How the console sees an operator, their sessions and invitations: one mapper each, none in a route. */
+
+/** The signed-in operator as `GET /session` answers (and every sign-in). */
+export const toSessionInfo = (
+  operator: { operatorId: number; email: string; role: OperatorRole; totp: boolean; passkeys: number; enrolmentRequired: boolean },
+  expiresAt: number,
+): AdminSessionInfo => ({
+  operator: { id: operator.operatorId, email: operator.email, role: operator.role },
+  expires_at: new Date(expiresAt).toISOString(),
+  two_factor: { totp: operator.totp, passkeys: operator.passkeys },
+  enrolment_required: operator.enrolmentRequired,
+});
+
+/** One of the operator's own sessions; `current` is the one asking. */
+export const toSessionListItem = (session: OperatorSessionSummary, currentSessionId: string) => ({
+  id: session.id,
+  started_at: session.startedAt,
+  last_used_at: session.lastUsedAt,
+  browser: session.userAgent,
+  current: session.id === currentSessionId,
+});
+
+/** A member of the team as owners see them; `you` is the owner asking. */
+export const toTeamMember = (member: TeamMember, yourId: number) => ({
+  id: member.id,
+  email: member.email,
+  role: member.role,
+  created_at: member.created_at,
+  totp: member.totp,
+  passkeys: member.passkeys,
+  you: member.id === yourId,
+});
+
+export const toOperatorInvitation = (invitation: OperatorInvitation) => ({
+  id: invitation.id,
+  email: invitation.email,
+  role: invitation.role,
+  created_at: invitation.createdAt,
+  expires_at: invitation.expiresAt,
+  sent: invitation.sent,
+});
+
+/** A passkey of the operator's own, as their Security page lists it. */
+export const toPasskeyItem = (passkey: { id: number; name: string; createdAt: string; lastUsedAt: string | null }) => ({
+  id: passkey.id,
+  name: passkey.name,
+  created_at: passkey.createdAt,
+  last_used_at: passkey.lastUsedAt,
+});

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import * as OTPAuth from 'otpauth';
+import QRCode from 'qrcode';
+import { RECOVERY_CODE_COUNT, twoFactorRequired, type OperatorRole, type TwoFactorPolicy } from '@waitlist/contract';
+import { BRAND } from '@waitlist/catalogue';
+import type { Database, Executor } from '../db/connection';
+import type { Stores } from '../db/stores';
+import { sha256 } from '../lib/crypto';
+import { TeamRuleError } from './team';
+import type { Change, UseCases } from './use-case';
+
+/**
+ * An operator's own second factors (docs/decisions/0022): the authenticator app (TOTP) with one-time recovery codes,
+ * and the check of a sign-in's second factor. Passkeys are in passkeys.ts. Each change runs with its audit entry; a
+ * wrong code is recorded as the attempt's failure.
+ */
+
+const TOTP = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
+
+/** Who acts: the signed-in operator (routes pass request.operator). */
+export interface Actor {
+  operatorId: number;
+  email: string;
+}
+
+/** A recovery code as a person copies it: eight characters of an unambiguous alphabet, `xxxx-xxxx`. */
+function recoveryCode(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  const bytes = randomBytes(8);
+  const chars = [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
+  return `${chars.slice(0, 4)}-${chars.slice(4)}`;
+}
+const normalizeRecoveryCode = (code: string) => code.trim().toLowerCase().replace(/\s+/g, '');
+
+export interface SecondFactorDeps {
+  database: Database;
+  stores: Pick<Stores, 'operatorAccounts' | 'operatorCredentials'>;
+  useCases: UseCases;
+  /** REQUIRE_2FA */
+  twoFactorPolicy: TwoFactorPolicy;
+  now?: () => Date;
+}
+
+export function createSecondFactors({ database, stores, useCases, twoFactorPolicy, now = () => new Date() }: SecondFactorDeps) {
+  const totpOf = (secret: string, label: string) =>
+    new OTPAuth.TOTP({ ...TOTP, issuer: `${BRAND.name} console`, label, secret: OTPAuth.Secret.fromBase32(secret) });
+
+  /** The time step a code belongs to (±1 step of clock drift), or null when it is wrong. */
+  const stepOf = (secret: string, code: string): number | null => {
+    const totp = totpOf(secret, 'check');
+    const delta = totp.validate({ token: code, window: 1, timestamp: now().getTime() });
+    return delta === null ? null : totp.counter({ timestamp: now().getTime() }) + delta;
+  };
+
+  async function issueRecoveryCodes(change: Change, operatorId: number): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
+    await stores.operatorCredentials.replaceRecoveryCodes(
+      change.trx,
+      operatorId,
+      codes.map((c) => sha256(normalizeRecoveryCode(c))),
+      change.at,
+    );
+    return codes;
+  }
+
+  /** `action` of `operatorId` in a change; a TeamRuleError it throws is recorded as the action's failure. */
+  async function attempt<T>(action: string, operatorId: number, work: (change: Change) => Promise<T>): Promise<T> {
+    try {
+      return await useCases.run(async (change) => {
+        const result = await work(change);
+        await change.audit({ action, operatorId });
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof TeamRuleError) await useCases.record({ action, operatorId, outcome: 'failed', detail: error.code });
+      throw error;
+    }
+  }
+
+  /** Whether a second factor the operator has can still stand in for TOTP (a passkey, when REQUIRE_2FA asks for one). */
+  const passkeyCount = (trx: Executor, operatorId: number) => stores.operatorCredentials.passkeyIds(trx, operatorId);
+
+  return {
+    /** Whether REQUIRE_2FA asks this role for a second factor. */
+    required: (role: OperatorRole) => twoFactorRequired(twoFactorPolicy, role),
+
+    /** Enrolment starts: a fresh secret, kept pending until a code from it comes back. */
+    async startTotp(actor: Actor): Promise<{ secret: string; otpauthUrl: string; qrSvg: string }> {
+      const secret = new OTPAuth.Secret({ size: 20 }).base32;
+      await attempt('two-factor.totp-start', actor.operatorId, ({ trx }) =>
+        stores.operatorAccounts.setPendingTotp(trx, actor.operatorId, secret),
+      );
+      const otpauthUrl = totpOf(secret, actor.email).toString();
+      const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+      return { secret, otpauthUrl, qrSvg };
+    },
+
+    /** A code from the pending secret turns TOTP on; ten recovery codes are shown once. */
+    async confirmTotp(actor: Actor, code: string): Promise<string[]> {
+      return attempt('two-factor.totp-on', actor.operatorId, async (change) => {
+        const state = await stores.operatorAccounts.totp(change.trx, actor.operatorId);
+        const step = state?.pending ? stepOf(state.pending, code) : null;
+        if (!state?.pending || step === null) {
+          throw new TeamRuleError('bad-code', 'That code does not match: check the time on your phone and try the newest code');
+        }
+        await stores.operatorAccounts.enableTotp(change.trx, actor.operatorId, state.pending, step, change.at);
+        return issueRecoveryCodes(change, actor.operatorId);
+      });
+    },
+
+    /** The operator turns TOTP off with a current code (not while REQUIRE_2FA needs it and no passkey remains). */
+    async disableTotp(actor: Actor & { role: OperatorRole }, code: string): Promise<void> {
+      await attempt('two-factor.totp-off', actor.operatorId, async ({ trx }) => {
+        const state = await stores.operatorAccounts.totp(trx, actor.operatorId);
+        const step = state?.secret ? stepOf(state.secret, code) : null;
+        if (!state?.secret || step === null || !(await stores.operatorAccounts.useTotpStep(trx, actor.operatorId, step))) {
+          throw new TeamRuleError('bad-code', 'That code does not match (or was used already)');
+        }
+        if (twoFactorRequired(twoFactorPolicy, actor.role) && (await passkeyCount(trx, actor.operatorId)).length === 0) {
+          throw new TeamRuleError('required', 'Your role must have a second factor here: add a passkey before turning the code off');
+        }
+        await stores.operatorAccounts.clearTotp(trx, actor.operatorId);
+        await stores.operatorCredentials.clearRecoveryCodes(trx, actor.operatorId);
+      });
+    },
+
+    /** New recovery codes (the old ones stop working), for an operator with TOTP on. */
+    async renewRecoveryCodes(actor: Actor): Promise<string[]> {
+      return attempt('two-factor.recovery-codes', actor.operatorId, async (change) => {
+        const state = await stores.operatorAccounts.totp(change.trx, actor.operatorId);
+        if (!state?.secret) throw new TeamRuleError('required', 'Turn on the authenticator app first');
+        return issueRecoveryCodes(change, actor.operatorId);
+      });
+    },
+
+    /**
+     * The second factor of a sign-in whose password was right: `none` when the operator has none, `ok` when the code or
+     * recovery code given is good (and now spent), `required` when none was given, `invalid` when it was wrong or used.
+     */
+    async check(operatorId: number, given: { totp?: string | undefined; recoveryCode?: string | undefined }) {
+      const { db } = database;
+      const state = await stores.operatorAccounts.totp(db, operatorId);
+      if (!state?.secret) return 'none' as const;
+      if (given.totp) {
+        const step = stepOf(state.secret, given.totp);
+        // A code is good once: the step it belongs to must be later than the last one used.
+        return step !== null && (await stores.operatorAccounts.useTotpStep(db, operatorId, step)) ? ('ok' as const) : ('invalid' as const);
+      }
+      if (given.recoveryCode) {
+        const hash = sha256(normalizeRecoveryCode(given.recoveryCode));
+        return (await stores.operatorCredentials.useRecoveryCode(db, operatorId, hash, now().toISOString()))
+          ? ('ok' as const)
+          : ('invalid' as const);
+      }
+      return 'required' as const;
+    },
+  };
+}
+
+export type SecondFactors = ReturnType<typeof createSecondFactors>;
