@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS } from './options';
 import { EMAIL_MAX_LENGTH, OTHER_OUTCOME_MAX_LENGTH } from './limits';
 import { isValidEmail, normalizeEmail } from './schemas';
+import { validDate, withoutEmptyValues } from './query-text';
 
 /** Follow-up of a sign-up: new → contacted → invited → joined, or declined. */
 export const FOLLOW_UP_STATUSES = ['new', 'contacted', 'invited', 'joined', 'declined'] as const;
@@ -30,14 +31,7 @@ export type AdminSort = (typeof ADMIN_SORTS)[number];
 export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_MAX_PAGE_SIZE = 100;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const validDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
-
 const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
-
-/** Query strings arrive as text; an empty parameter (`?role=`) counts as absent. */
-const withoutEmptyValues = (query: unknown): unknown =>
-  typeof query === 'object' && query !== null ? Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '')) : query;
 
 /**
  * Why a sign-up may deserve a second look (the console's review queue): it came without a solved proof of work
@@ -177,75 +171,6 @@ export const adminFollowUpSchema = z.object({
 });
 export type AdminFollowUp = z.infer<typeof adminFollowUpSchema>;
 
-export const ADMIN_COMPANY_SORTS = [
-  '-people',
-  'people',
-  '-last_signup',
-  'last_signup',
-  '-first_signup',
-  'first_signup',
-  'domain',
-  '-domain',
-] as const;
-export type AdminCompanySort = (typeof ADMIN_COMPANY_SORTS)[number];
-export const ADMIN_COMPANIES_PAGE_SIZE = 50;
-/** GET /companies?sort=…&page=…: one page of companies, sorted by the server. */
-export const adminCompaniesQuerySchema = z.pipe(
-  z.transform(withoutEmptyValues),
-  z.object({
-    sort: z._default(z.enum(ADMIN_COMPANY_SORTS), '-people'),
-    page: z._default(
-      z
-        .pipe(z.string().check(z.regex(/^\d{1,6}$/, 'must be a page number')), z.transform(Number))
-        .check(z.refine((n) => n >= 1, 'must be a page number')),
-      1,
-    ),
-  }),
-);
-export type AdminCompaniesQuery = z.infer<typeof adminCompaniesQuerySchema>;
-
-export const adminCompaniesSchema = z.object({
-  /** Every company on the list (all pages). */
-  total: z.number(),
-  page: z.number(),
-  page_size: z.number(),
-  sort: z.enum(ADMIN_COMPANY_SORTS),
-  items: z.array(
-    z.object({
-      domain: z.string(),
-      people: z.number(),
-      roles: z.array(z.string()),
-      /** The largest company size any of them gave. */
-      largest_size: z.string(),
-      first_signup: z.string(),
-      last_signup: z.string(),
-      /** How many of them are at each follow-up status. */
-      statuses: z.record(z.string(), z.number()),
-    }),
-  ),
-  /** Sign-ups from consumer mail providers (not grouped). */
-  free_mail_people: z.number(),
-});
-export type AdminCompanies = z.infer<typeof adminCompaniesSchema>;
-
-export const FUNNEL_DIMENSIONS = ['day', 'source', 'campaign', 'landing_path'] as const;
-export type FunnelDimension = (typeof FUNNEL_DIMENSIONS)[number];
-export const adminFunnelQuerySchema = z.pipe(
-  z.transform(withoutEmptyValues),
-  z.object({
-    from: z.string().check(z.refine(validDate, 'must be a date YYYY-MM-DD')),
-    to: z.string().check(z.refine(validDate, 'must be a date YYYY-MM-DD')),
-    by: z._default(z.enum(FUNNEL_DIMENSIONS), 'day'),
-  }),
-);
-export const adminFunnelSchema = z.object({
-  by: z.enum(FUNNEL_DIMENSIONS),
-  totals: z.object({ visitors: z.number(), views: z.number(), signups: z.number(), confirmed: z.number() }),
-  /** One row per day (every day of the period) or per source / campaign / landing page ("(none)" when absent). */
-  rows: z.array(z.object({ key: z.string(), visitors: z.number(), views: z.number(), signups: z.number(), confirmed: z.number() })),
-});
-export type AdminFunnel = z.infer<typeof adminFunnelSchema>;
-
 export const adminMailSettingsSchema = z.strictObject({
   /** An instant mail for each confirmed sign-up. */
   notify_on_confirm: z.boolean(),
@@ -253,67 +178,6 @@ export const adminMailSettingsSchema = z.strictObject({
   notify_digest: z.boolean(),
 });
 export type AdminMailSettings = z.infer<typeof adminMailSettingsSchema>;
-
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'cancelled'] as const;
-
-/** One mail of a person's mail log, or of the outbox view: what it is, where it stands, why it is stuck. */
-export const adminOutboxEntrySchema = z.object({
-  id: z.number(),
-  kind: z.string(),
-  topic: z.string(),
-  signup_id: z.nullable(z.number()),
-  /** pending and tried before = retrying; see last_error. */
-  status: z.enum(OUTBOX_STATUSES),
-  attempts: z.number(),
-  next_attempt_at: z.string(),
-  last_error: z.nullable(z.string()),
-  created_at: z.string(),
-  sent_at: z.nullable(z.string()),
-});
-export type AdminOutboxEntry = z.infer<typeof adminOutboxEntrySchema>;
-
-export const adminMailLogSchema = z.object({
-  /** False without SMTP_URL: pending mail is "not sent: no SMTP configured". */
-  smtp_configured: z.boolean(),
-  items: z.array(adminOutboxEntrySchema),
-});
-export type AdminMailLog = z.infer<typeof adminMailLogSchema>;
-
-export const adminOutboxSchema = z.object({
-  smtp_configured: z.boolean(),
-  /** Mail not sent, by status, and how many mails left in the last 24 hours. */
-  counts: z.object({ pending: z.number(), failed: z.number(), cancelled: z.number(), sent_24h: z.number() }),
-  /** Failed rows, and pending rows that were tried or are overdue, newest first. */
-  stuck: z.array(adminOutboxEntrySchema),
-  /**
-   * Confirmation mails of sign-ups without proof of work wait here while the hourly budget is spent
-   * (UNVERIFIED_MAIL_BUDGET_PER_HOUR; null: no budget). None is dropped: they leave as it frees.
-   */
-  budget: z.object({ held: z.number(), per_hour: z.nullable(z.number()) }),
-});
-export type AdminOutbox = z.infer<typeof adminOutboxSchema>;
-
-const outboxCountsSchema = z.object({ pending: z.number(), sent: z.number(), failed: z.number(), cancelled: z.number() });
-
-export const adminWebhookDeliverySchema = z.object({
-  ...adminOutboxEntrySchema.shape,
-  /** The endpoint URL. */
-  target: z.string(),
-  /** The sign-up the event is about (it may have been erased since). */
-  subject_id: z.nullable(z.number()),
-  /** The `webhook-id` header; a re-send carries the same one. */
-  webhook_id: z.string(),
-});
-export type AdminWebhookDelivery = z.infer<typeof adminWebhookDeliverySchema>;
-
-export const adminWebhooksSchema = z.object({
-  /** False without WEBHOOK_SECRET: events wait in the outbox. */
-  configured: z.boolean(),
-  endpoints: z.array(z.object({ target: z.string(), counts: outboxCountsSchema })),
-  /** Failures first, then the newest deliveries. */
-  recent: z.array(adminWebhookDeliverySchema),
-});
-export type AdminWebhooks = z.infer<typeof adminWebhooksSchema>;
 
 export const adminSignupPageSchema = z.object({
   items: z.array(adminSignupSchema),
@@ -338,33 +202,6 @@ export const adminStatsSchema = z.object({
   by_outcome: z.array(adminCountSchema),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
-
-export const adminSessionInfoSchema = z.object({
-  operator: z.object({ id: z.number(), email: z.string(), role: z.enum(['owner', 'member', 'viewer']) }),
-  expires_at: z.string(),
-  /** The operator's second factors. */
-  two_factor: z.object({ totp: z.boolean(), passkeys: z.number() }),
-  /** REQUIRE_2FA asks this operator for a second factor they do not have yet: nothing else works until they enrol. */
-  enrolment_required: z.boolean(),
-});
-export type AdminSessionInfo = z.infer<typeof adminSessionInfoSchema>;
-
-/** GET /sessions: the signed-in operator's own live sessions, the one in use marked. */
-export const adminSessionListSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      started_at: z.string(),
-      last_used_at: z.string(),
-      browser: z.nullable(z.string()),
-      current: z.boolean(),
-    }),
-  ),
-});
-export type AdminSessionList = z.infer<typeof adminSessionListSchema>;
-
-/** `:id` of /sessions/:id: the first 16 hex characters of a session's hash. */
-export const adminSessionParamsSchema = z.object({ id: z.string().check(z.regex(/^[0-9a-f]{16}$/, 'not a session id')) });
 
 /** Error codes of the admin API, in the public `{code, message, details, hint}` shape. */
 export const ADMIN_ERROR_CODES = {

@@ -3,6 +3,8 @@ export * from './limits';
 export * from './errors';
 export * from './schemas';
 export * from './admin';
+export * from './admin-mail';
+export * from './admin-insight';
 export * from './outcomes';
 export * from './form-post';
 export * from './attribution';

@@ -181,3 +181,31 @@ export const adminBackupStatusSchema = z.object({
   last_failure: z.nullable(z.object({ at: z.string(), error: z.string() })),
 });
 export type AdminBackupStatus = z.infer<typeof adminBackupStatusSchema>;
+
+/** The signed-in operator's session (`GET /session`) and their sessions elsewhere. */
+export const adminSessionInfoSchema = z.object({
+  operator: z.object({ id: z.number(), email: z.string(), role: z.enum(['owner', 'member', 'viewer']) }),
+  expires_at: z.string(),
+  /** The operator's second factors. */
+  two_factor: z.object({ totp: z.boolean(), passkeys: z.number() }),
+  /** REQUIRE_2FA asks this operator for a second factor they do not have yet: nothing else works until they enrol. */
+  enrolment_required: z.boolean(),
+});
+export type AdminSessionInfo = z.infer<typeof adminSessionInfoSchema>;
+
+/** GET /sessions: the signed-in operator's own live sessions, the one in use marked. */
+export const adminSessionListSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      started_at: z.string(),
+      last_used_at: z.string(),
+      browser: z.nullable(z.string()),
+      current: z.boolean(),
+    }),
+  ),
+});
+export type AdminSessionList = z.infer<typeof adminSessionListSchema>;
+
+/** `:id` of /sessions/:id: the first 16 hex characters of a session's hash. */
+export const adminSessionParamsSchema = z.object({ id: z.string().check(z.regex(/^[0-9a-f]{16}$/, 'not a session id')) });

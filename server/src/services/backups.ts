@@ -196,7 +196,7 @@ export async function restoreBackup(options: {
       const key = await stores.proofOfWork.sharedSecret(ERASURE_LEDGER_KEY);
       const emails = new Set(entries.map((e) => e.email));
       const ids = new Set(entries.map((e) => e.signup));
-      for await (const batch of stores.signups.addresses()) {
+      for await (const batch of stores.signupListing.addresses()) {
         for (const row of batch) {
           if (!ids.has(ledgerHash(key, String(row.id))) && !emails.has(ledgerHash(key, row.email))) continue;
           if (await services.signups.erase(row.id, { kind: 'system' })) erasedAgain += 1;

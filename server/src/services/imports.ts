@@ -82,7 +82,7 @@ const pause = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(reso
 
 export interface ImportDeps {
   database: Database;
-  stores: Pick<Stores, 'signups'>;
+  stores: Pick<Stores, 'signups' | 'signupListing'>;
   signups: SignupService;
   useCases: UseCases;
   now?: () => Date;
@@ -216,7 +216,8 @@ async function importSignups(deps: ImportDeps, csv: string, options: ImportOptio
   // Already on the list (the address compared as stored: trimmed, lower case).
   const existing = new Set<string>();
   for (let start = 0; start < candidates.length; start += BATCH) {
-    for (const email of await stores.signups.knownEmails(candidates.slice(start, start + BATCH).map((c) => c.email))) existing.add(email);
+    for (const email of await stores.signupListing.knownEmails(candidates.slice(start, start + BATCH).map((c) => c.email)))
+      existing.add(email);
   }
   report.existing = existing.size;
   const fresh = candidates.filter((c) => !existing.has(c.email));

@@ -43,7 +43,10 @@ function decodeCursor(cursor: string): [string, number] {
   throw new InvalidCursorError();
 }
 
-/** The console's reads over many sign-ups: filtered, keyset-paged lists, a streamed export, and the dashboard's counts. */
+/**
+ * Reads over many sign-ups: the console's filtered, keyset-paged lists, a streamed export and the dashboard's counts;
+ * an import's check of which addresses are on the list; a restore's pass over every address.
+ */
 export function createSignupListing(database: Database) {
   const { db } = database;
   const signups = createSignupStore(database);
@@ -214,6 +217,34 @@ export function createSignupListing(database: Database) {
         by_company_size: withAll(COMPANY_SIZE_OPTIONS, of('company_size')),
         by_outcome: withAll(DESIRED_OUTCOME_OPTIONS, of('outcome')),
       };
+    },
+
+    /** Every sign-up's id and address, in batches by id (a restore applies the erasure ledger to each). */
+    async *addresses(batchSize = 1000): AsyncGenerator<{ id: number; email: string }[]> {
+      let after = 0;
+      for (;;) {
+        const rows = await db
+          .selectFrom('waitlist_signups')
+          .select(['id', 'email'])
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(batchSize)
+          .execute();
+        if (rows.length === 0) return;
+        yield rows.map((r) => ({ id: Number(r.id), email: r.email }));
+        after = Number(rows.at(-1)!.id);
+      }
+    },
+
+    /** Which of these addresses (as stored: trimmed, lower case) are on the list (an import's check). */
+    async knownEmails(emails: readonly string[]): Promise<string[]> {
+      if (emails.length === 0) return [];
+      const rows = await db
+        .selectFrom('waitlist_signups')
+        .select('email')
+        .where('email', 'in', [...emails])
+        .execute();
+      return rows.map((r) => r.email);
     },
   };
 }

@@ -1,8 +1,7 @@
-import { type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { FollowUpStatus, SignupFlag } from '@waitlist/contract';
+import type { FollowUpStatus } from '@waitlist/contract';
 import type { Database } from '../connection';
+import { signupRowCodec, type NewSignupRow, type SignupChanges, type SignupRow } from './signup-rows';
 import type { Executor } from '../database';
-import type { WaitlistSignupsTable } from '../schema';
 import { createSignupCounts, type CountParts } from './signup-counts';
 
 /**
@@ -16,44 +15,7 @@ import { createSignupCounts, type CountParts } from './signup-counts';
  */
 
 /** A stored sign-up: lists decoded, timestamps as ISO text, the consumer-mail flag as a boolean. */
-export interface SignupRow {
-  id: number;
-  email: string;
-  role: string;
-  company_size: string;
-  desired_outcomes: string[];
-  other_outcome: string | null;
-  consented_at: string;
-  privacy_policy_version: string;
-  created_at: string;
-  confirmed_at: string | null;
-  marketing_opt_out_at: string | null;
-  /** When the first confirmation mail went out: an unconfirmed sign-up's retention clock starts here. */
-  confirmation_sent_at: string | null;
-  locale: string;
-  status: FollowUpStatus;
-  company_domain: string | null;
-  free_mail: boolean;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_content: string | null;
-  utm_term: string | null;
-  referrer_origin: string | null;
-  landing_path: string | null;
-  /** Why the sign-up may deserve a second look (contract: SIGNUP_FLAGS); empty for most. */
-  flags: SignupFlag[];
-  /** The partner code the person joined with (migration 11), or null. */
-  partner_code_id: number | null;
-}
-
-/** A row about to be inserted: every column but the generated id. */
-export type NewSignupRow = Omit<SignupRow, 'id'>;
-
-/** The columns a change may set (the rest are history: when, consent, where from). */
-export type SignupChanges = Partial<
-  Pick<SignupRow, 'email' | 'role' | 'company_size' | 'desired_outcomes' | 'other_outcome' | 'company_domain' | 'free_mail'>
->;
+export type { NewSignupRow, SignupChanges, SignupRow } from './signup-rows';
 
 /** Rows folded into the kept counts per transaction. */
 const FOLD_BATCH = 1000;
@@ -65,53 +27,7 @@ export function createSignupStore(database: Database) {
   /** A row's contribution moves (before → after) when it is already counted; an uncounted one is counted later as it is. */
   const recount = async (trx: Executor, before: readonly SignupRow[], after: readonly SignupRow[], parts: CountParts) =>
     counts.change(trx, before, after, parts);
-  const tsOrNull = (v: Date | string | null) => (v === null ? null : database.decodeTimestamp(v));
-
-  const decode = (row: Selectable<WaitlistSignupsTable>): SignupRow => ({
-    id: Number(row.id),
-    email: row.email,
-    role: row.role,
-    company_size: row.company_size,
-    desired_outcomes: database.decodeList(row.desired_outcomes),
-    other_outcome: row.other_outcome ?? null,
-    consented_at: database.decodeTimestamp(row.consented_at),
-    privacy_policy_version: row.privacy_policy_version,
-    created_at: database.decodeTimestamp(row.created_at),
-    confirmed_at: tsOrNull(row.confirmed_at),
-    marketing_opt_out_at: tsOrNull(row.marketing_opt_out_at),
-    confirmation_sent_at: tsOrNull(row.confirmation_sent_at),
-    locale: row.locale,
-    status: row.status,
-    company_domain: row.company_domain,
-    free_mail: Number(row.free_mail) === 1,
-    utm_source: row.utm_source,
-    utm_medium: row.utm_medium,
-    utm_campaign: row.utm_campaign,
-    utm_content: row.utm_content,
-    utm_term: row.utm_term,
-    referrer_origin: row.referrer_origin,
-    landing_path: row.landing_path,
-    flags: row.flags === '' ? [] : (row.flags.split(' ') as SignupFlag[]),
-    partner_code_id: row.partner_code_id === null ? null : Number(row.partner_code_id),
-  });
-
-  const encode = (changes: SignupChanges): Updateable<WaitlistSignupsTable> => {
-    const { desired_outcomes, free_mail, ...rest } = changes;
-    return {
-      ...rest,
-      ...(desired_outcomes === undefined ? {} : { desired_outcomes: database.encodeList(desired_outcomes) }),
-      ...(free_mail === undefined ? {} : { free_mail: free_mail ? 1 : 0 }),
-    };
-  };
-
-  const encodeNew = (row: NewSignupRow): Insertable<WaitlistSignupsTable> => ({
-    ...row,
-    // Counted when folded in (SQLite's column default is 1 for the rows that were there before migration 12).
-    counted: 0,
-    flags: [...new Set(row.flags)].sort().join(' '),
-    desired_outcomes: database.encodeList(row.desired_outcomes),
-    free_mail: row.free_mail ? 1 : 0,
-  });
+  const { decode, encode, encodeNew } = signupRowCodec(database);
 
   /**
    * Folds sign-ups not yet counted into the kept counts, oldest first, `limit` a transaction, until none is left or
@@ -170,34 +86,6 @@ export function createSignupStore(database: Database) {
         idByEmail.delete(row.email);
         return id;
       });
-    },
-
-    /** Every sign-up's id and address, in batches by id (a restore applies the erasure ledger to each). */
-    async *addresses(batchSize = 1000): AsyncGenerator<{ id: number; email: string }[]> {
-      let after = 0;
-      for (;;) {
-        const rows = await db
-          .selectFrom('waitlist_signups')
-          .select(['id', 'email'])
-          .where('id', '>', after)
-          .orderBy('id')
-          .limit(batchSize)
-          .execute();
-        if (rows.length === 0) return;
-        yield rows.map((r) => ({ id: Number(r.id), email: r.email }));
-        after = Number(rows.at(-1)!.id);
-      }
-    },
-
-    /** Which of these addresses (as stored: trimmed, lower case) are on the list (an import's check). */
-    async knownEmails(emails: readonly string[]): Promise<string[]> {
-      if (emails.length === 0) return [];
-      const rows = await db
-        .selectFrom('waitlist_signups')
-        .select('email')
-        .where('email', 'in', [...emails])
-        .execute();
-      return rows.map((r) => r.email);
     },
 
     /** A sign-up by id, read outside any change (the console's person page). */

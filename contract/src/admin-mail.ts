@@ -1,0 +1,64 @@
+import * as z from 'zod/mini';
+
+/** The console's Mail page and a person's mail log: what each outbox row is, where it stands, why it is stuck. */
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'cancelled'] as const;
+
+/** One mail of a person's mail log, or of the outbox view: what it is, where it stands, why it is stuck. */
+export const adminOutboxEntrySchema = z.object({
+  id: z.number(),
+  kind: z.string(),
+  topic: z.string(),
+  signup_id: z.nullable(z.number()),
+  /** pending and tried before = retrying; see last_error. */
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number(),
+  next_attempt_at: z.string(),
+  last_error: z.nullable(z.string()),
+  created_at: z.string(),
+  sent_at: z.nullable(z.string()),
+});
+export type AdminOutboxEntry = z.infer<typeof adminOutboxEntrySchema>;
+
+export const adminMailLogSchema = z.object({
+  /** False without SMTP_URL: pending mail is "not sent: no SMTP configured". */
+  smtp_configured: z.boolean(),
+  items: z.array(adminOutboxEntrySchema),
+});
+export type AdminMailLog = z.infer<typeof adminMailLogSchema>;
+
+export const adminOutboxSchema = z.object({
+  smtp_configured: z.boolean(),
+  /** Mail not sent, by status, and how many mails left in the last 24 hours. */
+  counts: z.object({ pending: z.number(), failed: z.number(), cancelled: z.number(), sent_24h: z.number() }),
+  /** Failed rows, and pending rows that were tried or are overdue, newest first. */
+  stuck: z.array(adminOutboxEntrySchema),
+  /**
+   * Confirmation mails of sign-ups without proof of work wait here while the hourly budget is spent
+   * (UNVERIFIED_MAIL_BUDGET_PER_HOUR; null: no budget). None is dropped: they leave as it frees.
+   */
+  budget: z.object({ held: z.number(), per_hour: z.nullable(z.number()) }),
+});
+export type AdminOutbox = z.infer<typeof adminOutboxSchema>;
+
+const outboxCountsSchema = z.object({ pending: z.number(), sent: z.number(), failed: z.number(), cancelled: z.number() });
+
+export const adminWebhookDeliverySchema = z.object({
+  ...adminOutboxEntrySchema.shape,
+  /** The endpoint URL. */
+  target: z.string(),
+  /** The sign-up the event is about (it may have been erased since). */
+  subject_id: z.nullable(z.number()),
+  /** The `webhook-id` header; a re-send carries the same one. */
+  webhook_id: z.string(),
+});
+export type AdminWebhookDelivery = z.infer<typeof adminWebhookDeliverySchema>;
+
+export const adminWebhooksSchema = z.object({
+  /** False without WEBHOOK_SECRET: events wait in the outbox. */
+  configured: z.boolean(),
+  endpoints: z.array(z.object({ target: z.string(), counts: outboxCountsSchema })),
+  /** Failures first, then the newest deliveries. */
+  recent: z.array(adminWebhookDeliverySchema),
+});
+export type AdminWebhooks = z.infer<typeof adminWebhooksSchema>;

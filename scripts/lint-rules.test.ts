@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The rules docs/architecture.md states, each kept by a lint rule (eslint.config.js): this test lints one-line
+ * violations as if they were files of the repository and expects each rule to fail them, so a rule that stops
+ * matching (a renamed method, a moved folder) turns this red instead of letting the next feature slip past it.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const eslint = new ESLint({ cwd: root });
+
+/** The messages of the rules `file` breaks when it holds `code`. */
+async function complaints(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+const PROBE_IMPORTS = `import type { Database } from '../../db/connection';\nimport type { Stores } from '../../db/stores';\n`;
+const probe = (line: string) => `${PROBE_IMPORTS}export async function probe(database: Database, stores: Stores) {\n  ${line}\n}\n`;
+
+describe('the architecture rules, each a lint rule that fails on one line', () => {
+  it.each([
+    [
+      'a query built in a route',
+      "await stores.signups.get(1); await database.db.selectFrom('operators').selectAll().execute();",
+      'Queries live in a store',
+    ],
+    ['a dialect branch in a route', "if (database.dialect === 'sqlite') return;", 'A dialect branch lives in server/src/db/dialects/'],
+    ['Database.db in a route', 'void database.db;', 'Database.db is for stores'],
+    [
+      'mail queued by a route',
+      'await stores.outbox.queueMail(undefined as never, []);',
+      'Mail and webhook events are queued through the change',
+    ],
+    [
+      'the audit trail written by a route',
+      "await stores.auditTrail.record(undefined as never, { action: 'x', operatorId: null }, '');",
+      'The audit trail is written through the change',
+    ],
+    ['a transaction opened by a route', 'await database.transaction(async () => undefined);', 'A use case opens its transaction through'],
+  ])('%s', async (_name, line, expected) => {
+    const messages = await complaints('server/src/routes/admin/probe.ts', probe(line));
+    expect(messages.join('\n')).toContain(expected);
+  });
+
+  it('keeps Kysely and SQL inside db/, also for services', async () => {
+    const code = "import { sql } from 'kysely';\nexport const probe = () => sql`SELECT 1`;\n";
+    const messages = (await complaints('server/src/services/probe.ts', code)).join('\n');
+    expect(messages).toContain("'kysely' import is restricted");
+    expect(messages).toContain('SQL lives in server/src/db/');
+    // The same lines are a store's business.
+    expect(await complaints('server/src/db/stores/probe.ts', code)).toEqual([]);
+  });
+
+  it('lets only the sign-up store write waitlist_signups', async () => {
+    const line = "export const probe = (db: never) => (db as { deleteFrom(t: string): unknown }).deleteFrom('waitlist_signups');\n";
+    expect((await complaints('server/src/db/stores/probe.ts', line)).join('\n')).toContain(
+      'Only db/stores/signups.ts writes waitlist_signups',
+    );
+  });
+
+  it('keeps source files under 300 lines, and lets a test be longer', async () => {
+    const long = `${Array.from({ length: 301 }, (_, i) => `export const line${i} = ${i};`).join('\n')}\n`;
+    expect((await complaints('server/src/lib/probe.ts', long)).join('\n')).toContain('max-lines');
+    expect((await complaints('server/src/lib/probe.test.ts', long)).join('\n')).not.toContain('max-lines');
+  });
+});

@@ -1,0 +1,81 @@
+import type {
+  WaitlistSignupsTable,
+  SignupNotesTable,
+  SignupStatusLogTable,
+  IdempotencyKeysTable,
+  PersonTokensTable,
+  PersonAuditLogTable,
+  SignupDailyCountsTable,
+  CompaniesTable,
+  CompanyFacetsTable,
+  SignupTotalsTable,
+} from './people';
+import type {
+  OperatorsTable,
+  OperatorRecoveryCodesTable,
+  OperatorPasskeysTable,
+  WebauthnChallengesTable,
+  OperatorInvitationsTable,
+  OperatorSessionsTable,
+  OperatorLoginThrottleTable,
+  AuditTrailTable,
+  OperatorDigestsTable,
+} from './operators';
+import type {
+  OutboxTable,
+  CampaignsTable,
+  MailBudgetsTable,
+  InvitationWavesTable,
+  InvitationsTable,
+  InvitationLinksTable,
+  PartnerCodesTable,
+} from './mail';
+import type {
+  VisitCountsTable,
+  VisitSeenTable,
+  VisitSaltsTable,
+  ServerSecretsTable,
+  SpentChallengesTable,
+  SchemaMigrationsTable,
+} from './site';
+
+export * from './people';
+export * from './operators';
+export * from './mail';
+export * from './site';
+
+/** Every table, as Kysely sees the database: declared once, one file per area of the product. */
+export interface Schema {
+  waitlist_signups: WaitlistSignupsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  schema_migrations: SchemaMigrationsTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_login_throttle: OperatorLoginThrottleTable;
+  audit_trail: AuditTrailTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
+  operator_passkeys: OperatorPasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  operator_invitations: OperatorInvitationsTable;
+  outbox: OutboxTable;
+  person_tokens: PersonTokensTable;
+  signup_daily_counts: SignupDailyCountsTable;
+  companies: CompaniesTable;
+  company_facets: CompanyFacetsTable;
+  signup_totals: SignupTotalsTable;
+  person_audit_log: PersonAuditLogTable;
+  signup_notes: SignupNotesTable;
+  signup_status_log: SignupStatusLogTable;
+  visit_counts: VisitCountsTable;
+  visit_seen: VisitSeenTable;
+  visit_salts: VisitSaltsTable;
+  operator_digests: OperatorDigestsTable;
+  server_secrets: ServerSecretsTable;
+  spent_challenges: SpentChallengesTable;
+  mail_budgets: MailBudgetsTable;
+  campaigns: CampaignsTable;
+  invitation_waves: InvitationWavesTable;
+  invitations: InvitationsTable;
+  invitation_links: InvitationLinksTable;
+  partner_codes: PartnerCodesTable;
+}

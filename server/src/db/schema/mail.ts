@@ -1,0 +1,108 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp, NullableTimestamp } from './columns';
+
+/** What goes out: the outbox, campaigns, the mail budgets, invitation waves and partner codes. */
+
+export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'cancelled';
+
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: 'mail' | 'webhook';
+  topic: string;
+  signup_id: number | null;
+  /** JSON text in both dialects: a reference (locale, reason), never a rendered mail or a token. */
+  payload: ColumnType<string, string | undefined, string>;
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  locked_by: string | null;
+  locked_until: NullableTimestamp;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+  /** Webhook rows: the sign-up the event is about (no foreign key: the event outlives an erased row). */
+  subject_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Webhook rows: the endpoint URL. */
+  target: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: a mail for a sign-up without proof of work, waiting for the mail budget to free it (migration 7). */
+  held: ColumnType<number, number | undefined, number>;
+  /** Which worker sends it (migration 9): `urgent` for what a person waits for, `bulk` for waves and campaigns. */
+  lane: ColumnType<OutboxLane, OutboxLane | undefined, OutboxLane>;
+  /** The campaign a bulk mail belongs to (migration 9). */
+  campaign_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export type OutboxLane = 'urgent' | 'bulk';
+
+export type CampaignState = 'draft' | 'sending' | 'cancelled';
+
+/** An update to the list (migration 9): a message in each language for the confirmed people a filter selects. */
+export interface CampaignsTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON text: the list's filters (contract AdminFilters without sort), as given. */
+  filter: ColumnType<string, string | undefined, string>;
+  /** JSON text: { en: { subject, body }, sv?: { subject, body } }, the body in the Markdown subset. */
+  message: string;
+  state: ColumnType<CampaignState, CampaignState | undefined, CampaignState>;
+  /** How many were queued when sending started (before: how many the filter selected at creation). */
+  recipients: ColumnType<number, number | undefined, number>;
+  created_by: number | null;
+  created_at: Timestamp;
+  started_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+}
+
+/** Token buckets shared by every copy: `tokens` left as of `updated_at` (they refill with time). */
+export interface MailBudgetsTable {
+  name: string;
+  tokens: number;
+  updated_at: Timestamp;
+}
+
+/** A named group of invitations to the pilot (migration 10). */
+export interface InvitationWavesTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON text { en?: { subject, body }, sv?: {…} }: the founders' own words; null: the catalogue's. */
+  message: string | null;
+  expires_at: Timestamp;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+/** One person's invitation (at most one per person). */
+export interface InvitationsTable {
+  id: Generated<number>;
+  wave_id: number;
+  signup_id: number;
+  /** SHA-256 of the personal access code, set when they accept; the code itself is never stored. */
+  code_hash: string | null;
+  expires_at: Timestamp;
+  invited_at: Timestamp;
+  accepted_at: NullableTimestamp;
+  redeemed_at: NullableTimestamp;
+}
+
+/** SHA-256 of each invitation link token mailed. */
+export interface InvitationLinksTable {
+  hash: string;
+  invitation_id: number;
+  created_at: Timestamp;
+}
+
+/** A code an operator hands a partner: whoever enters it joins confirmed (migration 11). */
+export interface PartnerCodesTable {
+  id: Generated<number>;
+  label: string;
+  /** SHA-256 of the code; the code itself is shown once, when it is made. */
+  code_hash: string;
+  /** The code's last four characters, so operators can tell codes apart. */
+  code_hint: string;
+  claim_limit: number;
+  claims: ColumnType<number, number | undefined, number>;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  created_by: number | null;
+  created_at: Timestamp;
+}

@@ -1,0 +1,125 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp, NullableTimestamp, NullableText } from './columns';
+
+/** The people on the list: their sign-ups and what hangs off them (keys, tokens, notes, the log of their own acts, the kept counts). */
+
+export interface WaitlistSignupsTable {
+  id: Generated<number>;
+  email: string;
+  role: string;
+  company_size: string;
+  /** text[] in PostgreSQL, JSON text in SQLite: always go through `Database.encodeList/decodeList` (connection.ts). */
+  desired_outcomes: ColumnType<unknown, unknown, unknown>;
+  other_outcome: string | null;
+  consented_at: Timestamp;
+  privacy_policy_version: string;
+  created_at: Timestamp;
+  /** When the person pressed the button of the confirmation page (double opt-in). */
+  confirmed_at: NullableTimestamp;
+  marketing_opt_out_at: NullableTimestamp;
+  /** The language of the pages the person used; their mails are in it. */
+  locale: ColumnType<string, string | undefined, string>;
+  /** When the first confirmation mail went out: the retention clock of an unconfirmed sign-up starts here. */
+  confirmation_sent_at: NullableTimestamp;
+  /** Attribution (contract/src/attribution.ts), capped at 200 characters. */
+  utm_source: NullableText;
+  utm_medium: NullableText;
+  utm_campaign: NullableText;
+  utm_content: NullableText;
+  utm_term: NullableText;
+  referrer_origin: NullableText;
+  landing_path: NullableText;
+  /** The e-mail's registrable domain: the company key (lib/company.ts). */
+  company_domain: NullableText;
+  /** 1 when the domain is a consumer mail provider (never grouped as a company), else 0. */
+  free_mail: ColumnType<number, number | undefined, number>;
+  /** Follow-up: new → contacted → invited → joined, or declined. */
+  status: ColumnType<FollowUpStatus, FollowUpStatus | undefined, FollowUpStatus>;
+  /** Why the sign-up may deserve a second look: space-separated SIGNUP_FLAGS (migration 8); '' for none. */
+  flags: ColumnType<string, string | undefined, string>;
+  /** The partner code the person joined with (migration 11); null for everybody who signed up by the form. */
+  partner_code_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1 once the row is in the kept counts (migration 12, db/stores/signup-counts.ts); new rows arrive as 0. */
+  counted: ColumnType<number, number | undefined, number>;
+}
+
+export type FollowUpStatus = 'new' | 'contacted' | 'invited' | 'joined' | 'declined';
+
+export interface SignupNotesTable {
+  id: Generated<number>;
+  signup_id: number;
+  /** The operator's e-mail at the time of writing. */
+  author: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface SignupStatusLogTable {
+  id: Generated<number>;
+  /** No foreign key: the history of follow-up survives an erasure, without the address. */
+  signup_id: number;
+  from_status: string;
+  to_status: FollowUpStatus;
+  operator_id: number;
+  created_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  key: string;
+  request_hash: string;
+  signup_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface PersonTokensTable {
+  /** SHA-256 of the token in the link; the token itself is never stored. */
+  hash: string;
+  purpose: 'confirm' | 'manage' | 'unsubscribe';
+  signup_id: number;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export type PersonAuditAction = 'confirm' | 'unsubscribe' | 'export' | 'correct' | 'erase' | 'expire' | 'data-link';
+
+export interface PersonAuditLogTable {
+  id: Generated<number>;
+  action: PersonAuditAction;
+  actor: 'person' | 'system' | 'operator';
+  signup_id: number | null;
+  /** Names of changed fields (corrections); never values, never an address. */
+  fields: string | null;
+  created_at: Timestamp;
+}
+
+/** Every sign-up ever made, by UTC day of sign-up and answer (migration 14; db/stores/signup-counts.ts). */
+export interface SignupDailyCountsTable {
+  day: string;
+  /** 'all' | 'role' | 'company_size' | 'outcome' | 'source' | 'campaign' | 'landing_path' */
+  dimension: string;
+  /** The answer ('' for none, and for 'all'). */
+  value: string;
+  signups: ColumnType<number, number | undefined, number>;
+  confirmed: ColumnType<number, number | undefined, number>;
+}
+
+/** The people on the list now, per company (migration 14). */
+export interface CompaniesTable {
+  domain: string;
+  people: number;
+  first_signup_at: Timestamp;
+  last_signup_at: Timestamp;
+}
+
+export interface CompanyFacetsTable {
+  domain: string;
+  facet: 'role' | 'company_size' | 'status';
+  value: string;
+  people: number;
+}
+
+export interface SignupTotalsTable {
+  name: 'people' | 'free_mail';
+  count: number;
+}

@@ -1,0 +1,143 @@
+import * as z from 'zod/mini';
+import { UNCONFIRMED_RETENTION_DAYS } from '@waitlist/catalogue';
+
+/** The console, mail and delivery, and what other systems reach (webhooks, the product's access codes, metrics). */
+export const consoleAndMailSettings = {
+  /**
+   * Group-commit window for sign-up inserts, in ms (0 = one transaction per request). Sign-ups arriving within
+   * the window share one durable commit (one fsync); each is answered after it. See docs/performance.md.
+   */
+  SIGNUP_BATCH_WINDOW_MS: z._default(
+    z.pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number of milliseconds')), z.transform(Number)),
+    2,
+  ),
+  /** Operator sessions end after this many hours without a request (sliding). */
+  SESSION_IDLE_HOURS: z._default(
+    z
+      .pipe(z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a number of hours')), z.transform(Number))
+      .check(z.refine((n) => n > 0, 'must be more than 0')),
+    12,
+  ),
+  /** Operator sessions end this many hours after sign-in however busy they are (absolute lifetime). */
+  ADMIN_SESSION_MAX_HOURS: z._default(
+    z
+      .pipe(z.string().check(z.regex(/^\d+(\.\d+)?$/, 'must be a number of hours')), z.transform(Number))
+      .check(z.refine((n) => n > 0, 'must be more than 0')),
+    168,
+  ),
+  /** Who must have a second factor (TOTP or a passkey) before anything else in the console (docs/decisions/0022). */
+  REQUIRE_2FA: z._default(z.enum(['off', 'owners', 'all'], { error: 'must be off, owners or all' }), 'off'),
+  /** The audit trail keeps operators' actions this many days (at least 30); older ones are deleted by the hour. */
+  AUDIT_RETENTION_DAYS: z._default(
+    z
+      .pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number of days')), z.transform(Number))
+      .check(z.refine((n) => n >= 30, 'must be at least 30 days')),
+    400,
+  ),
+  /** Operator sign-in attempts per minute per client IP; "off" disables (the per-account-and-network delays stay). */
+  ADMIN_SIGNIN_RATE_LIMIT: z._default(
+    z.pipe(
+      z.string().check(z.regex(/^(off|\d+)$/, 'must be a whole number of attempts per minute, or "off"')),
+      z.transform((v) => (v === 'off' ? null : Number(v))),
+    ),
+    10,
+  ),
+  /** smtp://user:pass@host:port or smtps://…; unset: mail waits in the outbox (docs/decisions/0007). */
+  SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\/[^/?#\s]+/, 'must be an smtp:// or smtps:// URL with a host'))),
+  /** The From of every mail, e.g. `Acme Innovate <hello@example.com>`; default: no-reply at SITE_URL's host. */
+  MAIL_FROM: z.optional(z.string().check(z.regex(/@/, 'must contain an e-mail address'))),
+  /** The public origin links in mail point to; default http://localhost:$PORT. */
+  SITE_URL: z.optional(
+    z.pipe(
+      z.string().check(z.regex(/^https?:\/\/[^/?#\s]+\/?$/, 'must be an origin such as https://example.com (no path)')),
+      z.transform((v) => v.replace(/\/+$/, '')),
+    ),
+  ),
+  /**
+   * Unconfirmed sign-ups are erased this many days after their confirmation mail went out. The default is the
+   * catalogue's fact, which the privacy page states (server.ts warns when the two differ).
+   */
+  UNCONFIRMED_RETENTION_DAYS: z._default(
+    z.pipe(z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number of days')), z.transform(Number)),
+    UNCONFIRMED_RETENTION_DAYS,
+  ),
+  /**
+   * Redis shared by every copy for rate-limit counters (docs/deployment.md); unset counts in this process. Limits
+   * fail open while it is down.
+   */
+  REDIS_URL: z.optional(z.string().check(z.regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL'))),
+  /** Connections the mail worker keeps open to the relay (mails in flight at once, per copy). */
+  SMTP_MAX_CONNECTIONS: z._default(
+    z
+      .pipe(z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number')), z.transform(Number))
+      .check(z.refine((n) => n <= 50, 'must be at most 50')),
+    5,
+  ),
+  /**
+   * The pace of invitation waves and updates to the list, shared by every copy (a token bucket in the database,
+   * never more than 10 seconds' worth at once); the sign-ups' own mails never wait for it.
+   */
+  BULK_MAIL_PER_MINUTE: z._default(
+    z.pipe(z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number of mails a minute')), z.transform(Number)),
+    300,
+  ),
+  /** How often each delivery worker looks for due outbox rows when nothing nudges it. */
+  OUTBOX_POLL_MS: z._default(
+    z.pipe(z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds')), z.transform(Number)),
+    1_000,
+  ),
+  /**
+   * How long a copy holds the outbox rows it claimed (renewed every third of it while it sends them): after a crash
+   * another copy, or the restarted one, takes them over once it ends.
+   */
+  OUTBOX_LEASE_MS: z._default(
+    z
+      .pipe(z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds')), z.transform(Number))
+      .check(z.refine((n) => n >= 1_000, 'must be at least 1000')),
+    30_000,
+  ),
+  /** The wait before the first retry of a failed delivery (then doubling, capped at 1 h); at most 30 s. */
+  OUTBOX_FIRST_RETRY_MS: z._default(
+    z
+      .pipe(z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds')), z.transform(Number))
+      .check(z.refine((n) => n <= 30_000, 'must be at most 30000 (the first retry comes within 30 s)')),
+    30_000,
+  ),
+  /**
+   * Endpoints that receive signed webhook events (docs/decisions/0008-webhooks.md), comma-separated; unset: none
+   * are queued.
+   */
+  WEBHOOK_URL: z.optional(
+    z
+      .pipe(
+        z.string(),
+        z.transform((v) =>
+          v
+            .split(',')
+            .map((u) => u.trim())
+            .filter(Boolean),
+        ),
+      )
+      .check(z.refine((urls) => urls.every((u) => /^https?:\/\/[^\s/?#]+[^\s]*$/.test(u)), 'must be http(s) URLs, comma-separated')),
+  ),
+  /** The Standard Webhooks signing secret, `whsec_` followed by base64 (at least 24 bytes). */
+  WEBHOOK_SECRET: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (v) => /^whsec_[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v.slice(6), 'base64').length >= 24,
+          'must be whsec_ followed by at least 24 bytes in base64',
+        ),
+      ),
+  ),
+  /**
+   * Where an accepted invitation sends the person (the product's own sign-up), with `code=<access code>` added to
+   * its query; unset: a page shows the code and what happens next.
+   */
+  ACCESS_REDIRECT_URL: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s/?#]+[^\s#]*$/, 'must be an http(s) URL without a fragment'))),
+  /** The product's key for POST /api/access/redeem (Authorization: Bearer …); unset: no such route. */
+  ACCESS_API_KEY: z.optional(z.string().check(z.regex(/^[\x21-\x7e]{32,}$/, 'must be at least 32 printable characters without spaces'))),
+  /** Turns on GET /metrics (Prometheus), answered only to `Authorization: Bearer <token>`; unset: no such route. */
+  METRICS_TOKEN: z.optional(z.string().check(z.regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces'))),
+};
