@@ -199,6 +199,17 @@ export default tseslint.config(
   },
   ...SERVER_RULE_BLOCKS,
   {
+    // The console reads and writes through features/admin/api/ (one hook per endpoint, with its cache invalidation).
+    files: ['web/src/features/admin/**/*.{ts,tsx}'],
+    ignores: ['web/src/features/admin/api/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Read and write through a hook of features/admin/api/ (docs/architecture.md, "Web layers")' },
+      ],
+    },
+  },
+  {
     // A file a newcomer can read at one sitting: source files stay under 300 lines (tests and the two catalogues aside).
     files: ['**/*.{ts,tsx,js,mjs}'],
     ignores: ['catalogue/src/en.ts', 'catalogue/src/sv.ts', '**/*.test.{ts,tsx}', '**/*.test-support.{ts,tsx}'],

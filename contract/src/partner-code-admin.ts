@@ -4,6 +4,7 @@ import { MAX_EXPIRY_DAYS } from './limits';
 import { DEFAULT_PARTNER_CODE_DAYS, PARTNER_CODE_MAX_CLAIMS } from './partner-codes';
 
 /** The console's partner codes (partner-codes.ts says what they are). */
+
 /** POST /api/admin/partner-codes. */
 export const adminPartnerCodeCreateSchema = z.strictObject({
   label: trimmedText(200, 'the label'),

@@ -43,12 +43,12 @@ export const signupFormSchema = z.object({
 export type SignupForm = z.infer<typeof signupFormSchema>;
 export type SignupFormField = keyof SignupForm;
 
-/** The body of POST /rest/v1/waitlist_signups (snake_case, the table's columns). */
 /** Attribution as optional columns of the sign-up body (the API accepts them, the island sends them). */
 const attributionBodyShape = Object.fromEntries(
   ATTRIBUTION_FIELDS.map((field) => [field, z.optional(z.nullable(z.string().check(z.maxLength(ATTRIBUTION_MAX_LENGTH))))]),
 ) as Record<AttributionField, z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>>>;
 
+/** The body of POST /rest/v1/waitlist_signups (snake_case, the table's columns). */
 export const signupBodySchema = z.strictObject({
   email: emailSchema,
   role: z.enum(ROLE_OPTIONS),

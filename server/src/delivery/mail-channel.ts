@@ -13,7 +13,6 @@ export interface MailChannelOptions {
   messageIdDomain: string;
 }
 
-/** Outbox mail rows, rendered when they go out and sent over SMTP. */
 /**
  * The Message-ID of an outbox row's mail: the row id and its random key (some mailbox providers silently drop a mail
  * whose Message-ID they have seen before, and ids restart with every database), the same on every retry of the row.
@@ -26,6 +25,7 @@ export function messageIdOf(row: Pick<ClaimedOutboxRow, 'id' | 'payload'>, domai
     : `<outbox-${row.id}@${domain}>`;
 }
 
+/** Outbox mail rows, rendered when they go out and sent over SMTP. */
 export function createMailChannel({ transport, render, messageIdDomain }: MailChannelOptions): DeliveryChannel {
   return {
     kind: 'mail',

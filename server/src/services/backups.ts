@@ -272,3 +272,17 @@ export function createBackupSchedule(options: {
 }
 
 export type BackupSchedule = ReturnType<typeof createBackupSchedule>;
+
+/** The backups' state as the console's dashboard shows it. */
+export const toAdminBackupStatus = (status: BackupStatus) => ({
+  scheduled: status.scheduled,
+  every_hours: status.everyHours,
+  keep: status.keep,
+  latest: status.latest && {
+    file: status.latest.file,
+    created_at: status.latest.created_at,
+    signups: status.latest.signups,
+    bytes: status.latest.bytes,
+  },
+  last_failure: status.lastFailure,
+});

@@ -1,14 +1,8 @@
-import {
-  adminSegmentSchema,
-  campaignMessageSchema,
-  type AdminCampaign,
-  type AdminCampaignCreate,
-  type AdminSegment,
-  type CampaignMessage,
-} from '@waitlist/contract';
+import type { AdminCampaign, AdminCampaignCreate } from '@waitlist/contract';
 import type { Database } from '../db/connection';
 import type { Stores } from '../db/stores';
 import type { CampaignRow } from '../db/stores/campaigns';
+import { segmentOf, toAdminCampaign } from './pilot-views';
 import { MAIL_TOPICS } from './signup-events';
 import type { UseCases } from './use-case';
 
@@ -27,33 +21,6 @@ export interface CampaignServiceDeps {
 }
 
 export type CampaignRefusal = 'not-found' | 'not-draft' | 'finished';
-
-/** A stored campaign as the console sees it; its counts come from its outbox rows. */
-export function toAdminCampaign(
-  row: CampaignRow,
-  counts: { pending: number; sent: number; failed: number; cancelled: number },
-): AdminCampaign {
-  const state = row.state === 'sending' && counts.pending === 0 ? 'sent' : row.state;
-  return {
-    id: row.id,
-    name: row.name,
-    state,
-    recipients: row.recipients,
-    sent: counts.sent,
-    failed: counts.failed,
-    pending: counts.pending,
-    cancelled: counts.cancelled,
-    filter: segmentOf(row),
-    message: messageOf(row),
-    created_at: row.createdAt,
-    started_at: row.startedAt,
-    cancelled_at: row.cancelledAt,
-  };
-}
-
-/** What was stored passed the contract on the way in; read back the same way, so a row can never widen it. */
-const segmentOf = (row: CampaignRow): AdminSegment => adminSegmentSchema.parse(row.filter);
-const messageOf = (row: CampaignRow): CampaignMessage => campaignMessageSchema.parse(row.message);
 
 export function createCampaignService({ database, stores, useCases }: CampaignServiceDeps) {
   const { db } = database;

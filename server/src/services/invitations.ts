@@ -9,9 +9,10 @@ import {
 } from '@waitlist/contract';
 import type { Database } from '../db/connection';
 import type { Stores } from '../db/stores';
-import type { InvitationRow, WaveRow } from '../db/stores/invitations';
+import type { InvitationRow } from '../db/stores/invitations';
 import type { SignupRow } from '../db/stores/signups';
 import { accessCodeHash, issueAccessCode, tokenLookupHash } from '../lib/tokens';
+import { toAdminWave } from './pilot-views';
 import { MAIL_TOPICS } from './signup-events';
 import type { SignupService } from './signups';
 import type { UseCases } from './use-case';
@@ -39,16 +40,6 @@ const WAVE_CHUNK = 500;
 
 export type InvitationProblem = 'malformed' | 'unknown' | 'expired' | 'used';
 export type RedeemRefusal = 'unknown' | 'expired' | 'redeemed';
-
-export const toAdminWave = (w: WaveRow): AdminWave => ({
-  id: w.id,
-  name: w.name,
-  invited: w.invited,
-  accepted: w.accepted,
-  redeemed: w.redeemed,
-  expires_at: w.expiresAt,
-  created_at: w.createdAt,
-});
 
 export function createInvitationService({ database, stores, signups, useCases, now = () => new Date() }: InvitationServiceDeps) {
   const { db } = database;

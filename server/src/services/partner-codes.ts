@@ -1,6 +1,7 @@
 import type { AdminPartnerCode, AdminPartnerCodeCreate, AdminPartnerCodeCreated } from '@waitlist/contract';
-import { partnerCodeState, type PartnerCodeRow, type PartnerCodeStore } from '../db/stores/partner-codes';
+import { type PartnerCodeRow, type PartnerCodeStore } from '../db/stores/partner-codes';
 import { issuePartnerCode } from '../lib/tokens';
+import { toAdminPartnerCode } from './pilot-views';
 import type { UseCases } from './use-case';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -11,17 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export function createPartnerCodeService(deps: { stores: { partnerCodes: PartnerCodeStore }; useCases: UseCases; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
-  const view = (row: PartnerCodeRow): AdminPartnerCode => ({
-    id: row.id,
-    label: row.label,
-    hint: row.hint,
-    claim_limit: row.claimLimit,
-    claims: row.claims,
-    state: partnerCodeState(row, now()),
-    expires_at: row.expiresAt,
-    revoked_at: row.revokedAt,
-    created_at: row.createdAt,
-  });
+  const view = (row: PartnerCodeRow) => toAdminPartnerCode(row, now());
 
   return {
     async create(input: AdminPartnerCodeCreate, operatorId: number | null): Promise<AdminPartnerCodeCreated> {

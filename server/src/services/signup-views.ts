@@ -89,7 +89,6 @@ export function cameFrom(row: SignupRow): Record<string, string> {
   return Object.fromEntries(ATTRIBUTION_FIELDS.filter((column) => row[column] !== null).map((column) => [column, row[column]!]));
 }
 
-/** What the person's own data page shows (contract/src/self-service.ts): everything stored, as codes. */
 /** A person's invitation as they and the exports see it. */
 export function toPersonInvitation(invitation: InvitationRow | undefined): PersonInvitation | null {
   return invitation
@@ -109,6 +108,7 @@ export interface PersonExtras {
   partnerCode?: string | null;
 }
 
+/** What the person's own data page shows (contract/src/self-service.ts): everything stored, as codes. */
 export function toPersonView(row: SignupRow, { invitation, partnerCode = null }: PersonExtras = {}): PersonView {
   return {
     email: row.email,

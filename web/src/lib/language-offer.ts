@@ -1,12 +1,12 @@
+/** On <html> while an offer shows: styles.css keeps focus and anchor scrolling above it (scroll-padding-bottom). */
+const WITH_OFFER_CLASS = 'with-language-offer';
+
 /**
  * Shows the page's offer of another language (app/language-offer.tsx) to a visitor whose browser's first choice
  * is that language, when they arrived from outside the site (a visitor who clicks on within the site has chosen
  * the language they read). Nothing is stored: "No thanks", or Escape while no menu is open, hides it for this
  * page view.
  */
-/** On <html> while an offer shows: styles.css keeps focus and anchor scrolling above it (scroll-padding-bottom). */
-const WITH_OFFER_CLASS = 'with-language-offer';
-
 export function offerPreferredLanguage(
   attribute: string,
   doc: Document = document,

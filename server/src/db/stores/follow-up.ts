@@ -36,7 +36,6 @@ export function createFollowUpStore(database: Database) {
         .execute();
     },
 
-    /** Answers false when there is no such sign-up (erased meanwhile). */
     /** A note about a person (the caller has checked, in `executor`'s change, that they are there). */
     async addNote(executor: Executor, signupId: number, author: string, body: string, at: string): Promise<void> {
       await executor.insertInto('signup_notes').values({ signup_id: signupId, author, body, created_at: at }).execute();

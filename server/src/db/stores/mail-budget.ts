@@ -4,18 +4,18 @@ import type { Executor } from '../database';
 /** Another copy changed the bucket between our read and our write: read again. */
 class LostRace extends Error {}
 
-/**
- * Mail budgets as token buckets in the database, so every copy draws from the same one: a bucket holds at most
- * `perHour` tokens and refills at `perHour` an hour; each held outbox row it frees costs one. The bucket is read and
- * then written by a compare-and-set on its last state (a copy that lost the race reads again), and the rows are
- * freed in the same transaction, so two copies never spend one token twice.
- */
 /** A bucket's size and how fast it refills. */
 export interface BucketShape {
   capacity: number;
   perMs: number;
 }
 
+/**
+ * Mail budgets as token buckets in the database, so every copy draws from the same one: a bucket holds at most
+ * `perHour` tokens and refills at `perHour` an hour; each held outbox row it frees costs one. The bucket is read and
+ * then written by a compare-and-set on its last state (a copy that lost the race reads again), and the rows are
+ * freed in the same transaction, so two copies never spend one token twice.
+ */
 export function createMailBudgetStore(database: Database) {
   const { db } = database;
   const ts = (v: Date | string) => new Date(database.decodeTimestamp(v)).getTime();

@@ -3,6 +3,7 @@ import type { FollowUpStatus, SignupFlag } from '@waitlist/contract';
 import type { Database } from '../connection';
 import type { WaitlistSignupsTable } from '../schema';
 
+/** A stored sign-up: lists decoded, timestamps as ISO text, the consumer-mail flag as a boolean. */
 export interface SignupRow {
   id: number;
   email: string;

@@ -14,7 +14,6 @@ import { createSignupCounts, type CountParts } from './signup-counts';
  * console's kept counts (signup-counts.ts). A new row is counted when it is folded in (`foldIntoCounts`).
  */
 
-/** A stored sign-up: lists decoded, timestamps as ISO text, the consumer-mail flag as a boolean. */
 export type { NewSignupRow, SignupChanges, SignupRow } from './signup-rows';
 
 /** Rows folded into the kept counts per transaction. */
@@ -234,15 +233,15 @@ export function createSignupStore(database: Database) {
     },
 
     /**
-     * What a console read folds in before it reads the counts: one batch at most, so a read never waits for a backlog
-     * (a big import folds its rows itself; the housekeeping job folds the rest within 30 s).
-     */
-    /**
      * Folds everything pending, `limit` rows a transaction; `pauseMs` between them lets another process's writers in
      * (SQLite has one writer, and one that commits back to back starves the others).
      */
     foldIntoCounts: ({ limit = FOLD_BATCH, pauseMs = 0 }: { limit?: number; pauseMs?: number } = {}) =>
       foldIntoCounts(limit, Number.POSITIVE_INFINITY, false, pauseMs),
+    /**
+     * What a console read folds in before it reads the counts: one batch at most, so a read never waits for a backlog
+     * (a big import folds its rows itself; the housekeeping job folds the rest within 30 s).
+     */
     foldBeforeRead: () => foldIntoCounts(FOLD_BATCH, FOLD_BATCH, true),
 
     /** The people on the list now (as counted), and how many of them use free mail. */

@@ -1,16 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ADMIN_ERROR_CODES,
-  adminMailLogSchema,
-  adminOutboxSchema,
-  adminSignupParamsSchema,
-  adminWebhooksSchema,
-  type AdminOutboxEntry,
-} from '@waitlist/contract';
+import { ADMIN_ERROR_CODES, adminMailLogSchema, adminOutboxSchema, adminSignupParamsSchema, adminWebhooksSchema } from '@waitlist/contract';
 import { maskedUrl } from '../../lib/mask-url';
 import { webhookMessageId } from '../../lib/webhook-id';
-import type { OutboxEntry, OutboxReports } from '../../db/stores/outbox-reports';
+import type { OutboxReports } from '../../db/stores/outbox-reports';
+import { toAdminOutboxEntry } from '../../services/mail-views';
 import type { OutboxActions } from '../../services/outbox-actions';
 import type { SignupStore } from '../../db/stores/signups';
 import type { MailBudget } from '../../services/mail-budget';
@@ -30,19 +24,6 @@ export interface MailRoutesOptions {
   webhooksConfigured: boolean;
 }
 
-const toEntry = (e: OutboxEntry): AdminOutboxEntry => ({
-  id: e.id,
-  kind: e.kind,
-  topic: e.topic,
-  signup_id: e.signupId,
-  status: e.status,
-  attempts: e.attempts,
-  next_attempt_at: e.nextAttemptAt,
-  last_error: e.lastError,
-  created_at: e.createdAt,
-  sent_at: e.sentAt,
-});
-
 const notFound = (what: string) => new HttpError(404, ADMIN_ERROR_CODES.notFound, what);
 
 /** A person's mail log, "resend confirmation", and the outbox view of what is stuck and why. */
@@ -57,7 +38,7 @@ export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOpt
     { schema: { ...byId, response: { 200: adminMailLogSchema } }, config: { role: 'viewer' } },
     async (request) => {
       if (!(await exists(request.params.id))) throw notFound('No sign-up with this id (it may have been erased)');
-      return { smtp_configured: smtpConfigured, items: (await outbox.forSignup(request.params.id)).map(toEntry) };
+      return { smtp_configured: smtpConfigured, items: (await outbox.forSignup(request.params.id)).map(toAdminOutboxEntry) };
     },
   );
 
@@ -83,7 +64,7 @@ export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOpt
   app.get('/outbox', { schema: { response: { 200: adminOutboxSchema } }, config: { role: 'viewer' } }, async () => ({
     smtp_configured: smtpConfigured,
     counts: await outbox.counts(),
-    stuck: (await outbox.stuck()).map(toEntry),
+    stuck: (await outbox.stuck()).map(toAdminOutboxEntry),
     budget: await options.mailBudget.status().then(({ held, perHour }) => ({ held, per_hour: perHour })),
   }));
 
@@ -101,7 +82,7 @@ export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOpt
       configured: webhooksConfigured,
       endpoints: endpoints.map((e) => ({ ...e, target: maskedUrl(e.target) })),
       recent: recent.map((e) => ({
-        ...toEntry(e),
+        ...toAdminOutboxEntry(e),
         target: maskedUrl(e.target ?? ''),
         subject_id: e.subjectId,
         webhook_id: webhookMessageId(e.id),

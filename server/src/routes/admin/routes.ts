@@ -7,7 +7,7 @@ import {
   adminBackupStatusSchema,
   type OperatorRole,
 } from '@waitlist/contract';
-import type { BackupStatus } from '../../services/backups';
+import { toAdminBackupStatus, type BackupStatus } from '../../services/backups';
 import type { Stores } from '../../db/stores';
 import type { Services } from '../../services';
 import { HttpError } from '../../http/http-error';
@@ -127,19 +127,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(importRoutes, { imports: services.imports, nudge: options.nudgeMail });
 
   app.get('/backups', { schema: { response: { 200: adminBackupStatusSchema } }, config: { role: 'viewer' } }, async () => {
-    const status = await options.backupStatus();
-    return {
-      scheduled: status.scheduled,
-      every_hours: status.everyHours,
-      keep: status.keep,
-      latest: status.latest && {
-        file: status.latest.file,
-        created_at: status.latest.created_at,
-        signups: status.latest.signups,
-        bytes: status.latest.bytes,
-      },
-      last_failure: status.lastFailure,
-    };
+    return toAdminBackupStatus(await options.backupStatus());
   });
 
   // Unknown admin paths: 401 without a session (the guard), 404 with one.

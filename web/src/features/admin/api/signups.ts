@@ -3,6 +3,7 @@ import {
   ADMIN_API,
   type AdminCorrection,
   type AdminFilters,
+  type AdminImportReport,
   type AdminSignup,
   type AdminSignupPage,
   type FollowUpStatus,
@@ -77,6 +78,21 @@ export function useSetStatus() {
         void queryClient.invalidateQueries({ queryKey: adminKeys.followUp(id) });
       }
       afterSignupChange(queryClient);
+    },
+  });
+}
+
+/** POST /import with the file as text/csv (owners): a dry run counts, a real run stores the new people. */
+export function useImportList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { file: File; source: string; dryRun: boolean; confirmByMail: boolean }) =>
+      request<AdminImportReport>(
+        `/import${toQueryString({ source: input.source, dry_run: String(input.dryRun), confirm_by_mail: String(input.confirmByMail) })}`,
+        { method: 'POST', headers: { 'content-type': 'text/csv' }, body: await input.file.text() },
+      ),
+    onSuccess: (report) => {
+      if (!report.dry_run) void queryClient.invalidateQueries({ queryKey: adminKeys.signupLists() });
     },
   });
 }

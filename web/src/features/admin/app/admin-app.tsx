@@ -5,14 +5,14 @@ import { Button } from '../../../components/ui/button';
 import { AdminApiError } from '../api/client';
 import { adminKeys, sameKey } from '../api/query-keys';
 import { useSession, useSignOut } from '../api/session';
-import { Loading, StatusMessage, type Notice } from '../components/ui';
+import { Loading, StatusMessage, type Notice } from '../components/console-ui';
 import { CompaniesPage } from '../pages/companies-page';
 import { FunnelPage } from '../pages/funnel-page';
 import { MailSettingsPage } from '../pages/mail-settings-page';
 import { OutboxPage } from '../pages/outbox/outbox-page';
 import { PilotsPage } from '../pages/pilots/pilots-page';
 import { SignInPage } from '../pages/sign-in-page';
-import { JoinPage } from '../pages/join-page';
+import { AcceptInvitationPage } from '../pages/accept-invitation-page';
 import { SecurityPage } from '../pages/security/security-page';
 import { TeamPage } from '../pages/team/team-page';
 import { AuditPage } from '../pages/audit/audit-page';
@@ -105,7 +105,7 @@ export function AdminApp() {
   }
   if (joinToken && route.name === 'join') {
     return (
-      <JoinPage
+      <AcceptInvitationPage
         token={joinToken}
         onJoined={() => {
           setJoinToken(null);

@@ -1,5 +1,5 @@
 import type { AdminOutboxEntry } from '@waitlist/contract';
-import { DataTable, TimeCell, formatDateTime } from './ui';
+import { DataTable, TimeCell, formatDateTime } from './console-ui';
 
 const TOPIC_LABELS: Record<string, string> = { confirmation: 'Confirmation', 'data-link': 'Data link' };
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminBackupStatus } from '@waitlist/contract';
 import { request } from '../api/client';
-import { formatDateTime, formatNumber } from '../components/ui';
+import { formatDateTime, formatNumber } from '../components/console-ui';
 
 /** The server's own backups on the dashboard: when the last was taken, or why the last one failed. */
 export function BackupNotice() {

@@ -3,7 +3,7 @@ import { ADMIN_COMPANY_SORTS, type AdminCompanies, type AdminCompanySort } from 
 import { useCompanies } from '../api/insight';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../components/fields';
-import { DataTable, AdminPage, ErrorPanel, Loading, formatNumber, TimeCell } from '../components/ui';
+import { DataTable, AdminPage, ErrorPanel, Loading, formatNumber, TimeCell } from '../components/console-ui';
 
 const SORT_LABELS: Record<AdminCompanySort, string> = {
   '-people': 'Most people first',

@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminCount } from '@waitlist/contract';
 import { useStats } from '../api/insight';
-import { ErrorPanel, Loading, formatNumber } from '../components/ui';
+import { ErrorPanel, Loading, formatNumber } from '../components/console-ui';
 import { BackupNotice } from './backup-notice';
 
 const COLOR = '#4338ca';

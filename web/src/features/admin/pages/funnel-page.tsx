@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AdminFunnel, FunnelDimension } from '@waitlist/contract';
 import { useFunnel } from '../api/insight';
 import { DateField, SelectField } from '../components/fields';
-import { DataTable, AdminPage, ErrorPanel, Loading, formatNumber } from '../components/ui';
+import { DataTable, AdminPage, ErrorPanel, Loading, formatNumber } from '../components/console-ui';
 
 const DAY_MS = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);

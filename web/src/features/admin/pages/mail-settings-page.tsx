@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { AdminMailSettings } from '@waitlist/contract';
 import { Button } from '../../../components/ui/button';
 import { useMailSettings, useSaveMailSettings } from '../api/mail';
-import { ErrorPanel, Loading, type Notice } from '../components/ui';
+import { ErrorPanel, Loading, type Notice } from '../components/console-ui';
 
 /** Each operator chooses the mail the console sends them: one per confirmed sign-up, and the daily digest. */
 export function MailSettingsPage({ onNotice }: { onNotice: (notice: Notice) => void }) {

@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/session';
-import { DataTable, ErrorPanel, TimeCell, type Notice } from '../components/ui';
+import { DataTable, ErrorPanel, TimeCell, type Notice } from '../components/console-ui';
 
 /** Where the operator is signed in (started, last used, browser), with a way to end any other session. */
 export function SessionsPanel({ onNotice }: { onNotice: (notice: Notice) => void }) {

@@ -4,7 +4,7 @@ import { AdminApiError } from '../api/client';
 import { useSignIn } from '../api/session';
 import { usePasskeySignIn } from '../api/team';
 import { TextField } from '../components/fields';
-import { StatusMessage, type Notice } from '../components/ui';
+import { StatusMessage, type Notice } from '../components/console-ui';
 import { SignedOutCard } from '../components/signed-out-card';
 
 /**

@@ -3,7 +3,8 @@ import { AUDIT_OUTCOMES } from '@waitlist/contract';
 import { Button, ButtonLink } from '../../../../components/ui/button';
 import { auditCsvUrl, useAudit, useAuditOperators, type AuditFilters } from '../../api/team';
 import { DateField, SelectField, TextField } from '../../components/fields';
-import { AdminPage, DataTable, ErrorPanel, Loading, TimeCell } from '../../components/ui';
+import { AdminPage, TimeCell } from '../../components/console-ui';
+import { ListPanel } from '../../components/list-panel';
 
 /** Owners read what every operator did: by operator, action, outcome and period, newest first, and as CSV. */
 export function AuditPage() {
@@ -56,46 +57,44 @@ export function AuditPage() {
         <DateField label="From" value={filters.from} onChange={(v) => update({ from: v })} />
         <DateField label="To" value={filters.to} onChange={(v) => update({ to: v })} />
       </form>
-      {page.isPending && <Loading label="Loading the audit trail…" />}
-      {page.isError && <ErrorPanel title="The audit trail could not be loaded" error={page.error} onRetry={() => void page.refetch()} />}
-      {page.data && page.data.items.length === 0 && <p className="muted">Nothing matches.</p>}
-      {page.data && page.data.items.length > 0 && (
-        <div className="card table-card">
-          <DataTable
-            caption="Operator actions, newest first"
-            header={
-              <>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">On</th>
-                <th scope="col">Details</th>
-              </>
-            }
-          >
-            {page.data.items.map((e) => (
-              <tr key={e.id}>
-                <TimeCell at={e.at} />
-                <td>
-                  {e.operator_email ??
-                    (e.action.startsWith('cli.')
-                      ? 'the command line'
-                      : e.operator_id === null
-                        ? 'nobody signed in'
-                        : `operator ${e.operator_id}`)}
-                </td>
-                <th scope="row">
-                  <code>{e.action}</code>
-                </th>
-                <td>
-                  <span className={`badge badge-${e.outcome}`}>{e.outcome}</span>
-                </td>
-                <td>{e.signup_id !== null ? `sign-up ${e.signup_id}` : (e.target ?? '')}</td>
-                <td>{e.detail ?? ''}</td>
-              </tr>
-            ))}
-          </DataTable>
+      <ListPanel
+        query={page}
+        items={page.data?.items}
+        what="the audit trail"
+        empty="Nothing matches."
+        caption="Operator actions, newest first"
+        header={
+          <>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">What</th>
+            <th scope="col">Outcome</th>
+            <th scope="col">On</th>
+            <th scope="col">Details</th>
+          </>
+        }
+        row={(e) => (
+          <tr key={e.id}>
+            <TimeCell at={e.at} />
+            <td>
+              {e.operator_email ??
+                (e.action.startsWith('cli.')
+                  ? 'the command line'
+                  : e.operator_id === null
+                    ? 'nobody signed in'
+                    : `operator ${e.operator_id}`)}
+            </td>
+            <th scope="row">
+              <code>{e.action}</code>
+            </th>
+            <td>
+              <span className={`badge badge-${e.outcome}`}>{e.outcome}</span>
+            </td>
+            <td>{e.signup_id !== null ? `sign-up ${e.signup_id}` : (e.target ?? '')}</td>
+            <td>{e.detail ?? ''}</td>
+          </tr>
+        )}
+        after={
           <nav className="pager" aria-label="Pages of the audit trail">
             <div className="pager-buttons">
               <Button variant="secondary" size="small" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
@@ -104,15 +103,15 @@ export function AuditPage() {
               <Button
                 variant="secondary"
                 size="small"
-                disabled={!page.data.next_cursor}
+                disabled={!page.data?.next_cursor}
                 onClick={() => page.data?.next_cursor && setCursors([...cursors, page.data.next_cursor])}
               >
                 Older
               </Button>
             </div>
           </nav>
-        </div>
-      )}
+        }
+      />
     </AdminPage>
   );
 }

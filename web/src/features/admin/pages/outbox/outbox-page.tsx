@@ -1,7 +1,7 @@
 import { Button } from '../../../../components/ui/button';
 import { useOutbox, useRetryMail } from '../../api/mail';
 import { MailTable } from '../../components/mail-table';
-import { AdminPage, ErrorPanel } from '../../components/ui';
+import { AdminPage, ErrorPanel } from '../../components/console-ui';
 import { WebhooksPanel } from './webhooks-panel';
 import { useCan } from '../../app/role';
 

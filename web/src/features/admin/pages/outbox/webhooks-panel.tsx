@@ -1,7 +1,8 @@
 import type { AdminWebhookDelivery } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useResendWebhook, useWebhooks } from '../../api/mail';
-import { DataTable, ErrorPanel, TimeCell } from '../../components/ui';
+import { DataTable, TimeCell } from '../../components/console-ui';
+import { ListPanel } from '../../components/list-panel';
 import { useCan } from '../../app/role';
 
 /** Where one delivery stands, in words an operator can act on. */
@@ -19,37 +20,34 @@ export function WebhooksPanel() {
   const resend = useResendWebhook();
   const can = useCan();
   const data = webhooks.data;
+  const recent = data?.recent ?? [];
+  const configured = data?.configured ?? false;
   return (
     <section className="stack-lg" aria-labelledby="webhooks-title">
       <h2 id="webhooks-title">Webhooks</h2>
-      {webhooks.isError && (
-        <ErrorPanel title="The webhook deliveries could not be loaded" error={webhooks.error} onRetry={() => void webhooks.refetch()} />
-      )}
-      {data && data.endpoints.length === 0 && (
-        <p className="muted">No webhook events yet. Set WEBHOOK_URL and WEBHOOK_SECRET to send them.</p>
-      )}
-      {data && data.endpoints.length > 0 && (
-        <div className="card table-card stack">
-          <DataTable
-            caption="Deliveries per endpoint"
-            header={
-              <>
-                <th scope="col">Endpoint</th>
-                <th scope="col">Delivered</th>
-                <th scope="col">Pending</th>
-                <th scope="col">Failed</th>
-              </>
-            }
-          >
-            {data.endpoints.map((e) => (
-              <tr key={e.target}>
-                <td className="break">{e.target}</td>
-                <td>{e.counts.sent}</td>
-                <td>{e.counts.pending}</td>
-                <td>{e.counts.failed}</td>
-              </tr>
-            ))}
-          </DataTable>
+      <ListPanel
+        query={webhooks}
+        items={data?.endpoints}
+        what="webhook deliveries"
+        empty="No webhook events yet. Set WEBHOOK_URL and WEBHOOK_SECRET to send them."
+        caption="Deliveries per endpoint"
+        header={
+          <>
+            <th scope="col">Endpoint</th>
+            <th scope="col">Delivered</th>
+            <th scope="col">Pending</th>
+            <th scope="col">Failed</th>
+          </>
+        }
+        row={(e) => (
+          <tr key={e.target}>
+            <td className="break">{e.target}</td>
+            <td>{e.counts.sent}</td>
+            <td>{e.counts.pending}</td>
+            <td>{e.counts.failed}</td>
+          </tr>
+        )}
+        after={
           <DataTable
             caption="Latest webhook events, failures first"
             header={
@@ -66,14 +64,14 @@ export function WebhooksPanel() {
               </>
             }
           >
-            {data.recent.map((d) => (
+            {recent.map((d) => (
               <tr key={d.id}>
                 <td>
                   {d.topic} <span className="muted">{d.webhook_id}</span>
                 </td>
                 <td>{d.subject_id === null ? '—' : <a href={`#/signups/${d.subject_id}`}>#{d.subject_id}</a>}</td>
                 <td className="break">{d.target}</td>
-                <td>{webhookStatus(d, data.configured)}</td>
+                <td>{webhookStatus(d, configured)}</td>
                 <TimeCell at={d.created_at} />
                 <td className="break">{d.last_error ?? '—'}</td>
                 <td>
@@ -86,8 +84,8 @@ export function WebhooksPanel() {
               </tr>
             ))}
           </DataTable>
-        </div>
-      )}
+        }
+      />
     </section>
   );
 }

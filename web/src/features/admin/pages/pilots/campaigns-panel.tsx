@@ -3,7 +3,8 @@ import type { AdminCampaign, AdminSegment } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useCampaignAction, useCampaigns, useCreateCampaign, useMailPreview } from '../../api/pilots';
 import { TextField } from '../../components/fields';
-import { ConfirmDialog, DataTable, ErrorPanel } from '../../components/ui';
+import { ConfirmDialog } from '../../components/console-ui';
+import { ListPanel } from '../../components/list-panel';
 import { MailPreview } from './mail-preview';
 import { EMPTY_MESSAGE, MessageFields, filledMessage, type MessageDraft } from './message-fields';
 import { describeSegment } from './segment-summary';
@@ -33,70 +34,65 @@ export function CampaignsPanel({ segment, operator }: { segment: AdminSegment; o
       <p role="status" aria-live="polite">
         {notice}
       </p>
-      {campaigns.isError && (
-        <ErrorPanel title="The updates could not be loaded" error={campaigns.error} onRetry={() => void campaigns.refetch()} />
-      )}
-      {campaigns.data && campaigns.data.items.length === 0 && <p className="muted">No update yet.</p>}
-      {campaigns.data && campaigns.data.items.length > 0 && (
-        <div className="card table-card">
-          <DataTable
-            caption="Updates, newest first (confirmed people who have not unsubscribed)"
-            header={
-              <>
-                <th scope="col">Update</th>
-                <th scope="col">State</th>
-                <th scope="col">Recipients</th>
-                <th scope="col">Sent</th>
-                <th scope="col">Waiting</th>
-                <th scope="col">Failed</th>
-                <th scope="col">Not sent</th>
-                <th scope="col">Actions</th>
-              </>
-            }
-          >
-            {campaigns.data.items.map((c) => (
-              <tr key={c.id}>
-                <td>{c.name}</td>
-                <td>{STATES[c.state]}</td>
-                <td>{c.recipients}</td>
-                <td>{c.sent}</td>
-                <td>{c.pending}</td>
-                <td>{c.failed}</td>
-                <td>{c.cancelled}</td>
-                <td className="actions">
-                  <Can need="member">
-                    <Button
-                      size="small"
-                      variant="ghost"
-                      aria-label={`Test to me: ${c.name}`}
-                      disabled={act.isPending}
-                      onClick={() => run(c, 'test', `A test copy of “${c.name}” is on its way to ${operator}.`)}
-                    >
-                      Test to me
-                    </Button>
-                    {c.state === 'draft' && (
-                      <Button size="small" aria-label={`Send… ${c.name}`} disabled={act.isPending} onClick={() => setSending(c)}>
-                        Send…
-                      </Button>
-                    )}
-                    {(c.state === 'draft' || c.state === 'sending') && (
-                      <Button
-                        size="small"
-                        variant="secondary"
-                        aria-label={`Cancel ${c.name}`}
-                        disabled={act.isPending}
-                        onClick={() => run(c, 'cancel', `“${c.name}” is cancelled.`)}
-                      >
-                        Cancel
-                      </Button>
-                    )}
-                  </Can>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        </div>
-      )}
+      <ListPanel
+        query={campaigns}
+        items={campaigns.data?.items}
+        what="updates"
+        empty="No update yet."
+        caption="Updates, newest first (confirmed people who have not unsubscribed)"
+        header={
+          <>
+            <th scope="col">Update</th>
+            <th scope="col">State</th>
+            <th scope="col">Recipients</th>
+            <th scope="col">Sent</th>
+            <th scope="col">Waiting</th>
+            <th scope="col">Failed</th>
+            <th scope="col">Not sent</th>
+            <th scope="col">Actions</th>
+          </>
+        }
+        row={(c) => (
+          <tr key={c.id}>
+            <td>{c.name}</td>
+            <td>{STATES[c.state]}</td>
+            <td>{c.recipients}</td>
+            <td>{c.sent}</td>
+            <td>{c.pending}</td>
+            <td>{c.failed}</td>
+            <td>{c.cancelled}</td>
+            <td className="actions">
+              <Can need="member">
+                <Button
+                  size="small"
+                  variant="ghost"
+                  aria-label={`Test to me: ${c.name}`}
+                  disabled={act.isPending}
+                  onClick={() => run(c, 'test', `A test copy of “${c.name}” is on its way to ${operator}.`)}
+                >
+                  Test to me
+                </Button>
+                {c.state === 'draft' && (
+                  <Button size="small" aria-label={`Send… ${c.name}`} disabled={act.isPending} onClick={() => setSending(c)}>
+                    Send…
+                  </Button>
+                )}
+                {(c.state === 'draft' || c.state === 'sending') && (
+                  <Button
+                    size="small"
+                    variant="secondary"
+                    aria-label={`Cancel ${c.name}`}
+                    disabled={act.isPending}
+                    onClick={() => run(c, 'cancel', `“${c.name}” is cancelled.`)}
+                  >
+                    Cancel
+                  </Button>
+                )}
+              </Can>
+            </td>
+          </tr>
+        )}
+      />
       <Can need="member">
         <form
           className="card stack"

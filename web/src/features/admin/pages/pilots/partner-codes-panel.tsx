@@ -3,7 +3,8 @@ import { MAX_EXPIRY_DAYS, PARTNER_CODE_MAX_CLAIMS, PARTNER_JOIN_PATH, type Partn
 import { Button } from '../../../../components/ui/button';
 import { usePartnerCodeAction, usePartnerCodes } from '../../api/pilots';
 import { TextField } from '../../components/fields';
-import { DataTable, ErrorPanel, TimeCell } from '../../components/ui';
+import { TimeCell } from '../../components/console-ui';
+import { ListPanel } from '../../components/list-panel';
 import { Can } from '../../app/role';
 
 const STATES: Record<PartnerCodeState, string> = {
@@ -31,63 +32,58 @@ export function PartnerCodesPanel() {
       <p className="muted">
         People who enter a code on the join page ({PARTNER_JOIN_PATH}) join confirmed, attributed to the code, until its limit or expiry.
       </p>
-      {codes.isError && (
-        <ErrorPanel title="The partner codes could not be loaded" error={codes.error} onRetry={() => void codes.refetch()} />
-      )}
-      {codes.data && codes.data.items.length === 0 && <p className="muted">No partner code yet.</p>}
-      {codes.data && codes.data.items.length > 0 && (
-        <div className="card table-card">
-          <DataTable
-            caption="Partner codes, newest first"
-            header={
-              <>
-                <th scope="col">Label</th>
-                <th scope="col">Ends in</th>
-                <th scope="col">Joined</th>
-                <th scope="col">State</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Action</th>
-              </>
-            }
-          >
-            {codes.data.items.map((c) => (
-              <tr key={c.id}>
-                <td>{c.label}</td>
-                <td>…{c.hint}</td>
-                <td>
-                  {c.claims} of {c.claim_limit}
-                </td>
-                <td>{STATES[c.state]}</td>
-                <TimeCell at={c.expires_at} />
-                <td>
-                  {c.state === 'withdrawn' ? null : (
-                    <Can need="member">
-                      <Button
-                        type="button"
-                        variant="secondary"
-                        size="small"
-                        disabled={action.isPending}
-                        aria-label={`Withdraw “${c.label}”`}
-                        onClick={() =>
-                          action.mutate(
-                            { revoke: c.id },
-                            {
-                              onSuccess: () => setOutcome(`“${c.label}” is withdrawn: nobody else can join with it.`),
-                              onError: (e) => setOutcome(e.message),
-                            },
-                          )
-                        }
-                      >
-                        Withdraw
-                      </Button>
-                    </Can>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        </div>
-      )}
+      <ListPanel
+        query={codes}
+        items={codes.data?.items}
+        what="partner codes"
+        empty="No partner code yet."
+        caption="Partner codes, newest first"
+        header={
+          <>
+            <th scope="col">Label</th>
+            <th scope="col">Ends in</th>
+            <th scope="col">Joined</th>
+            <th scope="col">State</th>
+            <th scope="col">Expires</th>
+            <th scope="col">Action</th>
+          </>
+        }
+        row={(c) => (
+          <tr key={c.id}>
+            <td>{c.label}</td>
+            <td>…{c.hint}</td>
+            <td>
+              {c.claims} of {c.claim_limit}
+            </td>
+            <td>{STATES[c.state]}</td>
+            <TimeCell at={c.expires_at} />
+            <td>
+              {c.state === 'withdrawn' ? null : (
+                <Can need="member">
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    size="small"
+                    disabled={action.isPending}
+                    aria-label={`Withdraw “${c.label}”`}
+                    onClick={() =>
+                      action.mutate(
+                        { revoke: c.id },
+                        {
+                          onSuccess: () => setOutcome(`“${c.label}” is withdrawn: nobody else can join with it.`),
+                          onError: (e) => setOutcome(e.message),
+                        },
+                      )
+                    }
+                  >
+                    Withdraw
+                  </Button>
+                </Can>
+              )}
+            </td>
+          </tr>
+        )}
+      />
       <Can need="member">
         <form
           className="card stack"

@@ -1,5 +1,5 @@
 import type { AdminFilters } from '@waitlist/contract';
-import { AdminPage } from '../../components/ui';
+import { AdminPage } from '../../components/console-ui';
 import { CampaignsPanel } from './campaigns-panel';
 import { PartnerCodesPanel } from './partner-codes-panel';
 import { segmentOf } from './segment-summary';

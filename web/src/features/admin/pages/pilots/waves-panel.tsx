@@ -3,7 +3,8 @@ import { MAX_EXPIRY_DAYS, MAX_WAVE_SIZE, type AdminSegment, type AdminWaveCreate
 import { Button } from '../../../../components/ui/button';
 import { useCreateWave, useMailPreview, useWaves } from '../../api/pilots';
 import { TextField } from '../../components/fields';
-import { DataTable, ErrorPanel, TimeCell } from '../../components/ui';
+import { TimeCell } from '../../components/console-ui';
+import { ListPanel } from '../../components/list-panel';
 import { MailPreview } from './mail-preview';
 import { EMPTY_MESSAGE, MessageFields, filledMessage, type MessageDraft } from './message-fields';
 import { describeSegment } from './segment-summary';
@@ -38,36 +39,33 @@ export function WavesPanel({ segment }: { segment: AdminSegment }) {
   return (
     <section className="stack-lg" aria-labelledby="waves-title">
       <h2 id="waves-title">Invitation waves</h2>
-      {waves.isError && <ErrorPanel title="The waves could not be loaded" error={waves.error} onRetry={() => void waves.refetch()} />}
-      {waves.data && waves.data.items.length === 0 && <p className="muted">No wave yet.</p>}
-      {waves.data && waves.data.items.length > 0 && (
-        <div className="card table-card">
-          <DataTable
-            caption="Waves, newest first"
-            header={
-              <>
-                <th scope="col">Wave</th>
-                <th scope="col">Invited</th>
-                <th scope="col">Accepted</th>
-                <th scope="col">Redeemed</th>
-                <th scope="col">Sent</th>
-                <th scope="col">Expires</th>
-              </>
-            }
-          >
-            {waves.data.items.map((w) => (
-              <tr key={w.id}>
-                <td>{w.name}</td>
-                <td>{w.invited}</td>
-                <td>{w.accepted}</td>
-                <td>{w.redeemed}</td>
-                <TimeCell at={w.created_at} />
-                <TimeCell at={w.expires_at} />
-              </tr>
-            ))}
-          </DataTable>
-        </div>
-      )}
+      <ListPanel
+        query={waves}
+        items={waves.data?.items}
+        what="waves"
+        empty="No wave yet."
+        caption="Waves, newest first"
+        header={
+          <>
+            <th scope="col">Wave</th>
+            <th scope="col">Invited</th>
+            <th scope="col">Accepted</th>
+            <th scope="col">Redeemed</th>
+            <th scope="col">Sent</th>
+            <th scope="col">Expires</th>
+          </>
+        }
+        row={(w) => (
+          <tr key={w.id}>
+            <td>{w.name}</td>
+            <td>{w.invited}</td>
+            <td>{w.accepted}</td>
+            <td>{w.redeemed}</td>
+            <TimeCell at={w.created_at} />
+            <TimeCell at={w.expires_at} />
+          </tr>
+        )}
+      />
       <Can need="member">
         <form
           className="card stack"

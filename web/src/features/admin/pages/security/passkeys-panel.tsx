@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../../api/team';
 import { TextField } from '../../components/fields';
-import { DataTable, ErrorPanel, Loading, TimeCell, type Notice } from '../../components/ui';
+import { DataTable, ErrorPanel, Loading, TimeCell, type Notice } from '../../components/console-ui';
 
 /** The operator's passkeys: sign in with one instead of password and code; add (named), list, remove. */
 export function PasskeysPanel({ onNotice }: { onNotice: (notice: Notice) => void }) {

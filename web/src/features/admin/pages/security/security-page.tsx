@@ -1,5 +1,5 @@
 import type { AdminSessionInfo } from '@waitlist/contract';
-import type { Notice } from '../../components/ui';
+import type { Notice } from '../../components/console-ui';
 import { SessionsPanel } from '../sessions-panel';
 import { PasskeysPanel } from './passkeys-panel';
 import { TotpPanel } from './totp-panel';

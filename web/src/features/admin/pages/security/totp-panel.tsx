@@ -3,7 +3,7 @@ import type { AdminTotpStart } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useConfirmTotp, useNewRecoveryCodes, useStartTotp, useTotpOff } from '../../api/team';
 import { TextField } from '../../components/fields';
-import type { Notice } from '../../components/ui';
+import type { Notice } from '../../components/console-ui';
 
 /** Recovery codes, shown once: the operator keeps them somewhere safe. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {

@@ -4,7 +4,7 @@ import { Button } from '../../../../components/ui/button';
 import { useAddNote, useFollowUp } from '../../api/insight';
 import { useSetStatus } from '../../api/signups';
 import { SelectField, TextAreaField } from '../../components/fields';
-import { ErrorPanel, formatDateTime, type Notice } from '../../components/ui';
+import { ErrorPanel, formatDateTime, type Notice } from '../../components/console-ui';
 import { Can } from '../../app/role';
 
 /** Follow-up: status (changed here or for a selection in the list), notes with author and time, and the history. */

@@ -1,7 +1,7 @@
 import { Button } from '../../../../components/ui/button';
 import { useMailLog, useResendConfirmation } from '../../api/mail';
 import { MailTable } from '../../components/mail-table';
-import { ErrorPanel, type Notice } from '../../components/ui';
+import { ErrorPanel, type Notice } from '../../components/console-ui';
 import { Can } from '../../app/role';
 
 /** A person's mail log on their detail page, with "Resend confirmation". */

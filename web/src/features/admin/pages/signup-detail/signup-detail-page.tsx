@@ -3,7 +3,7 @@ import { Button, ButtonLink } from '../../../../components/ui/button';
 import { AdminApiError } from '../../api/client';
 import { exportJsonUrl, useEraseSignup, useSignup } from '../../api/signups';
 import { hrefOf } from '../../app/use-hash-route';
-import { ConfirmDialog, ErrorPanel, Loading, type Notice } from '../../components/ui';
+import { ConfirmDialog, ErrorPanel, Loading, type Notice } from '../../components/console-ui';
 import { AttributionDetails } from './attribution-details';
 import { CorrectionForm } from './correction-form';
 import { FollowUpPanel } from './follow-up-panel';

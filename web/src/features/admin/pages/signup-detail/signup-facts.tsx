@@ -1,6 +1,6 @@
 import { FOLLOW_UP_STATUS_LABELS, LOCALE_NAMES, isSiteLocale, type AdminSignup } from '@waitlist/contract';
 import type { ReactNode } from 'react';
-import { OutcomeChips, formatDateTime } from '../../components/ui';
+import { OutcomeChips, formatDateTime } from '../../components/console-ui';
 
 const When = ({ at }: { at: string }) => <time dateTime={at}>{formatDateTime(at)}</time>;
 const Muted = ({ children }: { children: ReactNode }) => <span className="muted">{children}</span>;

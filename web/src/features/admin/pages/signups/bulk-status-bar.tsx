@@ -5,7 +5,7 @@ import { useCreateWave } from '../../api/pilots';
 import { useEraseSignups, useSetStatus } from '../../api/signups';
 import { SelectField, TextField } from '../../components/fields';
 import { waveOutcome } from '../pilots/waves-panel';
-import { ConfirmDialog } from '../../components/ui';
+import { ConfirmDialog } from '../../components/console-ui';
 
 /** Acts on the selected sign-ups in one go (sets their follow-up status, or erases them) and says what it did. */
 export function BulkStatusBar({ selected, onDone }: { selected: ReadonlySet<number>; onDone: () => void }) {

@@ -1,43 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminImportReport } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
-import { AdminApiError, toQueryString } from '../../api/client';
-import { adminKeys } from '../../api/query-keys';
+import { useImportList } from '../../api/signups';
 import { TextField } from '../../components/fields';
-import { formatNumber } from '../../components/ui';
-
-/** POST /import with the file as text/csv (owners). */
-function useImport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: { file: File; source: string; dryRun: boolean; confirmByMail: boolean }) => {
-      const query = toQueryString({ source: input.source, dry_run: String(input.dryRun), confirm_by_mail: String(input.confirmByMail) });
-      const response = await fetch(`/api/admin/import${query}`, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'text/csv', accept: 'application/json' },
-        body: await input.file.text(),
-      });
-      const body = (await response.json().catch(() => null)) as AdminImportReport | { code: string; message: string } | null;
-      if (!response.ok || !body || 'code' in body) {
-        throw new AdminApiError(
-          response.status,
-          body && 'code' in body ? body.code : 'http',
-          body && 'message' in body ? body.message : `The server answered ${response.status}`,
-        );
-      }
-      return body;
-    },
-    onSuccess: (report) => {
-      if (!report.dry_run) void queryClient.invalidateQueries({ queryKey: adminKeys.signupLists() });
-    },
-  });
-}
+import { formatNumber } from '../../components/console-ui';
 
 /** Importing an existing list: check the file first (nothing stored), then import the new people, unconfirmed. */
 export function ImportPanel() {
-  const importList = useImport();
+  const importList = useImportList();
   const [file, setFile] = useState<File | null>(null);
   const [source, setSource] = useState('');
   const [confirmByMail, setConfirmByMail] = useState(false);

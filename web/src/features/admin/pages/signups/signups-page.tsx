@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ADMIN_PAGE_SIZE, type AdminFilters, type AdminSignupPage } from '@waitlist/contract';
 import { Button, ButtonLink } from '../../../../components/ui/button';
 import { exportCsvUrl, useSignupList } from '../../api/signups';
-import { AdminPage, ErrorPanel, formatNumber } from '../../components/ui';
+import { AdminPage, ErrorPanel, formatNumber } from '../../components/console-ui';
 import { BulkStatusBar } from './bulk-status-bar';
 import { ImportPanel } from './import-panel';
 import { SignupFilters, activeFilterCount } from './signup-filters';

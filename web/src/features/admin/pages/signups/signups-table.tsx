@@ -1,6 +1,6 @@
 import { FOLLOW_UP_STATUS_LABELS, SIGNUP_FLAG_LABELS, type AdminSignup, type AdminSort } from '@waitlist/contract';
 import { hrefOf } from '../../app/use-hash-route';
-import { DataTable, OutcomeChips, TimeCell, formatDateTime } from '../../components/ui';
+import { DataTable, OutcomeChips, TimeCell, formatDateTime } from '../../components/console-ui';
 
 function SortHeader({
   label,

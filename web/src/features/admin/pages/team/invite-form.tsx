@@ -3,7 +3,7 @@ import { OPERATOR_ROLES, OPERATOR_ROLE_LABELS, type OperatorRole } from '@waitli
 import { Button } from '../../../../components/ui/button';
 import { useInvite } from '../../api/team';
 import { SelectField, TextField } from '../../components/fields';
-import type { Notice } from '../../components/ui';
+import type { Notice } from '../../components/console-ui';
 
 /** An owner invites a teammate: their address and role; a mail with a link (48 hours, once) goes out. */
 export function InviteForm({ onNotice }: { onNotice: (notice: Notice) => void }) {

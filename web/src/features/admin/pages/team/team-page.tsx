@@ -3,7 +3,7 @@ import { OPERATOR_ROLES, type AdminOperator } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useChangeRole, useRemoveOperator, useResetSecondFactor, useTeam, useWithdrawInvitation } from '../../api/team';
 import { SelectField } from '../../components/fields';
-import { AdminPage, ConfirmDialog, DataTable, ErrorPanel, Loading, TimeCell, type Notice } from '../../components/ui';
+import { AdminPage, ConfirmDialog, DataTable, ErrorPanel, Loading, TimeCell, type Notice } from '../../components/console-ui';
 import { InviteForm } from './invite-form';
 
 const factors = (m: AdminOperator) =>

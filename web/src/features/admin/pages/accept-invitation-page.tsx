@@ -8,7 +8,7 @@ import { SignedOutCard } from '../components/signed-out-card';
  * An invited teammate's first visit: the link's token (taken out of the address bar as soon as the page read it)
  * and a password chosen twice; accepting signs them in.
  */
-export function JoinPage({ token, onJoined }: { token: string; onJoined: () => void }) {
+export function AcceptInvitationPage({ token, onJoined }: { token: string; onJoined: () => void }) {
   const accept = useAcceptInvitation();
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');

@@ -1,0 +1,64 @@
+import {
+  adminSegmentSchema,
+  campaignMessageSchema,
+  type AdminCampaign,
+  type AdminPartnerCode,
+  type AdminSegment,
+  type AdminWave,
+  type CampaignMessage,
+} from '@waitlist/contract';
+import type { CampaignRow } from '../db/stores/campaigns';
+import type { WaveRow } from '../db/stores/invitations';
+import { partnerCodeState, type PartnerCodeRow } from '../db/stores/partner-codes';
+
+/** The pilots as the console sees them: an invitation wave, a campaign, a partner code (one mapper each). */
+
+export const toAdminWave = (w: WaveRow): AdminWave => ({
+  id: w.id,
+  name: w.name,
+  invited: w.invited,
+  accepted: w.accepted,
+  redeemed: w.redeemed,
+  expires_at: w.expiresAt,
+  created_at: w.createdAt,
+});
+
+/** A stored campaign as the console sees it; its counts come from its outbox rows. */
+export function toAdminCampaign(
+  row: CampaignRow,
+  counts: { pending: number; sent: number; failed: number; cancelled: number },
+): AdminCampaign {
+  const state = row.state === 'sending' && counts.pending === 0 ? 'sent' : row.state;
+  return {
+    id: row.id,
+    name: row.name,
+    state,
+    recipients: row.recipients,
+    sent: counts.sent,
+    failed: counts.failed,
+    pending: counts.pending,
+    cancelled: counts.cancelled,
+    filter: segmentOf(row),
+    message: messageOf(row),
+    created_at: row.createdAt,
+    started_at: row.startedAt,
+    cancelled_at: row.cancelledAt,
+  };
+}
+
+/** What was stored passed the contract on the way in; read back the same way, so a row can never widen it. */
+export const segmentOf = (row: CampaignRow): AdminSegment => adminSegmentSchema.parse(row.filter);
+const messageOf = (row: CampaignRow): CampaignMessage => campaignMessageSchema.parse(row.message);
+
+/** A partner code with its claims and state at `now` (its code itself is shown once, when it is made). */
+export const toAdminPartnerCode = (row: PartnerCodeRow, now: Date): AdminPartnerCode => ({
+  id: row.id,
+  label: row.label,
+  hint: row.hint,
+  claim_limit: row.claimLimit,
+  claims: row.claims,
+  state: partnerCodeState(row, now),
+  expires_at: row.expiresAt,
+  revoked_at: row.revokedAt,
+  created_at: row.createdAt,
+});

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { DataTable, ErrorPanel, Loading } from './console-ui';
+
+/** What a list panel needs of its query (a TanStack Query result). */
+export interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+}
+
+/**
+ * A list read from the console's API, in one shape on every screen: while loading, a status; on failure, the error
+ * with a way to try again; with nothing in it, a sentence saying so; otherwise the table, with whatever follows it
+ * (a pager, a second table) in the same card.
+ */
+export function ListPanel<T>({
+  query,
+  items,
+  what,
+  empty,
+  caption,
+  header,
+  row,
+  after,
+}: {
+  query: ListQuery;
+  items: readonly T[] | undefined;
+  /** What the list holds, plural, as a person says it: "waves", "the audit trail". */
+  what: string;
+  empty: ReactNode;
+  caption: ReactNode;
+  header: ReactNode;
+  /** One row of the table (a <tr>). */
+  row: (item: T) => ReactNode;
+  after?: ReactNode;
+}) {
+  const named = what.startsWith('the ') ? what : `the ${what}`;
+  if (query.isPending) return <Loading label={`Loading ${named}…`} />;
+  if (query.isError) {
+    const title = `${named.charAt(0).toUpperCase()}${named.slice(1)} could not be loaded`;
+    return <ErrorPanel title={title} error={query.error ?? new Error('Unknown error')} onRetry={() => void query.refetch()} />;
+  }
+  if (!items || items.length === 0) return <p className="muted">{empty}</p>;
+  return (
+    <div className="card table-card stack">
+      <DataTable caption={caption} header={header}>
+        {items.map(row)}
+      </DataTable>
+      {after}
+    </div>
+  );
+}
