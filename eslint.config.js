@@ -128,6 +128,12 @@ const noDbHandle = [
     message: 'Database.db is for stores (and services passing it on as an executor): call a service or a store method',
   },
 ];
+const noInlineMapper = [
+  {
+    selector: "CallExpression[callee.property.name='map'] > ArrowFunctionExpression > ObjectExpression",
+    message: 'A row becomes a view in one mapper in services/ (signup-views, pilot-views, operator-views, mail-views): call it',
+  },
+];
 const signupsOneWriter = [
   {
     selector: "CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom)$/] > Literal[value='waitlist_signups']",
@@ -154,8 +160,14 @@ const SERVER_RULE_BLOCKS = [
   {
     // Routes, the CLI, delivery and the plumbing: they call services (and stores for reads), never the query builder.
     files: ['server/src/**/*.ts'],
-    ignores: ['server/src/db/**', 'server/src/services/**', ...SERVER_SOURCE_IGNORES],
+    ignores: ['server/src/db/**', 'server/src/services/**', 'server/src/routes/**', ...SERVER_SOURCE_IGNORES],
     rules: { 'no-restricted-syntax': ['error', ...sqlOutsideDb, ...oneDoor, ...noDbHandle] },
+  },
+  {
+    // Routes as above, and a view is never mapped inline: each entity has one mapper in services/.
+    files: ['server/src/routes/**/*.ts'],
+    ignores: SERVER_SOURCE_IGNORES,
+    rules: { 'no-restricted-syntax': ['error', ...sqlOutsideDb, ...oneDoor, ...noDbHandle, ...noInlineMapper] },
   },
   {
     files: ['server/src/**/*.ts'],
@@ -206,6 +218,21 @@ export default tseslint.config(
       'no-restricted-globals': [
         'error',
         { name: 'fetch', message: 'Read and write through a hook of features/admin/api/ (docs/architecture.md, "Web layers")' },
+      ],
+    },
+  },
+  {
+    // One browser: its path and flags live in scripts/chromium.ts, Playwright starts it only in e2e/support/browser.ts.
+    files: ['e2e/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['scripts/chromium.ts', 'e2e/support/browser.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/chrom(e|ium)$/i][value=/^\\//]', message: 'The browser is CHROMIUM_PATH of scripts/chromium.ts' },
+        {
+          selector: "MemberExpression[object.name='chromium'][property.name='launch']",
+          message: 'Start the browser with launchBrowser() of e2e/support/browser.ts',
+        },
       ],
     },
   },

@@ -120,6 +120,31 @@ describe.each(['sqlite', 'postgres'] as const)('operator console in a real brows
     expect(await page.getByRole('columnheader', { name: /E-mail/ }).getAttribute('aria-sort')).toBe('ascending');
   });
 
+  it('groups the screens by job in one column that fits a 1280 px screen, each on one line', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    try {
+      const nav = page.getByRole('navigation', { name: 'Console' });
+      const groups = await nav.getByRole('list').evaluateAll((lists) => lists.map((l) => l.getAttribute('aria-labelledby')));
+      expect(groups.length).toBeGreaterThanOrEqual(4);
+      const links = await nav.getByRole('link').evaluateAll((anchors) =>
+        anchors.map((a) => {
+          const box = a.getBoundingClientRect();
+          const text = document.createRange();
+          text.selectNodeContents(a);
+          return { text: a.textContent, left: box.left, bottom: box.bottom, lines: text.getClientRects().length };
+        }),
+      );
+      expect(links.map((l) => l.text)).toEqual(
+        expect.arrayContaining(['Sign-ups', 'Companies', 'Pilots', 'Outbox', 'Team', 'Audit', 'Security']),
+      );
+      for (const link of links) expect(link, String(link.text)).toMatchObject({ left: links[0]!.left, lines: 1 });
+      expect(Math.max(...links.map((l) => l.bottom))).toBeLessThanOrEqual(800);
+      await expectAxeClean();
+    } finally {
+      await page.setViewportSize({ width: 1360, height: 900 });
+    }
+  });
+
   it('finds a sign-up by part of its e-mail, then narrows with a filter', async () => {
     await page.getByLabel('Search e-mail').fill('HOPPER');
     await expect.poll(() => bodyRows().count()).toBe(1);

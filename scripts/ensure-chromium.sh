@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Browser tests use Debian's chromium (test tools cannot download browsers here).
 set -euo pipefail
-if [ -x /usr/bin/chromium ]; then exit 0; fi
+# CHROMIUM_PATH names another chromium (scripts/chromium.ts reads the same variable).
+if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then exit 0; fi
 if [ "$(id -u)" = "0" ]; then
   echo "[setup] installing Debian chromium for the browser tests"
   apt-get update -qq

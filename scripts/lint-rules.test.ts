@@ -40,6 +40,11 @@ describe('the architecture rules, each a lint rule that fails on one line', () =
       'The audit trail is written through the change',
     ],
     ['a transaction opened by a route', 'await database.transaction(async () => undefined);', 'A use case opens its transaction through'],
+    [
+      'a view mapped inline in a route',
+      'return (await stores.invitations.waves()).map((w) => ({ id: w.id }));',
+      'A row becomes a view in one mapper in services/',
+    ],
   ])('%s', async (_name, line, expected) => {
     const messages = await complaints('server/src/routes/admin/probe.ts', probe(line));
     expect(messages.join('\n')).toContain(expected);
@@ -59,6 +64,20 @@ describe('the architecture rules, each a lint rule that fails on one line', () =
     expect((await complaints('server/src/db/stores/probe.ts', line)).join('\n')).toContain(
       'Only db/stores/signups.ts writes waitlist_signups',
     );
+  });
+
+  it('keeps fetch out of console screens: they read through features/admin/api/', async () => {
+    const code = "export const probe = () => fetch('/api/admin/signups');\n";
+    expect((await complaints('web/src/features/admin/pages/probe.ts', code)).join('\n')).toContain('Read and write through a hook');
+    expect(await complaints('web/src/features/admin/api/probe.ts', code)).toEqual([]);
+  });
+
+  it('starts one browser, from one path', async () => {
+    const own =
+      "import { chromium } from 'playwright-core';\nexport const probe = () => chromium.launch({ executablePath: '/usr/bin/chromium' });\n";
+    const messages = (await complaints('e2e/probe.test.ts', own)).join('\n');
+    expect(messages).toContain('Start the browser with launchBrowser()');
+    expect(messages).toContain('The browser is CHROMIUM_PATH');
   });
 
   it('keeps source files under 300 lines, and lets a test be longer', async () => {

@@ -5,21 +5,12 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
 /** Lighthouse's mobile preset (150 ms RTT, 1.6 Mbit/s); only its CPU slowdown is calibrated, below. */
 const SIMULATED_MOBILE = throttling.mobileSlow4G;
 
 export const PAGES = ['/', '/about', '/privacy', '/sv', '/sv/about', '/sv/privacy'] as const;
-export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
 
 /**
  * The first view of every audited page (docs/decisions/0006-islands-and-progressive-enhancement.md): almost no
@@ -161,7 +152,7 @@ export async function auditPages(
   paths: readonly string[] = PAGES,
   log: (line: string) => void = () => undefined,
 ): Promise<PageReport[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   try {
     // Lighthouse's own trace-recording faults (NO_NAVSTART, NO_FCP…) are transient: one more try, then give up.
     const lighthouseRun = async (path: string, cpuSlowdownMultiplier: number, attempt = 1): Promise<PageReport> => {

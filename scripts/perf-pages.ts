@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../e2e/support/server';
+import { CHROMIUM_PATH } from './chromium';
 import { BUDGETS, auditPages, budgetBreaches, formatReports, kb } from './perf-lighthouse';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,7 +21,7 @@ const server = await startServer({
 let reports;
 try {
   console.log(
-    `Lighthouse 12, mobile, simulated throttling, ${process.env.CHROME_PATH ?? '/usr/bin/chromium'} — ${server.url} (${os.availableParallelism()} cores, load average ${os
+    `Lighthouse 12, mobile, simulated throttling, ${CHROMIUM_PATH} — ${server.url} (${os.availableParallelism()} cores, load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')})`,

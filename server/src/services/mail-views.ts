@@ -1,5 +1,7 @@
-import type { AdminOutboxEntry } from '@waitlist/contract';
-import type { OutboxEntry } from '../db/stores/outbox-reports';
+import type { AdminOutboxEntry, AdminWebhooks } from '@waitlist/contract';
+import type { OutboxEntry, OutboxReports } from '../db/stores/outbox-reports';
+import { maskedUrl } from '../lib/mask-url';
+import { webhookMessageId } from '../lib/webhook-id';
 
 /** One outbox row as the console's Mail page and a person's mail log show it. */
 export const toAdminOutboxEntry = (e: OutboxEntry): AdminOutboxEntry => ({
@@ -14,3 +16,23 @@ export const toAdminOutboxEntry = (e: OutboxEntry): AdminOutboxEntry => ({
   created_at: e.createdAt,
   sent_at: e.sentAt,
 });
+
+/**
+ * The console's webhook page: deliveries per endpoint and the latest events. Endpoints may carry secrets (user-info,
+ * a token in the query): operators see them masked.
+ */
+export function toAdminWebhooks(
+  configured: boolean,
+  { endpoints, recent }: Awaited<ReturnType<OutboxReports['webhookDeliveries']>>,
+): AdminWebhooks {
+  return {
+    configured,
+    endpoints: endpoints.map((e) => ({ ...e, target: maskedUrl(e.target) })),
+    recent: recent.map((e) => ({
+      ...toAdminOutboxEntry(e),
+      target: maskedUrl(e.target ?? ''),
+      subject_id: e.subjectId,
+      webhook_id: webhookMessageId(e.id),
+    })),
+  };
+}

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_ERROR_CODES, adminMailLogSchema, adminOutboxSchema, adminSignupParamsSchema, adminWebhooksSchema } from '@waitlist/contract';
-import { maskedUrl } from '../../lib/mask-url';
-import { webhookMessageId } from '../../lib/webhook-id';
 import type { OutboxReports } from '../../db/stores/outbox-reports';
-import { toAdminOutboxEntry } from '../../services/mail-views';
+import { toAdminOutboxEntry, toAdminWebhooks } from '../../services/mail-views';
 import type { OutboxActions } from '../../services/outbox-actions';
 import type { SignupStore } from '../../db/stores/signups';
 import type { MailBudget } from '../../services/mail-budget';
@@ -75,20 +73,9 @@ export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOpt
     return reply.code(202).send();
   });
 
-  app.get('/webhooks', { schema: { response: { 200: adminWebhooksSchema } }, config: { role: 'viewer' } }, async () => {
-    const { endpoints, recent } = await outbox.webhookDeliveries();
-    // Endpoints may carry secrets (user-info, a token in the query): operators see them masked.
-    return {
-      configured: webhooksConfigured,
-      endpoints: endpoints.map((e) => ({ ...e, target: maskedUrl(e.target) })),
-      recent: recent.map((e) => ({
-        ...toAdminOutboxEntry(e),
-        target: maskedUrl(e.target ?? ''),
-        subject_id: e.subjectId,
-        webhook_id: webhookMessageId(e.id),
-      })),
-    };
-  });
+  app.get('/webhooks', { schema: { response: { 200: adminWebhooksSchema } }, config: { role: 'viewer' } }, async () =>
+    toAdminWebhooks(webhooksConfigured, await outbox.webhookDeliveries()),
+  );
 
   app.post('/webhooks/:id/resend', { schema: byId, config: { role: 'owner' } }, async (request, reply) => {
     const { operatorId } = signedInOperator(request);
