@@ -84,7 +84,7 @@ const WEB_LAYER_ZONES = [
  * one-line violation. Flat config gives a file the last block's `no-restricted-syntax`, so each block below lists every
  * selector that applies to its files.
  */
-const SERVER_SOURCE_IGNORES = ['**/*.test.ts', '**/*.test-support.ts', 'server/src/test/**', '**/test-helpers.ts'];
+const SERVER_SOURCE_IGNORES = ['**/*.test.ts', 'server/src/test/**'];
 const sqlOutsideDb = [
   {
     selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]',
@@ -222,6 +222,36 @@ export default tseslint.config(
     },
   },
   {
+    // Every database test runs on both dialects (describe.each(DIALECTS)); one dialect only with a written reason.
+    files: ['server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.name=/^useTest(App|Database)$/] > Literal.arguments:first-child[value=/^(sqlite|postgres)$/]',
+          message: 'Run a database test on both dialects: describe.each(DIALECTS) and useTestApp(dialect)',
+        },
+      ],
+    },
+  },
+  {
+    // The browser tests see the server from outside: its harness (server/src/test/) yes, its code no.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'server/src/(?!test/)',
+              message: 'An e2e test drives the built server (HTTP, the CLI, e2e/support/): import only its harness, server/src/test/',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // One browser: its path and flags live in scripts/chromium.ts, Playwright starts it only in e2e/support/browser.ts.
     files: ['e2e/**/*.ts', 'scripts/**/*.ts'],
     ignores: ['scripts/chromium.ts', 'e2e/support/browser.ts'],
@@ -239,13 +269,13 @@ export default tseslint.config(
   {
     // A file a newcomer can read at one sitting: source files stay under 300 lines (tests and the two catalogues aside).
     files: ['**/*.{ts,tsx,js,mjs}'],
-    ignores: ['catalogue/src/en.ts', 'catalogue/src/sv.ts', '**/*.test.{ts,tsx}', '**/*.test-support.{ts,tsx}'],
+    ignores: ['catalogue/src/en.ts', 'catalogue/src/sv.ts', '**/*.test.{ts,tsx}'],
     rules: { 'max-lines': ['error', { max: 300 }] },
   },
   {
     // Server and contract layers: see SERVER_LAYER_ZONES above. (The web layers have their own block.)
     files: ['server/src/**/*.ts', 'contract/src/**/*.ts', 'catalogue/src/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.test-support.ts', 'server/src/test/**', '**/test-helpers.ts'],
+    ignores: ['**/*.test.ts', 'server/src/test/**'],
     plugins: { import: importPlugin },
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
     rules: { 'import/no-restricted-paths': ['error', { zones: SERVER_LAYER_ZONES }] },
@@ -253,7 +283,7 @@ export default tseslint.config(
   {
     // Web layers: see WEB_LAYER_ZONES above.
     files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', '**/*.test-support.{ts,tsx}', 'web/src/test/**'],
+    ignores: ['**/*.test.{ts,tsx}', 'web/src/test/**'],
     plugins: { import: importPlugin },
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
     rules: { 'import/no-restricted-paths': ['error', { zones: WEB_LAYER_ZONES }] },

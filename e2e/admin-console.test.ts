@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
 import { startServer, type RunningServer } from './support/server';
-import { FORMULA, NAMES, OPERATOR, OUTCOMES, PASSWORD, ROLES, SIZES, TARGET, backdate, runAdminCli } from './support/console-seed';
+import { FORMULA, NAMES, OPERATOR, OUTCOMES, PASSWORD, ROLES, SIZES, TARGET, addOperator, backdate } from './support/console-seed';
 import { axeViolations, launchBrowser, openPage, screenshot, type PageProblems } from './support/browser';
 
 const ignorable = (message: string) => /status of 401/.test(message); // the console asks "am I signed in?" before sign-in
@@ -20,8 +20,7 @@ describe.each(['sqlite', 'postgres'] as const)('operator console in a real brows
   beforeAll(async () => {
     server = await startServer({ dialect });
     downloadsDir = fs.mkdtempSync(path.join(server.database.dataDir, 'downloads-'));
-    const added = await runAdminCli(server, ['add', OPERATOR, '--password-stdin'], `${PASSWORD}\n`);
-    expect(added.code, added.output).toBe(0);
+    await addOperator(server);
 
     const seeds: [string, number][] = [];
     const post = (body: object) =>

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../server/src/test/databases';
 import { startServer } from './support/server';
-import { OPERATOR, PASSWORD, runAdminCli } from './support/console-seed';
+import { OPERATOR, PASSWORD, addOperator } from './support/console-seed';
 
 /**
  * Backups and restores that honour erasure (issue 26), with the built server and the real CLIs: a backup taken while
@@ -88,7 +88,7 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
       expect(before.length).toBeGreaterThan(300);
 
       // A person erased after the backup: by an operator, through the console's API.
-      expect((await runAdminCli(server, ['add', OPERATOR, '--password-stdin'], PASSWORD)).code).toBe(0);
+      await addOperator(server);
       const signIn = await fetch(`${server.url}/api/admin/session`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: server.url },

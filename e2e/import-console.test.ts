@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS, SIGNUPS_PATH } from '@waitlist/contract';
 import { axeViolations, openPage, screenshot } from './support/browser';
-import { OPERATOR, PASSWORD, runAdminCli } from './support/console-seed';
+import { OPERATOR, PASSWORD, addOperator } from './support/console-seed';
 import { useServerWithMail } from './support/server-with-mail';
 
 /**
@@ -27,7 +27,7 @@ const FILE = [
 describe('importing a list from the console', () => {
   const suite = useServerWithMail({ env: { OUTBOX_POLL_MS: '100' } });
   beforeAll(async () => {
-    expect((await runAdminCli(suite.server, ['add', OPERATOR, '--password-stdin'], PASSWORD)).code).toBe(0);
+    await addOperator(suite.server);
     const res = await fetch(`${suite.server.url}${SIGNUPS_PATH}`, {
       method: 'POST',
       headers: { apikey: 'dev-public-key', authorization: 'Bearer dev-public-key', 'content-type': 'application/json' },

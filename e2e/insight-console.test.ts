@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
 import { CATALOGUE } from '@waitlist/catalogue';
-import { hashPassword } from '../server/src/lib/passwords';
-import { createOperatorAccounts } from '../server/src/db/stores/operator-accounts';
 import { DESKTOP, axeViolations, screenshot } from './support/browser';
 import { describe, expect, test } from './support/fixtures';
 import { aSignup, fillSignupForm, signupForm } from './support/signup-form';
+import { addOperator } from './support/console-seed';
 import type { RunningServer } from './support/server';
 
 const { toasts: TOASTS } = CATALOGUE.en.form;
@@ -96,12 +95,7 @@ describe('operator insight, from a campaign link to the follow-up', () => {
   });
 
   test('the founders see the funnel and the companies, set a status for a selection and keep notes', async ({ page, server }) => {
-    const database = server.database.open();
-    try {
-      await createOperatorAccounts(database).add(OPERATOR, await hashPassword(PASSWORD));
-    } finally {
-      await database.close();
-    }
+    await addOperator(server, OPERATOR, PASSWORD);
     await signIn(page, server);
 
     await page.getByRole('link', { name: 'Funnel' }).click();

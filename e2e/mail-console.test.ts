@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
-import { hashPassword } from '../server/src/lib/passwords';
-import { createOperatorAccounts } from '../server/src/db/stores/operator-accounts';
 import { startHttpReceiver, type TestHttpReceiver } from '../server/src/test/http-receiver';
 import { startTestSmtpServer, type TestSmtpServer } from '../server/src/test/smtp';
 import { axeViolations, launchBrowser, openPage, screenshot } from './support/browser';
+import { addOperator as addOperatorByCli } from './support/console-seed';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -15,15 +14,7 @@ import { startServer, type RunningServer } from './support/server';
  */
 const OPERATOR = 'ops@example.com';
 const PASSWORD = 'a long operator passphrase';
-
-async function addOperator(server: RunningServer) {
-  const database = server.database.open();
-  try {
-    await createOperatorAccounts(database).add(OPERATOR, await hashPassword(PASSWORD));
-  } finally {
-    await database.close();
-  }
-}
+const addOperator = (server: RunningServer) => addOperatorByCli(server, OPERATOR, PASSWORD);
 
 async function signUp(server: RunningServer): Promise<string> {
   const email = `mail-log-${randomUUID().slice(0, 8)}@example.com`;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
 import { axeViolations, openPage, screenshot } from './support/browser';
-import { OPERATOR, PASSWORD, runAdminCli } from './support/console-seed';
+import { OPERATOR, PASSWORD, addOperator } from './support/console-seed';
 import { useServerWithMail } from './support/server-with-mail';
 
 /**
@@ -18,7 +18,7 @@ const PEOPLE = [
 describe('the Pilots screen', () => {
   const suite = useServerWithMail({ env: { OUTBOX_POLL_MS: '100' } });
   beforeAll(async () => {
-    expect((await runAdminCli(suite.server, ['add', OPERATOR, '--password-stdin'], PASSWORD)).code).toBe(0);
+    await addOperator(suite.server);
   });
 
   it('invites the filtered people and sends an update, previewed in both languages, keyboard and axe clean', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
 import { startTestSmtpServer } from '../server/src/test/smtp';
-import { OPERATOR, PASSWORD, runAdminCli } from './support/console-seed';
+import { OPERATOR, PASSWORD, addOperator } from './support/console-seed';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -60,7 +60,7 @@ describe.each(['sqlite', 'postgres'] as const)('a campaign across kill -9 on %s'
       // Their confirmation mails went out; then they confirmed (test set-up, written to the server's database directly).
       await expect.poll(() => smtp.mails.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(PEOPLE);
       await server.execute(`UPDATE waitlist_signups SET confirmed_at = created_at`);
-      expect((await runAdminCli(server, ['add', OPERATOR, '--password-stdin'], PASSWORD)).code).toBe(0);
+      await addOperator(server);
       const cookie = await signIn(server);
       const admin = (path: string, body: unknown = {}) =>
         fetch(`${server.url}/api/admin${path}`, {

@@ -171,57 +171,68 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
     const acknowledged: string[] = [];
     let stop = false;
     let n = 0;
+    /** The copy that dies: the one found holding a batch of mail (below); -1 until then. */
+    let doomed = -1;
     let killedAt = 0;
     const worker = async (w: number) => {
       for (let i = 0; i < 2_000 && !stop; i++) {
         const copy = (w + i) % 2;
-        if (copy === 1 && killedAt) continue;
+        if (copy === doomed && killedAt) continue;
         const answer = await signUp(copy, `crash-${w}-${n++}-${run}@example.com`);
         if (answer.status === 201) acknowledged.push(answer.email);
       }
     };
     const mailsBefore = h.smtp.mails.length;
-    const killed = copies[1]!;
-    /** Mail leased by the copy about to die (claimed, not yet recorded as sent): the queued mail a crash must not lose. */
-    const leasedByKilledCopy = async () =>
+    /** Mail leased by a copy (claimed, not yet recorded as sent): the queued mail a crash must not lose. */
+    const leasedBy = async (copy: number) =>
       Number(
         (
           await copies[0]!.query<{ n: string }>(`SELECT count(*) AS n FROM outbox WHERE status = 'pending' AND locked_by LIKE $1`, [
-            `${killed.process.pid}-%`,
+            `${copies[copy]!.process.pid}-%`,
           ])
         )[0]!.n,
       );
-    // A slow mail relay (2 s a message) before the burst: both workers claim a batch and are still sending it when
-    // the kill lands, so the killed copy dies holding queued mail, one message of it possibly mid-send.
-    h.smtp.delayReplies(2_000);
+    // The mail relay answers nothing until the kill has landed: whatever a copy claims stays in its hands, one message
+    // of it mid-send. Which copy's worker claims first is a race, so the test does not pick the victim in advance: of
+    // 24 queued mails claimed by two copies, one holds at least two (pigeonhole), and that one is killed.
+    h.smtp.holdReplies();
     const queued = await Promise.all(Array.from({ length: 24 }, (_, i) => signUp(i % 2, `crash-queued-${i}-${run}@example.com`)));
     expect(queued.map((a) => a.status)).toEqual(Array(24).fill(201));
     acknowledged.push(...queued.map((a) => a.email));
-    await until(async () => (await leasedByKilledCopy()) >= 2, 'copy 1 sending a batch of mail', 10_000);
+    await until(
+      async () => {
+        for (const copy of [0, 1]) if ((await leasedBy(copy)) >= 2) doomed = copy;
+        return doomed >= 0;
+      },
+      'a copy holding a batch of mail',
+      10_000,
+    );
+    const killed = copies[doomed]!;
+    const survivor = 1 - doomed;
 
     const workers = Promise.all(Array.from({ length: 8 }, (_, w) => worker(w)));
     await until(async () => acknowledged.length >= 24 + 30, '30 sign-ups into the burst', 10_000);
     killed.process.kill('SIGKILL');
-    // From here on the load balancer sends everything to copy 0, for a few more sign-ups (each one is a mail the
-    // surviving worker sends at the test SMTP server's pace, ~0.1 s).
+    // From here on the load balancer sends everything to the survivor, for a few more sign-ups, and the relay answers
+    // again (each new mail goes out at the test SMTP server's pace, ~0.1 s).
     killedAt = acknowledged.length;
+    h.smtp.recover();
     const after = Date.now() + 5_000;
     while (acknowledged.length < killedAt + 12 && Date.now() < after) await sleep(10);
     stop = true;
     await workers;
     await killed.stop({ keepDatabase: true });
-    h.smtp.recover();
     expect(killed.process.signalCode).toBe('SIGKILL');
     expect(acknowledged.length, 'the surviving copy answered after the kill').toBeGreaterThan(killedAt);
 
     const rows = await stored();
     const missing = acknowledged.filter((email) => !rows.has(email));
     expect(missing, `${missing.length} of ${acknowledged.length} acknowledged sign-ups were lost`).toEqual([]);
-    expect((await readiness(0)).status).toBe(200);
+    expect((await readiness(survivor)).status).toBe(200);
 
     // Mail the killed copy had claimed stays leased to it for DEFAULT_LEASE_MS (5 min), then any worker takes it
     // again. The test does not wait 5 minutes: it moves those leases' end to now, as the clock would.
-    const leasedByKilled = await copies[0]!.query<{ id: string }>(
+    const leasedByKilled = await copies[survivor]!.query<{ id: string }>(
       `UPDATE outbox SET locked_until = now() WHERE status = 'pending' AND locked_by LIKE $1 RETURNING id`,
       [`${killed.process.pid}-%`],
     );
@@ -240,6 +251,7 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
     figures.redelivered = newMails.length - messageIds.size;
     expect(figures.redelivered).toBeLessThanOrEqual(leasedByKilled.length);
     figures.mailsSentPerCopy = [mailsSentBy(0), mailsSentBy(1)];
+    figures.killedCopy = doomed;
     figures.mailsReceived = h.smtp.mails.length;
     console.info(
       `[several processes] kill -9 mid-burst: ${acknowledged.length} acknowledged sign-ups (${killedAt} before the kill), all stored; ` +

@@ -1,7 +1,7 @@
 import * as OTPAuth from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, openPage, screenshot } from './support/browser';
-import { OPERATOR, PASSWORD, runAdminCli } from './support/console-seed';
+import { OPERATOR, PASSWORD, addOperator } from './support/console-seed';
 import { useServerWithMail } from './support/server-with-mail';
 
 /**
@@ -18,7 +18,7 @@ describe('the console for a team', () => {
   const suite = useServerWithMail({ env: { OUTBOX_POLL_MS: '100' }, siteHost: 'localhost' });
   const origin = () => suite.server.url.replace('127.0.0.1', 'localhost');
   beforeAll(async () => {
-    expect((await runAdminCli(suite.server, ['add', OPERATOR, '--password-stdin'], PASSWORD)).code).toBe(0);
+    await addOperator(suite.server);
   });
 
   it('invites a teammate who joins from the mail and works as a member; the owner adds an app, a passkey, and reads the trail', async () => {

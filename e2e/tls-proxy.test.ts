@@ -8,7 +8,7 @@ import { SIGNUPS_PATH } from '@waitlist/contract';
 import { createTestDatabase, type TestDatabase } from '../server/src/test/databases';
 import { startTestRedis, type TestRedis } from '../server/src/test/redis';
 import { freePort, startServer, type RunningServer } from './support/server';
-import { OPERATOR, PASSWORD, runAdminCli } from './support/console-seed';
+import { OPERATOR, PASSWORD, addOperator } from './support/console-seed';
 
 /**
  * The reference deployment for real (issue 26): Debian's Caddy with deploy/Caddyfile (`tls internal`) on loopback in
@@ -136,7 +136,7 @@ describe('behind Caddy with TLS, two copies', () => {
   });
 
   it('sends HSTS and sets the console cookie Secure and __Host- prefixed over HTTPS', async () => {
-    expect((await runAdminCli(copies[0]!, ['add', OPERATOR, '--password-stdin'], PASSWORD)).code).toBe(0);
+    await addOperator(copies[0]!);
     const page = await request('/');
     expect(page.status).toBe(200);
     expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+/);

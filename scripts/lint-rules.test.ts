@@ -72,6 +72,18 @@ describe('the architecture rules, each a lint rule that fails on one line', () =
     expect(await complaints('web/src/features/admin/api/probe.ts', code)).toEqual([]);
   });
 
+  it('runs every database test on both dialects', async () => {
+    const code = "import { useTestApp } from '../test/app';\nexport const suite = useTestApp('sqlite');\n";
+    expect((await complaints('server/src/routes/probe.test.ts', code)).join('\n')).toContain('on both dialects');
+  });
+
+  it('keeps server internals out of the browser tests', async () => {
+    const code = "import { hashPassword } from '../server/src/lib/passwords';\nexport const probe = hashPassword;\n";
+    expect((await complaints('e2e/probe.test.ts', code)).join('\n')).toContain('import only its harness');
+    const harness = "import { startTestSmtpServer } from '../server/src/test/smtp';\nexport const probe = startTestSmtpServer;\n";
+    expect(await complaints('e2e/probe.test.ts', harness)).toEqual([]);
+  });
+
   it('starts one browser, from one path', async () => {
     const own =
       "import { chromium } from 'playwright-core';\nexport const probe = () => chromium.launch({ executablePath: '/usr/bin/chromium' });\n";

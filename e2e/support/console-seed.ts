@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
+import { backdateSignups, daysAgo } from '../../server/src/test/back-date';
 import type { RunningServer } from './server';
 
 /** What the console's browser test works with: an operator, seeded people, the CLI, and backdated rows. */
@@ -79,26 +78,24 @@ export function runAdminCli(server: RunningServer, args: string[], stdin: string
   });
 }
 
-/** Spreads the seeded sign-ups over the last weeks so the per-day chart has a shape (test data, written directly). */
+/**
+ * An operator made the one way the README tells a founder to: `npm run admin -- add` (the team service behind it).
+ * Every e2e test that needs someone signed in makes them here.
+ */
+export async function addOperator(server: RunningServer, email = OPERATOR, password = PASSWORD, role = 'owner'): Promise<void> {
+  const added = await runAdminCli(server, ['add', email, '--role', role, '--password-stdin'], `${password}\n`);
+  if (added.code !== 0) throw new Error(`npm run admin -- add ${email} failed (${added.code}): ${added.output}`);
+}
+
+/** Spreads the seeded sign-ups over the last weeks so the per-day chart has a shape (test data, dated the tests' one way). */
 export async function backdate(server: RunningServer, emailsByDaysAgo: [string, number][]) {
-  const iso = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000 - 3_600_000).toISOString();
-  if (server.database.url) {
-    const client = new pg.Client({ connectionString: server.database.url });
-    await client.connect();
-    try {
-      for (const [email, days] of emailsByDaysAgo)
-        await client.query('UPDATE waitlist_signups SET created_at = $1 WHERE email = $2', [iso(days), email]);
-    } finally {
-      await client.end();
-    }
-    return;
-  }
-  const db = new BetterSqlite3(path.join(server.database.dataDir, 'waitlist.db'));
-  db.pragma('busy_timeout = 5000');
+  const database = server.database.open();
   try {
-    const update = db.prepare('UPDATE waitlist_signups SET created_at = ? WHERE email = ?');
-    for (const [email, days] of emailsByDaysAgo) update.run(iso(days), email);
+    await backdateSignups(
+      database,
+      emailsByDaysAgo.map(([email, days]) => [email, daysAgo(days)] as const),
+    );
   } finally {
-    db.close();
+    await database.close();
   }
 }

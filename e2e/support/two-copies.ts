@@ -29,6 +29,8 @@ export const figures = {
   limited: 0,
   failedConnections: 0,
   mailsSentPerCopy: [0, 0],
+  /** Which copy the kill test found holding mail and killed. */
+  killedCopy: -1,
   mailsReceived: 0,
   redelivered: 0,
   webhooksPerCopy: [0, 0],
@@ -140,7 +142,7 @@ export function useTwoCopies() {
       `[several processes] requests per copy ${figures.perCopy.join(' / ')}; 201 ${figures.created}; duplicates refused (409) ${figures.duplicates}; ` +
         `rate-limited (429) ${figures.limited}; mails received ${figures.mailsReceived} (sent per copy ${figures.mailsSentPerCopy.join(' / ')}; ` +
         `${figures.redelivered} sent again after the kill, same Message-ID); webhooks received ${figures.webhooksReceived} (sent per copy ${figures.webhooksPerCopy.join(' / ')}); ` +
-        `connections refused by the killed copy ${figures.failedConnections}`,
+        `connections refused by the killed copy (${figures.killedCopy}) ${figures.failedConnections}`,
     );
   });
 

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ERROR_CODES, ERROR_CODES, SIGNUPS_PATH } from '@waitlist/contract';
-import { addOperator } from './routes/admin/test-helpers';
+import { addOperator } from './test/console';
 import { buildApp, type App } from './app';
 import { FREE_ATTEMPTS } from './db/stores/sign-in-throttle';
 import { loggerOptions } from './http/logging';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
-import { ADMIN_TEST_ENV, addOperator, seedSignup } from '../routes/admin/test-helpers';
+import { ADMIN_TEST_ENV, addOperator, seedSignup } from '../test/console';
 import { useTestApp } from '../test/app';
 import { DIALECTS } from '../test/databases';
 import { apiHeaders, validSignup } from '../test/fixtures';

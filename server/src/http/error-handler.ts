@@ -16,9 +16,9 @@ export function registerErrorHandler(app: FastifyInstance, { metrics }: { metric
     if (error instanceof HttpError) return sendError(reply, error);
     const mapped = httpErrorOf(error);
     if (mapped) {
-      if (error instanceof DatabaseUnavailableError) {
+      if (mapped.statusCode === 503) {
         metrics.count('databaseErrors', { operation: 'request' });
-        request.log.warn({ err: error.cause }, 'database unavailable');
+        request.log.warn({ err: error instanceof DatabaseUnavailableError ? error.cause : error }, 'database unavailable');
       }
       return sendError(reply, mapped);
     }

@@ -6,6 +6,7 @@ import { type TestDatabase } from '../test/databases';
 
 describe('serving the site', () => {
   const distOf = (testDb: TestDatabase) => path.join(testDb.dataDir, 'dist');
+  // eslint-disable-next-line no-restricted-syntax -- one dialect on purpose: static files and headers: no query runs
   const suite = useTestApp('sqlite', (testDb) => ({ WEB_DIST_DIR: distOf(testDb) }), {
     beforeBuild(testDb) {
       const dist = distOf(testDb);

@@ -8,6 +8,7 @@ import {
 } from '@waitlist/contract';
 import {
   CheckViolationError,
+  classifyDbError,
   DatabaseUnavailableError,
   DuplicateEmailError,
   IdempotencyKeyReusedError,
@@ -51,7 +52,8 @@ export function httpErrorOf(error: unknown, options: { duplicateHint?: string } 
       'Use a new key for a new sign-up.',
     );
   }
-  if (error instanceof DatabaseUnavailableError) {
+  // A driver's own fault (a pool that gave no connection in time, a dropped link) is the same answer as a translated one.
+  if (error instanceof DatabaseUnavailableError || classifyDbError(error).kind === 'unavailable') {
     return new HttpError(
       503,
       ERROR_CODES.databaseUnavailable,

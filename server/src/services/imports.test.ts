@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp, useTestDatabase } from '../test/app';
-import { ADMIN_TEST_ENV, addOperator, signIn } from '../routes/admin/test-helpers';
+import { ADMIN_TEST_ENV, addOperator, signIn } from '../test/console';
 import { DIALECTS } from '../test/databases';
 import { createStores } from '../db/stores';
 import { createServices } from './index';

@@ -51,8 +51,11 @@ export interface SignInDeps {
 
 export function createSignIn({ stores, secondFactors, passkeys, team, useCases }: SignInDeps) {
   const { operatorSessions: sessions } = stores;
-  const failed = (operatorId: number | null, detail: string) =>
-    useCases.record({ action: 'session.sign-in', operatorId, outcome: 'failed', detail });
+  /** A refused attempt: recorded, and the wait it earned starts now that its answer is given. */
+  const failed = async (operatorId: number | null, detail: string, throttleKey?: string) => {
+    if (throttleKey) await stores.signInThrottle.restartWait(throttleKey);
+    await useCases.record({ action: 'session.sign-in', operatorId, outcome: 'failed', detail });
+  };
 
   /** A fresh session for `operatorId` in `change` (the sign-in's audit entry commits with it). */
   async function startSession(change: Change, operatorId: number, context: SignInContext): Promise<{ token: string; expiresAt: number }> {
@@ -91,17 +94,17 @@ export function createSignIn({ stores, secondFactors, passkeys, team, useCases }
         throw error;
       }
       if (!operator || !ok) {
-        await failed(operator?.id ?? null, operator ? 'wrong password' : 'no such operator');
+        await failed(operator?.id ?? null, operator ? 'wrong password' : 'no such operator', throttleKey);
         throw new SignInRefused({ reason: 'bad-credentials' });
       }
       // The password was right; an operator with a second factor needs it too (a code is good once).
       const factor = await secondFactors.check(operator.id, { totp: input.totp, recoveryCode: input.recoveryCode });
       if (factor === 'required') {
-        await failed(operator.id, 'second factor needed');
+        await failed(operator.id, 'second factor needed', throttleKey);
         throw new SignInRefused({ reason: 'second-factor-required' });
       }
       if (factor === 'invalid') {
-        await failed(operator.id, 'wrong or used second factor');
+        await failed(operator.id, 'wrong or used second factor', throttleKey);
         throw new SignInRefused({ reason: 'second-factor-invalid' });
       }
       await stores.signInThrottle.clear(throttleKey);

@@ -1,31 +1,17 @@
 import type net from 'node:net';
 import { freePort } from './free-port';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { afterAll, beforeAll } from 'vitest';
+import { rawHeaderOf, streamToString, type ReceivedMail } from './received-mail';
+
+export type { ReceivedMail } from './received-mail';
 
 /**
  * A real SMTP server inside the test process, on loopback: mail the app sends is received over TCP, parsed with
  * mailparser, and kept for the test to read. It can refuse mail (4xx/5xx), answer slowly, or stop and come back
  * on the same port, so "SMTP down" and "SMTP slow" are tested against the real transport, not a mock.
  */
-
-export interface ReceivedMail {
-  /** Envelope recipients (RCPT TO), lower-cased. */
-  recipients: string[];
-  /** Envelope sender (MAIL FROM). */
-  sender: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** Header values by lower-case name, as mailparser decodes them. */
-  headers: ParsedMail['headers'];
-  /** One raw header line's value (unfolded), e.g. `rawHeader('list-unsubscribe-post')`. */
-  rawHeader(name: string): string | undefined;
-  raw: string;
-  parsed: ParsedMail;
-  receivedAt: Date;
-}
 
 export interface SmtpFailure {
   /** SMTP reply code: 4xx is transient (the sender should retry), 5xx permanent. */
@@ -53,7 +39,9 @@ export interface TestSmtpServer {
   fail(failure: SmtpFailure): void;
   /** Answer each message only after this many ms (0 = at once). */
   delayReplies(ms: number): void;
-  /** Accept mail normally again (ends `fail` and `delayReplies`). */
+  /** Answer no message until `recover()`: a test knows who holds which mail when it acts, instead of racing a delay. */
+  holdReplies(): void;
+  /** Accept mail normally again (ends `fail`, `delayReplies` and `holdReplies`, answering every held message). */
   recover(): void;
   /** Number of deliveries refused so far. */
   readonly refusals: number;
@@ -84,23 +72,6 @@ class SmtpReplyError extends Error {
 
 const HOST = '127.0.0.1';
 
-function rawHeaderOf(raw: string, name: string): string | undefined {
-  const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
-  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
-  const wanted = name.toLowerCase();
-  for (const line of unfolded.split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    if (colon > 0 && line.slice(0, colon).trim().toLowerCase() === wanted) return line.slice(colon + 1).trim();
-  }
-  return undefined;
-}
-
-const streamToString = async (stream: NodeJS.ReadableStream): Promise<string> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  return Buffer.concat(chunks).toString('utf8');
-};
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promise<TestSmtpServer> {
@@ -111,6 +82,8 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
   const waiters = new Set<() => void>();
   let failure: (SmtpFailure & { left: number }) | null = null;
   let replyDelayMs = 0;
+  let held: Promise<void> | null = null;
+  let release = () => undefined as void;
   let refusals = 0;
   let server: SMTPServer | null = null;
   const sockets = new Set<net.Socket>();
@@ -151,6 +124,7 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
         void (async () => {
           const raw = await streamToString(stream);
           if (replyDelayMs > 0) await sleep(replyDelayMs);
+          if (held) await held;
           const refused = takeFailure('data');
           if (refused) return callback(refused);
           const parsed = await simpleParser(raw);
@@ -249,9 +223,14 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
     delayReplies: (ms) => {
       replyDelayMs = ms;
     },
+    holdReplies: () => {
+      held ??= new Promise<void>((resolve) => (release = resolve));
+    },
     recover: () => {
       failure = null;
       replyDelayMs = 0;
+      release();
+      held = null;
     },
     get refusals() {
       return refusals;

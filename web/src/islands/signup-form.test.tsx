@@ -9,7 +9,7 @@ import { SIGNUP_ISLAND_PROPS_ATTRIBUTE } from '../features/waitlist/island-marke
 import { PerResponseFields } from '../features/waitlist/signup-form-fields';
 import { siteCopy } from '../config/site';
 import { IslandErrorBoundary, hydrateSignupForm } from './signup-form';
-import { withoutChallenge } from '../features/waitlist/signup-form.test-support';
+import { withoutChallenge } from '../test/signup-form';
 
 const { toasts: TOASTS, unexpectedErrorTitle: UNEXPECTED_ERROR_TITLE, validation: VALIDATION_MESSAGES } = CATALOGUE.en.form;
 

@@ -81,6 +81,27 @@ export function createSignInThrottle(database: Database) {
     },
 
     /**
+     * Starts the wait a failed attempt earned from the moment its answer is given: the password check between the claim
+     * and the answer takes a noticeable time on a busy machine (scrypt), and the wait must not be spent on it. Only
+     * ever moves the wait later.
+     */
+    async restartWait(key: string, now = Date.now()): Promise<void> {
+      const row = await db
+        .selectFrom('operator_login_throttle')
+        .select(['failures', 'locked_until'])
+        .where('account_key', '=', key)
+        .executeTakeFirst();
+      const until = row ? lockedUntil(now, Number(row.failures)) : null;
+      if (!row || !until || (row.locked_until && new Date(row.locked_until).getTime() >= Date.parse(until))) return;
+      await db
+        .updateTable('operator_login_throttle')
+        .set({ locked_until: until })
+        .where('account_key', '=', key)
+        .where('failures', '=', Number(row.failures))
+        .execute();
+    },
+
+    /**
      * Counts one sign-in attempt under a rate-limit key (route and client address) in a fixed window, atomically
      * (one upsert), and answers the count so far and the ms until the window ends. The key is stored hashed; in
      * these rows `failures` is the attempts in the window and `locked_until` the window's end.

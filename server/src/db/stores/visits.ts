@@ -61,26 +61,34 @@ export function createVisits(database: Database) {
         ['campaign', visit.utmCampaign ?? NONE],
         ['referrer', visit.referrerOrigin ?? NONE],
       ];
+      // Two statements whatever the number of counters (a flood of beacons queues on these rows, so each holds them
+      // briefly): which of the visitor's scopes are new today, then every counter in one upsert, in one order.
       await db.transaction().execute(async (trx) => {
-        for (const [dimension, value] of keys) {
-          const seen = await trx
-            .insertInto('visit_seen')
-            .values({ day, visitor, scope: `${dimension}:${value}` })
-            .onConflict((oc) => oc.columns(['day', 'visitor', 'scope']).doNothing())
-            .returning('day')
-            .executeTakeFirst();
-          const firstTime = seen ? 1 : 0;
-          await trx
-            .insertInto('visit_counts')
-            .values({ day, dimension, value, views: 1, visitors: firstTime })
-            .onConflict((oc) =>
-              oc.columns(['day', 'dimension', 'value']).doUpdateSet((eb) => ({
-                views: eb('visit_counts.views', '+', 1),
-                visitors: eb('visit_counts.visitors', '+', firstTime),
-              })),
-            )
-            .execute();
-        }
+        const seen = await trx
+          .insertInto('visit_seen')
+          .values(keys.map(([dimension, value]) => ({ day, visitor, scope: `${dimension}:${value}` })))
+          .onConflict((oc) => oc.columns(['day', 'visitor', 'scope']).doNothing())
+          .returning('scope')
+          .execute();
+        const firstTime = new Set(seen.map((r) => r.scope));
+        await trx
+          .insertInto('visit_counts')
+          .values(
+            keys.map(([dimension, value]) => ({
+              day,
+              dimension,
+              value,
+              views: 1,
+              visitors: firstTime.has(`${dimension}:${value}`) ? 1 : 0,
+            })),
+          )
+          .onConflict((oc) =>
+            oc.columns(['day', 'dimension', 'value']).doUpdateSet((eb) => ({
+              views: eb('visit_counts.views', '+', 1),
+              visitors: eb('visit_counts.visitors', '+', eb.ref('excluded.visitors')),
+            })),
+          )
+          .execute();
       });
     },
 

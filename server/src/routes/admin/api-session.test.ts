@@ -4,7 +4,7 @@ import { FREE_ATTEMPTS } from '../../db/stores/sign-in-throttle';
 import { sha256 } from '../../lib/crypto';
 import { expectApiError, useTestApp } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
-import { ADMIN_TEST_ENV, OPERATOR_PASSWORD, addOperator, seedSignup, signIn } from './test-helpers';
+import { ADMIN_TEST_ENV, OPERATOR_PASSWORD, addOperator, seedSignup, signIn } from '../../test/console';
 
 describe.each(DIALECTS)('admin API, signing in, on %s', (dialect) => {
   const suite = useTestApp(dialect, ADMIN_TEST_ENV);

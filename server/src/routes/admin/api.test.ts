@@ -3,7 +3,7 @@ import { SIGNUPS_PATH, type AdminSignupPage, type AdminStats } from '@waitlist/c
 import { expectApiError, useTestApp } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
 import { apiHeaders } from '../../test/fixtures';
-import { ADMIN_TEST_ENV, addOperator, seedSignup, signIn } from './test-helpers';
+import { ADMIN_TEST_ENV, addOperator, seedSignup, signIn } from '../../test/console';
 
 describe.each(DIALECTS)('admin API on %s', (dialect) => {
   const suite = useTestApp(dialect, ADMIN_TEST_ENV);

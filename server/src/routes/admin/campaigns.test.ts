@@ -5,7 +5,7 @@ import { useTestApp } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
 import { apiHeaders } from '../../test/fixtures';
 import { useTestSmtp, type ReceivedMail } from '../../test/smtp';
-import { addOperator, ADMIN_TEST_ENV, adminClient, seedSignup, signIn } from './test-helpers';
+import { addOperator, ADMIN_TEST_ENV, adminClient, seedSignup, signIn } from '../../test/console';
 
 /**
  * Updates to the list (issue 23), with a real SMTP server: a campaign reaches exactly the confirmed, not opted-out

@@ -12,7 +12,7 @@ import {
 import { useTestApp } from '../../test/app';
 import { DIALECTS, type TestDatabase } from '../../test/databases';
 import { apiHeaders, validSignup } from '../../test/fixtures';
-import { ADMIN_TEST_ENV, addOperator, signIn } from './test-helpers';
+import { ADMIN_TEST_ENV, addOperator, signIn } from '../../test/console';
 
 const siteDir = (testDb: TestDatabase) => path.join(testDb.dataDir, 'site');
 /** A built site of two pages: the beacon accepts their paths only. */

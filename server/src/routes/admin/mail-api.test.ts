@@ -3,8 +3,9 @@ import { SIGNUPS_PATH, type AdminMailLog, type AdminOutbox, type AdminSignupPage
 import { useTestApp } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
 import { apiHeaders, validSignup } from '../../test/fixtures';
+import { backdateMailOf } from '../../test/back-date';
 import { useTestSmtp } from '../../test/smtp';
-import { ADMIN_TEST_ENV, addOperator, signIn } from './test-helpers';
+import { ADMIN_TEST_ENV, addOperator, signIn } from '../../test/console';
 
 describe.each(DIALECTS)('the console and the mail on %s', (dialect) => {
   describe('without SMTP configured', () => {
@@ -69,11 +70,7 @@ describe.each(DIALECTS)('the console and the mail on %s', (dialect) => {
       // "Resend confirmation": queued now, refused again within 10 minutes.
       const resend = await suite.app.inject({ method: 'POST', url: `/api/admin/signups/${id}/resend-confirmation`, headers: { cookie } });
       expect(resend.statusCode).toBe(409);
-      await suite.app.database.db
-        .updateTable('outbox')
-        .set({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() })
-        .where('signup_id', '=', id)
-        .execute();
+      await backdateMailOf(suite.app.database, id, 11 * 60_000);
       expect(
         (await suite.app.inject({ method: 'POST', url: `/api/admin/signups/${id}/resend-confirmation`, headers: { cookie } })).statusCode,
       ).toBe(202);

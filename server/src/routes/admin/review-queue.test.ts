@@ -4,7 +4,7 @@ import { useTestApp } from '../../test/app';
 import { solvedChallenge } from '../../test/proof-of-work';
 import { DIALECTS } from '../../test/databases';
 import { apiHeaders, validSignup } from '../../test/fixtures';
-import { addOperator, ADMIN_TEST_ENV, adminClient, signIn } from './test-helpers';
+import { addOperator, ADMIN_TEST_ENV, adminClient, signIn } from '../../test/console';
 
 /**
  * The review queue (issue 22): sign-ups carry why they may deserve a second look (no proof of work, a burst from one

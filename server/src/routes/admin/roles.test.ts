@@ -3,7 +3,7 @@ import { OPERATOR_ROLES, roleAllows, type OperatorRole } from '@waitlist/contrac
 import { useTestApp } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
 import { adminRouteTable } from './routes';
-import { ADMIN_TEST_ENV, addOperator, signIn } from './test-helpers';
+import { ADMIN_TEST_ENV, addOperator, signIn } from '../../test/console';
 
 /**
  * Roles, enforced by the server on every admin route (issue 25): the route table itself declares each route's role,

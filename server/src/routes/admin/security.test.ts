@@ -4,7 +4,7 @@ import { FREE_ATTEMPTS } from '../../db/stores/sign-in-throttle';
 import { useTestApp } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
 import { adminRouteTable } from './routes';
-import { ADMIN_TEST_ENV, OPERATOR_PASSWORD, addOperator, seedSignup, signIn } from './test-helpers';
+import { ADMIN_TEST_ENV, OPERATOR_PASSWORD, addOperator, seedSignup, signIn } from '../../test/console';
 
 /**
  * The operator surface seen by an attacker. The route list is the app's own table of registered admin routes, so a

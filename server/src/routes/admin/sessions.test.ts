@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { SECURE_ADMIN_SESSION_COOKIE, type AdminSessionList } from '@waitlist/contract';
 import { createOperatorSessions } from '../../db/stores/operator-sessions';
+import { DIALECTS } from '../../test/databases';
 import { useTestApp, useTestDatabase } from '../../test/app';
-import { ADMIN_TEST_ENV, OPERATOR_PASSWORD, addOperator, signIn } from './test-helpers';
+import { ADMIN_TEST_ENV, OPERATOR_PASSWORD, addOperator, signIn } from '../../test/console';
 import { createOperatorAccounts } from '../../db/stores/operator-accounts';
 
 const HOUR = 60 * 60 * 1000;
 
-describe('the session cookie on an https site behind a proxy that says nothing (TRUST_PROXY unset)', () => {
-  const suite = useTestApp('sqlite', { ...ADMIN_TEST_ENV, SITE_URL: 'https://waitlist.example.se' });
+describe.each(DIALECTS)('the session cookie on an https site behind a proxy that says nothing (TRUST_PROXY unset) on %s', (dialect) => {
+  const suite = useTestApp(dialect, { ...ADMIN_TEST_ENV, SITE_URL: 'https://waitlist.example.se' });
 
   it('is Secure and __Host- prefixed, HSTS is sent, and the session works from that cookie', async () => {
     await addOperator(suite.app, 'tls-op@example.com');
@@ -30,8 +31,8 @@ describe('the session cookie on an https site behind a proxy that says nothing (
   });
 });
 
-describe('an operator’s sessions', () => {
-  const suite = useTestApp('sqlite', ADMIN_TEST_ENV);
+describe.each(DIALECTS)('an operator’s sessions on %s', (dialect) => {
+  const suite = useTestApp(dialect, ADMIN_TEST_ENV);
 
   it('are listed with their start, last use and browser, the one in use marked; the others can be ended', async () => {
     await addOperator(suite.app, 'many@example.com');
@@ -82,8 +83,8 @@ describe('an operator’s sessions', () => {
   });
 });
 
-describe('a session used all the time', () => {
-  const suite = useTestDatabase('sqlite');
+describe.each(DIALECTS)('a session used all the time on %s', (dialect) => {
+  const suite = useTestDatabase(dialect);
 
   it('still ends its absolute lifetime after sign-in (ADMIN_SESSION_MAX_HOURS), though its idle timeout kept sliding', async () => {
     const operator = await createOperatorAccounts(suite.database).add('busy@example.com', 'scrypt$x');

@@ -5,7 +5,7 @@ import { ADMIN_SESSION_COOKIE, type AdminAuditPage, type AdminOperatorList, type
 import { useTestApp } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
 import { useTestSmtp } from '../../test/smtp';
-import { ADMIN_TEST_ENV, OPERATOR_PASSWORD, addOperator, signIn } from './test-helpers';
+import { ADMIN_TEST_ENV, OPERATOR_PASSWORD, addOperator, signIn } from '../../test/console';
 
 /**
  * A console for a team (issue 25), with a real SMTP server: an owner invites a teammate, who sets a password from the

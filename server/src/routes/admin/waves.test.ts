@@ -3,7 +3,7 @@ import { ACCESS_REDEEM_PATH, ROLE_OPTIONS, type AdminWave, type AdminWaveCreated
 import { useTestApp } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
 import { useTestSmtp, type ReceivedMail } from '../../test/smtp';
-import { addOperator, ADMIN_TEST_ENV, adminClient, seedSignup, signIn } from './test-helpers';
+import { addOperator, ADMIN_TEST_ENV, adminClient, seedSignup, signIn } from '../../test/console';
 
 /**
  * From the list to pilots (issue 23), with a real SMTP server: a wave invites exactly the confirmed people it selects,

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
+import { DIALECTS } from '../../test/databases';
 import { useTestApp } from '../../test/app';
 import { apiHeaders, validSignup } from '../../test/fixtures';
-import { ADMIN_TEST_ENV, addOperator, signIn } from './test-helpers';
+import { ADMIN_TEST_ENV, addOperator, signIn } from '../../test/console';
 
-describe('webhook deliveries in the console', () => {
-  const suite = useTestApp('sqlite', {
+describe.each(DIALECTS)('webhook deliveries in the console on %s', (dialect) => {
+  const suite = useTestApp(dialect, {
     ...ADMIN_TEST_ENV,
     WEBHOOK_URL: 'https://user:s3cret-pass@hooks.example.com/in?token=abc123secret',
     WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,

@@ -3,6 +3,7 @@ import { MANAGE_COOKIE, MANAGE_REOPEN_PARAM, SIGNUPS_PATH } from '@waitlist/cont
 import { DIALECTS } from '../../test/databases';
 import { useTestApp } from '../../test/app';
 import { apiHeaders, validSignup } from '../../test/fixtures';
+import { backdateMailOf } from '../../test/back-date';
 import { useTestSmtp } from '../../test/smtp';
 import type { ReceivedMail } from '../../test/smtp';
 
@@ -284,11 +285,7 @@ describe.each(DIALECTS)('links in mail, end to end in-process on %s', (dialect) 
     );
     // Ten minutes later (the first mail's row moved back in time): one re-send.
     const id = (await row(signup.email))!.id;
-    await suite.app.database.db
-      .updateTable('outbox')
-      .set({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() })
-      .where('signup_id', '=', id)
-      .execute();
+    await backdateMailOf(suite.app.database, id, 11 * 60_000);
     expect((await suite.app.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: signup })).statusCode).toBe(409);
     const mail = await smtp.nextMailTo(signup.email, { timeoutMs: 10_000 });
     expect(mail.subject).toMatch(/Confirm your place/);

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
+import { DIALECTS } from '../../test/databases';
 import { useTestApp } from '../../test/app';
 import { apiHeaders, validSignup } from '../../test/fixtures';
 
-describe('campaign tags sent to the API', () => {
-  const suite = useTestApp('sqlite');
+describe.each(DIALECTS)('campaign tags sent to the API on %s', (dialect) => {
+  const suite = useTestApp(dialect);
 
   it('lose their control characters, as the form’s do', async () => {
     const body = validSignup({ utm_source: 'link\u0001ed\nin\u007f', utm_campaign: '\tlaunch\r', utm_term: '\u001b[31mred' });

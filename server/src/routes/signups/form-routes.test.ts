@@ -15,7 +15,7 @@ import { CATALOGUE } from '@waitlist/catalogue';
 import { DIALECTS } from '../../test/databases';
 import { useTestApp } from '../../test/app';
 import { apiHeaders, validSignup } from '../../test/fixtures';
-import { siteOf, writeSite } from './form-routes.test-support';
+import { siteOf, writeSite } from '../../test/site-stub';
 
 const { unexpectedErrorTitle: UNEXPECTED_ERROR_TITLE } = CATALOGUE.en.form;
 

@@ -13,7 +13,7 @@ import {
 import { useTestApp } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
 import { useTestSmtp } from '../../test/smtp';
-import { addOperator, ADMIN_TEST_ENV, adminClient, signIn } from '../admin/test-helpers';
+import { addOperator, ADMIN_TEST_ENV, adminClient, signIn } from '../../test/console';
 
 /**
  * Partner codes (issue 23), on both databases with a real SMTP server and the web build's real pages: an operator makes

@@ -23,7 +23,7 @@ import {
   submitWithFakeClock,
   toastRegion,
   stubFetchForEachTest,
-} from './signup-form.test-support';
+} from '../../test/signup-form';
 
 const { toasts: TOASTS } = CATALOGUE.en.form;
 

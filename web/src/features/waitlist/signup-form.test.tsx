@@ -14,7 +14,7 @@ import { CATALOGUE } from '@waitlist/catalogue';
 import { ToastProvider } from '../../components/ui/toast';
 import { siteCopy } from '../../config/site';
 import SignupForm from './signup-form';
-import { fetchMock, flush, jsonResponse, setup, submitButton, toastRegion, stubFetchForEachTest } from './signup-form.test-support';
+import { fetchMock, flush, jsonResponse, setup, submitButton, toastRegion, stubFetchForEachTest } from '../../test/signup-form';
 
 const { otherOutcomePlaceholder: OTHER_OUTCOME_PLACEHOLDER, validation: VALIDATION_MESSAGES } = CATALOGUE.en.form;
 

@@ -1,16 +1,19 @@
 import { ADMIN_SESSION_COOKIE, type OperatorRole, type SignupBody } from '@waitlist/contract';
-import type { App } from '../../app';
-import { createOperatorAccounts } from '../../db/stores/operator-accounts';
-import { validSignup } from '../../test/fixtures';
-import { hashPassword } from '../../lib/passwords';
+import type { App } from '../app';
+import { backdateSignups } from './back-date';
+import { validSignup } from './fixtures';
 
 export const OPERATOR_PASSWORD = 'a long operator passphrase';
 
 /** Settings of an admin test app: the per-IP sign-in limit off unless a test turns it on. */
 export const ADMIN_TEST_ENV = { ADMIN_SIGNIN_RATE_LIMIT: 'off' };
 
+/**
+ * An operator made the one way there is without an invitation: the team service the command line calls
+ * (`npm run admin -- add`), audited as the CLI's.
+ */
 export async function addOperator(app: App, email: string, password = OPERATOR_PASSWORD, role: OperatorRole = 'owner') {
-  return createOperatorAccounts(app.database).add(email, await hashPassword(password), role);
+  return app.services.team.add('cli', email, password, role);
 }
 
 /** Signs in through the API and answers the Cookie header to send afterwards. */
@@ -26,8 +29,7 @@ export async function signIn(app: App, email: string, password = OPERATOR_PASSWO
 export async function seedSignup(app: App, overrides: Partial<SignupBody> = {}, createdAt?: string) {
   const body = validSignup(overrides);
   await app.services.signups.signUp(body);
-  if (createdAt)
-    await app.database.db.updateTable('waitlist_signups').set({ created_at: createdAt }).where('email', '=', body.email).execute();
+  if (createdAt) await backdateSignups(app.database, [[body.email, createdAt]]);
   const row = await app.database.db.selectFrom('waitlist_signups').select('id').where('email', '=', body.email).executeTakeFirstOrThrow();
   return { ...body, id: Number(row.id) };
 }
@@ -43,3 +45,22 @@ export const adminClient = (app: () => App, cookie: () => string) => (method: 'G
     headers: { cookie: cookie(), origin: 'http://localhost:80', host: 'localhost:80' },
     ...(payload ? { payload: payload as object } : {}),
   });
+
+/** The audit trail's entries (oldest first), `action` alone when given: what a test expects a use case to record. */
+export async function auditEntries(app: App, action?: string) {
+  let query = app.database.db.selectFrom('audit_trail').select(['action', 'outcome', 'operator_id', 'target', 'detail']).orderBy('id');
+  if (action) query = query.where('action', '=', action);
+  return query.execute();
+}
+
+/** The mails queued with `topic` (oldest first). */
+export async function queuedMail(app: App, topic: string) {
+  const rows = await app.database.db
+    .selectFrom('outbox')
+    .select(['signup_id', 'payload', 'status', 'lane', 'campaign_id'])
+    .where('kind', '=', 'mail')
+    .where('topic', '=', topic)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ...r, payload: JSON.parse(r.payload) as Record<string, unknown> }));
+}

@@ -2,11 +2,11 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { CHALLENGE_PATH, COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS } from '@waitlist/contract';
-import { ToastProvider } from '../../components/ui/toast';
-import { siteCopy } from '../../config/site';
-import { INITIAL_SIGNUP_FORM_STATE } from './form-state';
-import SignupForm from './signup-form';
-import { PerResponseFields } from './signup-form-fields';
+import { ToastProvider } from '../components/ui/toast';
+import { siteCopy } from '../config/site';
+import { INITIAL_SIGNUP_FORM_STATE } from '../features/waitlist/form-state';
+import SignupForm from '../features/waitlist/signup-form';
+import { PerResponseFields } from '../features/waitlist/signup-form-fields';
 
 /** What the SignupForm tests share: fetch stubbed per test, the form rendered in English, a valid fill, the clock. */
 type FetchArgs = [string, RequestInit];

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CATALOGUE } from '@waitlist/catalogue';
 import { ATTRIBUTION_PLACEHOLDER, ERROR_MESSAGE_PLACEHOLDER, FORM_TOKEN_PLACEHOLDER } from '@waitlist/contract';
-import type { TestDatabase } from '../../test/databases';
+import type { TestDatabase } from './databases';
 
 const { unexpectedErrorTitle: UNEXPECTED_ERROR_TITLE } = CATALOGUE.en.form;
 

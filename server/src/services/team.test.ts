@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { sha256 } from '../lib/crypto';
+import { useTestApp } from '../test/app';
+import { addOperator, ADMIN_TEST_ENV, auditEntries, queuedMail } from '../test/console';
+import { DIALECTS } from '../test/databases';
+import { TeamRuleError } from './team';
+
+/**
+ * The team's use cases called as the routes and the command line call them (services/team.ts): each change commits
+ * with its audit entry or not at all, a refusal is recorded as failed and changes nothing, and the console is never
+ * left without an owner, not even when two owners remove each other at the same moment.
+ */
+describe.each(DIALECTS)('team service on %s', (dialect) => {
+  const suite = useTestApp(dialect, ADMIN_TEST_ENV);
+  const team = () => suite.app.services.team;
+  const operatorCount = async () => (await suite.app.stores.operatorAccounts.list()).length;
+  const refusal = async (work: Promise<unknown>) => {
+    const error = await work.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(TeamRuleError);
+    return (error as TeamRuleError).code;
+  };
+
+  it('adds an operator from the command line under a cli.* entry, and refuses a second one with the same address', async () => {
+    const first = await addOperator(suite.app, 'first-owner@example.com');
+    expect(first.role).toBe('owner');
+    expect(await auditEntries(suite.app, 'cli.operator-add')).toEqual([
+      expect.objectContaining({
+        outcome: 'ok',
+        operator_id: null,
+        target: `operator:${first.id} first-owner@example.com`,
+        detail: 'owner',
+      }),
+    ]);
+
+    const before = await operatorCount();
+    expect(await refusal(addOperator(suite.app, 'first-owner@example.com'))).toBe('operator-exists');
+    expect(await refusal(addOperator(suite.app, 'weak@example.com', 'short'))).toBe('weak-password');
+    expect(await operatorCount()).toBe(before);
+    expect((await auditEntries(suite.app, 'cli.operator-add')).map((e) => e.outcome)).toEqual(['ok', 'failed']);
+  });
+
+  it('invites with one mail and one entry, refuses a second open invitation, and the link makes an operator once', async () => {
+    const owner = await addOperator(suite.app, 'inviting-owner@example.com');
+    const actor = { operatorId: owner.id, email: owner.email };
+    const mailsBefore = (await queuedMail(suite.app, 'operator-invitation')).length;
+
+    const invitation = await team().invite(actor, 'new-member@example.com', 'member');
+    const mails = await queuedMail(suite.app, 'operator-invitation');
+    expect(mails).toHaveLength(mailsBefore + 1);
+    expect(mails.at(-1)?.payload).toMatchObject({ invitationId: invitation.id, inviterId: owner.id });
+    expect(await auditEntries(suite.app, 'operator.invite')).toEqual([
+      expect.objectContaining({
+        outcome: 'ok',
+        operator_id: owner.id,
+        target: `invitation:${invitation.id} new-member@example.com`,
+        detail: 'member',
+      }),
+    ]);
+
+    expect(await refusal(team().invite(actor, 'new-member@example.com', 'viewer'))).toBe('invitation-open');
+    expect(await refusal(team().invite(actor, owner.email, 'viewer'))).toBe('operator-exists');
+    expect(await queuedMail(suite.app, 'operator-invitation')).toHaveLength(mailsBefore + 1);
+    expect((await auditEntries(suite.app, 'operator.invite')).map((e) => [e.outcome, e.detail])).toEqual([
+      ['ok', 'member'],
+      ['failed', 'invitation-open'],
+      ['failed', 'operator-exists'],
+    ]);
+
+    // The mail's renderer stores the link's hash when it sends; here the test plays that part.
+    const token = 'a-link-token-from-the-invitation-mail';
+    await suite.app.stores.operatorInvitations.setTokenHash(suite.app.database.db, invitation.id, sha256(token));
+    expect(await refusal(team().acceptInvitation(token, 'short'))).toBe('weak-password');
+    const joined = await team().acceptInvitation(token, 'a long passphrase of the new member');
+    expect(joined).toEqual({ operatorId: expect.any(Number), email: 'new-member@example.com', role: 'member' });
+    expect(await refusal(team().acceptInvitation(token, 'a long passphrase of the new member'))).toBe('bad-link');
+    expect(await auditEntries(suite.app, 'operator.join')).toEqual([
+      expect.objectContaining({ outcome: 'ok', operator_id: joined.operatorId, target: `invitation:${invitation.id}`, detail: 'member' }),
+    ]);
+  });
+
+  it('never leaves the console without an owner: the last owner can neither leave nor step down, and the refusal is recorded', async () => {
+    const suiteOwners = (await suite.app.stores.operatorAccounts.list()).filter((o) => o.role === 'owner');
+    // Down to one owner first: every other owner of this suite becomes a viewer.
+    const [last, ...others] = suiteOwners;
+    for (const other of others) await team().changeRole({ operatorId: last!.id }, other.id, 'viewer');
+
+    expect(await refusal(team().remove('cli', last!.id))).toBe('last-owner');
+    expect(await refusal(team().changeRole({ operatorId: last!.id }, last!.id, 'member'))).toBe('last-owner');
+    expect((await suite.app.stores.operatorAccounts.find(suite.app.database.db, last!.id))?.role).toBe('owner');
+    expect((await auditEntries(suite.app, 'cli.operator-remove')).at(-1)).toMatchObject({ outcome: 'failed', detail: 'last-owner' });
+    expect((await auditEntries(suite.app, 'operator.role')).at(-1)).toMatchObject({ outcome: 'failed', detail: 'last-owner' });
+    expect(await refusal(team().remove('cli', 999_999))).toBe('not-found');
+  });
+
+  it('lets exactly one of two owners who remove each other at the same moment go through', async () => {
+    const a = await addOperator(suite.app, 'racing-owner-a@example.com');
+    const b = await addOperator(suite.app, 'racing-owner-b@example.com');
+    // Only these two are owners: the others step down.
+    for (const o of await suite.app.stores.operatorAccounts.list()) {
+      if (o.role === 'owner' && o.id !== a.id && o.id !== b.id) await team().changeRole({ operatorId: a.id }, o.id, 'viewer');
+    }
+    const results = await Promise.allSettled([
+      team().remove({ operatorId: a.id, email: a.email }, b.id),
+      team().remove({ operatorId: b.id, email: b.email }, a.id),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect((failed.reason as TeamRuleError).code).toBe('last-owner');
+    const owners = (await suite.app.stores.operatorAccounts.list()).filter((o) => o.role === 'owner');
+    expect(owners).toHaveLength(1);
+    expect([a.id, b.id]).toContain(owners[0]!.id);
+  });
+
+  it("resets another's second factors: codes and passkeys gone, their sessions ended, under cli.* from the command line", async () => {
+    const member = await addOperator(suite.app, 'lost-phone@example.com', undefined, 'member');
+    const { database, stores } = suite.app;
+    await stores.operatorCredentials.replaceRecoveryCodes(database.db, member.id, ['hash-one', 'hash-two'], new Date().toISOString());
+    const session = await stores.operatorSessions.create(database.db, member.id, 'test');
+    expect(await stores.operatorSessions.resolve(session.token)).toBeDefined();
+
+    await team().resetSecondFactor('cli', member.id);
+    expect(await stores.operatorCredentials.unusedRecoveryCodes(member.id)).toBe(0);
+    expect(await stores.operatorSessions.resolve(session.token)).toBeUndefined();
+    expect((await auditEntries(suite.app, 'cli.two-factor-reset')).at(-1)).toMatchObject({
+      outcome: 'ok',
+      operator_id: null,
+      target: `operator:${member.id} lost-phone@example.com`,
+    });
+  });
+});
