@@ -2,82 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
-import fs from 'node:fs';
 import globals from 'globals';
 import importPlugin from 'eslint-plugin-import';
-
-/*
- * Server layers (docs/architecture.md): imports flow down only,
- *   server.ts/migrate.ts/admin-cli.ts → app.ts → routes/<feature>/ and cli/ → delivery/ → services/ → http/ → db/ → lib/
- *   → @waitlist/contract and @waitlist/catalogue.
- * Each zone lists the folders of server/src a layer may import; everything else in server/src is refused. Every
- * folder of server/src/routes is a feature: features never import each other. Tests and test helpers may import anything.
- */
-const SERVER = 'server/src';
-const ROUTE_FEATURES = fs
-  .readdirSync(new URL(`./${SERVER}/routes`, import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-const serverLayer = (target, allowed, message) => ({
-  target: `${SERVER}/${target}`,
-  from: SERVER,
-  except: [`./${target}`, ...allowed.map((dir) => `./${dir}`)],
-  message: `${message} (docs/architecture.md)`,
-});
-const SERVER_LAYER_ZONES = [
-  serverLayer('lib', [], 'lib/ holds pure helpers: it imports only the contract and the catalogue'),
-  serverLayer('db', ['lib'], 'db/ (connection, migrations, stores) imports only lib/: no service, no route, no http/'),
-  serverLayer('http', ['db', 'lib'], 'http/ is shared plumbing: it imports db/ and lib/, never a service, a route or the app'),
-  serverLayer('services', ['db', 'lib'], 'services/ hold the rules of each use case over the stores: they know nothing of HTTP or routes'),
-  serverLayer('delivery', ['services', 'db', 'lib'], 'delivery/ sends what the outbox holds: it imports services/, db/ and lib/'),
-  serverLayer('cli', ['services', 'db', 'lib'], 'cli/ is a way in beside the routes: it imports services/, db/ and lib/'),
-  ...ROUTE_FEATURES.map((feature) =>
-    serverLayer(
-      `routes/${feature}`,
-      ['http', 'services', 'db', 'lib'],
-      'A route feature imports http/, services/, db/ and lib/: never another feature, env.ts or app.ts',
-    ),
-  ),
-  {
-    target: 'contract/src',
-    from: ['server', 'web', 'e2e', 'catalogue'],
-    message: 'The contract is the bottom layer: it imports nothing of ours (docs/architecture.md)',
-  },
-  {
-    target: 'catalogue/src',
-    from: ['server', 'web', 'e2e'],
-    message: 'The catalogue holds words and facts: it imports only the contract (docs/architecture.md)',
-  },
-];
-
-/*
- * Web layers (docs/architecture.md): entries (entry-*.ts(x), islands/) → app/ → features/ (each on its own) →
- * shared (components/ui, lib, config) → @waitlist/contract. Every folder of web/src/features is a feature.
- */
-const WEB = 'web/src';
-const WEB_ENTRIES = [`${WEB}/islands`, `${WEB}/entry-client.ts`, `${WEB}/entry-server.tsx`];
-const WEB_FEATURES = fs
-  .readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-const WEB_LAYER_ZONES = [
-  ...['components', 'lib', 'config'].map((shared) => ({
-    target: `${WEB}/${shared}`,
-    from: [`${WEB}/app`, `${WEB}/features`, ...WEB_ENTRIES],
-    message: `${shared}/ is shared by every page and feature: it imports no feature, no app/ and no entry (docs/architecture.md)`,
-  })),
-  {
-    target: `${WEB}/app`,
-    from: WEB_ENTRIES,
-    message: 'app/ is what a page is made of: the entries and islands import it, not the other way (docs/architecture.md)',
-  },
-  ...WEB_FEATURES.map((feature) => ({
-    target: `${WEB}/features/${feature}`,
-    from: [`${WEB}/app`, ...WEB_ENTRIES, ...WEB_FEATURES.filter((other) => other !== feature).map((other) => `${WEB}/features/${other}`)],
-    message:
-      'A feature imports components/ui, lib, config and the contract: never app/, an entry or another feature (docs/architecture.md)',
-  })),
-];
+import { SERVER_LAYER_ZONES, WEB_LAYER_ZONES } from './eslint/layers.js';
 
 /*
  * "Only db/ knows SQL" and "one door for every change" (docs/architecture.md), each sentence a selector that fails on a
@@ -140,6 +67,7 @@ const signupsOneWriter = [
     message: 'Only db/stores/signups.ts writes waitlist_signups; change a sign-up through services/signups.ts',
   },
 ];
+const kyselyOnlyInDb = { name: 'kysely', message: 'Only server/src/db/ imports Kysely: stores take an Executor (db/database.ts)' };
 const SERVER_RULE_BLOCKS = [
   {
     // db/: SQL lives here; each table is written by its store (waitlist_signups checked here).
@@ -172,10 +100,29 @@ const SERVER_RULE_BLOCKS = [
   {
     files: ['server/src/**/*.ts'],
     ignores: ['server/src/db/**', ...SERVER_SOURCE_IGNORES],
+    rules: { 'no-restricted-imports': ['error', { paths: [kyselyOnlyInDb] }] },
+  },
+  {
+    // lib/ is pure: what reads or writes outside the process's memory lives in io/, db/ or http/.
+    files: ['server/src/lib/**/*.ts'],
+    ignores: SERVER_SOURCE_IGNORES,
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'kysely', message: 'Only server/src/db/ imports Kysely: stores take an Executor (db/database.ts)' }] },
+        {
+          paths: [
+            kyselyOnlyInDb,
+            ...['fs', 'fs/promises', 'dns', 'dns/promises', 'child_process', 'http', 'https', 'net', 'tls', 'dgram'].map((name) => ({
+              name: `node:${name}`,
+              message: 'lib/ holds pure code: files and DNS go in io/, sockets in http/ or delivery/ (docs/architecture.md)',
+              ...(name === 'net' ? { importNames: ['connect', 'createConnection', 'createServer', 'Socket', 'Server'] } : {}),
+            })),
+            ...['pg', 'better-sqlite3', 'ioredis', 'nodemailer'].map((name) => ({
+              name,
+              message: 'lib/ holds pure code: drivers live in db/, http/ or delivery/',
+            })),
+          ],
+        },
       ],
     },
   },

@@ -92,6 +92,16 @@ describe('the architecture rules, each a lint rule that fails on one line', () =
     expect(messages).toContain('The browser is CHROMIUM_PATH');
   });
 
+  it('keeps lib/ pure: files and DNS are io/, which only the layers above the stores import', async () => {
+    const files = "import fs from 'node:fs';\nexport const probe = () => fs.readFileSync('x');\n";
+    expect((await complaints('server/src/lib/probe.ts', files)).join('\n')).toContain('lib/ holds pure code');
+    expect(await complaints('server/src/io/probe.ts', files)).toEqual([]);
+    const pureNet = "import { isIPv4 } from 'node:net';\nexport const probe = isIPv4;\n";
+    expect(await complaints('server/src/lib/probe.ts', pureNet)).toEqual([]);
+    const ledgerInStore = "import { ledgerHash } from '../../io/erasure-ledger';\nexport const probe = ledgerHash;\n";
+    expect((await complaints('server/src/db/stores/probe.ts', ledgerInStore)).join('\n')).toContain('db/ (connection, migrations, stores)');
+  });
+
   it('keeps source files under 300 lines, and lets a test be longer', async () => {
     const long = `${Array.from({ length: 301 }, (_, i) => `export const line${i} = ${i};`).join('\n')}\n`;
     expect((await complaints('server/src/lib/probe.ts', long)).join('\n')).toContain('max-lines');

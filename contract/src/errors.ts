@@ -35,8 +35,8 @@ export interface ApiError {
 
 /**
  * A sign-up from an e-mail domain the waitlist refuses answers 400 with code P0001, this message, and in
- * `details` why: a temporary-inbox service, a domain the operators blocked (server/src/lib/email-domains.ts), or one
- * without any mail server (EMAIL_DOMAIN_CHECK=mx, server/src/lib/mail-domains.ts).
+ * `details` why: a temporary-inbox service, a domain the operators blocked (server/src/lib/refused-domains.ts), or one
+ * without any mail server (EMAIL_DOMAIN_CHECK=mx, server/src/io/mx-lookup.ts).
  */
 export const EMAIL_DOMAIN_REFUSED_MESSAGE = 'e-mail domain not accepted';
 export const EMAIL_DOMAIN_REFUSALS = ['disposable', 'blocked', 'undeliverable'] as const;

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from './db/connection';
 import { migrateDatabase } from './db/migrations';
 import { createStores, type Stores } from './db/stores';
 import { ERASURE_LEDGER_KEY, createServices, type Services } from './services';
-import { erasureLedgerFile } from './lib/erasure-ledger';
+import { erasureLedgerFile } from './io/erasure-ledger';
 import { housekeepingJobs } from './services/housekeeping';
 import { createBackupSchedule, type BackupSchedule } from './services/backups';
 import { registerErrorHandler } from './http/error-handler';
@@ -16,9 +16,9 @@ import { registerHealth } from './http/health';
 import { registerJsonParser } from './http/json-parser';
 import { loggerOptions } from './http/logging';
 import { registerLongUrlRefusal, rewriteLongUrl } from './http/long-urls';
-import { createMetrics, registerMetrics, type Metrics } from './http/metrics';
-import { registerRateLimit, sharedLimit } from './http/rate-limit';
-import { declareRateLimits } from './http/rate-limits';
+import { createMetrics, registerMetrics, type Metrics } from './http/prometheus';
+import { registerRateLimit, sharedLimit } from './http/rate-limiter';
+import { declareRateLimits } from './http/rate-limit-rules';
 import { connectRedis } from './http/redis';
 import { registerScheduler } from './http/scheduler';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -107,7 +107,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   app.decorate('stores', stores);
   app.decorate('services', services);
   // The erasure ledger's key exists before any erasure or backup (docs/decisions/0023).
-  await stores.proofOfWork.sharedSecret(ERASURE_LEDGER_KEY);
+  await stores.serverSecrets.get(ERASURE_LEDGER_KEY);
   app.addHook('onClose', async () => services.signups.drain());
 
   // Route schemas are the contract's zod schemas (input validated, output serialised by them).

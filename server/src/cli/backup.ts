@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { erasureLedgerFile } from '../lib/erasure-ledger';
+import { erasureLedgerFile } from '../io/erasure-ledger';
 import { openDatabase } from '../db/connection';
 import { SnapshotToolMissing } from '../db/snapshots';
 import { RestoreRefused, restoreBackup, takeBackupFromCommandLine } from '../services/backups';

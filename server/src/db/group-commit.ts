@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { MetricsRecorder } from '../lib/metrics';
+import type { MetricsRecorder } from '../lib/metrics-recorder';
 import type { Database } from './connection';
 import { classifyDbError } from './errors';
 import type { Schema } from './schema';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Stores } from '../db/stores';
 import type { Services } from '../services';
-import type { MetricsRecorder } from '../lib/metrics';
+import type { MetricsRecorder } from '../lib/metrics-recorder';
 import { BRAND } from '@waitlist/catalogue';
 import { createOutboxMailRenderer } from './render-outbox-mail';
 import { createMailChannel } from './mail-channel';

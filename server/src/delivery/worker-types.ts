@@ -1,4 +1,4 @@
-import type { MetricsRecorder } from '../lib/metrics';
+import type { MetricsRecorder } from '../lib/metrics-recorder';
 
 /** What the delivery worker (worker.ts) works with: the rows it claims, the queue and channels it uses, its options. */
 

@@ -16,7 +16,7 @@ import { createOutboxMailRenderer } from './render-outbox-mail';
 import { deliveryQueue } from './start';
 import { createMailSources } from '../services/mail-sources';
 import { createMailTransport, type MailTransport } from './smtp-transport';
-import { createMetrics } from '../http/metrics';
+import { createMetrics } from '../http/prometheus';
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerLog } from './worker';
 
 const SITE = 'http://localhost:3000';

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERROR_CODES } from '@waitlist/contract';
 import { DatabaseUnavailableError } from '../db/errors';
-import type { MetricsRecorder } from '../lib/metrics';
+import type { MetricsRecorder } from '../lib/metrics-recorder';
 import { HttpError, sendError } from './http-error';
 import { httpErrorOf } from './write-errors';
 

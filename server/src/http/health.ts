@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connection';
-import type { MetricsRecorder } from '../lib/metrics';
+import type { MetricsRecorder } from '../lib/metrics-recorder';
 import type { SharedRedis } from './redis';
 
 export interface HealthOptions {

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MetricsRecorder } from '../lib/metrics';
+import type { MetricsRecorder } from '../lib/metrics-recorder';
 
 /**
  * The Redis every copy shares for rate-limit counters (docs/deployment.md). Redis is a convenience, never a

@@ -14,7 +14,7 @@ import {
   IdempotencyKeyReusedError,
   PartnerCodeRefusedError,
 } from '../db/errors';
-import { EmailDomainRefusedError } from '../lib/email-domains';
+import { EmailDomainRefusedError } from '../lib/refused-domains';
 import { HttpError } from './http-error';
 
 const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;

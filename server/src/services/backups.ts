@@ -15,7 +15,7 @@ import {
   takesOwnBackups,
   writeSnapshot,
 } from '../db/snapshots';
-import { ledgerHash } from '../lib/erasure-ledger';
+import { ledgerHash } from '../io/erasure-ledger';
 import { ERASURE_LEDGER_KEY, createServices } from './index';
 import { createUseCases } from './use-case';
 
@@ -50,7 +50,7 @@ export async function takeBackup(
   options: { outDir: string; databaseUrl: string | undefined; now?: () => Date },
 ): Promise<{ file: string; manifest: BackupManifest }> {
   // The erasure ledger's key goes into every backup, so a restore can read the ledger's hashes.
-  await toolStores(database).proofOfWork.sharedSecret(ERASURE_LEDGER_KEY);
+  await toolStores(database).serverSecrets.get(ERASURE_LEDGER_KEY);
   const startedAt = (options.now ?? (() => new Date()))();
   await fs.promises.mkdir(options.outDir, { recursive: true });
   const { signups, schemaVersion: version } = await databaseFacts(database);
@@ -193,7 +193,7 @@ export async function restoreBackup(options: {
     const entries = await services.ledger.since(manifest.created_at);
     let erasedAgain = 0;
     if (entries.length > 0) {
-      const key = await stores.proofOfWork.sharedSecret(ERASURE_LEDGER_KEY);
+      const key = await stores.serverSecrets.get(ERASURE_LEDGER_KEY);
       const emails = new Set(entries.map((e) => e.email));
       const ids = new Set(entries.map((e) => e.signup));
       for await (const batch of stores.signupListing.addresses()) {

@@ -1,8 +1,8 @@
 import type { Database, Executor } from '../db/connection';
 import type { Stores } from '../db/stores';
-import { createEmailDomainPolicy } from '../lib/email-domains';
-import { createMailDomainCheck } from '../lib/mail-domains';
-import type { MetricsRecorder } from '../lib/metrics';
+import { createEmailDomainPolicy } from '../lib/refused-domains';
+import { createMailDomainCheck } from '../io/mx-lookup';
+import type { MetricsRecorder } from '../lib/metrics-recorder';
 import type { TwoFactorPolicy } from '@waitlist/contract';
 import { createCampaignService } from './campaigns';
 import { createInvitationService } from './invitations';
@@ -23,7 +23,7 @@ import { createMailSources } from './mail-sources';
 import { createOutboxActions } from './outbox-actions';
 import { createExports } from './exports';
 import { createImports } from './imports';
-import { createErasureLedger } from '../lib/erasure-ledger';
+import { createErasureLedger } from '../io/erasure-ledger';
 
 /** The erasure ledger's HMAC key in server_secrets (made once, kept in the database and so in every backup). */
 export const ERASURE_LEDGER_KEY = 'erasure-ledger';
@@ -33,7 +33,7 @@ export interface ServiceSettings {
   batchWindowMs: number;
   /** WEBHOOK_URL */
   webhookEndpoints: readonly string[];
-  /** BLOCKED_EMAIL_DOMAINS and ALLOWED_EMAIL_DOMAINS (lib/email-domains.ts); none by default. */
+  /** BLOCKED_EMAIL_DOMAINS and ALLOWED_EMAIL_DOMAINS (lib/refused-domains.ts); none by default. */
   emailDomains?: { blocked: readonly string[]; allowed: readonly string[] };
   /** EMAIL_DOMAIN_CHECK=mx (with DNS_SERVERS): refuse domains without a mail server; absent: no check. */
   mailDomainCheck?: { servers: readonly string[] } | undefined;
@@ -66,7 +66,7 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     operators: stores.operatorAccounts,
     webhookEndpoints: settings.webhookEndpoints,
   });
-  const proofOfWork = createProofOfWork(stores.proofOfWork, {
+  const proofOfWork = createProofOfWork(stores, {
     ...(settings.proofOfWork ?? { hmacKey: undefined, maxNumber: DEFAULT_MAX_NUMBER }),
     ...(settings.now ? { now: settings.now } : {}),
   });
@@ -74,7 +74,7 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     unverifiedPerHour: settings.unverifiedMailsPerHour ?? null,
   });
   const ledger = createErasureLedger(settings.erasureLedgerFile ?? null, (executor) =>
-    stores.proofOfWork.sharedSecret(ERASURE_LEDGER_KEY, (executor as Executor | undefined) ?? database.db),
+    stores.serverSecrets.get(ERASURE_LEDGER_KEY, (executor as Executor | undefined) ?? database.db),
   );
   const signups = createSignupService({
     useCases,

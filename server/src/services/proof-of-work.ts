@@ -1,6 +1,6 @@
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import type { Challenge } from 'altcha-lib/v1/types';
-import type { ProofOfWorkStore } from '../db/stores/proof-of-work';
+import type { Stores } from '../db/stores';
 import { sha256 } from '../lib/crypto';
 
 /**
@@ -29,13 +29,14 @@ export interface ProofOfWorkSettings {
   now?: () => Date;
 }
 
-export function createProofOfWork(store: ProofOfWorkStore, settings: ProofOfWorkSettings) {
+export function createProofOfWork(stores: Pick<Stores, 'proofOfWork' | 'serverSecrets'>, settings: ProofOfWorkSettings) {
+  const store = stores.proofOfWork;
   const now = settings.now ?? (() => new Date());
   let key: Promise<string> | undefined;
   const hmacKey = () => {
     key ??= settings.hmacKey
       ? Promise.resolve(settings.hmacKey)
-      : store.sharedSecret(SECRET_NAME).catch((error: unknown) => {
+      : stores.serverSecrets.get(SECRET_NAME).catch((error: unknown) => {
           key = undefined;
           throw error;
         });

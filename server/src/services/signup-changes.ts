@@ -3,7 +3,7 @@ import type { FollowUpStore } from '../db/stores/follow-up';
 import type { OutboxStore } from '../db/stores/outbox';
 import type { SignupChanges, SignupRow, SignupStore } from '../db/stores/signups';
 import { companyOf } from '../lib/company';
-import type { ErasureLedger } from '../lib/erasure-ledger';
+import type { ErasureLedger } from '../io/erasure-ledger';
 import { MAIL_TOPICS, type SignupEvents } from './signup-events';
 import type { Change, UseCases } from './use-case';
 
@@ -26,7 +26,7 @@ export interface SignupChangeDeps {
   stores: { signups: SignupStore; outbox: OutboxStore; followUp: FollowUpStore };
   events: SignupEvents;
   useCases: UseCases;
-  /** Every erasure is also written here, before it commits, so a restore can apply it again (lib/erasure-ledger.ts). */
+  /** Every erasure is also written here, before it commits, so a restore can apply it again (io/erasure-ledger.ts). */
   ledger?: ErasureLedger | undefined;
 }
 

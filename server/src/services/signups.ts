@@ -1,6 +1,6 @@
 import type { SignupBody, SignupFlag } from '@waitlist/contract';
 import type { Database } from '../db/connection';
-import type { ErasureLedger } from '../lib/erasure-ledger';
+import type { ErasureLedger } from '../io/erasure-ledger';
 import {
   DatabaseUnavailableError,
   DuplicateEmailError,
@@ -17,9 +17,9 @@ import type { PartnerCodeStore } from '../db/stores/partner-codes';
 import type { PersonTokenStore } from '../db/stores/person-tokens';
 import type { NewSignupRow, SignupRow, SignupStore } from '../db/stores/signups';
 import { sha256 } from '../lib/crypto';
-import { EmailDomainRefusedError, type EmailDomainPolicy } from '../lib/email-domains';
-import type { MailDomainCheck } from '../lib/mail-domains';
-import type { MetricsRecorder } from '../lib/metrics';
+import { EmailDomainRefusedError, type EmailDomainPolicy } from '../lib/refused-domains';
+import type { MailDomainCheck } from '../io/mx-lookup';
+import type { MetricsRecorder } from '../lib/metrics-recorder';
 import { createBurstWatch } from './burst-watch';
 import type { MailBudget } from './mail-budget';
 import type { ProofOfWork } from './proof-of-work';
@@ -73,7 +73,7 @@ export interface SignupServiceDeps {
   /** Told when a repeated sign-up re-sent a confirmation, or could not. */
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   now?: () => Date;
-  /** Every erasure is also written here, before it commits, so a restore can apply it again (lib/erasure-ledger.ts). */
+  /** Every erasure is also written here, before it commits, so a restore can apply it again (io/erasure-ledger.ts). */
   ledger?: ErasureLedger;
 }
 

@@ -89,7 +89,7 @@ export const siteSettings = {
     ),
     [],
   ),
-  /** `mx`: refuse an address whose domain has no MX, A or AAAA record (lib/mail-domains.ts); `off` (default): no lookups. */
+  /** `mx`: refuse an address whose domain has no MX, A or AAAA record (io/mx-lookup.ts); `off` (default): no lookups. */
   EMAIL_DOMAIN_CHECK: z._default(z.enum(['off', 'mx']), 'off'),
   /** Where those lookups go (comma-separated `ip` or `ip:port`, IPv6 as `[ip]:port`); unset: the machine's resolvers. */
   DNS_SERVERS: z._default(
@@ -116,7 +116,7 @@ export const siteSettings = {
     ),
     [],
   ),
-  /** Domains refused besides the maintained list of temporary-inbox services (lib/email-domains.ts), comma-separated. */
+  /** Domains refused besides the maintained list of temporary-inbox services (lib/refused-domains.ts), comma-separated. */
   BLOCKED_EMAIL_DOMAINS: z._default(domainList, []),
   /** Domains accepted even where the list or BLOCKED_EMAIL_DOMAINS would refuse them, comma-separated. */
   ALLOWED_EMAIL_DOMAINS: z._default(domainList, []),

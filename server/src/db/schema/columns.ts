@@ -1,7 +1,5 @@
 import type { ColumnType } from 'kysely';
 
-/** Column types every table shares: timestamps come back as Date from pg and as ISO text from SQLite (the dialect adapter normalises them). */
-
 /** Timestamps come back as Date from pg and as ISO text from SQLite; the dialect adapter normalises them. */
 export type Timestamp = ColumnType<Date | string, string | undefined, string>;
 

@@ -16,6 +16,7 @@ import { createPartnerCodeStore } from './partner-codes';
 import { createPersonAuditLog } from './person-audit-log';
 import { createPersonTokenStore } from './person-tokens';
 import { createProofOfWorkStore } from './proof-of-work';
+import { createServerSecrets } from './server-secrets';
 import { createSignInThrottle } from './sign-in-throttle';
 import { createSignupInsight } from './signup-insight';
 import { createSignupListing } from './signup-listing';
@@ -43,6 +44,7 @@ export function createStores(database: Database, options: { sessionIdleMs: numbe
     visits: createVisits(database),
     mailBudget: createMailBudgetStore(database),
     proofOfWork: createProofOfWorkStore(database),
+    serverSecrets: createServerSecrets(database),
     campaigns: createCampaignStore(database),
     digestClaims: createDigestClaims(),
     invitations: createInvitationStore(database),

@@ -11,7 +11,7 @@ import { toAdminBackupStatus, type BackupStatus } from '../../services/backups';
 import type { Stores } from '../../db/stores';
 import type { Services } from '../../services';
 import { HttpError } from '../../http/http-error';
-import type { RateLimitRule } from '../../http/rate-limits';
+import type { RateLimitRule } from '../../http/rate-limit-rules';
 import { adminGuards } from './guards';
 import { sessionRoutes } from './session-routes';
 import { insightRoutes } from './insight-routes';
@@ -29,7 +29,7 @@ export interface AdminRoutesOptions {
   services: Services;
   /** SITE_URL is https: the session cookie is Secure and `__Host-` prefixed, whatever the proxy settings. */
   secureCookies: boolean;
-  /** rate-limits.ts: signIn (the per-account lockout stays when it is off). */
+  /** rate-limit-rules.ts: signIn (the per-account lockout stays when it is off). */
   signInRateLimit: RateLimitRule | null;
   /** Whether SMTP_URL is set (the console says why mail is not going out). */
   smtpConfigured: boolean;

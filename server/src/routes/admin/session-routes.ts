@@ -15,8 +15,8 @@ import { toSessionInfo, toSessionListItem } from '../../services/operator-views'
 import type { OperatorSessions } from '../../db/stores/operator-sessions';
 import type { SignInThrottle } from '../../db/stores/sign-in-throttle';
 import { HttpError } from '../../http/http-error';
-import { limitedBy, tooManyRequests } from '../../http/rate-limit';
-import type { RateLimitRule } from '../../http/rate-limits';
+import { limitedBy, tooManyRequests } from '../../http/rate-limiter';
+import type { RateLimitRule } from '../../http/rate-limit-rules';
 import { clientNetwork } from '../../lib/client-network';
 import { SignInRefused, type SignIn, type StartedSession } from '../../services/sign-in';
 import type { Passkeys } from '../../services/passkeys';
@@ -28,13 +28,13 @@ export interface SessionRoutesOptions {
   passkeys: Passkeys;
   /** The operator's own session list (a read). */
   sessions: OperatorSessions;
-  /** Counts sign-in attempts in the database while Redis is down (rate-limits.ts: signIn). */
+  /** Counts sign-in attempts in the database while Redis is down (rate-limit-rules.ts: signIn). */
   throttle: SignInThrottle;
   /** The session cookie's name (`__Host-` prefixed on an https site). */
   cookieName: string;
   /** SITE_URL is https: the cookie is Secure whatever the request looks like behind a proxy. */
   secureCookies: boolean;
-  /** rate-limits.ts: signIn (the per-account-and-network delays stay when it is off). */
+  /** rate-limit-rules.ts: signIn (the per-account-and-network delays stay when it is off). */
   signInRateLimit: RateLimitRule | null;
 }
 

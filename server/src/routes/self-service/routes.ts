@@ -25,8 +25,8 @@ import {
 import type { SignupRow } from '../../db/stores/signups';
 import { HttpError } from '../../http/http-error';
 import type { PageRenderer } from '../../http/page-renderer';
-import { limitedBy } from '../../http/rate-limit';
-import type { RateLimitRule } from '../../http/rate-limits';
+import { limitedBy } from '../../http/rate-limiter';
+import type { RateLimitRule } from '../../http/rate-limit-rules';
 import type { InvitationProblem, InvitationService } from '../../services/invitations';
 import type { PersonLinks, TokenFailure } from '../../services/person-links';
 
@@ -41,7 +41,7 @@ import type { PersonLinks, TokenFailure } from '../../services/person-links';
 export interface SelfServiceRoutesOptions {
   service: PersonLinks;
   pages: PageRenderer;
-  /** rate-limits.ts: dataLink ("send me my link"). */
+  /** rate-limit-rules.ts: dataLink ("send me my link"). */
   dataLinkRateLimit: RateLimitRule | null;
   /** The data-link answer never comes sooner, so its timing says nothing about whether the address is known. */
   dataLinkAnswerMs?: number;

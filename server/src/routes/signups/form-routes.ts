@@ -23,18 +23,18 @@ import {
 import { IdempotencyKeyReusedError } from '../../db/errors';
 import type { SignupService } from '../../services/signups';
 import type { PageRenderer } from '../../http/page-renderer';
-import { tooManyRequests, type SharedLimit } from '../../http/rate-limit';
+import { tooManyRequests, type SharedLimit } from '../../http/rate-limiter';
 import { httpErrorOf } from '../../http/write-errors';
 import { clientNetwork } from '../../lib/client-network';
 import { formTokenKey, isFormToken, newFormToken } from '../../lib/form-token';
 import { partnerCodeHash } from '../../lib/tokens';
-import type { MetricsRecorder } from '../../lib/metrics';
+import type { MetricsRecorder } from '../../lib/metrics-recorder';
 import { outcomeOf } from './outcome';
 
 export interface SignupFormRoutesOptions {
   signups: SignupService;
   pages: PageRenderer;
-  /** rate-limits.ts: signup, shared with the API. */
+  /** rate-limit-rules.ts: signup, shared with the API. */
   signupLimit: SharedLimit | null;
   metrics: MetricsRecorder;
 }

@@ -1,6 +1,6 @@
 import { CheckViolationError, DatabaseUnavailableError, DuplicateEmailError, IdempotencyKeyReusedError } from '../../db/errors';
-import { EmailDomainRefusedError } from '../../lib/email-domains';
-import type { SignupOutcome } from '../../lib/metrics';
+import { EmailDomainRefusedError } from '../../lib/refused-domains';
+import type { SignupOutcome } from '../../lib/metrics-recorder';
 
 /** How a failed insert ends for the visitor, for the sign-up outcome counter. */
 export const outcomeOf = (error: unknown): SignupOutcome => {

@@ -5,9 +5,9 @@ import { CHALLENGE_PATH, ERROR_CODES, IDEMPOTENCY_HEADER, SIGNUP_BODY_LIMIT_BYTE
 import type { ProofOfWork } from '../../services/proof-of-work';
 import type { SignupService } from '../../services/signups';
 import { HttpError } from '../../http/http-error';
-import { tooManyRequests, type SharedLimit } from '../../http/rate-limit';
+import { tooManyRequests, type SharedLimit } from '../../http/rate-limiter';
 import { clientNetwork } from '../../lib/client-network';
-import type { MetricsRecorder } from '../../lib/metrics';
+import type { MetricsRecorder } from '../../lib/metrics-recorder';
 import { outcomeOf } from './outcome';
 import { parseSignupBody } from './validate';
 
@@ -15,7 +15,7 @@ export interface SignupRoutesOptions {
   signups: SignupService;
   proofOfWork: ProofOfWork;
   publicKey: string;
-  /** rate-limits.ts: signup, shared with the form posted without script. */
+  /** rate-limit-rules.ts: signup, shared with the form posted without script. */
   signupLimit: SharedLimit | null;
   corsOrigins: string[];
   metrics: MetricsRecorder;

@@ -5,8 +5,8 @@ import * as z from 'zod/mini';
 import { VISIT_PATH, attributionOf } from '@waitlist/contract';
 import type { Visits } from '../../db/stores/visits';
 import { HttpError } from '../../http/http-error';
-import { limitedBy } from '../../http/rate-limit';
-import type { RateLimitRule } from '../../http/rate-limits';
+import { limitedBy } from '../../http/rate-limiter';
+import type { RateLimitRule } from '../../http/rate-limit-rules';
 
 export interface VisitRoutesOptions {
   visits: Visits;
@@ -14,7 +14,7 @@ export interface VisitRoutesOptions {
   paths: readonly string[];
   /** SITE_URL: a referrer on this origin is the site itself, not a source. */
   siteUrl: string;
-  /** rate-limits.ts: visit. */
+  /** rate-limit-rules.ts: visit. */
   rateLimit: RateLimitRule | null;
 }
 

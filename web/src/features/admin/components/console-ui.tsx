@@ -156,13 +156,23 @@ export function AdminPage({
 }
 
 /** A scrollable data table: a caption for screen readers, one header row, and the rows. */
-export function DataTable({ caption, header, children }: { caption: ReactNode; header: ReactNode; children: ReactNode }) {
+/** A table's column heads: their names, or the cells themselves when one needs more than a name. */
+export type TableHeader = readonly string[] | ReactNode;
+
+export function DataTable({ caption, header, children }: { caption: ReactNode; header: TableHeader; children: ReactNode }) {
+  const heads = Array.isArray(header)
+    ? (header as readonly string[]).map((name) => (
+        <th key={name} scope="col">
+          {name}
+        </th>
+      ))
+    : header;
   return (
     <div className="table-scroll">
       <table className="data-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
-          <tr>{header}</tr>
+          <tr>{heads}</tr>
         </thead>
         <tbody>{children}</tbody>
       </table>

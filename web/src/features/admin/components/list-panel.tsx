@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DataTable, ErrorPanel, Loading } from './console-ui';
+import { DataTable, ErrorPanel, Loading, type TableHeader } from './console-ui';
 
 /** What a list panel needs of its query (a TanStack Query result). */
 export interface ListQuery {
@@ -30,7 +30,8 @@ export function ListPanel<T>({
   what: string;
   empty: ReactNode;
   caption: ReactNode;
-  header: ReactNode;
+  /** The column names (or the head cells themselves). */
+  header: TableHeader;
   /** One row of the table (a <tr>). */
   row: (item: T) => ReactNode;
   after?: ReactNode;

@@ -63,16 +63,7 @@ export function AuditPage() {
         what="the audit trail"
         empty="Nothing matches."
         caption="Operator actions, newest first"
-        header={
-          <>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">What</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">On</th>
-            <th scope="col">Details</th>
-          </>
-        }
+        header={['When', 'Who', 'What', 'Outcome', 'On', 'Details']}
         row={(e) => (
           <tr key={e.id}>
             <TimeCell at={e.at} />

@@ -31,14 +31,7 @@ export function WebhooksPanel() {
         what="webhook deliveries"
         empty="No webhook events yet. Set WEBHOOK_URL and WEBHOOK_SECRET to send them."
         caption="Deliveries per endpoint"
-        header={
-          <>
-            <th scope="col">Endpoint</th>
-            <th scope="col">Delivered</th>
-            <th scope="col">Pending</th>
-            <th scope="col">Failed</th>
-          </>
-        }
+        header={['Endpoint', 'Delivered', 'Pending', 'Failed']}
         row={(e) => (
           <tr key={e.target}>
             <td className="break">{e.target}</td>

@@ -40,18 +40,7 @@ export function CampaignsPanel({ segment, operator }: { segment: AdminSegment; o
         what="updates"
         empty="No update yet."
         caption="Updates, newest first (confirmed people who have not unsubscribed)"
-        header={
-          <>
-            <th scope="col">Update</th>
-            <th scope="col">State</th>
-            <th scope="col">Recipients</th>
-            <th scope="col">Sent</th>
-            <th scope="col">Waiting</th>
-            <th scope="col">Failed</th>
-            <th scope="col">Not sent</th>
-            <th scope="col">Actions</th>
-          </>
-        }
+        header={['Update', 'State', 'Recipients', 'Sent', 'Waiting', 'Failed', 'Not sent', 'Actions']}
         row={(c) => (
           <tr key={c.id}>
             <td>{c.name}</td>

@@ -38,16 +38,7 @@ export function PartnerCodesPanel() {
         what="partner codes"
         empty="No partner code yet."
         caption="Partner codes, newest first"
-        header={
-          <>
-            <th scope="col">Label</th>
-            <th scope="col">Ends in</th>
-            <th scope="col">Joined</th>
-            <th scope="col">State</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Action</th>
-          </>
-        }
+        header={['Label', 'Ends in', 'Joined', 'State', 'Expires', 'Action']}
         row={(c) => (
           <tr key={c.id}>
             <td>{c.label}</td>

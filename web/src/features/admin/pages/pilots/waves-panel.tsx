@@ -45,16 +45,7 @@ export function WavesPanel({ segment }: { segment: AdminSegment }) {
         what="waves"
         empty="No wave yet."
         caption="Waves, newest first"
-        header={
-          <>
-            <th scope="col">Wave</th>
-            <th scope="col">Invited</th>
-            <th scope="col">Accepted</th>
-            <th scope="col">Redeemed</th>
-            <th scope="col">Sent</th>
-            <th scope="col">Expires</th>
-          </>
-        }
+        header={['Wave', 'Invited', 'Accepted', 'Redeemed', 'Sent', 'Expires']}
         row={(w) => (
           <tr key={w.id}>
             <td>{w.name}</td>

@@ -1,10 +1,10 @@
 import fastifyRateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@waitlist/contract';
-import type { MetricsRecorder } from '../lib/metrics';
+import type { MetricsRecorder } from '../lib/metrics-recorder';
 import { HttpError } from './http-error';
-import { failOpenRedisStore, snapshotLocalStore, type FallbackCounter, type LimitWithFallback } from './rate-limit-store';
-import type { RateLimitRule } from './rate-limits';
+import { failOpenRedisStore, snapshotLocalStore, type FallbackCounter, type LimitWithFallback } from './rate-limit-counters';
+import type { RateLimitRule } from './rate-limit-rules';
 import type { SharedRedis } from './redis';
 
 export interface RateLimitSetup {
@@ -15,7 +15,7 @@ export interface RateLimitSetup {
 
 /**
  * Rate limits: registered once for the whole app (no route is limited unless it asks), counted per client IP.
- * Routes ask with `config: limitedBy(limits.x)` (rate-limits.ts declares them all). Every refusal is counted under
+ * Routes ask with `config: limitedBy(limits.x)` (rate-limit-rules.ts declares them all). Every refusal is counted under
  * the route's pattern.
  */
 export async function registerRateLimit(app: FastifyInstance, { redis, metrics }: RateLimitSetup): Promise<void> {
@@ -57,7 +57,7 @@ export function tooManyRequests(message: string, retryAfterMs: number, code: str
 }
 
 /**
- * Route config for a limit declared in rate-limits.ts; null (the setting is "off") limits nothing. A limit fails
+ * Route config for a limit declared in rate-limit-rules.ts; null (the setting is "off") limits nothing. A limit fails
  * open while Redis is down unless it counts in the database then (`whenRedisFails`, the counter to use).
  */
 export function limitedBy(

@@ -35,7 +35,7 @@ export function declareRateLimits(settings: RateLimitSettings) {
   return {
     /**
      * Every way to sign up, counted together per client: POST /rest/v1/waitlist_signups (the API and the form's
-     * script) and the form posted without script on every page that has it (http/rate-limit.ts: sharedLimit).
+     * script) and the form posted without script on every page that has it (http/rate-limiter.ts: sharedLimit).
      */
     signup: rule(settings.signupsPerMinute, MINUTE_MS, SIGNUP_REFUSED),
     /** The privacy page's "send me my link": a little more room than sign-ups, over ten minutes. */

@@ -1,6 +1,6 @@
 /**
  * What the rest of the server may tell the metrics (docs/deployment.md lists what to alert on). Features, db/ and
- * http/ record through this interface only; the Prometheus implementation lives in http/metrics.ts, so nothing
+ * http/ record through this interface only; the Prometheus implementation lives in http/prometheus.ts, so nothing
  * else imports prom-client and a unit test can pass `noMetrics`.
  */
 

@@ -3,8 +3,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRedis, type TestRedis } from '../test/redis';
-import { createMetrics, type Metrics } from './metrics';
-import { failOpenRedisStore } from './rate-limit-store';
+import { createMetrics, type Metrics } from './prometheus';
+import { failOpenRedisStore } from './rate-limit-counters';
 import { connectRedis, type SharedRedis } from './redis';
 
 const LIMIT = 3;

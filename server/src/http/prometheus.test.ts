@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMetrics, registerMetrics, type Metrics } from './metrics';
+import { createMetrics, registerMetrics, type Metrics } from './prometheus';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDnsServer } from '../test/dns';
-import { LOOKUP_TIMEOUT_MS, createMailDomainCheck } from './mail-domains';
+import { LOOKUP_TIMEOUT_MS, createMailDomainCheck } from './mx-lookup';
 
 /** Against a real DNS server on loopback: MX present, A only, nothing, and one that never answers. */
 describe('whether a domain can receive mail', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEmailDomainPolicy } from './email-domains';
+import { createEmailDomainPolicy } from './refused-domains';
 
 describe('which e-mail domains the waitlist refuses', () => {
   const policy = createEmailDomainPolicy({ blocked: ['competitor.example', '@Spam.Example.'], allowed: ['yopmail.com'] });

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { SIGNUP_OUTCOMES, type CounterLabels, type CounterName, type MetricsRecorder, type OutboxStats } from '../lib/metrics';
+import { SIGNUP_OUTCOMES, type CounterLabels, type CounterName, type MetricsRecorder, type OutboxStats } from '../lib/metrics-recorder';
 
 /**
  * Prometheus metrics (prom-client). Each app gets its own registry, not prom-client's global one, so a test can
