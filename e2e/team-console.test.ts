@@ -109,6 +109,23 @@ describe('the console for a team', () => {
     await page.getByRole('button', { name: 'Use a passkey instead' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign-ups' }).waitFor();
 
+    // With the app turned off the passkey is the account's only second factor: the password alone still does not
+    // sign in, and the console leads to the passkey (the next step's code: the one used to turn the app on is spent).
+    await page.getByRole('link', { name: 'Security' }).click();
+    await page.getByLabel('A current code, to turn the app off').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+    await page.getByRole('button', { name: 'Turn the authenticator app off' }).click();
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('E-mail').fill(OPERATOR);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText('This account signs in with its passkey').waitFor();
+    const withPasskey = page.getByRole('button', { name: 'Sign in with your passkey' });
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Sign in with your passkey');
+    expect(await axeViolations(page)).toEqual([]);
+    await withPasskey.click();
+    await page.getByRole('heading', { level: 1, name: 'Sign-ups' }).waitFor();
+
     // The audit trail shows each step, with who did it.
     await page.getByRole('link', { name: 'Audit' }).click();
     const trail = page.getByRole('table', { name: 'Operator actions, newest first' });

@@ -216,6 +216,11 @@ export const ADMIN_ERROR_CODES = {
   forbidden: 'forbidden',
   /** The password was right; the account's second factor is needed too (`totp`, `recovery_code` or a passkey). */
   totpRequired: 'totp_required',
+  /**
+   * The password was right and the account's second factor is a passkey (no authenticator app): sign in with the
+   * passkey, or a recovery code. The password alone never signs it in.
+   */
+  passkeyRequired: 'passkey_required',
   /** A wrong, used or expired second factor. */
   totpInvalid: 'totp_invalid',
   /** REQUIRE_2FA: enrol a second factor first. */

@@ -135,14 +135,17 @@ export function createSecondFactors({ database, stores, useCases, twoFactorPolic
 
     /**
      * The second factor of a sign-in whose password was right: `none` when the operator has none, `ok` when the code or
-     * recovery code given is good (and now spent), `required` when none was given, `invalid` when it was wrong or used.
+     * recovery code given is good (and now spent), `invalid` when it was wrong or used, and when none was given,
+     * `required` (an authenticator app) or `passkey-required` (passkeys only: the password alone never signs them in).
      */
     async check(operatorId: number, given: { totp?: string | undefined; recoveryCode?: string | undefined }) {
       const { db } = database;
       const state = await stores.operatorAccounts.totp(db, operatorId);
-      if (!state?.secret) return 'none' as const;
+      const secret = state?.secret;
+      if (!secret && (await stores.operatorCredentials.passkeyIds(db, operatorId)).length === 0) return 'none' as const;
       if (given.totp) {
-        const step = stepOf(state.secret, given.totp);
+        if (!secret) return 'invalid' as const;
+        const step = stepOf(secret, given.totp);
         // A code is good once: the step it belongs to must be later than the last one used.
         return step !== null && (await stores.operatorAccounts.useTotpStep(db, operatorId, step)) ? ('ok' as const) : ('invalid' as const);
       }
@@ -152,7 +155,7 @@ export function createSecondFactors({ database, stores, useCases, twoFactorPolic
           ? ('ok' as const)
           : ('invalid' as const);
       }
-      return 'required' as const;
+      return secret ? ('required' as const) : ('passkey-required' as const);
     },
   };
 }

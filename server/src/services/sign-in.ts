@@ -19,6 +19,7 @@ export type SignInRefusal =
   | { reason: 'locked'; retryAfterMs: number }
   | { reason: 'bad-credentials' }
   | { reason: 'second-factor-required' }
+  | { reason: 'passkey-required' }
   | { reason: 'second-factor-invalid' }
   | { reason: 'passkey-refused' };
 
@@ -102,6 +103,10 @@ export function createSignIn({ stores, secondFactors, passkeys, team, useCases }
       if (factor === 'required') {
         await failed(operator.id, 'second factor needed', throttleKey);
         throw new SignInRefused({ reason: 'second-factor-required' });
+      }
+      if (factor === 'passkey-required') {
+        await failed(operator.id, 'passkey needed', throttleKey);
+        throw new SignInRefused({ reason: 'passkey-required' });
       }
       if (factor === 'invalid') {
         await failed(operator.id, 'wrong or used second factor', throttleKey);

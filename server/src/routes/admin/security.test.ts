@@ -152,4 +152,46 @@ describe.each(DIALECTS)('operator surface under attack on %s', (dialect) => {
     expect(owner.headers['set-cookie']).toBeDefined();
     expect((await attempt(bystander, OPERATOR_PASSWORD, '198.51.100.10')).statusCode).toBe(200);
   });
+
+  it('never signs a passkey-only operator in with the password alone: 401 passkey_required, no session, recorded', async () => {
+    const email = `passkey-only-${dialect}@example.com`;
+    const member = await addOperator(suite.app, email, OPERATOR_PASSWORD, 'member');
+    // A passkey as registration leaves it (the sign-in only asks whether the operator has one).
+    await suite.app.stores.operatorCredentials.addPasskey(suite.app.database.db, {
+      operatorId: member.id,
+      credentialId: `credential-${dialect}`,
+      publicKey: 'public-key',
+      counter: 0,
+      transports: ['internal'],
+      name: 'Laptop',
+      at: new Date().toISOString(),
+    });
+    const attempt = (payload: Record<string, string>) =>
+      suite.app.inject({
+        method: 'POST',
+        url: '/api/admin/session',
+        remoteAddress: '203.0.113.77',
+        payload: { email, password: OPERATOR_PASSWORD, ...payload },
+      });
+
+    const bare = await attempt({});
+    expect(bare.statusCode).toBe(401);
+    expect(bare.json()).toMatchObject({ code: 'passkey_required' });
+    expect(bare.headers['set-cookie']).toBeUndefined();
+    // An authenticator code cannot stand in for a passkey the account does not pair with an app.
+    const code = await attempt({ totp: '123456' });
+    expect(code.statusCode).toBe(401);
+    expect(code.json()).toMatchObject({ code: 'totp_invalid' });
+    expect(code.headers['set-cookie']).toBeUndefined();
+    const entries = await suite.app.database.db
+      .selectFrom('audit_trail')
+      .select(['outcome', 'detail'])
+      .where('action', '=', 'session.sign-in')
+      .where('operator_id', '=', member.id)
+      .execute();
+    expect(entries).toEqual([
+      { outcome: 'failed', detail: 'passkey needed' },
+      { outcome: 'failed', detail: 'wrong or used second factor' },
+    ]);
+  });
 });

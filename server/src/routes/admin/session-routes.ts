@@ -78,6 +78,12 @@ function refusalAnswer(error: unknown): never {
       );
     case 'second-factor-required':
       throw new HttpError(401, ADMIN_ERROR_CODES.totpRequired, 'Enter the code from your authenticator app (or a recovery code)');
+    case 'passkey-required':
+      throw new HttpError(
+        401,
+        ADMIN_ERROR_CODES.passkeyRequired,
+        'This account signs in with its passkey: use your passkey below, or one of your recovery codes',
+      );
     case 'second-factor-invalid':
       throw wrongSecondFactor();
     case 'passkey-refused':

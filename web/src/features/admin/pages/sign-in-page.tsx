@@ -20,11 +20,17 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
   const passkey = usePasskeySignIn();
   // The password was right; the server asks for the second factor.
   const [secondStep, setSecondStep] = useState(false);
+  // The password was right and the account signs in with its passkey: the passkey button is the way on.
+  const [passkeyStep, setPasskeyStep] = useState(false);
   const codeField = useRef<HTMLInputElement>(null);
+  const passkeyButton = useRef<HTMLButtonElement>(null);
   // The code field appears after the password was accepted: the cursor goes there.
   useEffect(() => {
     if (secondStep) codeField.current?.focus();
   }, [secondStep, useRecovery]);
+  useEffect(() => {
+    if (passkeyStep && !secondStep) passkeyButton.current?.focus();
+  }, [passkeyStep, secondStep]);
   const error = signIn.error ?? passkey.error;
 
   const submit = (event: FormEvent) => {
@@ -40,11 +46,13 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
         },
         onError: (e) => {
           if (e instanceof AdminApiError && e.code === 'totp_required') setSecondStep(true);
+          if (e instanceof AdminApiError && e.code === 'passkey_required') setPasskeyStep(true);
         },
       },
     );
   };
-  const showError = error && !(error instanceof AdminApiError && error.code === 'totp_required' && !code);
+  const showError =
+    error && !(error instanceof AdminApiError && ((error.code === 'totp_required' && !code) || (error.code === 'passkey_required' && !code)));
 
   return (
     <SignedOutCard>
@@ -78,6 +86,23 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        {passkeyStep && !secondStep && (
+          <div className="stack" role="group" aria-labelledby="passkey-step-title">
+            <p id="passkey-step-title" className="muted" role="status">
+              Your password is right. This account signs in with its passkey: use it below.
+            </p>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setUseRecovery(true);
+                setSecondStep(true);
+              }}
+            >
+              I lost my passkey: use a recovery code
+            </button>
+          </div>
+        )}
         {secondStep && (
           <div className="stack" role="group" aria-labelledby="second-factor-title">
             <p id="second-factor-title" className="muted" role="status">
@@ -105,12 +130,13 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
       <div className="stack">
         <p className="muted divider-text">or</p>
         <Button
-          variant="secondary"
+          ref={passkeyButton}
+          variant={passkeyStep ? 'primary' : 'secondary'}
           className="btn-block"
           disabled={passkey.isPending}
           onClick={() => passkey.mutate(undefined, { onSuccess: () => onSignedIn() })}
         >
-          {passkey.isPending ? 'Waiting for your passkey…' : 'Use a passkey instead'}
+          {passkey.isPending ? 'Waiting for your passkey…' : passkeyStep ? 'Sign in with your passkey' : 'Use a passkey instead'}
         </Button>
       </div>
     </SignedOutCard>
