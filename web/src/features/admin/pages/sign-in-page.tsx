@@ -52,7 +52,8 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
     );
   };
   const showError =
-    error && !(error instanceof AdminApiError && ((error.code === 'totp_required' && !code) || (error.code === 'passkey_required' && !code)));
+    error &&
+    !(error instanceof AdminApiError && ((error.code === 'totp_required' && !code) || (error.code === 'passkey_required' && !code)));
 
   return (
     <SignedOutCard>
