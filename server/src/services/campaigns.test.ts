@@ -60,6 +60,8 @@ describe.each(DIALECTS)('campaign service on %s', (dialect) => {
     await person('d@cancel-segment.example');
     const draft = await campaigns().create({ name: 'Cancelled', filter: { q: 'cancel-segment.example' }, message: MESSAGE }, null);
 
+    await addOperator(suite.app, 'founder@example.com');
+    expect(await campaigns().sendTest(draft.id, 'stranger@example.com')).toEqual({ ok: false, reason: 'not-teammate' });
     expect(await campaigns().sendTest(draft.id, 'founder@example.com', 'sv')).toEqual({ ok: true });
     expect((await queuedMail(suite.app, 'campaign-test')).at(-1)).toMatchObject({
       lane: 'urgent',

@@ -20,7 +20,8 @@ export interface CampaignServiceDeps {
   now?: () => Date;
 }
 
-export type CampaignRefusal = 'not-found' | 'not-draft' | 'finished';
+/** `not-teammate`: a test copy goes to an operator's address only (anything else would be our domain mailing anyone). */
+export type CampaignRefusal = 'not-found' | 'not-draft' | 'finished' | 'not-teammate';
 
 export function createCampaignService({ database, stores, useCases }: CampaignServiceDeps) {
   const { db } = database;
@@ -65,7 +66,10 @@ export function createCampaignService({ database, stores, useCases }: CampaignSe
       return Promise.all((await campaigns.list()).map(view));
     },
 
-    /** One copy to `to`, marked as a test, in `locale` (default English); queued in the urgent lane: someone waits. */
+    /**
+     * One copy to `to`, an operator's address, marked as a test, in `locale` (default English); queued in the urgent
+     * lane: someone waits. Each one, refused or not, is in the audit trail with its address.
+     */
     async sendTest(
       id: number,
       to: string,
@@ -77,8 +81,12 @@ export function createCampaignService({ database, stores, useCases }: CampaignSe
           await change.audit(entry('campaign.test', operatorId, id, 'not-found'));
           return { ok: false, reason: 'not-found' } as const;
         }
+        if ((await stores.operatorAccounts.idByEmail(change.trx, to)) === undefined) {
+          await change.audit({ ...entry('campaign.test', operatorId, id, 'not-teammate'), target: `campaign:${id} ${to}` });
+          return { ok: false, reason: 'not-teammate' } as const;
+        }
         await change.mail([{ signupId: null, topic: MAIL_TOPICS.campaignTest, payload: { campaignId: id, to, locale }, at: change.at }]);
-        await change.audit(entry('campaign.test', operatorId, id));
+        await change.audit({ ...entry('campaign.test', operatorId, id), target: `campaign:${id} ${to}` });
         return { ok: true } as const;
       });
     },

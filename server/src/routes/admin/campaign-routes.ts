@@ -29,6 +29,11 @@ const REFUSALS: Record<CampaignRefusal, HttpError> = {
   'not-found': new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No campaign with this id'),
   'not-draft': new HttpError(409, ADMIN_ERROR_CODES.invalidRequest, 'This campaign has already been sent or cancelled'),
   finished: new HttpError(409, ADMIN_ERROR_CODES.invalidRequest, 'This campaign has finished or was cancelled already'),
+  'not-teammate': new HttpError(
+    400,
+    ADMIN_ERROR_CODES.invalidRequest,
+    'Test copies go to the team only: use the address of an operator of this console',
+  ),
 };
 const refused = (reason: CampaignRefusal) => REFUSALS[reason];
 

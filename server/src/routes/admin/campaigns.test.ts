@@ -81,12 +81,27 @@ describe.each(DIALECTS)('campaigns on %s', (dialect) => {
     expect(draft.statusCode, draft.body).toBe(200);
     expect(draft.json()).toMatchObject({ state: 'draft', recipients: 4, sent: 0, pending: 0 });
 
+    // A test copy goes to the team only: any other address is refused, sends nothing, and is recorded.
+    const stranger = await admin('POST', `/campaigns/${id}/test`, { to: `someone-${dialect}@elsewhere.example`, locale: 'en' });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().message).toContain('Test copies go to the team only');
     // A test copy to the founder, marked as one, without an unsubscribe header that could not work.
     expect((await admin('POST', `/campaigns/${id}/test`, { to: `founder-${dialect}@acme.example`, locale: 'sv' })).statusCode).toBe(202);
     const test = await smtp.nextMailTo(`founder-${dialect}@acme.example`, { subject: /^\[Test\]/ });
     expect(test.subject).toBe('[Test] Nytt om piloten');
     expect(test.text).toContain('testexemplar');
     expect(test.rawHeader('list-unsubscribe')).toBeUndefined();
+    expect(smtp.mailsTo(`someone-${dialect}@elsewhere.example`)).toEqual([]);
+    const tests = await suite.app.database.db
+      .selectFrom('audit_trail')
+      .select(['outcome', 'target', 'detail'])
+      .where('action', '=', 'campaign.test')
+      .orderBy('id')
+      .execute();
+    expect(tests).toEqual([
+      { outcome: 'failed', target: `campaign:${id} someone-${dialect}@elsewhere.example`, detail: 'not-teammate' },
+      { outcome: 'ok', target: `campaign:${id} founder-${dialect}@acme.example`, detail: null },
+    ]);
 
     expect((await admin('POST', `/campaigns/${id}/send`)).statusCode).toBe(202);
     // A second click, or a second copy of the console, queues nothing more.
