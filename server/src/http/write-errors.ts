@@ -1,6 +1,7 @@
 import {
   DUPLICATE_EMAIL_MESSAGE,
   EMAIL_DOMAIN_REFUSED_MESSAGE,
+  ADMIN_ERROR_CODES,
   ERROR_CODES,
   IDEMPOTENCY_HEADER,
   PARTNER_CODE_REFUSED_MESSAGE,
@@ -14,6 +15,7 @@ import {
   IdempotencyKeyReusedError,
   PartnerCodeRefusedError,
 } from '../db/errors';
+import { PasswordCheckBusy } from '../lib/passwords';
 import { EmailDomainRefusedError } from '../lib/refused-domains';
 import { HttpError } from './http-error';
 
@@ -42,6 +44,12 @@ export function httpErrorOf(error: unknown, options: { duplicateHint?: string } 
       withdrawn: 'This code is no longer valid; sign up with the form on the home page.',
     }[error.problem];
     return new HttpError(400, ERROR_CODES.raisedException, PARTNER_CODE_REFUSED_MESSAGE, hint, {}, error.problem);
+  }
+  // Too many password hashes waiting (lib/passwords.ts): wherever a password is hashed, the answer is "busy", never a 500.
+  if (error instanceof PasswordCheckBusy) {
+    return new HttpError(503, ADMIN_ERROR_CODES.busy, 'Many passwords are being checked right now. Try again in a moment.', null, {
+      'retry-after': '1',
+    });
   }
   if (error instanceof CheckViolationError) return new HttpError(400, ERROR_CODES.checkViolation, checkViolationMessage(error.constraint));
   if (error instanceof IdempotencyKeyReusedError) {

@@ -92,7 +92,7 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     ...(settings.log ? { log: settings.log } : {}),
     ...(settings.now ? { now: settings.now } : {}),
   });
-  const team = createTeamService({ stores, useCases });
+  const team = createTeamService({ database, stores, useCases });
   const secondFactors = createSecondFactors({
     database,
     stores,

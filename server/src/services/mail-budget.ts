@@ -29,11 +29,11 @@ export const BULK_PACE = 'bulk-mail';
 
 /**
  * The pace of the bulk lane (invitation waves, updates to the list): `perMinute` mails a minute across every copy,
- * spread evenly. The bucket holds ten seconds' worth, so after a quiet spell at most that much leaves at once (relays
- * throttle bursts), then one share every poll.
+ * spread evenly. The bucket holds one second's share (relays count per second: a tenth of a minute at once was
+ * refused by some), so after a quiet spell at most that leaves at once, then the share of each moment as it comes.
  */
 export function createBulkMailPace(store: MailBudgetStore, perMinute: number) {
-  const shape = { capacity: Math.max(1, Math.round(perMinute / 6)), perMs: perMinute / 60_000 };
+  const shape = { capacity: Math.max(1, Math.ceil(perMinute / 60)), perMs: perMinute / 60_000 };
   return {
     perMinute,
     take: (want: number, now: Date) => store.take(BULK_PACE, shape, want, now),

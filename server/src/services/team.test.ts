@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sha256 } from '../lib/crypto';
+import { HASHES_IN_FLIGHT, MAX_WAITING, PasswordCheckBusy, hashPassword } from '../lib/passwords';
 import { useTestApp } from '../test/app';
 import { addOperator, ADMIN_TEST_ENV, auditEntries, queuedMail } from '../test/console';
 import { DIALECTS } from '../test/databases';
@@ -128,6 +129,42 @@ describe.each(DIALECTS)('team service on %s', (dialect) => {
       outcome: 'ok',
       operator_id: null,
       target: `operator:${member.id} lost-phone@example.com`,
+    });
+  });
+
+  it("withdraws an owner's open invitations when they stop being one, so their link no longer makes an operator", async () => {
+    const founder = await addOperator(suite.app, 'stepping-down@example.com');
+    const other = await addOperator(suite.app, 'staying-owner@example.com');
+    const invitation = await team().invite({ operatorId: founder.id, email: founder.email }, 'invited-by-leaver@example.com', 'viewer');
+    const token = 'a-link-token-of-the-leaving-owner';
+    await suite.app.stores.operatorInvitations.setTokenHash(suite.app.database.db, invitation.id, sha256(token));
+
+    await team().changeRole({ operatorId: other.id }, founder.id, 'member');
+    expect((await auditEntries(suite.app, 'operator.role')).at(-1)).toMatchObject({
+      outcome: 'ok',
+      detail: 'owner → member; 1 open invitations withdrawn',
+    });
+    expect(await refusal(team().acceptInvitation(token, 'a long passphrase of the invitee'))).toBe('bad-link');
+  });
+
+  it('checks the link before it spends a password hash: a bad link is refused even while hashing is saturated, a good one is told to wait', async () => {
+    const owner = await addOperator(suite.app, 'busy-inviter@example.com');
+    const invitation = await team().invite({ operatorId: owner.id, email: owner.email }, 'joins-when-busy@example.com', 'viewer');
+    const token = 'a-link-token-while-busy';
+    await suite.app.stores.operatorInvitations.setTokenHash(suite.app.database.db, invitation.id, sha256(token));
+    // Every hashing slot and every waiting place taken (lib/passwords.ts), until these finish.
+    const saturating = Array.from({ length: HASHES_IN_FLIGHT + MAX_WAITING }, () =>
+      hashPassword('a long password to hash').catch(() => undefined),
+    );
+    try {
+      expect(await refusal(team().acceptInvitation('not-a-link-of-ours', 'a long passphrase of the invitee'))).toBe('bad-link');
+      await expect(team().acceptInvitation(token, 'a long passphrase of the invitee')).rejects.toBeInstanceOf(PasswordCheckBusy);
+    } finally {
+      await Promise.all(saturating);
+    }
+    // Once the server breathes again, the same link works.
+    expect(await team().acceptInvitation(token, 'a long passphrase of the invitee')).toMatchObject({
+      email: 'joins-when-busy@example.com',
     });
   });
 });

@@ -1,5 +1,5 @@
 import type { OperatorRole } from '@waitlist/contract';
-import type { Executor } from '../db/connection';
+import type { Database, Executor } from '../db/connection';
 import type { Stores } from '../db/stores';
 import { OperatorExistsError, type Operator } from '../db/stores/operator-accounts';
 import type { OperatorInvitation } from '../db/stores/operator-invitations';
@@ -31,11 +31,12 @@ export class TeamRuleError extends Error {
 }
 
 export interface TeamServiceDeps {
+  database: Database;
   stores: Pick<Stores, 'operatorAccounts' | 'operatorCredentials' | 'operatorInvitations' | 'operatorSessions'>;
   useCases: UseCases;
 }
 
-export function createTeamService({ stores, useCases }: TeamServiceDeps) {
+export function createTeamService({ database, stores, useCases }: TeamServiceDeps) {
   const operatorOf = (actor: TeamActor) => (actor === 'cli' ? null : actor.operatorId);
   /** The entry of `action` by `actor` (the command line's actions are named `cli.…`). */
   const entry = (actor: TeamActor, action: string, cliAction: string, target: string, detail?: string) => ({
@@ -130,11 +131,14 @@ export function createTeamService({ stores, useCases }: TeamServiceDeps) {
     async acceptInvitation(token: string, password: string): Promise<{ operatorId: number; email: string; role: OperatorRole }> {
       const problem = passwordProblem(password);
       if (problem) throw new TeamRuleError('weak-password', problem);
+      const badLink = () => new TeamRuleError('bad-link', 'This invitation link is used, withdrawn or expired: ask an owner for a new one');
+      // The link first: a password hash (the server's dearest work) is spent only for a link that can still be used.
+      if (!(await stores.operatorInvitations.byToken(database.db, sha256(token), new Date().toISOString()))) throw badLink();
       const passwordHash = await hashPassword(password);
       return useCases.run(async (change) => {
         const invitation = await stores.operatorInvitations.byToken(change.trx, sha256(token), change.at);
         if (!invitation || !(await stores.operatorInvitations.accept(change.trx, invitation.id, change.at))) {
-          throw new TeamRuleError('bad-link', 'This invitation link is used, withdrawn or expired: ask an owner for a new one');
+          throw badLink();
         }
         const operator = await stores.operatorAccounts.add(invitation.email, passwordHash, invitation.role, change.trx);
         await change.audit({
@@ -169,13 +173,15 @@ export function createTeamService({ stores, useCases }: TeamServiceDeps) {
         const operator = await existing(change.trx, id);
         if (operator.role === role) return;
         if (operator.role === 'owner') await keepAnOwner(change.trx, id);
+        // An owner's open invitations were theirs to give: someone no longer an owner leaves none behind.
+        const withdrawn = operator.role === 'owner' ? await stores.operatorInvitations.withdrawAllFrom(change.trx, id, change.at) : 0;
         await stores.operatorAccounts.setRole(change.trx, id, role);
         if (id !== actor.operatorId) await stores.operatorSessions.endAll(change.trx, id);
         await change.audit({
           action: 'operator.role',
           operatorId: actor.operatorId,
           target: `operator:${id} ${operator.email}`,
-          detail: `${operator.role} → ${role}`,
+          detail: `${operator.role} → ${role}${withdrawn ? `; ${withdrawn} open invitations withdrawn` : ''}`,
         });
       });
     },
@@ -185,7 +191,9 @@ export function createTeamService({ stores, useCases }: TeamServiceDeps) {
       return attempt(entry(actor, 'operator.remove', 'cli.operator-remove', `operator:${id}`), async (change) => {
         const operator = await existing(change.trx, id);
         if (operator.role === 'owner') await keepAnOwner(change.trx, id);
-        await change.audit(entry(actor, 'operator.remove', 'cli.operator-remove', `operator:${id} ${operator.email}`, operator.role));
+        const withdrawn = await stores.operatorInvitations.withdrawAllFrom(change.trx, id, change.at);
+        const detail = `${operator.role}${withdrawn ? `; ${withdrawn} open invitations withdrawn` : ''}`;
+        await change.audit(entry(actor, 'operator.remove', 'cli.operator-remove', `operator:${id} ${operator.email}`, detail));
         await stores.operatorAccounts.removeById(change.trx, id);
         return operator;
       });

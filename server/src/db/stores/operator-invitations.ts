@@ -137,6 +137,18 @@ export function createOperatorInvitations(database: Database) {
         .executeTakeFirst();
       return row && toInvitation(row);
     },
+
+    /** Withdraws every open invitation `operatorId` sent (they are no longer an owner); answers how many. */
+    async withdrawAllFrom(trx: Executor, operatorId: number, at: string): Promise<number> {
+      const result = await trx
+        .updateTable('operator_invitations')
+        .set({ withdrawn_at: at })
+        .where('invited_by', '=', operatorId)
+        .where('accepted_at', 'is', null)
+        .where('withdrawn_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
   };
 }
 
