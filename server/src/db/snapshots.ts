@@ -14,10 +14,33 @@ import { sqliteFile, type Database } from './connection';
 
 export class SnapshotToolMissing extends Error {}
 
-/** Runs a PostgreSQL client tool; a missing one is said plainly. */
-function runTool(tool: 'pg_dump' | 'pg_restore', args: string[]): Promise<void> {
+/** Backups hold every person's data: readable and writable by the server's user only. */
+export const OWNER_ONLY_FILE = 0o600;
+export const OWNER_ONLY_DIR = 0o700;
+
+/**
+ * How a PostgreSQL client tool reaches `databaseUrl`: the address without its password on the command line (which any
+ * local user can read in /proc/PID/cmdline), the password in the tool's environment (PGPASSWORD), which only the
+ * user running it can read.
+ */
+export function pgConnection(databaseUrl: string | undefined): { dbname: string; env: Record<string, string> } {
+  if (!databaseUrl) throw new Error('No DATABASE_URL to reach PostgreSQL with');
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  return { dbname: `--dbname=${url.toString()}`, env: password ? { PGPASSWORD: password } : {} };
+}
+
+/** Runs a PostgreSQL client tool on `databaseUrl`; a missing one is said plainly. */
+function runTool(tool: 'pg_dump' | 'pg_restore', databaseUrl: string | undefined, args: string[]): Promise<void> {
+  const connection = pgConnection(databaseUrl);
   return new Promise((resolve, reject) => {
-    const child = spawn(tool, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(tool, [...args, connection.dbname], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      // The tool inherits the server's environment (PATH, PG* settings), not configuration read here; plus its password.
+      // eslint-disable-next-line no-restricted-properties
+      env: { ...process.env, ...connection.env },
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', (error: NodeJS.ErrnoException) =>
@@ -69,13 +92,19 @@ export const snapshotExtension = (dialect: Database['dialect']) => (dialect === 
 /** Writes a snapshot of `database` to `file` (which must not exist yet). */
 export async function writeSnapshot(database: Database, file: string, databaseUrl: string | undefined): Promise<void> {
   if (database.dialect === 'postgres') {
-    await runTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${databaseUrl}`]);
+    // The file is made owner-only before the tool writes into it (it keeps the mode it finds).
+    await (await fs.promises.open(file, 'wx', OWNER_ONLY_FILE)).close();
+    await runTool('pg_dump', databaseUrl, ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`]);
     return;
   }
   const raw = `${file}.partial.sqlite`;
   try {
     await sql`VACUUM INTO ${raw}`.execute(database.db);
-    await pipeline(fs.createReadStream(raw), zlib.createGzip({ level: 6 }), fs.createWriteStream(file, { flags: 'wx' }));
+    await pipeline(
+      fs.createReadStream(raw),
+      zlib.createGzip({ level: 6 }),
+      fs.createWriteStream(file, { flags: 'wx', mode: OWNER_ONLY_FILE }),
+    );
   } finally {
     await fs.promises.rm(raw, { force: true });
   }
@@ -91,13 +120,12 @@ export async function readSnapshot(
   target: { dataDir: string; databaseUrl: string | undefined },
 ): Promise<void> {
   if (dialect === 'postgres') {
-    await runTool('pg_restore', [
+    await runTool('pg_restore', target.databaseUrl, [
       '--clean',
       '--if-exists',
       '--no-owner',
       '--no-privileges',
       '--single-transaction',
-      `--dbname=${target.databaseUrl}`,
       file,
     ]);
     return;

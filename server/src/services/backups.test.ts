@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminBackupStatus } from '@waitlist/contract';
 import { useTestApp } from '../test/app';
 import { ADMIN_TEST_ENV, addOperator, signIn } from '../test/console';
+import { pgConnection } from '../db/snapshots';
 import { listBackups, pruneBackups, takeBackup } from './backups';
 
 /**
@@ -25,6 +26,9 @@ describe('scheduled backups on sqlite', () => {
     const names = fs.readdirSync(dir).sort();
     expect(names.some((n) => n.endsWith('.sqlite.gz.json'))).toBe(true);
     expect(names.some((n) => n.endsWith('.sqlite.gz.sha256'))).toBe(true);
+    // Every person's data: the directory and each file are the server's user's only.
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    for (const name of names) expect({ name, mode: fs.statSync(path.join(dir, name)).mode & 0o777 }).toEqual({ name, mode: 0o600 });
     await addOperator(app, 'backup-owner@acme.example');
     const cookie = await signIn(app, 'backup-owner@acme.example');
     const status = (await app.inject({ url: '/api/admin/backups', headers: { cookie } })).json<AdminBackupStatus>();
@@ -101,5 +105,15 @@ describe('a backup cut short', () => {
     expect(fs.readdirSync(dir).filter((name) => name !== `${file}.partial.partial.sqlite`)).toEqual([]);
     expect(await listBackups(dir)).toEqual([]);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe("PostgreSQL's client tools", () => {
+  it('get the password in their environment, never on the command line (which /proc shows every local user)', () => {
+    const { dbname, env } = pgConnection('postgres://waitlist:s%40cret-pass@db.internal:5432/waitlist?sslmode=require');
+    expect(dbname).toBe('--dbname=postgres://waitlist@db.internal:5432/waitlist?sslmode=require');
+    expect(dbname).not.toContain('cret');
+    expect(env).toEqual({ PGPASSWORD: 's@cret-pass' });
+    expect(pgConnection('postgres://postgres@127.0.0.1:5432/x').env).toEqual({});
   });
 });

@@ -10,6 +10,8 @@ import {
   checksumOf,
   databaseFacts,
   manifestOf,
+  OWNER_ONLY_DIR,
+  OWNER_ONLY_FILE,
   readSnapshot,
   sameEngine,
   takesOwnBackups,
@@ -52,7 +54,9 @@ export async function takeBackup(
   // The erasure ledger's key goes into every backup, so a restore can read the ledger's hashes.
   await toolStores(database).serverSecrets.get(ERASURE_LEDGER_KEY);
   const startedAt = (options.now ?? (() => new Date()))();
-  await fs.promises.mkdir(options.outDir, { recursive: true });
+  // The directory and every file in it are the server's user's only: a backup holds every person's data.
+  await fs.promises.mkdir(options.outDir, { recursive: true, mode: OWNER_ONLY_DIR });
+  await fs.promises.chmod(options.outDir, OWNER_ONLY_DIR);
   const { signups, schemaVersion: version } = await databaseFacts(database);
   const file = path.join(options.outDir, backupName(startedAt, database.dialect));
   // Written under another name and given its own only once whole, after its manifest and sum: a backup under its name
@@ -71,8 +75,8 @@ export async function takeBackup(
       bytes: stat.size,
       sha256,
     };
-    await fs.promises.writeFile(manifestOf(file), `${JSON.stringify(manifest, null, 2)}\n`);
-    await fs.promises.writeFile(checksumOf(file), `${sha256}  ${path.basename(file)}\n`);
+    await fs.promises.writeFile(manifestOf(file), `${JSON.stringify(manifest, null, 2)}\n`, { mode: OWNER_ONLY_FILE });
+    await fs.promises.writeFile(checksumOf(file), `${sha256}  ${path.basename(file)}\n`, { mode: OWNER_ONLY_FILE });
     await fs.promises.rename(partial, file);
     return { file, manifest };
   } catch (error) {
