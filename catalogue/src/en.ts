@@ -724,6 +724,18 @@ const operatorMails = {
     ignore: 'If you did not expect this, ignore the mail: nothing happens without the link.',
     reason: (brand: Brand) => `You get this because an owner of the ${brand.name} waitlist console invited this address.`,
   },
+  factorGuessing: {
+    subject: (brand: Brand) => `Someone with your password is trying codes on your ${brand.name} console account`,
+    preview: (wrong: number) => `${wrong} wrong codes within an hour`,
+    heading: 'Someone is trying codes on your account',
+    body: (wrong: number) =>
+      `Your password was given right, then ${wrong} wrong second-factor codes within an hour, from one or more networks. Until the hour ends, your account takes only a passkey or a recovery code.`,
+    advice:
+      'If this was not you, someone knows your password: sign in, change it, and ask an owner to end your sessions. If it was you, nothing needs doing.',
+    button: 'Open my security page',
+    reason: (brand: Brand) =>
+      `You get this because you are an operator of the ${brand.name} waitlist console: it is about your own account.`,
+  },
 };
 
 export const en = { lang: 'en', site, form, options, selfService, mails, operatorMails };

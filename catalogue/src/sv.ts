@@ -716,6 +716,17 @@ const operatorMails: Catalogue['operatorMails'] = {
     ignore: 'Om du inte väntade dig detta kan du strunta i mejlet: inget händer utan länken.',
     reason: (brand: Brand) => `Du får det här eftersom en ägare av ${brand.name}s väntelistekonsol bjöd in den här adressen.`,
   },
+  factorGuessing: {
+    subject: (brand: Brand) => `Någon med ditt lösenord provar koder på ditt konto i ${brand.name}s konsol`,
+    preview: (wrong: number) => `${wrong} felaktiga koder inom en timme`,
+    heading: 'Någon provar koder på ditt konto',
+    body: (wrong: number) =>
+      `Ditt lösenord angavs rätt och sedan ${wrong} felaktiga koder för andra faktorn inom en timme, från ett eller flera nätverk. Tills timmen är slut tar ditt konto bara en nyckel (passkey) eller en reservkod.`,
+    advice:
+      'Om det inte var du känner någon till ditt lösenord: logga in, byt det och be en ägare avsluta dina sessioner. Om det var du behöver du inte göra något.',
+    button: 'Öppna min säkerhetssida',
+    reason: (brand: Brand) => `Du får det här eftersom du är operatör i ${brand.name}s väntelistekonsol: det gäller ditt eget konto.`,
+  },
 };
 
 export const sv: Catalogue = { lang: 'sv', site, form, options, selfService, mails, operatorMails };

@@ -223,6 +223,8 @@ export const ADMIN_ERROR_CODES = {
   passkeyRequired: 'passkey_required',
   /** A wrong, used or expired second factor. */
   totpInvalid: 'totp_invalid',
+  /** Too many wrong codes for this account within the hour, from anywhere: only a passkey or a recovery code until it ends. */
+  secondFactorCapped: 'second_factor_capped',
   /** REQUIRE_2FA: enrol a second factor first. */
   enrolmentRequired: 'enrolment_required',
   /** The last owner cannot be removed or made something else. */

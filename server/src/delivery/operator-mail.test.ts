@@ -5,6 +5,7 @@ import { useTestApp } from '../test/app';
 import { DIALECTS } from '../test/databases';
 import { apiHeaders, validSignup } from '../test/fixtures';
 import { useTestSmtp } from '../test/smtp';
+import { composeFactorGuessingAlert } from './operator-mails';
 
 const SITE = 'https://waitlist.example.se';
 
@@ -83,5 +84,16 @@ describe.each(DIALECTS)('mail to the founders on %s', (dialect) => {
     expect(digest.text).toContain('Another person from a company already on the list: volvocars.se\n');
     expect(digest.text).toContain('Top sources: linkedin (2), (none) (1), newsletter (1)\n');
     expect((await smtp.nextMailTo('keen@acme.example', { timeoutMs: 15_000 })).subject).toBe(digest.subject);
+  });
+});
+
+describe('the alert that someone is trying codes', () => {
+  it("says what happened and what to do, links to the operator's own security page, and names no network", () => {
+    const mail = composeFactorGuessingAlert({ to: 'founder@example.com', siteUrl: 'https://waitlist.example.com', wrong: 10 });
+    expect(mail.subject).toMatch(/^Someone with your password is trying codes/);
+    expect(mail.text).toContain('10 wrong second-factor codes within an hour');
+    expect(mail.text).toContain('https://waitlist.example.com/admin#/security');
+    expect(mail.text).toMatch(/change it, and ask an owner/);
+    expect(mail.headers).toMatchObject({ 'Auto-Submitted': 'auto-generated' });
   });
 });

@@ -122,6 +122,28 @@ export interface OperatorInvitationInput {
   brand?: Brand;
 }
 
+/** Someone gave the operator's password right and then too many wrong codes within an hour (services/sign-in.ts). */
+export function composeFactorGuessingAlert(input: { to: string; siteUrl: string; wrong: number; brand?: Brand }): ComposedMail {
+  const brand = input.brand ?? BRAND;
+  const w = words.factorGuessing;
+  const blocks: MailBlock[] = [
+    { kind: 'heading', text: w.heading },
+    { kind: 'paragraph', text: w.body(input.wrong) },
+    { kind: 'paragraph', text: w.advice },
+    { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, '/security') },
+  ];
+  return compose(
+    input.to,
+    { subject: w.subject(brand), preview: w.preview(input.wrong), brandName: brand.name, blocks },
+    input.siteUrl,
+    brand,
+    {
+      footerLinks: [],
+      footerLines: [w.reason(brand)],
+    },
+  );
+}
+
 /** An owner invited this address to the console: a link to choose a password (48 hours, once). */
 export function composeOperatorInvitation(input: OperatorInvitationInput): ComposedMail {
   const brand = input.brand ?? BRAND;

@@ -3,7 +3,7 @@ import type { MailSource } from '../services/mail-sources';
 import { MAIL_TOPICS } from '../services/signup-events';
 import { messageInLocale } from '@waitlist/contract';
 import { composeCampaignMail, composeConfirmationMail, composeDataLinkMail, composeInvitationMail, composeWelcomeMail } from './mails';
-import { composeConfirmedNotice, composeDigest, composeOperatorInvitation } from './operator-mails';
+import { composeConfirmedNotice, composeDigest, composeFactorGuessingAlert, composeOperatorInvitation } from './operator-mails';
 import type { RenderOutboxMail } from './mail-channel';
 import type { ClaimedOutboxRow } from './worker';
 
@@ -38,6 +38,11 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
       const until = typeof row.payload.until === 'string' ? new Date(row.payload.until) : new Date(`${day}T06:00:00.000Z`);
       const facts = await options.source.digestFacts(until);
       return { mail: composeDigest({ to, siteUrl: options.siteUrl, day, facts }) };
+    }
+    if (row.topic === MAIL_TOPICS.operatorFactorGuessing) {
+      const to = await options.source.operatorEmail(Number(row.payload.operatorId));
+      if (!to) return { cancel: 'operator removed' };
+      return { mail: composeFactorGuessingAlert({ to, siteUrl: options.siteUrl, wrong: Number(row.payload.wrong) }) };
     }
     if (row.topic === MAIL_TOPICS.campaignTest) {
       const campaign = await options.source.campaign(Number(row.payload.campaignId));

@@ -5,6 +5,7 @@ import { PasswordCheckBusy, dummyPasswordHash, passwordChecksBusy, verifyPasswor
 import type { Passkeys } from './passkeys';
 import type { SecondFactors } from './second-factors';
 import type { TeamService } from './team';
+import { MAIL_TOPICS } from './signup-events';
 import type { Change, UseCases } from './use-case';
 
 /**
@@ -21,7 +22,15 @@ export type SignInRefusal =
   | { reason: 'second-factor-required' }
   | { reason: 'passkey-required' }
   | { reason: 'second-factor-invalid' }
+  | { reason: 'second-factor-capped'; retryAfterMs: number }
   | { reason: 'passkey-refused' };
+
+/**
+ * Wrong second factors an account takes in an hour from all networks together; past them only a passkey or a recovery
+ * code signs it in until the hour ends, and the operator is mailed once (someone holds their password).
+ */
+export const WRONG_FACTORS_PER_HOUR = 10;
+const FACTOR_WINDOW_MS = 60 * 60 * 1000;
 
 export class SignInRefused extends Error {
   constructor(readonly refusal: SignInRefusal) {
@@ -57,6 +66,18 @@ export function createSignIn({ stores, secondFactors, passkeys, team, useCases }
     if (throttleKey) await stores.signInThrottle.restartWait(throttleKey);
     await useCases.record({ action: 'session.sign-in', operatorId, outcome: 'failed', detail });
   };
+
+  /** One more wrong second factor of the account; the one that reaches the cap mails the operator, once an hour. */
+  async function countWrongFactor(operatorId: number): Promise<void> {
+    const { current } = await stores.signInThrottle.countWrongFactor(operatorId, FACTOR_WINDOW_MS);
+    if (current !== WRONG_FACTORS_PER_HOUR) return;
+    await useCases.run(async (change) => {
+      await change.mail([
+        { signupId: null, topic: MAIL_TOPICS.operatorFactorGuessing, payload: { operatorId, wrong: current }, at: change.at },
+      ]);
+      await change.audit({ action: 'two-factor.guessing', operatorId, outcome: 'failed', detail: `${current} wrong codes within an hour` });
+    });
+  }
 
   /** A fresh session for `operatorId` in `change` (the sign-in's audit entry commits with it). */
   async function startSession(change: Change, operatorId: number, context: SignInContext): Promise<{ token: string; expiresAt: number }> {
@@ -98,7 +119,16 @@ export function createSignIn({ stores, secondFactors, passkeys, team, useCases }
         await failed(operator?.id ?? null, operator ? 'wrong password' : 'no such operator', throttleKey);
         throw new SignInRefused({ reason: 'bad-credentials' });
       }
-      // The password was right; an operator with a second factor needs it too (a code is good once).
+      // The password was right; an operator with a second factor needs it too (a code is good once). Codes stop counting
+      // once the account has taken WRONG_FACTORS_PER_HOUR wrong ones from anywhere: a million-code space is no
+      // protection against someone who holds the password and many networks.
+      if (input.totp) {
+        const wrong = await stores.signInThrottle.wrongFactors(operator.id);
+        if (wrong.current >= WRONG_FACTORS_PER_HOUR) {
+          await failed(operator.id, 'codes refused for the hour', throttleKey);
+          throw new SignInRefused({ reason: 'second-factor-capped', retryAfterMs: wrong.ttlMs });
+        }
+      }
       const factor = await secondFactors.check(operator.id, { totp: input.totp, recoveryCode: input.recoveryCode });
       if (factor === 'required') {
         await failed(operator.id, 'second factor needed', throttleKey);
@@ -110,6 +140,7 @@ export function createSignIn({ stores, secondFactors, passkeys, team, useCases }
       }
       if (factor === 'invalid') {
         await failed(operator.id, 'wrong or used second factor', throttleKey);
+        await countWrongFactor(operator.id);
         throw new SignInRefused({ reason: 'second-factor-invalid' });
       }
       await stores.signInThrottle.clear(throttleKey);

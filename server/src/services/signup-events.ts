@@ -24,6 +24,8 @@ export const MAIL_TOPICS = {
   invitation: 'invitation',
   /** An owner invited a teammate to the console (services/operators.ts). */
   operatorInvitation: 'operator-invitation',
+  /** Someone with an operator's password is guessing their second factor (services/sign-in.ts). */
+  operatorFactorGuessing: 'operator-factor-guessing',
 } as const;
 
 export const WEBHOOK_EVENT_TYPES = [

@@ -32,6 +32,8 @@ const lockedUntil = (now: number, failures: number) => {
 
 /** Rows that count attempts per client address (while Redis is down) rather than failures per account. */
 const ADDRESS_KEY_PREFIX = 'address:';
+/** Rows that count an account's wrong second factors from every network together. */
+const FACTOR_KEY_PREFIX = 'factor:';
 
 /**
  * Failed sign-ins per account and client network, shared by every server copy through the database. While Redis is
@@ -40,6 +42,26 @@ const ADDRESS_KEY_PREFIX = 'address:';
  */
 export function createSignInThrottle(database: Database) {
   const { db } = database;
+  const factorKey = (operatorId: number) => FACTOR_KEY_PREFIX + sha256(String(operatorId));
+
+  /** Counts one event under `key` in a fixed window (one upsert, atomic): the count so far and the ms until the window ends. */
+  async function countInWindow(key: string, windowMs: number, now: number): Promise<{ current: number; ttlMs: number }> {
+    const nowIso = iso(now);
+    const windowEnd = iso(now + windowMs);
+    const row = await db
+      .insertInto('operator_login_throttle')
+      .values({ account_key: key, failures: 1, locked_until: windowEnd, updated_at: nowIso })
+      .onConflict((oc) =>
+        oc.column('account_key').doUpdateSet({
+          failures: sql<number>`CASE WHEN operator_login_throttle.locked_until <= ${nowIso} THEN 1 ELSE operator_login_throttle.failures + 1 END`,
+          locked_until: sql<string>`CASE WHEN operator_login_throttle.locked_until <= ${nowIso} THEN ${windowEnd} ELSE operator_login_throttle.locked_until END`,
+          updated_at: nowIso,
+        }),
+      )
+      .returning(['failures', 'locked_until'])
+      .executeTakeFirstOrThrow();
+    return { current: Number(row.failures), ttlMs: Math.max(0, new Date(row.locked_until!).getTime() - now) };
+  }
 
   return {
     /**
@@ -107,21 +129,23 @@ export function createSignInThrottle(database: Database) {
      * these rows `failures` is the attempts in the window and `locked_until` the window's end.
      */
     async countAddressAttempt(key: string, windowMs: number, now = Date.now()): Promise<{ current: number; ttlMs: number }> {
-      const nowIso = iso(now);
-      const windowEnd = iso(now + windowMs);
+      return countInWindow(ADDRESS_KEY_PREFIX + sha256(key), windowMs, now);
+    },
+
+    /** Counts one wrong second factor of `operatorId`, whatever the network, in a window of `windowMs`. */
+    countWrongFactor(operatorId: number, windowMs: number, now = Date.now()): Promise<{ current: number; ttlMs: number }> {
+      return countInWindow(factorKey(operatorId), windowMs, now);
+    },
+
+    /** The wrong second factors of `operatorId` in the current window, and the ms until it ends (0 and 0 when none). */
+    async wrongFactors(operatorId: number, now = Date.now()): Promise<{ current: number; ttlMs: number }> {
       const row = await db
-        .insertInto('operator_login_throttle')
-        .values({ account_key: ADDRESS_KEY_PREFIX + sha256(key), failures: 1, locked_until: windowEnd, updated_at: nowIso })
-        .onConflict((oc) =>
-          oc.column('account_key').doUpdateSet({
-            failures: sql<number>`CASE WHEN operator_login_throttle.locked_until <= ${nowIso} THEN 1 ELSE operator_login_throttle.failures + 1 END`,
-            locked_until: sql<string>`CASE WHEN operator_login_throttle.locked_until <= ${nowIso} THEN ${windowEnd} ELSE operator_login_throttle.locked_until END`,
-            updated_at: nowIso,
-          }),
-        )
-        .returning(['failures', 'locked_until'])
-        .executeTakeFirstOrThrow();
-      return { current: Number(row.failures), ttlMs: Math.max(0, new Date(row.locked_until!).getTime() - now) };
+        .selectFrom('operator_login_throttle')
+        .select(['failures', 'locked_until'])
+        .where('account_key', '=', factorKey(operatorId))
+        .executeTakeFirst();
+      const ends = row?.locked_until ? new Date(row.locked_until).getTime() : 0;
+      return ends > now ? { current: Number(row!.failures), ttlMs: ends - now } : { current: 0, ttlMs: 0 };
     },
 
     async clear(accountKey: string): Promise<void> {

@@ -1,10 +1,12 @@
+import * as OTPAuth from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE } from '@waitlist/contract';
 import { FREE_ATTEMPTS } from '../../db/stores/sign-in-throttle';
 import { useTestApp } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
+import { WRONG_FACTORS_PER_HOUR } from '../../services/sign-in';
 import { adminRouteTable } from './routes';
-import { ADMIN_TEST_ENV, OPERATOR_PASSWORD, addOperator, seedSignup, signIn } from '../../test/console';
+import { ADMIN_TEST_ENV, OPERATOR_PASSWORD, addOperator, queuedMail, seedSignup, signIn } from '../../test/console';
 
 /**
  * The operator surface seen by an attacker. The route list is the app's own table of registered admin routes, so a
@@ -193,5 +195,44 @@ describe.each(DIALECTS)('operator surface under attack on %s', (dialect) => {
       { outcome: 'failed', detail: 'passkey needed' },
       { outcome: 'failed', detail: 'wrong or used second factor' },
     ]);
+  });
+
+  it(`takes at most ${WRONG_FACTORS_PER_HOUR} wrong codes an hour per account from all networks, then only a recovery code or passkey, and mails the operator once`, async () => {
+    const email = `guessed-${dialect}@example.com`;
+    const owner = await addOperator(suite.app, email);
+    const { secondFactors } = suite.app.services;
+    const { secret } = await secondFactors.startTotp({ operatorId: owner.id, email });
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+    const [recoveryCode] = await secondFactors.confirmTotp(
+      { operatorId: owner.id, email },
+      totp.generate({ timestamp: Date.now() - 30_000 }),
+    );
+    // Every guess from a network of its own, so the per-network delays never apply: only the account's cap can stop them.
+    let network = 0;
+    const attempt = (factor: Record<string, string>) =>
+      suite.app.inject({
+        method: 'POST',
+        url: '/api/admin/session',
+        remoteAddress: `198.18.${network++}.9`,
+        payload: { email, password: OPERATOR_PASSWORD, ...factor },
+      });
+    const wrongCode = () => String((Number(totp.generate()) + 500_000) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < WRONG_FACTORS_PER_HOUR; i++)
+      expect((await attempt({ totp: wrongCode() })).json()).toMatchObject({ code: 'totp_invalid' });
+
+    // The right code is refused now too: codes stop counting for the hour.
+    const capped = await attempt({ totp: totp.generate() });
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json()).toMatchObject({ code: 'second_factor_capped' });
+    expect(Number(capped.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(capped.headers['set-cookie']).toBeUndefined();
+    // A recovery code still signs in.
+    const recovered = await attempt({ recovery_code: recoveryCode! });
+    expect(recovered.statusCode).toBe(200);
+    // The operator is told once, whatever more guesses come.
+    await attempt({ totp: wrongCode() });
+    const alerts = (await queuedMail(suite.app, 'operator-factor-guessing')).filter((m) => m.payload.operatorId === owner.id);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.payload).toMatchObject({ wrong: WRONG_FACTORS_PER_HOUR });
   });
 });

@@ -84,6 +84,12 @@ function refusalAnswer(error: unknown): never {
         ADMIN_ERROR_CODES.passkeyRequired,
         'This account signs in with its passkey: use your passkey below, or one of your recovery codes',
       );
+    case 'second-factor-capped':
+      throw tooManyRequests(
+        `Too many wrong codes for this account within the hour. Sign in with your passkey or a recovery code, or try a code again in ${inWords(refusal.retryAfterMs)}.`,
+        refusal.retryAfterMs,
+        ADMIN_ERROR_CODES.secondFactorCapped,
+      );
     case 'second-factor-invalid':
       throw wrongSecondFactor();
     case 'passkey-refused':
