@@ -1,4 +1,5 @@
 import type { AdminCorrection, FollowUpStatus } from '@waitlist/contract';
+import type { AuditTrail } from '../db/stores/audit-trail';
 import type { FollowUpStore } from '../db/stores/follow-up';
 import type { OutboxStore } from '../db/stores/outbox';
 import type { SignupChanges, SignupRow, SignupStore } from '../db/stores/signups';
@@ -23,7 +24,7 @@ const EXPIRY_BATCH = 200;
  * retention rule). Each runs in one change (use-case.ts): the row, its audit entry and its webhook events together.
  */
 export interface SignupChangeDeps {
-  stores: { signups: SignupStore; outbox: OutboxStore; followUp: FollowUpStore };
+  stores: { signups: SignupStore; outbox: OutboxStore; followUp: FollowUpStore; auditTrail: Pick<AuditTrail, 'addressSetBy'> };
   events: SignupEvents;
   useCases: UseCases;
   /** Every erasure is also written here, before it commits, so a restore can apply it again (io/erasure-ledger.ts). */
@@ -45,6 +46,17 @@ export function createSignupChanges(deps: SignupChangeDeps) {
     await stores.signups.remove(change.trx, id);
     if (actor.kind === 'operator') await change.audit({ action: 'signup.erase', operatorId: actor.operatorId, signupId: id });
     else await change.auditPerson({ action: actor.kind === 'person' ? 'erase' : 'expire', actor: actor.kind, signupId: id });
+    // Through the link of an address an operator set and nobody confirmed: whoever holds that address is that operator's
+    // doing, not the person's, and the operators' trail says so.
+    const setBy = actor.kind === 'person' && !row.confirmed_at ? await stores.auditTrail.addressSetBy(change.trx, id) : null;
+    if (setBy !== null) {
+      await change.audit({
+        action: 'signup.erase',
+        operatorId: setBy,
+        signupId: id,
+        detail: 'through the link mailed to an address this operator set, before its owner confirmed',
+      });
+    }
     return true;
   }
 
@@ -73,6 +85,12 @@ export function createSignupChanges(deps: SignupChangeDeps) {
           Object.assign(changes, { company_domain: company.domain, free_mail: company.freeMail });
         }
         await stores.signups.update(change.trx, id, changes);
+        // A new address is not its owner's consent, whoever typed it: unconfirmed until that owner confirms, by the
+        // confirmation mail that goes to it now (an operator holding the address could otherwise act as the person).
+        if (changes.email !== undefined) {
+          await stores.signups.setUnconfirmed(change.trx, id, change.at);
+          await events.addressConfirmationMail(change, id, current.locale);
+        }
         if (actor.kind === 'operator')
           await change.audit({ action: 'signup.correct', operatorId: actor.operatorId, signupId: id, fields: changed });
         else await change.auditPerson({ action: 'correct', actor: 'person', signupId: id, fields: changed });

@@ -74,6 +74,10 @@ export function createSignupEvents({ operators, webhookEndpoints }: SignupEvents
         { signupId: row.id, topic: MAIL_TOPICS.confirmation, payload: { locale: row.locale, resend: true }, at: change.at, held },
       ]),
 
+    /** The confirmation of an address that was corrected: its new owner confirms (not a re-send: a new address). */
+    addressConfirmationMail: (change: Change, signupId: number, locale: string) =>
+      change.mail([{ signupId, topic: MAIL_TOPICS.confirmation, payload: { locale }, at: change.at }]),
+
     welcomeMail: (change: Change, signupId: number) => change.mail([{ signupId, topic: MAIL_TOPICS.welcome, at: change.at }]),
     dataLinkMail: (change: Change, signupId: number) => change.mail([{ signupId, topic: MAIL_TOPICS.dataLink, at: change.at }]),
 

@@ -109,6 +109,38 @@ describe.each(DIALECTS)('a sign-up’s life on %s', (dialect) => {
     expect(JSON.stringify(entry)).not.toContain('Product Manager');
   });
 
+  it('takes a corrected address as unconfirmed until its new owner confirms, and names the operator behind an erasure through it', async () => {
+    const { id } = await signUp();
+    const [a] = [issueToken('confirm')];
+    await stores.personTokens.save(id, [a]);
+    expect(await signups.confirm(a.hash, id)).toBe(true);
+    const operator = await stores.operatorAccounts.add(`corrector-${dialect}@example.com`, 'scrypt$not-a-real-hash', 'member');
+    const confirmations = async () =>
+      (await db().selectFrom('outbox').select('topic').where('signup_id', '=', id).where('topic', '=', 'confirmation').execute()).length;
+    const before = await confirmations();
+
+    // Another answer is no new address: still confirmed. A new address: unconfirmed, and a confirmation goes to it.
+    await signups.correct(id, { role: 'Product Manager' }, { kind: 'operator', operatorId: operator.id });
+    expect((await person(id))!.confirmed_at).not.toBeNull();
+    await signups.correct(id, { email: `held-by-the-operator-${dialect}@example.com` }, { kind: 'operator', operatorId: operator.id });
+    expect((await person(id))!.confirmed_at).toBeNull();
+    expect(await confirmations()).toBe(before + 1);
+
+    // Whoever holds that address erases through its link: the person's log says "person", the operators' trail says who.
+    expect(await signups.erase(id, { kind: 'person' })).toBe(true);
+    const trail = await db()
+      .selectFrom('audit_trail')
+      .select(['action', 'operator_id', 'detail'])
+      .where('signup_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(trail.at(-1)).toEqual({
+      action: 'signup.erase',
+      operator_id: operator.id,
+      detail: 'through the link mailed to an address this operator set, before its owner confirmed',
+    });
+  });
+
   it('refuses a correction the contract forbids, through the database checks', async () => {
     const { id } = await signUp();
     await expect(signups.correct(id, { role: 'Chief Everything Officer' as never }, { kind: 'person' })).rejects.toThrow();

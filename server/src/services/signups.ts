@@ -10,6 +10,7 @@ import {
   translateDbError,
 } from '../db/errors';
 import { createGroupCommit } from '../db/group-commit';
+import type { AuditTrail } from '../db/stores/audit-trail';
 import type { FollowUpStore } from '../db/stores/follow-up';
 import type { IdempotencyKeyStore } from '../db/stores/idempotency-keys';
 import type { OutboxStore } from '../db/stores/outbox';
@@ -53,6 +54,7 @@ export interface SignupServiceDeps {
     personTokens: PersonTokenStore;
     followUp: FollowUpStore;
     partnerCodes: PartnerCodeStore;
+    auditTrail: Pick<AuditTrail, 'addressSetBy'>;
   };
   events: SignupEvents;
   /** The one door: transactions, audit entries and mail (use-case.ts). */

@@ -104,6 +104,21 @@ export function createAuditTrail(database: Database) {
         .execute();
     },
 
+    /** The operator whose correction last set the sign-up's address, if one did (its entry names the fields changed). */
+    async addressSetBy(executor: Executor, signupId: number): Promise<number | null> {
+      const row = await executor
+        .selectFrom('audit_trail')
+        .select(['operator_id', 'detail'])
+        .where('action', '=', 'signup.correct')
+        .where('outcome', '=', 'ok')
+        .where('signup_id', '=', signupId)
+        .orderBy('id', 'desc')
+        .limit(20)
+        .execute();
+      const last = row.find((r) => (r.detail ?? '').split(';')[0]!.split(',').includes('email'));
+      return last?.operator_id == null ? null : Number(last.operator_id);
+    },
+
     page: (filters: AdminAuditQuery, limit = 100) => page(filters, limit),
 
     async *stream(filters: Omit<AdminAuditQuery, 'cursor'>): AsyncGenerator<AdminAuditEntry[]> {

@@ -153,6 +153,19 @@ export function createSignupStore(database: Database) {
       }
     },
 
+    /**
+     * The address changed hands (a correction): unconfirmed until its new owner confirms, with the retention clock
+     * started again now, so the new confirmation mail has its full time.
+     */
+    async setUnconfirmed(trx: Executor, id: number, at: string): Promise<void> {
+      const before = await trx.selectFrom('waitlist_signups').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!before) return;
+      await trx.updateTable('waitlist_signups').set({ confirmed_at: null, confirmation_sent_at: at }).where('id', '=', id).execute();
+      const row = decode(before);
+      if (row.confirmed_at && Number(before.counted) === 1)
+        await recount(trx, [row], [{ ...row, confirmed_at: null }], { daily: true, current: false });
+    },
+
     /** Answers whether the opt-out is new. */
     async setOptedOut(trx: Executor, id: number, at: string): Promise<boolean> {
       const result = await trx
