@@ -48,6 +48,12 @@ export interface Database {
    */
   setLocal(trx: Executor, name: string, value: string): Promise<void>;
   /**
+   * The id a new operator gets, when the engine would not choose a fresh one: SQLite hands out max(id) + 1, so removing
+   * the newest operator would give their id, and with it their audit history, to the next; it answers one above both
+   * the operators and every id the audit trail names. PostgreSQL's sequence never returns an id: undefined.
+   */
+  freshOperatorId(trx: Executor): Promise<number | undefined>;
+  /**
    * Write transactions worth running at once: SQLite has one writer; on PostgreSQL two keep a commit on its way while
    * the next batch is written (measured with `npm run bench`: with four, batches were smaller and PostgreSQL spent
    * 30 to 50 % more CPU per sign-up for no more sign-ups a second).

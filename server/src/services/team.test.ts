@@ -166,5 +166,17 @@ describe.each(DIALECTS)('team service on %s', (dialect) => {
     expect(await team().acceptInvitation(token, 'a long passphrase of the invitee')).toMatchObject({
       email: 'joins-when-busy@example.com',
     });
+    // Sixty-six hashes to wait for: on a loaded 2-core machine that is more than the default 30 s.
+  }, 120_000);
+
+  it("never gives a removed operator's id to the next one, so the trail keeps who did what", async () => {
+    const leaver = await addOperator(suite.app, 'newest-then-removed@example.com', undefined, 'member');
+    await team().setOwnMailSettings({ operatorId: leaver.id }, { notify_on_confirm: true, notify_digest: false });
+    await team().remove('cli', leaver.id);
+    const next = await addOperator(suite.app, 'next-after-removal@example.com', undefined, 'member');
+    expect(next.id).toBeGreaterThan(leaver.id);
+    const entries = await auditEntries(suite.app, 'settings.own-mail');
+    expect(entries.filter((e) => e.operator_id === leaver.id)).toHaveLength(1);
+    expect(entries.filter((e) => e.operator_id === next.id)).toHaveLength(0);
   });
 });

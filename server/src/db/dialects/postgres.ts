@@ -63,6 +63,7 @@ export function openPostgres(url: string, poolSize: number): Database {
     async setLocal(trx, name, value) {
       await sql`SELECT set_config(${name}, ${value}, true)`.execute(trx);
     },
+    freshOperatorId: async () => undefined,
     concurrentWriters: 2,
     bulkWritePauseMs: 0,
     skipLocked: (query) => query.forUpdate().skipLocked(),

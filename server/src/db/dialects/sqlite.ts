@@ -81,6 +81,14 @@ export function openSqlite(dataDir: string): Database {
       },
     },
     setLocal: async () => undefined,
+    async freshOperatorId(trx) {
+      const { rows } = await sql<{
+        next: number;
+      }>`SELECT max(coalesce((SELECT max(id) FROM operators), 0), coalesce((SELECT max(operator_id) FROM audit_trail), 0)) + 1 AS next`.execute(
+        trx,
+      );
+      return Number(rows[0]!.next);
+    },
     concurrentWriters: 1,
     bulkWritePauseMs: 30,
     skipLocked: (query) => query,

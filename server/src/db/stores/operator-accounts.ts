@@ -40,9 +40,16 @@ export function createOperatorAccounts(database: Database) {
   return {
     async add(email: string, passwordHash: string, role: OperatorRole = 'owner', executor: Executor = db): Promise<Operator> {
       try {
+        const id = await database.freshOperatorId(executor);
         const row = await executor
           .insertInto('operators')
-          .values({ email: normalizeEmail(email), password_hash: passwordHash, role, created_at: new Date().toISOString() })
+          .values({
+            ...(id === undefined ? {} : { id }),
+            email: normalizeEmail(email),
+            password_hash: passwordHash,
+            role,
+            created_at: new Date().toISOString(),
+          })
           .returning(['id', 'email', 'role', 'created_at'])
           .executeTakeFirstOrThrow();
         return toOperator(row);
