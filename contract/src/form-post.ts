@@ -131,4 +131,6 @@ export interface SignupFormAnswer {
   error?: ApiError | null;
   /** A likely typo in the address: the page asks "Did you mean …?" with this address, and stores nothing yet. */
   suggestion?: string | null;
+  /** The typed address is on a refused domain (a typo of a big provider can be a temporary-inbox domain): only the suggestion is offered. */
+  suggestionOnly?: boolean;
 }

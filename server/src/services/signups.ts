@@ -143,6 +143,8 @@ export function createSignupService(deps: SignupServiceDeps) {
   return {
     ...createSignupChanges(deps),
     resendConfirmation: resends.byOperator,
+    /** Whether an address's domain is refused (a temporary inbox or a blocked domain), before anything is tried. */
+    refusesDomainOf: (email: string): boolean => deps.emailDomains.refusal(email) !== null,
 
     /**
      * Stores one sign-up and queues its confirmation mail. With an idempotency key, a retry of the same request

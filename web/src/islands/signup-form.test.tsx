@@ -118,6 +118,21 @@ describe('the sign-up island taking over the page', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Company size' }), { target: { value: COMPANY_SIZE_OPTIONS[0] } });
     expect(screen.queryByText(VALIDATION_MESSAGES.companySize)).not.toBeInTheDocument();
   });
+
+  it('offers only the suggestion when the typed address would be refused, before and after it takes over', async () => {
+    const state: SignupFormState = {
+      ...INITIAL_SIGNUP_FORM_STATE,
+      values: { ...INITIAL_SIGNUP_FORM_STATE.values, email: 'ada@gmial.com' },
+      suggestion: { address: 'ada@gmail.com', typed: 'ada@gmial.com', keep: false },
+    };
+    const container = serverRendered(state);
+    const buttons = () => screen.queryAllByRole('button').map((b) => b.textContent);
+    expect(buttons()).toContain('Yes, use ada@gmail.com');
+    expect(buttons()).not.toContain('No, keep ada@gmial.com');
+    await act(async () => hydrateSignupForm(container));
+    expect(buttons()).toContain('Yes, use ada@gmail.com');
+    expect(buttons()).not.toContain('No, keep ada@gmial.com');
+  });
 });
 
 describe('an island that throws', () => {

@@ -246,11 +246,21 @@ describe.each(DIALECTS)('the sign-up form without script on %s', (dialect) => {
     expect(signup?.values.email).toBe('ada@gmial.com');
     expect(await rowsOf('ada@gmial.com')).toEqual([]);
     expect(await rowsOf('ada@gmail.com')).toEqual([]);
+    // gmial.com is itself a temporary-inbox domain: "keep mine" would be refused, so it is not offered, and a "keep"
+    // posted anyway (an old page) gets the question again rather than a refusal.
+    expect(signup?.suggestionOnly).toBe(true);
+    const keptTypo = await post(aPost({ email: 'ada@gmial.com', formToken: 'token-typo-keep-gmial', emailChoice: 'keep' }));
+    expect(keptTypo.statusCode).toBe(200);
+    expect(renderedState(keptTypo.body).signup).toMatchObject({ suggestion: 'ada@gmail.com', suggestionOnly: true });
+    expect(await rowsOf('ada@gmial.com')).toEqual([]);
 
     const used = await post(aPost({ email: 'ada@gmial.com', formToken: 'token-typo-use-xxxxxx', emailChoice: 'use' }));
     expect(used.statusCode).toBe(303);
     expect(await rowsOf('ada@gmail.com')).toHaveLength(1);
 
+    const asked = renderedState((await post(aPost({ email: 'eva@telia.con', formToken: 'token-typo-ask-xxxxxx' }))).body).signup;
+    expect(asked).toMatchObject({ suggestion: 'eva@telia.com' });
+    expect(asked?.suggestionOnly).toBeUndefined();
     const kept = await post(aPost({ email: 'eva@telia.con', formToken: 'token-typo-keep-xxxxx', emailChoice: 'keep' }));
     expect(kept.statusCode).toBe(303);
     expect(await rowsOf('eva@telia.con')).toHaveLength(1);

@@ -67,6 +67,7 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
     invalid: SignupErrorField[],
     error: ApiError | null,
     suggestion: string | null = null,
+    suggestionOnly = false,
   ) => {
     // The page again, with a form token of its own: the posted one when it is one we could have handed out.
     const state: { signup: SignupFormAnswer } = {
@@ -75,6 +76,7 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
         invalid,
         error,
         suggestion,
+        ...(suggestionOnly ? { suggestionOnly } : {}),
       },
     };
     return pages.send(reply, status, pathname, state);
@@ -120,11 +122,12 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
         );
       }
 
-      // "Did you mean ada@gmail.com?": asked once, before anything is stored; either button then signs up.
+      // "Did you mean ada@gmail.com?": asked once, before anything is stored; either button then signs up. When the typed
+      // domain would be refused (`gmial.com` is a temporary-inbox domain), only the suggestion is offered, never a dead end.
       const suggestion = suggestEmailCorrection(values.email);
-      if (suggestion && values.emailChoice !== EMAIL_CHOICES.use && values.emailChoice !== EMAIL_CHOICES.keep) {
-        return answer(reply, 200, pathname, values, [], null, suggestion);
-      }
+      const onlySuggestion = suggestion !== null && signups.refusesDomainOf(values.email);
+      const chose = values.emailChoice === EMAIL_CHOICES.use || (values.emailChoice === EMAIL_CHOICES.keep && !onlySuggestion);
+      if (suggestion && !chose) return answer(reply, 200, pathname, values, [], null, suggestion, onlySuggestion);
       const data = suggestion && values.emailChoice === EMAIL_CHOICES.use ? { ...checked.data, email: suggestion } : checked.data;
       const signup = { ...toSignupBody(data), ...decodeAttribution(values.attribution), locale };
       // A page whose script solved the proof of work posts it too; without script there is none (the mail may wait).

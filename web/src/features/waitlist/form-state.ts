@@ -26,7 +26,8 @@ export interface SignupFormState {
   errors: SignupFieldErrors;
   notice?: SignupFormNotice | null;
   /** "Did you mean …?": the corrected address and what was typed. */
-  suggestion?: { address: string; typed: string } | null;
+  /** `keep: false`: the typed address would be refused, so only the suggestion is offered. */
+  suggestion?: { address: string; typed: string; keep?: boolean } | null;
 }
 
 /** The words of the form in the page's language: labels, option labels, messages and toasts. */
@@ -70,7 +71,7 @@ export function formStateFromAnswer(answer: SignupFormAnswer, copy: SignupCopy):
     values: answer.values,
     errors: { ...fieldErrors(answer.invalid, copy.messages), ...besideField },
     notice: toast ? { title: toast.title, description: toast.description ?? '' } : null,
-    suggestion: answer.suggestion ? { address: answer.suggestion, typed: answer.values.email } : null,
+    suggestion: answer.suggestion ? { address: answer.suggestion, typed: answer.values.email, keep: !answer.suggestionOnly } : null,
   };
 }
 
@@ -123,6 +124,6 @@ export function readSignupFormState(form: HTMLFormElement): SignupFormState {
           description: notice.querySelector('.form-notice-text')?.textContent ?? '',
         }
       : null,
-    suggestion: asked?.address ? { address: asked.address, typed: asked.typed ?? '' } : null,
+    suggestion: asked?.address ? { address: asked.address, typed: asked.typed ?? '', keep: asked.keep !== 'false' } : null,
   };
 }

@@ -44,7 +44,7 @@ export function EmailField({
   errors: SignupFieldErrors;
   freeMail: boolean;
   /** A likely typo's correction (contract: suggestEmailCorrection), with what was typed; null: none. */
-  suggestion: { address: string; typed: string } | null;
+  suggestion: { address: string; typed: string; keep?: boolean } | null;
   onBlur?: () => void;
 }) {
   const { invalid, describedBy } = fieldProblem(errors);
@@ -77,6 +77,7 @@ export function EmailField({
         aria-live="polite"
         data-address={suggestion?.address}
         data-typed={suggestion?.typed}
+        data-keep={suggestion?.keep === false ? 'false' : undefined}
       >
         {suggestion ? (
           <>
@@ -85,9 +86,11 @@ export function EmailField({
               <Button type="submit" variant="secondary" size="small" name={EMAIL_CHOICE_FIELD} value={EMAIL_CHOICES.use}>
                 {fill(copy.emailSuggestion.use, { address: suggestion.address })}
               </Button>
-              <Button type="submit" variant="ghost" size="small" name={EMAIL_CHOICE_FIELD} value={EMAIL_CHOICES.keep}>
-                {fill(copy.emailSuggestion.keep, { typed: suggestion.typed })}
-              </Button>
+              {suggestion.keep === false ? null : (
+                <Button type="submit" variant="ghost" size="small" name={EMAIL_CHOICE_FIELD} value={EMAIL_CHOICES.keep}>
+                  {fill(copy.emailSuggestion.keep, { typed: suggestion.typed })}
+                </Button>
+              )}
             </div>
           </>
         ) : null}

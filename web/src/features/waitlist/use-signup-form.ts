@@ -47,7 +47,7 @@ interface View {
   defaults: SignupFormValues;
   errors: SignupFieldErrors;
   /** "Did you mean …?" for the address, asked when the visitor leaves the field (or by the server). */
-  suggestion: { address: string; typed: string } | null;
+  suggestion: { address: string; typed: string; keep?: boolean } | null;
   /** What the server said of a field (a refused domain): kept beside it until the visitor edits that field. */
   serverErrors: SignupFieldErrors;
   /** The server's answer to the last post (duplicate, outage…); the next submit replaces it with a toast. */
@@ -66,7 +66,7 @@ interface View {
 type Action =
   | { type: 'edited'; field: string; errors?: SignupFieldErrors; freeMail?: boolean; hasOther?: boolean }
   | { type: 'refused'; errors: SignupFieldErrors; focus: SignupErrorField | undefined }
-  | { type: 'suggested'; suggestion: { address: string; typed: string } | null }
+  | { type: 'suggested'; suggestion: { address: string; typed: string; keep?: boolean } | null }
   | { type: 'sending' }
   | { type: 'answered'; ok: boolean; errors?: SignupFieldErrors | null };
 
