@@ -47,6 +47,12 @@ describe('scheduled backups on sqlite', () => {
       .toMatch(/waitlist_backups_total\{outcome="failed"\} 1/);
     const failed = (await failing.inject({ url: '/api/admin/backups', headers: { cookie } })).json<AdminBackupStatus>();
     expect(failed.last_failure?.error).toMatch(/not-a-directory|ENOTDIR|EEXIST/);
+    // The details (paths, the tool's words) are for owners; a viewer sees that it failed, and when.
+    await addOperator(app, 'backup-viewer@acme.example', undefined, 'viewer');
+    const viewerCookie = await signIn(app, 'backup-viewer@acme.example');
+    const seen = (await failing.inject({ url: '/api/admin/backups', headers: { cookie: viewerCookie } })).json<AdminBackupStatus>();
+    expect(seen.last_failure?.at).toBe(failed.last_failure?.at);
+    expect(seen.last_failure?.error).not.toMatch(/not-a-directory|ENOTDIR|EEXIST|\//);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
@@ -92,6 +98,28 @@ describe('a backup cut short', () => {
         .sort(),
     );
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('deletes nothing outside BACKUP_DIR, whatever a manifest says', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'waitlist-forged-'));
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'waitlist-outside-'));
+    const victim = path.join(outside, 'precious.txt');
+    fs.writeFileSync(victim, 'keep me');
+    const database = suite.app.database;
+    for (const iso of ['2026-11-20T03:00:00Z', '2026-11-21T03:00:00Z']) {
+      await takeBackup(database, { outDir: dir, databaseUrl: undefined, now: () => new Date(iso) });
+    }
+    // The oldest backup's manifest rewritten to name a file elsewhere (absolute, and by ../).
+    const [, oldest] = await listBackups(dir);
+    const manifestFile = path.join(dir, `${oldest!.file}.json`);
+    for (const forged of [victim, path.relative(dir, victim)]) {
+      fs.writeFileSync(manifestFile, JSON.stringify({ ...oldest, file: forged }));
+      expect((await listBackups(dir)).map((m) => m.file)).not.toContain(forged);
+      await pruneBackups(dir, 1);
+      expect(fs.readFileSync(victim, 'utf8')).toBe('keep me');
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(outside, { recursive: true, force: true });
   });
 
   it('leaves nothing under a backup name when the snapshot cannot be written', async () => {

@@ -111,7 +111,10 @@ export async function listBackups(dir: string): Promise<BackupManifest[]> {
   const manifests: BackupManifest[] = [];
   for (const name of names) {
     try {
-      manifests.push(JSON.parse(await fs.promises.readFile(manifestOf(path.join(dir, name)), 'utf8')) as BackupManifest);
+      const manifest = JSON.parse(await fs.promises.readFile(manifestOf(path.join(dir, name)), 'utf8')) as BackupManifest;
+      // A manifest speaks only for the file beside it: one that names another (`../…`, an absolute path) is not a
+      // backup, so nothing a manifest says can make the prune delete outside BACKUP_DIR.
+      if (manifest.file === name) manifests.push(manifest);
     } catch {
       // A backup without its manifest (cut short): not one to list or keep.
     }
@@ -278,15 +281,3 @@ export function createBackupSchedule(options: {
 export type BackupSchedule = ReturnType<typeof createBackupSchedule>;
 
 /** The backups' state as the console's dashboard shows it. */
-export const toAdminBackupStatus = (status: BackupStatus) => ({
-  scheduled: status.scheduled,
-  every_hours: status.everyHours,
-  keep: status.keep,
-  latest: status.latest && {
-    file: status.latest.file,
-    created_at: status.latest.created_at,
-    signups: status.latest.signups,
-    bytes: status.latest.bytes,
-  },
-  last_failure: status.lastFailure,
-});

@@ -2,8 +2,9 @@ import type { AdminSessionInfo, OperatorRole } from '@waitlist/contract';
 import type { TeamMember } from '../db/stores/operator-accounts';
 import type { OperatorInvitation } from '../db/stores/operator-invitations';
 import type { OperatorSessionSummary } from '../db/stores/operator-sessions';
+import type { BackupStatus } from './backups';
 
-/** How the console sees an operator, their sessions and invitations: one mapper each, none in a route. */
+/** How the console sees an operator, their sessions and invitations, and the backups: one mapper each, none in a route. */
 
 /** The signed-in operator as `GET /session` answers (and every sign-in). */
 export const toSessionInfo = (
@@ -51,4 +52,24 @@ export const toPasskeyItem = (passkey: { id: number; name: string; createdAt: st
   name: passkey.name,
   created_at: passkey.createdAt,
   last_used_at: passkey.lastUsedAt,
+});
+
+/**
+ * The console's view of the backups. A failure's details (paths, the tool's own words) are for owners; the others
+ * see that a backup failed and when.
+ */
+export const toAdminBackupStatus = (status: BackupStatus, role: OperatorRole) => ({
+  scheduled: status.scheduled,
+  every_hours: status.everyHours,
+  keep: status.keep,
+  latest: status.latest && {
+    file: status.latest.file,
+    created_at: status.latest.created_at,
+    signups: status.latest.signups,
+    bytes: status.latest.bytes,
+  },
+  last_failure: status.lastFailure && {
+    at: status.lastFailure.at,
+    error: role === 'owner' ? status.lastFailure.error : 'The backup failed; an owner sees why here and in the server log.',
+  },
 });

@@ -7,12 +7,13 @@ import {
   adminBackupStatusSchema,
   type OperatorRole,
 } from '@waitlist/contract';
-import { toAdminBackupStatus, type BackupStatus } from '../../services/backups';
+import type { BackupStatus } from '../../services/backups';
+import { toAdminBackupStatus } from '../../services/operator-views';
 import type { Stores } from '../../db/stores';
 import type { Services } from '../../services';
 import { HttpError } from '../../http/http-error';
 import type { RateLimitRule } from '../../http/rate-limit-rules';
-import { adminGuards } from './guards';
+import { adminGuards, signedInOperator } from './guards';
 import { sessionRoutes } from './session-routes';
 import { insightRoutes } from './insight-routes';
 import { campaignRoutes, type CampaignRoutesOptions } from './campaign-routes';
@@ -126,8 +127,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   });
   await app.register(importRoutes, { imports: services.imports, nudge: options.nudgeMail });
 
-  app.get('/backups', { schema: { response: { 200: adminBackupStatusSchema } }, config: { role: 'viewer' } }, async () => {
-    return toAdminBackupStatus(await options.backupStatus());
+  app.get('/backups', { schema: { response: { 200: adminBackupStatusSchema } }, config: { role: 'viewer' } }, async (request) => {
+    return toAdminBackupStatus(await options.backupStatus(), signedInOperator(request).role);
   });
 
   // Unknown admin paths: 401 without a session (the guard), 404 with one.
