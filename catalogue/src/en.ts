@@ -113,7 +113,7 @@ const site = {
     },
     join: {
       title: 'Join with a partner code',
-      description: 'Got a code from one of our partners? Enter it to join the waitlist with your place confirmed.',
+      description: "Got a code from one of our partners? Enter it to join the waitlist with your partner's invitation.",
     },
     notFound: {
       title: 'Page not found',
@@ -463,15 +463,15 @@ const site = {
     },
   },
 
-  /** The join page: someone with a partner's code joins with their place confirmed (no confirmation mail). */
+  /** The join page: someone with a partner's code joins with the partner's invitation, confirmed from the mail we send. */
   join: {
     heading: 'Join with a partner code',
-    lead: 'One of our partners gave you a code. Enter it with a few words about you: your place on the waitlist is confirmed at once, and we mail you the link to your data.',
+    lead: "One of our partners gave you a code. Enter it with a few words about you, then confirm from the mail we send: you join with your partner's invitation.",
     formTitle: 'Your code and you',
-    formSubtitle: 'No confirmation mail to wait for.',
+    formSubtitle: 'One click in the mail we send confirms it is you.',
     done: {
-      heading: 'Welcome to the waitlist',
-      text: "Your place is confirmed. We've sent you a mail with the link to your data, and we'll reach out with early access details.",
+      heading: 'Check your inbox',
+      text: "We've sent a mail to the address you entered. One click in it confirms your place with your partner's invitation; nothing is kept for long unless you do.",
       backLink: 'Return to Home',
     },
   },
@@ -641,6 +641,9 @@ const mails = {
       `Thank you for joining the ${brand.name} waitlist. We will reach out with early access details as the platform opens to more organisations.`,
     action: 'Please confirm that this address is yours and that you want to hear from us:',
     button: 'Confirm my sign-up',
+    /** Someone entered this address with a partner's code (the join page): who, and why this mail. */
+    invitedBy: (partner: string, brand: Brand) =>
+      `This address was entered on the ${brand.name} waitlist with an invitation code from ${partner}. Nothing happens unless you confirm: then you join with ${partner}'s invitation.`,
     validity: (n: number) => `The button opens a page where one more click confirms. The link works for ${days(n)}.`,
     notYou: (n: number) =>
       `Did not sign up? Then ignore this mail: unconfirmed sign-ups are erased after ${days(n)}, and we will not write again.`,
@@ -655,7 +658,7 @@ const mails = {
     validity: (n: number) => `The link works for ${days(n)}. You can ask for a new one on our privacy page at any time.`,
     notYou: 'Did not ask for this? Then ignore this mail: nothing has changed.',
   },
-  /** Someone who joined with a partner code: no confirmation needed, so the mail welcomes and hands over their links. */
+  /** The welcome of people who joined with a partner code before its address needed confirming (mails still queued then). */
   welcome: {
     subject: (brand: Brand) => `Welcome to the ${brand.name} waitlist`,
     preview: 'Your place is confirmed; here is where your data lives.',

@@ -118,7 +118,7 @@ const site: Catalogue['site'] = {
     },
     join: {
       title: 'Anmäl dig med en partnerkod',
-      description: 'Har du fått en kod av en av våra partner? Ange den så står du på väntelistan med din plats bekräftad.',
+      description: 'Har du fått en kod av en av våra partner? Ange den så skriver du upp dig på väntelistan med din partners inbjudan.',
     },
     thankYou: {
       title: 'Tack för din anmälan',
@@ -462,12 +462,12 @@ const site: Catalogue['site'] = {
 
   join: {
     heading: 'Anmäl dig med en partnerkod',
-    lead: 'En av våra partner har gett dig en kod. Ange den och berätta lite om dig själv: din plats på väntelistan bekräftas direkt, och vi mejlar dig länken till dina uppgifter.',
+    lead: 'En av våra partner har gett dig en kod. Ange den och berätta lite om dig själv, och bekräfta sedan i mejlet vi skickar: då går du med på din partners inbjudan.',
     formTitle: 'Din kod och du',
-    formSubtitle: 'Inget bekräftelsemejl att vänta på.',
+    formSubtitle: 'Ett klick i mejlet vi skickar bekräftar att det är du.',
     done: {
-      heading: 'Välkommen till väntelistan',
-      text: 'Din plats är bekräftad. Vi har skickat ett mejl med länken till dina uppgifter, och vi hör av oss med information om tidig tillgång.',
+      heading: 'Titta i din inkorg',
+      text: 'Vi har skickat ett mejl till adressen du angav. Ett klick i det bekräftar din plats med din partners inbjudan; inget sparas länge om du inte gör det.',
       backLink: 'Till startsidan',
     },
   },
@@ -636,6 +636,8 @@ const mails: Catalogue['mails'] = {
       `Tack för att du skrev upp dig på väntelistan hos ${brand.name}. Vi hör av oss med information om tidig tillgång när plattformen öppnar för fler organisationer.`,
     action: 'Bekräfta att adressen är din och att du vill att vi hör av oss:',
     button: 'Bekräfta min anmälan',
+    invitedBy: (partner: string, brand: Brand) =>
+      `Den här adressen angavs på väntelistan hos ${brand.name} med en inbjudningskod från ${partner}. Inget händer om du inte bekräftar: då går du med på ${partner}s inbjudan.`,
     validity: (n: number) => `Knappen öppnar en sida där ett klick till bekräftar. Länken fungerar i ${dagar(n)}.`,
     notYou: (n: number) =>
       `Har du inte anmält dig? Då kan du bortse från mejlet: obekräftade anmälningar raderas efter ${dagar(n)}, och vi skriver inte igen.`,

@@ -3,7 +3,8 @@ import { ERROR_CODES, type ApiError } from './errors';
 /**
  * Partner codes (issue 23): an operator makes a code for a partner (an event, an accelerator, a newsletter) with a
  * label, a claim limit and an expiry. A person not on the list enters it on the join page (`/join`, `/sv/join`) with
- * the sign-up's own fields and joins confirmed by the code, attributed to it. The code is shown once, when made.
+ * the sign-up's own fields: the address is attributed to the code and confirmed only by its owner's click, which is
+ * when the code is counted (docs/security.md). The code is shown once, when made.
  * (What the console sends and reads is in partner-code-admin.ts, so the site's form does not carry its schemas.)
  */
 export const PARTNER_JOIN_PATH = '/join';

@@ -69,6 +69,8 @@ export interface ConfirmationMailInput {
   tokens: { confirm: string; manage: string; unsubscribe: string };
   /** Days an unconfirmed sign-up is kept (UNCONFIRMED_RETENTION_DAYS); the mail says so. */
   retentionDays: number;
+  /** The partner whose code someone entered this address with (the join page): the mail says who invited them, and why. */
+  invitedBy?: string | null;
   brand?: Brand;
 }
 
@@ -80,7 +82,7 @@ export function composeConfirmationMail(input: ConfirmationMailInput): ComposedM
   const { headers, ...footer } = personFooter(words, brand, { manage: link('manage'), unsubscribe: link('unsubscribe') });
   const blocks: MailBlock[] = [
     { kind: 'heading', text: c.heading },
-    { kind: 'paragraph', text: c.intro(brand) },
+    input.invitedBy ? { kind: 'paragraph', text: c.invitedBy(input.invitedBy, brand) } : { kind: 'paragraph', text: c.intro(brand) },
     { kind: 'paragraph', text: c.action },
     { kind: 'button', label: c.button, url: link('confirm') },
     { kind: 'note', text: c.validity(LINK_LIFETIME_DAYS.confirm) },

@@ -78,10 +78,12 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
         if (person.confirmed_at) return { cancel: 'already confirmed' };
         if (person.marketing_opt_out_at) return { cancel: 'opted out' };
         const tokens = await tokensFor(person.id, ['confirm', 'manage', 'unsubscribe'] as const);
+        const invitedBy = person.partner_code_id ? await options.source.partnerLabel(person.partner_code_id) : undefined;
         return {
           mail: composeConfirmationMail({
             to: person.email,
             locale: person.locale,
+            invitedBy,
             siteUrl: options.siteUrl,
             tokens,
             retentionDays: options.retentionDays,

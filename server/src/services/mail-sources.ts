@@ -10,6 +10,8 @@ import type { IssuedToken } from '../lib/tokens';
 /** The reads and writes composing a mail needs; implemented over the signups, person_tokens and operators tables. */
 export interface MailSource {
   recipient(signupId: number): Promise<SignupRow | undefined>;
+  /** The label of the partner code a person joined with (who invited them), if any. */
+  partnerLabel(partnerCodeId: number): Promise<string | undefined>;
   saveTokens(signupId: number, tokens: readonly IssuedToken[]): Promise<void>;
   /** An operator's address (undefined: removed since the mail was queued). */
   operatorEmail(operatorId: number): Promise<string | undefined>;
@@ -47,6 +49,7 @@ export function createMailSources(database: Database, stores: Stores): MailSourc
   });
   return {
     recipient: recipients,
+    partnerLabel: async (id) => (await stores.partnerCodes.labels(database.db, [id])).get(id),
     saveTokens: (signupId, tokens) => tokenWrites.submit({ signupId, tokens }),
     operatorEmail: (operatorId) => stores.operatorAccounts.email(database.db, operatorId),
     digestFacts: (until) => stores.signupInsight.digestFacts(until),

@@ -78,7 +78,6 @@ export function createSignupEvents({ operators, webhookEndpoints }: SignupEvents
     addressConfirmationMail: (change: Change, signupId: number, locale: string) =>
       change.mail([{ signupId, topic: MAIL_TOPICS.confirmation, payload: { locale }, at: change.at }]),
 
-    welcomeMail: (change: Change, signupId: number) => change.mail([{ signupId, topic: MAIL_TOPICS.welcome, at: change.at }]),
     dataLinkMail: (change: Change, signupId: number) => change.mail([{ signupId, topic: MAIL_TOPICS.dataLink, at: change.at }]),
 
     /**

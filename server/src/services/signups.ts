@@ -184,9 +184,10 @@ export function createSignupService(deps: SignupServiceDeps) {
     },
 
     /**
-     * Someone not on the list joins with a partner code (issue 23): one claim of the code and the sign-up, confirmed
-     * by the code and attributed to it, in one transaction, so a refused code stores nothing and an address already
-     * on the list takes no claim. The person gets a welcome mail with their links instead of a confirmation.
+     * An address entered with a partner code (issue 23): stored attributed to the code, but unconfirmed, and sent a
+     * confirmation that says who invited it (a shared code is no one's consent: only the address's owner confirms). The
+     * code is claimed when they confirm (confirm below), so addresses nobody confirms never use it up; a code that
+     * cannot be claimed now (unknown, expired, full, withdrawn) stores nothing.
      * Throws PartnerCodeRefusedError, DuplicateEmailError or EmailDomainRefusedError; a retry with the same key
      * (the form's token) answers 'replayed'.
      */
@@ -198,9 +199,9 @@ export function createSignupService(deps: SignupServiceDeps) {
       try {
         await useCases.run(async (change) => {
           const { trx, at } = change;
-          const claim = await stores.partnerCodes.claim(trx, codeHash, at);
-          if (!claim.ok) throw new PartnerCodeRefusedError(claim.problem);
-          const row = { ...toNewSignupRow(body, at), confirmed_at: at, partner_code_id: claim.id };
+          const code = await stores.partnerCodes.claimable(trx, codeHash, at);
+          if (!code.ok) throw new PartnerCodeRefusedError(code.problem);
+          const row = { ...toNewSignupRow(body, at), partner_code_id: code.id };
           const [id] = await stores.signups.insertNew(trx, [row]);
           if (id === undefined) throw new DuplicateEmailError();
           const stored: SignupRow = { ...row, id };
@@ -209,11 +210,8 @@ export function createSignupService(deps: SignupServiceDeps) {
               { key: idempotencyKey, request_hash: requestHash, signup_id: id, created_at: at },
             ]);
           }
-          await events.welcomeMail(change, id);
+          await events.confirmationMails(change, [{ row: stored, held: false }]);
           await events.webhook(change, 'signup.created', [stored]);
-          await events.webhook(change, 'signup.confirmed', [stored]);
-          await change.auditPerson({ action: 'confirm', actor: 'person', signupId: id });
-          await events.confirmedNotices(change, id);
         });
       } catch (error) {
         if (idempotencyKey && !(error instanceof DatabaseUnavailableError) && (await isReplay(idempotencyKey, requestHash))) {
@@ -250,6 +248,11 @@ export function createSignupService(deps: SignupServiceDeps) {
         const { trx, at } = change;
         const row = await stores.signups.lock(trx, signupId);
         if (!row || !(await stores.personTokens.spend(trx, tokenHash, 'confirm', at))) return false;
+        // Joined with a partner's code: its claim is taken now, by the owner's own click. A code that filled up or ended
+        // meanwhile leaves them on the list as anyone else, without the partner's place.
+        if (row.partner_code_id !== null && !row.confirmed_at && !(await stores.partnerCodes.claim(trx, row.partner_code_id, at))) {
+          await stores.signups.setPartnerCode(trx, signupId, null);
+        }
         await stores.signups.setConfirmed(trx, signupId, at);
         // Other confirmation links of the same person are now pointless.
         await stores.personTokens.spendAll(trx, signupId, 'confirm', at);

@@ -69,29 +69,33 @@ export function createPartnerCodeStore(database: Database) {
       return row && decode(row);
     },
 
-    /**
-     * Takes one claim of the code with this hash, in `trx`: one conditional UPDATE, so two people racing for the last
-     * claim cannot both have it. Answers the code's id, or why it cannot be claimed.
-     */
-    async claim(
-      trx: Executor,
+    /** The code with this hash, if it could be claimed at `at`: its id, or why not (nothing is taken). */
+    async claimable(
+      executor: Executor,
       codeHash: string,
       at: string,
     ): Promise<{ ok: true; id: number } | { ok: false; problem: PartnerCodeProblem }> {
+      const row = await select(executor).where('code_hash', '=', codeHash).executeTakeFirst();
+      if (!row) return { ok: false, problem: 'unknown' };
+      const state = partnerCodeState(decode(row), new Date(at));
+      return state === 'active' ? { ok: true, id: Number(row.id) } : { ok: false, problem: state };
+    },
+
+    /**
+     * Takes one claim of the code `id`, in `trx` (when the person who joined with it confirms): one conditional UPDATE,
+     * so two people racing for the last claim cannot both have it. False when it is full, expired or withdrawn.
+     */
+    async claim(trx: Executor, id: number, at: string): Promise<boolean> {
       const taken = await trx
         .updateTable('partner_codes')
         .set({ claims: sql<number>`claims + 1` })
-        .where('code_hash', '=', codeHash)
+        .where('id', '=', id)
         .where('revoked_at', 'is', null)
         .where('expires_at', '>', at)
         .whereRef('claims', '<', 'claim_limit')
         .returning('id')
         .executeTakeFirst();
-      if (taken) return { ok: true, id: Number(taken.id) };
-      const row = await select(trx).where('code_hash', '=', codeHash).executeTakeFirst();
-      if (!row) return { ok: false, problem: 'unknown' };
-      const state = partnerCodeState(decode(row), new Date(at));
-      return { ok: false, problem: state === 'active' ? 'full' : state };
+      return taken !== undefined;
     },
 
     /** Withdraws a code (idempotent); false when there is none. */

@@ -166,6 +166,11 @@ export function createSignupStore(database: Database) {
         await recount(trx, [row], [{ ...row, confirmed_at: null }], { daily: true, current: false });
     },
 
+    /** The partner code a sign-up is attributed to (null: none, when it could not be claimed at confirmation). */
+    async setPartnerCode(trx: Executor, id: number, partnerCodeId: number | null): Promise<void> {
+      await trx.updateTable('waitlist_signups').set({ partner_code_id: partnerCodeId }).where('id', '=', id).execute();
+    },
+
     /** Answers whether the opt-out is new. */
     async setOptedOut(trx: Executor, id: number, at: string): Promise<boolean> {
       const result = await trx

@@ -17,9 +17,10 @@ import { addOperator, ADMIN_TEST_ENV, adminClient, signIn } from '../../test/con
 
 /**
  * Partner codes (issue 23), on both databases with a real SMTP server and the web build's real pages: an operator makes
- * a code with a label, a claim limit and an expiry; whoever enters it on the join page joins confirmed by it and gets a
- * welcome mail; the code lets exactly as many join as its limit says, none after it expired or was withdrawn, and an
- * address already on the list takes no claim.
+ * a code with a label, a claim limit and an expiry; an address entered with it on the join page is attributed to it
+ * but confirmed only by its owner's click, from a confirmation mail that says who invited them; the code is claimed at
+ * that click, so it lets exactly as many join as its limit says (addresses nobody confirms use none of it), none
+ * after it expired or was withdrawn, and an address already on the list takes no claim.
  */
 const { en, sv } = CATALOGUE;
 
@@ -68,7 +69,13 @@ describe.each(DIALECTS)('partner codes on %s', (dialect) => {
       .where('email', '=', email)
       .executeTakeFirst();
 
-  it('makes a code shown once; someone entering it joins confirmed, attributed to it, and gets a welcome mail', async () => {
+  /** Confirms as the address's owner does: the token from the confirmation mail, through the button's service. */
+  const confirmFrom = async (mail: { text: string }) => {
+    const token = /\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+    return suite.app.services.personLinks.confirm(token);
+  };
+
+  it("makes a code shown once; an address entered with it is attributed to it and confirmed only by its owner's click", async () => {
     const made = await makeCode('Vinnova demo day', 10);
     expect(made.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
     expect(made).toMatchObject({ label: 'Vinnova demo day', claim_limit: 10, claims: 0, state: 'active', hint: made.code.slice(-4) });
@@ -82,21 +89,27 @@ describe.each(DIALECTS)('partner codes on %s', (dialect) => {
     const res = await join(email, ` ${made.code.toLowerCase().replaceAll('-', ' ')} `, `/sv${PARTNER_JOIN_PATH}`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(sv.site.join.done.heading);
+    // Attributed, not confirmed: a shared code is nobody's consent, and it takes no claim yet.
     const joined = await row(email);
-    expect(joined?.confirmed_at).toBeTruthy();
+    expect(joined?.confirmed_at).toBeNull();
     expect(Number(joined?.partner_code_id)).toBe(made.id);
     expect(joined?.locale).toBe('sv');
+    expect((await codes()).find((c) => c.id === made.id)).toMatchObject({ claims: 0, state: 'active' });
+
+    // The first mail is a confirmation in their language that says who invited them.
+    const mail = await smtp.nextMailTo(email, { timeoutMs: 15_000 });
+    expect(mail.subject).toContain('Bekräfta');
+    expect(mail.text).toContain('inbjudningskod från Vinnova demo day');
+    expect(mail.text).toMatch(/\/sv\/confirm\?token=/);
+    expect(await confirmFrom(mail)).toMatchObject({ ok: true });
+    expect((await row(email))?.confirmed_at).toBeTruthy();
     expect((await codes()).find((c) => c.id === made.id)).toMatchObject({ claims: 1, state: 'active' });
+
     // The founders see which code brought them: the console's view has its id, the CSV export its label.
     const page = (await admin('GET', `/signups?q=${encodeURIComponent(email)}`)).json<{ items: AdminSignup[] }>();
     expect(page.items.map((s) => s.partner_code_id)).toEqual([made.id]);
     const csv = parse((await admin('GET', '/signups/export.csv')).body, { columns: true, bom: true }) as Record<string, string>[];
     expect(csv.find((r) => r.email === email)?.partner_code).toBe('Vinnova demo day');
-
-    const mail = await smtp.nextMailTo(email, { timeoutMs: 15_000 });
-    expect(mail.subject).toContain('Välkommen');
-    expect(mail.text).toMatch(/\/sv\/manage\?token=/);
-    expect(mail.text).not.toMatch(/\/confirm\?token=/);
 
     // Their own data page and download say which code they joined with.
     const manage = new URL(/https?:\/\/\S+\/sv\/manage\?token=[A-Za-z0-9_-]+/.exec(mail.text)![0]);
@@ -110,24 +123,33 @@ describe.each(DIALECTS)('partner codes on %s', (dialect) => {
     expect(download.ok && download.data.partner_code).toBe('Vinnova demo day');
   });
 
-  it('lets exactly as many join as its claim limit, also when they race; the rest read why, beside the code', async () => {
+  it('lets exactly as many join as its claim limit, counted at their confirmation, also when they race; addresses nobody confirms use none', async () => {
     const made = await makeCode('Accelerator cohort', 3);
+    // Five strangers' addresses entered with the code, never confirmed: the code is not used up.
+    const strangers = Array.from({ length: 5 }, (_, i) => `stranger-${i}-${dialect}@ericsson.example`);
+    for (const email of strangers) expect((await join(email, made.code)).statusCode).toBe(200);
+    expect((await codes()).find((c) => c.id === made.id)).toMatchObject({ claims: 0, state: 'active' });
+
+    // Eight people join and all confirm at the same moment: three get the partner's place, the others are on the list
+    // as anyone else.
     const emails = Array.from({ length: 8 }, (_, i) => `racer-${i}-${dialect}@ericsson.example`);
-    const answers = await Promise.all(emails.map((email) => join(email, made.code)));
-    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3);
-    const refused = answers.filter((a) => a.statusCode !== 200);
-    expect(refused).toHaveLength(5);
-    for (const a of refused) {
-      expect(a.statusCode).toBe(400);
-      expect(a.body).toContain(en.site.signup.messages.validation.partnerCodeFull);
-    }
-    const stored = await suite.app.database.db
+    for (const email of emails) expect((await join(email, made.code)).statusCode).toBe(200);
+    const mails = await Promise.all(emails.map((email) => smtp.nextMailTo(email, { timeoutMs: 15_000 })));
+    const confirmed = await Promise.all(mails.map(confirmFrom));
+    expect(confirmed.every((c) => c.ok)).toBe(true);
+    const withCode = await suite.app.database.db
       .selectFrom('waitlist_signups')
       .select('email')
       .where('partner_code_id', '=', made.id)
+      .where('confirmed_at', 'is not', null)
       .execute();
-    expect(stored).toHaveLength(3);
+    expect(withCode).toHaveLength(3);
     expect((await codes()).find((c) => c.id === made.id)).toMatchObject({ claims: 3, state: 'full' });
+    // Full now: the join page says so beside the code, and stores nothing.
+    const late = await join(`late-${dialect}@ericsson.example`, made.code);
+    expect(late.statusCode).toBe(400);
+    expect(late.body).toContain(en.site.signup.messages.validation.partnerCodeFull);
+    expect(await row(`late-${dialect}@ericsson.example`)).toBeUndefined();
   });
 
   it('refuses an expired, a withdrawn, an unknown and a missing code, and an address already on the list takes no claim', async () => {
