@@ -140,7 +140,7 @@ export const calibratedSlowdown = (benchmarkIndex: number) =>
 
 /**
  * One Lighthouse run per page (calibrated as above); a page whose performance score or TBT misses the budget is run up
- * to four more times, until a run holds them, and the run with the least TBT is kept
+ * to four more times, until a run holds them, and that run is kept (none: the one with the least TBT)
  * (docs/decisions/0025-page-budgets-judged-on-the-best-of-five.md). A busy machine only ever adds blocking time: the
  * long tasks of these pages are Chromium's own (committing the navigation, the first layout), stretched by whatever
  * else runs; work the page itself adds is in every run, so it still fails all five. The other budgets are not re-run.
@@ -192,7 +192,8 @@ export async function auditPages(
           report = await run(path);
           runs.push(report);
         }
-        const best = [...runs].sort((a, b) => a.tbtMs - b.tbtMs)[0]!;
+        // The run that holds both budgets, when one did; else the one with the least TBT (it names the breach).
+        const best = runs.find((r) => !misses(r)) ?? [...runs].sort((a, b) => a.tbtMs - b.tbtMs)[0]!;
         report = { ...best, runs: runs.length };
         log(
           `${path}: TBT of the ${runs.length} runs ${runs.map((r) => Math.round(r.tbtMs)).join(', ')} ms; kept ${Math.round(best.tbtMs)} ms`,
