@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { EnvError, parseEnv } from './env';
+import { greeting, mailHostOf } from './greeting';
 import { startupWarnings } from './startup-warnings';
 
 /** Listens and shuts down gracefully; everything else is in app.ts. */
@@ -41,6 +42,15 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // A person at a terminal is told where things are; a machine reading the log gets the JSON lines alone.
+  if (process.stdout.isTTY) {
+    const owners = (await app.stores.operatorAccounts.list()).filter((o) => o.role === 'owner').length;
+    const localHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+    const localUrl = `http://${localHost.includes(':') ? `[${localHost}]` : localHost}:${env.PORT}`;
+    process.stdout.write(
+      `${greeting({ localUrl, siteUrl: env.SITE_URL, database: app.database.description, mailHost: mailHostOf(env.SMTP_URL), owners })}\n`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {
