@@ -165,6 +165,8 @@ export const adminImportReportSchema = z.object({
   rows: z.number(),
   new: z.number(),
   existing: z.number(),
+  /** People the erasure ledger says asked to be erased: skipped, never mailed. */
+  erased: z.number(),
   duplicates_in_file: z.number(),
   invalid: z.array(z.object({ line: z.number(), reason: z.string() })),
   imported: z.number(),

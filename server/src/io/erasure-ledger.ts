@@ -31,11 +31,13 @@ export interface ErasureLedger {
   record(entry: { email: string; signupId: number; at: string }, executor?: unknown): Promise<void>;
   /** Entries written at or after `since` (ISO), oldest first. */
   since(since: string): Promise<LedgerEntry[]>;
+  /** Which of `emails` the ledger says were erased (an import must not bring them back). */
+  erasedAmong(emails: readonly string[]): Promise<Set<string>>;
 }
 
 export function createErasureLedger(file: string | null, key: (executor?: unknown) => Promise<string>): ErasureLedger {
   let cached: string | undefined;
-  return {
+  const ledger: ErasureLedger = {
     file,
     async record({ email, signupId, at }, executor) {
       if (!file) return;
@@ -67,5 +69,13 @@ export function createErasureLedger(file: string | null, key: (executor?: unknow
           }
         });
     },
+    async erasedAmong(emails) {
+      if (!file || emails.length === 0) return new Set();
+      const hashes = new Set((await ledger.since('')).map((entry) => entry.email));
+      if (hashes.size === 0) return new Set();
+      const secret = (cached ??= await key());
+      return new Set(emails.filter((email) => hashes.has(ledgerHash(secret, email))));
+    },
   };
+  return ledger;
 }

@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, useTestDatabase } from '../test/app';
 import { ADMIN_TEST_ENV, addOperator, signIn } from '../test/console';
 import { DIALECTS } from '../test/databases';
 import { createStores } from '../db/stores';
+import { validSignup } from '../test/fixtures';
 import { createServices } from './index';
 import type { ImportOptions } from './imports';
 
@@ -107,6 +111,27 @@ describe.each(DIALECTS)('importing a list on %s', (dialect) => {
     expect((await stores.signups.totals()).people).toBe(3);
     const audit = await database.db.selectFrom('audit_trail').select(['action', 'detail']).where('action', '=', 'cli.import').execute();
     expect(audit).toHaveLength(2);
+  });
+
+  it('skips people the erasure ledger says asked to be erased, counts them, and never mails them', async () => {
+    const { database } = handle;
+    const ledgerFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'waitlist-ledger-')), 'erasure-ledger.jsonl');
+    const stores = createStores(database, { sessionIdleMs: 3_600_000, sessionMaxMs: 3_600_000 });
+    const services = createServices(database, stores, { batchWindowMs: 0, webhookEndpoints: [], erasureLedgerFile: ledgerFile });
+    const gone = 'erased-then-listed@volvo.example';
+    await services.signups.signUp(validSignup({ email: gone }));
+    const id = (await stores.signups.idByEmail(database.db, gone))!;
+    expect(await services.signups.erase(id, { kind: 'person' })).toBe(true);
+
+    const file = [
+      HEADER,
+      `${gone},Product Manager,1-10 employees,Reuse insights,,`,
+      'kept@volvo.example,Product Manager,1-10 employees,Reuse insights,,',
+    ].join('\n');
+    const report = await services.imports.run(file, { dryRun: false, source: 'old-list', confirmByMail: true, operatorId: null });
+    expect(report).toMatchObject({ rows: 2, new: 1, erased: 1, imported: 1, confirmationsQueued: 1 });
+    expect(await stores.signups.idByEmail(database.db, gone)).toBeUndefined();
+    expect(await stores.signups.idByEmail(database.db, 'kept@volvo.example')).toBeDefined();
   });
 
   it('imports 20,000 rows in batches, each in a transaction of its own', async () => {

@@ -11,6 +11,7 @@ import type { Database } from '../db/connection';
 import type { Stores } from '../db/stores';
 import type { NewSignupRow } from '../db/stores/signups';
 import { companyOf } from '../lib/company';
+import type { ErasureLedger } from '../io/erasure-ledger';
 import type { SignupService } from './signups';
 import type { UseCases } from './use-case';
 
@@ -27,6 +28,8 @@ export interface ImportReport {
   rows: number;
   new: number;
   existing: number;
+  /** People the erasure ledger says asked to be erased: never brought back, never mailed. */
+  erased: number;
   duplicatesInFile: number;
   invalid: { line: number; reason: string }[];
   imported: number;
@@ -85,6 +88,8 @@ export interface ImportDeps {
   stores: Pick<Stores, 'signups' | 'signupListing'>;
   signups: SignupService;
   useCases: UseCases;
+  /** The erasure ledger (io/erasure-ledger.ts): who asked to be erased. */
+  ledger?: Pick<ErasureLedger, 'erasedAmong'> | undefined;
   now?: () => Date;
 }
 
@@ -145,6 +150,7 @@ async function importSignups(deps: ImportDeps, csv: string, options: ImportOptio
     rows: lines.length,
     new: 0,
     existing: 0,
+    erased: 0,
     duplicatesInFile: 0,
     invalid: [],
     imported: 0,
@@ -220,14 +226,17 @@ async function importSignups(deps: ImportDeps, csv: string, options: ImportOptio
       existing.add(email);
   }
   report.existing = existing.size;
-  const fresh = candidates.filter((c) => !existing.has(c.email));
+  // Someone erased is not brought back by a list that still holds them (the ledger outlives their row).
+  const erased = (await deps.ledger?.erasedAmong(candidates.filter((c) => !existing.has(c.email)).map((c) => c.email))) ?? new Set();
+  report.erased = erased.size;
+  const fresh = candidates.filter((c) => !existing.has(c.email) && !erased.has(c.email));
   report.new = fresh.length;
   if (options.dryRun) return report;
 
   const action = options.operatorId === null ? 'cli.import' : 'signups.import';
   const target = `source:${options.source}`.slice(0, 200);
   const summary = () =>
-    `${report.imported} imported, ${report.existing} already on the list, ${report.invalid.length} invalid${options.confirmByMail ? `, ${report.confirmationsQueued} confirmation mails queued` : ''}`;
+    `${report.imported} imported, ${report.existing} already on the list, ${report.erased} erased before, ${report.invalid.length} invalid${options.confirmByMail ? `, ${report.confirmationsQueued} confirmation mails queued` : ''}`;
   try {
     // One short change a batch (the sign-up service's: rows, confirmation mails, events): sign-ups arriving meanwhile
     // wait for one batch at most.
@@ -251,7 +260,7 @@ async function importSignups(deps: ImportDeps, csv: string, options: ImportOptio
 /** The report in words, as the CLI prints it and the console shows it. */
 export function describeImport(report: ImportReport): string[] {
   const lines = [
-    `${report.dryRun ? 'Dry run: ' : ''}${report.rows} rows: ${report.new} new, ${report.existing} already on the list, ${report.duplicatesInFile} repeated in the file, ${report.invalid.length} invalid.`,
+    `${report.dryRun ? 'Dry run: ' : ''}${report.rows} rows: ${report.new} new, ${report.existing} already on the list, ${report.erased ? `${report.erased} erased at their request (skipped), ` : ''}${report.duplicatesInFile} repeated in the file, ${report.invalid.length} invalid.`,
     ...report.invalid.slice(0, 200).map((i) => `  line ${i.line}: ${i.reason}`),
   ];
   if (report.invalid.length > 200) lines.push(`  … and ${report.invalid.length - 200} more invalid lines`);

@@ -121,7 +121,7 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     mailSources: createMailSources(database, stores),
     outboxActions: createOutboxActions({ stores, useCases }),
     exports: createExports({ database, stores, useCases }),
-    imports: createImports({ database, stores, signups, useCases, ...(settings.now ? { now: settings.now } : {}) }),
+    imports: createImports({ database, stores, signups, useCases, ledger, ...(settings.now ? { now: settings.now } : {}) }),
     proofOfWork,
     mailBudget,
     bulkPace: createBulkMailPace(stores.mailBudget, settings.bulkMailsPerMinute ?? DEFAULT_BULK_MAILS_PER_MINUTE),

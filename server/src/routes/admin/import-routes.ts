@@ -44,6 +44,7 @@ export async function importRoutes(parent: FastifyInstance, options: ImportRoute
           rows: report.rows,
           new: report.new,
           existing: report.existing,
+          erased: report.erased,
           duplicates_in_file: report.duplicatesInFile,
           invalid: report.invalid,
           imported: report.imported,

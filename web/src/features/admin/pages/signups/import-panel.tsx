@@ -73,8 +73,9 @@ export function ImportPanel() {
         <div role="status" className="stack">
           <p>
             <strong>{report.dry_run ? 'Checked' : 'Imported'}:</strong> {formatNumber(report.rows)} rows: {formatNumber(report.new)} new,{' '}
-            {formatNumber(report.existing)} already on the list, {formatNumber(report.duplicates_in_file)} repeated in the file,{' '}
-            {formatNumber(report.invalid.length)} invalid.
+            {formatNumber(report.existing)} already on the list,{' '}
+            {report.erased ? `${formatNumber(report.erased)} erased at their request (skipped), ` : ''}
+            {formatNumber(report.duplicates_in_file)} repeated in the file, {formatNumber(report.invalid.length)} invalid.
             {!report.dry_run &&
               ` ${formatNumber(report.imported)} stored, attributed to “${report.source}”${report.confirmations_queued ? `; ${formatNumber(report.confirmations_queued)} confirmation mails queued` : ''}.`}
           </p>
