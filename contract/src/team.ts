@@ -28,7 +28,7 @@ export const twoFactorRequired = (policy: TwoFactorPolicy, role: OperatorRole): 
   policy === 'all' || (policy === 'owners' && role === 'owner');
 
 const TOTP_CODE = /^\d{6}$/;
-/** Recovery codes: ten groups of characters a person copies from paper, e.g. `k7m2-9qxt`. */
+/** Recovery codes: ten codes a person copies from paper, e.g. `k7m2-9qxt-4vhz-0b3n` (80 random bits each). */
 export const RECOVERY_CODE_COUNT = 10;
 
 /** POST /session: the password, and the second factor when the operator has one. */

@@ -24,11 +24,15 @@ export interface Actor {
 }
 
 /** A recovery code as a person copies it: eight characters of an unambiguous alphabet, `xxxx-xxxx`. */
+/**
+ * A recovery code: 16 characters of Crockford's base32 (no i, l, o, u to misread), 80 random bits, so its stored
+ * SHA-256 cannot be walked back by trying every code (the 8 characters before held under 40 bits).
+ */
+export const RECOVERY_CODE_BITS = 80;
 function recoveryCode(): string {
-  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
-  const bytes = randomBytes(8);
-  const chars = [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
-  return `${chars.slice(0, 4)}-${chars.slice(4)}`;
+  const alphabet = '0123456789abcdefghjkmnpqrstvwxyz';
+  const chars = [...randomBytes(RECOVERY_CODE_BITS / 5)].map((b) => alphabet[b & 31]).join('');
+  return chars.match(/.{4}/g)!.join('-');
 }
 const normalizeRecoveryCode = (code: string) => code.trim().toLowerCase().replace(/\s+/g, '');
 
