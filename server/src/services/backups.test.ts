@@ -6,7 +6,11 @@ import type { AdminBackupStatus } from '@waitlist/contract';
 import { useTestApp } from '../test/app';
 import { ADMIN_TEST_ENV, addOperator, signIn } from '../test/console';
 import { pgConnection } from '../db/snapshots';
-import { listBackups, pruneBackups, takeBackup } from './backups';
+import { openDatabase } from '../db/connection';
+import { ledgerHash } from '../io/erasure-ledger';
+import { validSignup } from '../test/fixtures';
+import { listBackups, pruneBackups, restoreBackup, takeBackup } from './backups';
+import { ERASURE_LEDGER_KEY } from './index';
 
 /**
  * The server's own backups on SQLite (BACKUP_DIR): one is taken once the server is ready, with its manifest and sum, the
@@ -98,6 +102,35 @@ describe('a backup cut short', () => {
         .sort(),
     );
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('honours an erasure that committed after the snapshot began though its time is earlier, and only for the row it names', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'waitlist-overlap-'));
+    const ledgerFile = path.join(dir, 'erasure-ledger.jsonl');
+    const { database, services, stores } = suite.app;
+    const [late, stale] = ['late-erasure@volvo.example', 'stale-entry@volvo.example'];
+    for (const email of [late, stale]) await services.signups.signUp(validSignup({ email }));
+    const idOf = async (email: string) => (await stores.signups.idByEmail(database.db, email))!;
+    const { manifest, file } = await takeBackup(database, { outDir: dir, databaseUrl: undefined });
+    const key = await stores.serverSecrets.get(ERASURE_LEDGER_KEY);
+    const at = (ms: number) => new Date(Date.parse(manifest.created_at) + ms).toISOString();
+    const entry = (email: string, id: number, when: string) =>
+      `${JSON.stringify({ at: when, email: ledgerHash(key, email), signup: ledgerHash(key, String(id)) })}\n`;
+    // Began a second before the snapshot, committed after it (the snapshot still holds the person); and an old entry
+    // that names this address with another id (someone erased long ago who signed up again): not this row.
+    fs.writeFileSync(ledgerFile, entry(late, await idOf(late), at(-1000)) + entry(stale, 999_999, at(-2000)));
+    const target = fs.mkdtempSync(path.join(os.tmpdir(), 'waitlist-overlap-restore-'));
+    const result = await restoreBackup({ file, dataDir: target, databaseUrl: undefined, ledgerFile, force: false });
+    expect(result.erasedAgain).toBe(1);
+    const restored = openDatabase({ dataDir: target });
+    try {
+      const emails = (await restored.db.selectFrom('waitlist_signups').select('email').execute()).map((r) => r.email);
+      expect(emails).not.toContain(late);
+      expect(emails).toContain(stale);
+    } finally {
+      await restored.close();
+    }
+    for (const d of [dir, target]) fs.rmSync(d, { recursive: true, force: true });
   });
 
   it('deletes nothing outside BACKUP_DIR, whatever a manifest says', async () => {

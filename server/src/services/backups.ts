@@ -147,6 +147,9 @@ export async function pruneBackups(dir: string, keep: number, now = Date.now()):
 
 export class RestoreRefused extends Error {}
 
+/** How long before a snapshot began an erasure may have begun and still committed after it (transactions are short). */
+const ERASURE_OVERLAP_MS = 10 * 60_000;
+
 export interface RestoreResult {
   manifest: BackupManifest;
   signups: number;
@@ -197,15 +200,22 @@ export async function restoreBackup(options: {
     const migrations = await migrateDatabase(database);
     const stores = toolStores(database);
     const services = createServices(database, stores, { batchWindowMs: 0, webhookEndpoints: [], erasureLedgerFile: options.ledgerFile });
-    const entries = await services.ledger.since(manifest.created_at);
+    // An erasure's time is when its transaction began; it may commit after the snapshot began and so be missing from
+    // it with an earlier time. Entries from a while before the snapshot count too, for the very row they name (its id
+    // and its address both): the order that matters is what committed, not the clocks.
+    const begun = new Date(Date.parse(manifest.created_at) - ERASURE_OVERLAP_MS).toISOString();
+    const entries = await services.ledger.since(begun);
     let erasedAgain = 0;
     if (entries.length > 0) {
       const key = await stores.serverSecrets.get(ERASURE_LEDGER_KEY);
-      const emails = new Set(entries.map((e) => e.email));
-      const ids = new Set(entries.map((e) => e.signup));
+      const after = entries.filter((e) => e.at >= manifest.created_at);
+      const emails = new Set(after.map((e) => e.email));
+      const ids = new Set(after.map((e) => e.signup));
+      const rowsErased = new Set(entries.map((e) => `${e.signup} ${e.email}`));
       for await (const batch of stores.signupListing.addresses()) {
         for (const row of batch) {
-          if (!ids.has(ledgerHash(key, String(row.id))) && !emails.has(ledgerHash(key, row.email))) continue;
+          const [id, email] = [ledgerHash(key, String(row.id)), ledgerHash(key, row.email)];
+          if (!ids.has(id) && !emails.has(email) && !rowsErased.has(`${id} ${email}`)) continue;
           if (await services.signups.erase(row.id, { kind: 'system' })) erasedAgain += 1;
         }
       }
