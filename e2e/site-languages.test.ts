@@ -258,7 +258,9 @@ describe('the site in Swedish and English', () => {
         await question.waitFor();
         expect(await server.query('SELECT id FROM waitlist_signups WHERE email = $1 OR email = $2', [typed, meant])).toEqual([]);
       }
-      expect(await form.getByRole('button', { name: words.keep.replace('{typed}', typed) }).isVisible()).toBe(true);
+      // gmial.com is itself a temporary-inbox domain: the page the server answers offers only the suggestion (the
+      // script, which does not carry that list, still offers both; the server would refuse the typed one beside the field).
+      expect(await form.getByRole('button', { name: words.keep.replace('{typed}', typed) }).count()).toBe(script ? 1 : 0);
       if (script) expect(await axeViolations(page)).toEqual([]);
       await use.click();
       if (script) {

@@ -7,9 +7,10 @@ import { toConsoleSignup } from './signup-views';
 import type { UseCases } from './use-case';
 
 /**
- * What leaves the console as a file: the list as CSV, one person's data as JSON (the privacy page's right of access),
- * the audit trail as CSV. Each is recorded in the audit trail before the first byte goes (use-case.ts); the rows are
- * read a batch at a time, so a million rows take no more memory than a thousand.
+ * What leaves the console: the list as CSV, one person's data as JSON (the privacy page's right of access), the audit
+ * trail as CSV, and every page of the list and person page the console shows (issue 34: reads are recorded too). Each
+ * is recorded in the audit trail (use-case.ts), a file before its first byte goes; the rows are read a batch at a time,
+ * so a million rows take no more memory than a thousand.
  */
 
 const SIGNUP_COLUMNS = [
@@ -124,6 +125,35 @@ export function createExports({ database, stores, useCases }: ExportDeps) {
       const row = await stores.signups.find(db, id);
       await useCases.record({
         action: 'signup.export',
+        operatorId,
+        signupId: id,
+        ...(row ? {} : { outcome: 'failed', detail: 'not found' }),
+      });
+      return row && toConsoleSignup(row);
+    },
+
+    /**
+     * A page of the list as the console reads it, recorded: who asked for which filters and how many people it showed
+     * (a viewer paging through every address leaves a line per page, as an export does).
+     */
+    async page(filters: AdminFilters, cursor: string | undefined, limit: number | undefined, operatorId: number) {
+      const page = await stores.signupListing.list(filters, cursor, limit);
+      const items = page.items.map(toConsoleSignup);
+      await useCases.record({
+        action: 'signups.read',
+        operatorId,
+        signupId: null,
+        fields: filterNames(filters),
+        detail: `${items.length} ${items.length === 1 ? 'person' : 'people'}${cursor ? ', a later page' : ''}`,
+      });
+      return { ...page, items };
+    },
+
+    /** One person as the console's person page reads them, recorded. */
+    async one(id: number, operatorId: number): Promise<AdminSignup | undefined> {
+      const row = await stores.signups.get(id);
+      await useCases.record({
+        action: 'signup.read',
         operatorId,
         signupId: id,
         ...(row ? {} : { outcome: 'failed', detail: 'not found' }),

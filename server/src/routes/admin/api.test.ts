@@ -57,6 +57,10 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
         role: 'Project Manager',
         desired_outcomes: ['Reuse insights'],
       });
+      // Every page the console reads is in the audit trail: who, which filters, how many people it showed.
+      const reads = (await auditRows()).filter((a) => a.action === 'signups.read');
+      expect(reads.at(-1)).toMatchObject({ outcome: 'ok', detail: 'q; 1 person' });
+      expect(reads.at(-1)?.operator_id).not.toBeNull();
     });
 
     it('treats LIKE wildcards in the search text literally', async () => {
@@ -196,8 +200,14 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
         404,
       );
       const audit = await auditRows();
+      // The read of the erased person's page is recorded too, as a failure (nobody by that id any more).
+      expect(audit.filter((a) => a.action === 'signup.read').at(-1)).toMatchObject({
+        outcome: 'failed',
+        signup_id: person.id,
+        detail: 'not found',
+      });
       // The erasure, then the second attempt, which failed (nobody by that id any more).
-      expect(audit.slice(-2)).toMatchObject([
+      expect(audit.filter((a) => a.action === 'signup.erase').slice(-2)).toMatchObject([
         { action: 'signup.erase', outcome: 'ok', signup_id: person.id, detail: null },
         { action: 'signup.erase', outcome: 'failed', signup_id: person.id, detail: 'not found' },
       ]);

@@ -102,7 +102,6 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(signupRoutes, {
     signups: services.signups,
     exports: services.exports,
-    store: stores.signups,
     listing: stores.signupListing,
   });
   await app.register(insightRoutes, { stores, signups: services.signups, team: services.team });

@@ -15,7 +15,6 @@ import {
   type AdminListQuery,
 } from '@waitlist/contract';
 import { InvalidCursorError, type SignupListing } from '../../db/stores/signup-listing';
-import type { SignupStore } from '../../db/stores/signups';
 import type { Exports } from '../../services/exports';
 import { toConsoleSignup } from '../../services/signup-views';
 import type { SignupService } from '../../services/signups';
@@ -26,8 +25,6 @@ import { signedInOperator } from './guards';
 export interface SignupRoutesOptions {
   signups: SignupService;
   exports: Exports;
-  /** Reads of one sign-up (the person page). */
-  store: SignupStore;
   listing: SignupListing;
 }
 
@@ -44,7 +41,7 @@ const filtersOf = ({ cursor: _cursor, limit: _limit, ...filters }: AdminListQuer
 /** /signups and /stats: find, export, read, correct and erase sign-ups; every export, correction and erasure is audited. */
 export async function signupRoutes(parent: FastifyInstance, options: SignupRoutesOptions): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { signups, store, listing } = options;
+  const { signups, listing } = options;
   const byId = { params: adminSignupParamsSchema };
 
   app.get(
@@ -52,8 +49,8 @@ export async function signupRoutes(parent: FastifyInstance, options: SignupRoute
     { schema: { querystring: adminListQuerySchema, response: { 200: adminSignupPageSchema } }, config: { role: 'viewer' } },
     async (request) => {
       try {
-        const page = await listing.list(filtersOf(request.query), request.query.cursor, request.query.limit);
-        return { ...page, items: page.items.map(toConsoleSignup) };
+        const { operatorId } = signedInOperator(request);
+        return await options.exports.page(filtersOf(request.query), request.query.cursor, request.query.limit, operatorId);
       } catch (error) {
         if (error instanceof InvalidCursorError) {
           throw new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, 'cursor: not a cursor this API gave out; start again without it');
@@ -84,9 +81,9 @@ export async function signupRoutes(parent: FastifyInstance, options: SignupRoute
   );
 
   app.get('/signups/:id', { schema: { ...byId, response: { 200: adminSignupSchema } }, config: { role: 'viewer' } }, async (request) => {
-    const row = await store.get(request.params.id);
-    if (!row) throw notFound();
-    return toConsoleSignup(row);
+    const signup = await options.exports.one(request.params.id, signedInOperator(request).operatorId);
+    if (!signup) throw notFound();
+    return signup;
   });
 
   // The privacy page's right of access: one person's data as a JSON file.
