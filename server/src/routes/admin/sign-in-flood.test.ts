@@ -95,5 +95,7 @@ describe('a flood of sign-ins', () => {
     // Below 100 ms on a quiet machine (29.6 ms measured; 16.7 s before the bound); on one busy with other tests, within
     // 100 ms of the page's own p99 with no flood, measured just before.
     expect(p99).toBeLessThan(Math.max(100, quietP99 + 100));
-  });
+    // The flood runs until the owner is in (up to 10 s of retries) and every guess in flight has its answer: on a
+    // loaded 2-core machine that took 25-30 s, past vitest's default.
+  }, 90_000);
 });
