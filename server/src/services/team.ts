@@ -17,6 +17,9 @@ import type { Change, UseCases } from './use-case';
 
 export const INVITATION_HOURS = 48;
 
+/** What an entry adds when an owner's open invitations went with their role. */
+const withdrawnNote = (count: number) => (count ? `; ${count} open invitations withdrawn` : '');
+
 /** Who acts: a signed-in operator (routes pass request.operator), or the command line on the server. */
 export type TeamActor = { operatorId: number; email: string } | 'cli';
 
@@ -181,7 +184,7 @@ export function createTeamService({ database, stores, useCases }: TeamServiceDep
           action: 'operator.role',
           operatorId: actor.operatorId,
           target: `operator:${id} ${operator.email}`,
-          detail: `${operator.role} → ${role}${withdrawn ? `; ${withdrawn} open invitations withdrawn` : ''}`,
+          detail: `${operator.role} → ${role}${withdrawnNote(withdrawn)}`,
         });
       });
     },
@@ -192,7 +195,7 @@ export function createTeamService({ database, stores, useCases }: TeamServiceDep
         const operator = await existing(change.trx, id);
         if (operator.role === 'owner') await keepAnOwner(change.trx, id);
         const withdrawn = await stores.operatorInvitations.withdrawAllFrom(change.trx, id, change.at);
-        const detail = `${operator.role}${withdrawn ? `; ${withdrawn} open invitations withdrawn` : ''}`;
+        const detail = `${operator.role}${withdrawnNote(withdrawn)}`;
         await change.audit(entry(actor, 'operator.remove', 'cli.operator-remove', `operator:${id} ${operator.email}`, detail));
         await stores.operatorAccounts.removeById(change.trx, id);
         return operator;
