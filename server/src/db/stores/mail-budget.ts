@@ -14,7 +14,8 @@ export interface BucketShape {
  * Mail budgets as token buckets in the database, so every copy draws from the same one: a bucket holds at most
  * `perHour` tokens and refills at `perHour` an hour; each held outbox row it frees costs one. The bucket is read and
  * then written by a compare-and-set on its last state (a copy that lost the race reads again), and the rows are
- * freed in the same transaction, so two copies never spend one token twice.
+ * freed in the same transaction, so two copies never spend one token twice. Its time only moves forward, so copies
+ * whose clocks differ never refill the same interval twice.
  */
 export function createMailBudgetStore(database: Database) {
   const { db } = database;
@@ -47,9 +48,12 @@ export function createMailBudgetStore(database: Database) {
             return { retry: true as const };
           }
           const { left, result } = await spend(trx, refilled(bucket, shape, now));
+          // Never back in time: a copy whose clock (or `now`) is behind the last write would otherwise refill the same
+          // minutes twice when the next one comes.
+          const stamp = new Date(Math.max(now.getTime(), ts(bucket.updated_at))).toISOString();
           const written = await trx
             .updateTable('mail_budgets')
-            .set({ tokens: left, updated_at: now.toISOString() })
+            .set({ tokens: left, updated_at: stamp })
             .where('name', '=', name)
             .where('tokens', '=', bucket.tokens)
             .where('updated_at', '=', bucket.updated_at)
