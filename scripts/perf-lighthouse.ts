@@ -138,12 +138,17 @@ const DEFAULT_SLOWDOWN = 4;
 export const calibratedSlowdown = (benchmarkIndex: number) =>
   benchmarkIndex >= SLOW_HOST_INDEX ? DEFAULT_SLOWDOWN : Math.max(1, (DEFAULT_SLOWDOWN * benchmarkIndex) / SLOW_HOST_INDEX);
 
+/** Runs a page gets at most when its Performance score or TBT misses (docs/decisions/0027-page-budgets-warm-chrome-best-of-eight.md). */
+export const MAX_RUNS = 8;
+
 /**
- * One Lighthouse run per page (calibrated as above); a page whose performance score or TBT misses the budget is run up
- * to four more times, until a run holds them, and that run is kept (none: the one with the least TBT)
- * (docs/decisions/0025-page-budgets-judged-on-the-best-of-five.md). A busy machine only ever adds blocking time: the
+ * One Lighthouse run per page (calibrated as above), after one run of the first page that is thrown away: the first
+ * navigation of a fresh Chromium pays for starting its renderer, raster and font machinery, and CI always measured
+ * the first page slowest. A page whose performance score or TBT misses the budget is run up to MAX_RUNS times in all,
+ * until a run holds them, and that run is kept (none: the best score, then the least TBT, which names the breach)
+ * (docs/decisions/0027-page-budgets-warm-chrome-best-of-eight.md). A busy machine only ever adds blocking time: the
  * long tasks of these pages are Chromium's own (committing the navigation, the first layout), stretched by whatever
- * else runs; work the page itself adds is in every run, so it still fails all five. The other budgets are not re-run.
+ * else runs; work the page itself adds is in every run, so it still fails them all. The other budgets are not re-run.
  */
 export async function auditPages(
   baseUrl: string,
@@ -179,21 +184,26 @@ export async function auditPages(
       log(`${path}: host BenchmarkIndex ${Math.round(report.benchmarkIndex)} < ${SLOW_HOST_INDEX}; again at ${slowdown.toFixed(2)}x CPU`);
       return lighthouseRun(path, slowdown);
     };
+    if (paths[0]) {
+      const warm = await lighthouseRun(paths[0], DEFAULT_SLOWDOWN);
+      log(`warm-up run of ${paths[0]} (not judged): performance ${warm.scores.performance}, TBT ${Math.round(warm.tbtMs)} ms`);
+    }
     const reports: PageReport[] = [];
     for (const path of paths) {
       let report = await run(path);
       const misses = (r: PageReport) => r.scores.performance < BUDGETS.performance || r.tbtMs > BUDGETS.tbtMs;
       if (misses(report)) {
         const runs = [report];
-        while (runs.length < 5 && runs.every(misses)) {
+        while (runs.length < MAX_RUNS && runs.every(misses)) {
           log(
-            `${path}: performance ${report.scores.performance}, TBT ${Math.round(report.tbtMs)} ms; running it again (${runs.length + 1} of at most 5)`,
+            `${path}: performance ${report.scores.performance}, TBT ${Math.round(report.tbtMs)} ms; running it again (${runs.length + 1} of at most ${MAX_RUNS})`,
           );
           report = await run(path);
           runs.push(report);
         }
-        // The run that holds both budgets, when one did; else the one with the least TBT (it names the breach).
-        const best = runs.find((r) => !misses(r)) ?? [...runs].sort((a, b) => a.tbtMs - b.tbtMs)[0]!;
+        // The run that holds both budgets, when one did; else the best score, then the least TBT (it names the breach).
+        const best =
+          runs.find((r) => !misses(r)) ?? [...runs].sort((a, b) => b.scores.performance - a.scores.performance || a.tbtMs - b.tbtMs)[0]!;
         report = { ...best, runs: runs.length };
         log(
           `${path}: TBT of the ${runs.length} runs ${runs.map((r) => Math.round(r.tbtMs)).join(', ')} ms; kept ${Math.round(best.tbtMs)} ms`,

@@ -1,0 +1,11 @@
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { throttling } from 'lighthouse/core/config/constants.js';
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless','--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--no-first-run'] });
+const url = process.argv[2];
+const r: any = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, { extends: 'lighthouse:default', settings: { throttling: { ...throttling.mobileSlow4G } } });
+const ev = r.artifacts.Trace.traceEvents;
+const nav = ev.find((e:any)=>e.name==='navigationStart' && e.args?.data?.isLoadingMainFrame)?.ts ?? ev[0].ts;
+const main = ev.filter((e:any)=>e.ph==='X' && e.dur>5000 && e.cat?.includes('devtools.timeline'));
+for (const e of main.sort((a:any,b:any)=>a.ts-b.ts).slice(0,60)) console.log(((e.ts-nav)/1000).toFixed(0), (e.dur/1000).toFixed(1), e.name, e.tid, JSON.stringify(e.args?.data?.url ?? e.args?.beginData?.frame ?? '').slice(0,80));
+await chrome.kill();
