@@ -727,6 +727,26 @@ const operatorMails = {
     ignore: 'If you did not expect this, ignore the mail: nothing happens without the link.',
     reason: (brand: Brand) => `You get this because an owner of the ${brand.name} waitlist console invited this address.`,
   },
+  signInChanged: {
+    subject: (brand: Brand) => `How you sign in to the ${brand.name} console changed`,
+    what: {
+      'passkey-added': 'A passkey was added to your account.',
+      'passkey-removed': 'A passkey was removed from your account.',
+      'authenticator-on': 'An authenticator app was set up for your account (any earlier one stopped working).',
+      'authenticator-off': 'The authenticator app of your account was turned off, and its recovery codes with it.',
+      'recovery-codes': 'New recovery codes were made for your account; the earlier ones stopped working.',
+      password: 'The password of your account was changed, and your other sessions were ended.',
+    },
+    heading: 'How you sign in changed',
+    ifYou: 'If this was you, nothing needs doing.',
+    ifNotYou: (owners: string) =>
+      `If it was not you, someone is using your account: tell an owner of the console at once (${owners}), so they can end your sessions and reset your second factors.`,
+    noOtherOwner:
+      'If it was not you, someone is using your account: end your other sessions on your security page, change your password, and check the audit trail.',
+    button: 'Open my security page',
+    reason: (brand: Brand) =>
+      `You get this because you are an operator of the ${brand.name} waitlist console: it is about your own account.`,
+  },
   factorGuessing: {
     subject: (brand: Brand) => `Someone with your password is trying codes on your ${brand.name} console account`,
     preview: (wrong: number) => `${wrong} wrong codes within an hour`,

@@ -718,6 +718,25 @@ const operatorMails: Catalogue['operatorMails'] = {
     ignore: 'Om du inte väntade dig detta kan du strunta i mejlet: inget händer utan länken.',
     reason: (brand: Brand) => `Du får det här eftersom en ägare av ${brand.name}s väntelistekonsol bjöd in den här adressen.`,
   },
+  signInChanged: {
+    subject: (brand: Brand) => `Sättet du loggar in i ${brand.name}s konsol har ändrats`,
+    what: {
+      'passkey-added': 'En nyckel (passkey) lades till på ditt konto.',
+      'passkey-removed': 'En nyckel (passkey) togs bort från ditt konto.',
+      'authenticator-on': 'En autentiseringsapp kopplades till ditt konto (en tidigare slutade gälla).',
+      'authenticator-off': 'Autentiseringsappen för ditt konto stängdes av, och reservkoderna med den.',
+      'recovery-codes': 'Nya reservkoder skapades för ditt konto; de tidigare slutade gälla.',
+      password: 'Lösenordet för ditt konto byttes, och dina andra sessioner avslutades.',
+    },
+    heading: 'Sättet du loggar in har ändrats',
+    ifYou: 'Om det var du behöver du inte göra något.',
+    ifNotYou: (owners: string) =>
+      `Om det inte var du använder någon ditt konto: säg till en ägare av konsolen direkt (${owners}), så att de kan avsluta dina sessioner och återställa dina faktorer.`,
+    noOtherOwner:
+      'Om det inte var du använder någon ditt konto: avsluta dina andra sessioner på din säkerhetssida, byt lösenord och gå igenom granskningsloggen.',
+    button: 'Öppna min säkerhetssida',
+    reason: (brand: Brand) => `Du får det här eftersom du är operatör i ${brand.name}s väntelistekonsol: det gäller ditt eget konto.`,
+  },
   factorGuessing: {
     subject: (brand: Brand) => `Någon med ditt lösenord provar koder på ditt konto i ${brand.name}s konsol`,
     preview: (wrong: number) => `${wrong} felaktiga koder inom en timme`,

@@ -225,6 +225,11 @@ export const ADMIN_ERROR_CODES = {
   totpInvalid: 'totp_invalid',
   /** Too many wrong codes for this account within the hour, from anywhere: only a passkey or a recovery code until it ends. */
   secondFactorCapped: 'second_factor_capped',
+  /**
+   * Changing how one signs in needs a proof within the last five minutes (FRESH_PROOF_MS): POST /me/proof with the
+   * password and second factor or a passkey, or the same fields in the change's body; then try again.
+   */
+  proofRequired: 'proof_required',
   /** REQUIRE_2FA: enrol a second factor first. */
   enrolmentRequired: 'enrolment_required',
   /** The last owner cannot be removed or made something else. */

@@ -97,6 +97,41 @@ export const adminInvitationAcceptSchema = z.strictObject({
 export const adminTotpStartSchema = z.object({ secret: z.string(), otpauth_url: z.string(), qr_svg: z.string() });
 export type AdminTotpStart = z.infer<typeof adminTotpStartSchema>;
 export const adminTotpCodeSchema = z.strictObject({ code: z.string().check(z.regex(TOTP_CODE, 'must be the six digits your app shows')) });
+
+/**
+ * Changing how one signs in (a passkey, the authenticator, recovery codes, turning a factor off, the password) needs a
+ * proof of who one is within the last five minutes: the sign-in itself, `POST /me/proof`, or these fields in the
+ * change's own body (the sign-in's names: the password, and the current `totp` or a `recovery_code` when the operator
+ * has an authenticator). Without one the change answers 401 `proof_required`.
+ */
+export const FRESH_PROOF_MS = 5 * 60 * 1000;
+/** An operator's password: at least this long (joining, changing it, the command line). */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 1024;
+const freshProofFields = {
+  password: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
+  totp: z.optional(z.string().check(z.regex(TOTP_CODE, 'must be the six digits your app shows'))),
+  recovery_code: z.optional(z.string().check(z.minLength(4), z.maxLength(40))),
+};
+/** The body of a change with nothing to say but, perhaps, the proof (POST /me/totp, /me/recovery-codes…). */
+export const adminFreshProofSchema = z.nullish(z.strictObject(freshProofFields));
+/** POST /me/totp/confirm and /me/totp/off: the code of the app being turned on (or off), and perhaps the proof. */
+export const adminTotpChangeSchema = z.strictObject({
+  code: z.string().check(z.regex(TOTP_CODE, 'must be the six digits your app shows')),
+  ...freshProofFields,
+});
+/** POST /me/password: the new password (12 characters at least, as when joining), and perhaps the proof. */
+export const adminPasswordChangeSchema = z.strictObject({
+  new_password: z.string().check(z.minLength(1), z.maxLength(1024)),
+  ...freshProofFields,
+});
+/** POST /me/proof: the password (and the second factor when there is an authenticator), or a passkey's answer. */
+export const adminProofSchema = z.union([
+  z.strictObject({ ...freshProofFields, password: z.string().check(z.minLength(1), z.maxLength(1024)) }),
+  z.strictObject({ handle: z.string().check(z.minLength(10), z.maxLength(100)), response: z.record(z.string(), z.unknown()) }),
+]);
+/** Until when the session's proof counts. */
+export const adminProofAnswerSchema = z.object({ fresh_until: z.string() });
 export const adminRecoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
 
 export const adminPasskeySchema = z.object({
@@ -117,6 +152,7 @@ export const adminPasskeyRegisterSchema = z.strictObject({
     z.transform((v) => v.trim() || 'Passkey'),
   ),
   response: z.record(z.string(), z.unknown()),
+  ...freshProofFields,
 });
 export const adminPasskeySignInSchema = z.strictObject({
   handle: z.string().check(z.minLength(10), z.maxLength(100)),
@@ -188,6 +224,8 @@ export type AdminBackupStatus = z.infer<typeof adminBackupStatusSchema>;
 export const adminSessionInfoSchema = z.object({
   operator: z.object({ id: z.number(), email: z.string(), role: z.enum(['owner', 'member', 'viewer']) }),
   expires_at: z.string(),
+  /** Until when the session may change how its operator signs in without proving who they are again (FRESH_PROOF_MS). */
+  fresh_until: z.string(),
   /** The operator's second factors. */
   two_factor: z.object({ totp: z.boolean(), passkeys: z.number() }),
   /** REQUIRE_2FA asks this operator for a second factor they do not have yet: nothing else works until they enrol. */

@@ -160,3 +160,36 @@ export function composeOperatorInvitation(input: OperatorInvitationInput): Compo
     footerLines: [w.reason(brand)],
   });
 }
+
+/**
+ * How the operator signs in changed (services/sign-in-notices.ts): what changed, and whom to tell if it was not them
+ * (the other owners, by address: a stolen session cannot read this mail or stop it).
+ */
+export function composeSignInChanged(input: {
+  to: string;
+  siteUrl: string;
+  what: keyof (typeof words.signInChanged)['what'];
+  owners: readonly string[];
+  brand?: Brand;
+}): ComposedMail {
+  const brand = input.brand ?? BRAND;
+  const w = words.signInChanged;
+  const owners = input.owners.filter((o) => o !== input.to);
+  const blocks: MailBlock[] = [
+    { kind: 'heading', text: w.heading },
+    { kind: 'paragraph', text: w.what[input.what] },
+    { kind: 'paragraph', text: w.ifYou },
+    { kind: 'paragraph', text: owners.length > 0 ? w.ifNotYou(owners.join(', ')) : w.noOtherOwner },
+    { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, '/security') },
+  ];
+  return compose(
+    input.to,
+    { subject: w.subject(brand), preview: w.what[input.what], brandName: brand.name, blocks },
+    input.siteUrl,
+    brand,
+    {
+      footerLinks: [],
+      footerLines: [w.reason(brand)],
+    },
+  );
+}

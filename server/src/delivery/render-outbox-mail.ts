@@ -3,7 +3,14 @@ import type { MailSource } from '../services/mail-sources';
 import { MAIL_TOPICS } from '../services/signup-events';
 import { messageInLocale } from '@waitlist/contract';
 import { composeCampaignMail, composeConfirmationMail, composeDataLinkMail, composeInvitationMail, composeWelcomeMail } from './mails';
-import { composeConfirmedNotice, composeDigest, composeFactorGuessingAlert, composeOperatorInvitation } from './operator-mails';
+import {
+  composeConfirmedNotice,
+  composeDigest,
+  composeFactorGuessingAlert,
+  composeOperatorInvitation,
+  composeSignInChanged,
+} from './operator-mails';
+import { SIGN_IN_CHANGES, type SignInChange } from '../services/sign-in-notices';
 import type { RenderOutboxMail } from './mail-channel';
 import type { ClaimedOutboxRow } from './worker';
 
@@ -43,6 +50,13 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
       const to = await options.source.operatorEmail(Number(row.payload.operatorId));
       if (!to) return { cancel: 'operator removed' };
       return { mail: composeFactorGuessingAlert({ to, siteUrl: options.siteUrl, wrong: Number(row.payload.wrong) }) };
+    }
+    if (row.topic === MAIL_TOPICS.operatorSignInChanged) {
+      const to = await options.source.operatorEmail(Number(row.payload.operatorId));
+      if (!to) return { cancel: 'operator removed' };
+      const what = SIGN_IN_CHANGES.find((c): c is SignInChange => c === row.payload.what);
+      if (!what) return { cancel: 'unknown change' };
+      return { mail: composeSignInChanged({ to, siteUrl: options.siteUrl, what, owners: await options.source.ownerEmails() }) };
     }
     if (row.topic === MAIL_TOPICS.campaignTest) {
       const campaign = await options.source.campaign(Number(row.payload.campaignId));

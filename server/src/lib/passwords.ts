@@ -1,8 +1,8 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@waitlist/contract';
 
 /** Operator passwords: at least 12 characters (docs/operators.md); the upper bound keeps hashing cheap to refuse. */
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 1024;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 // scrypt parameters (N=2^15, r=8, p=1: ~32 MiB, OWASP's recommended floor); stored with each hash so they can grow.
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;

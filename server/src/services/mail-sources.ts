@@ -15,6 +15,8 @@ export interface MailSource {
   saveTokens(signupId: number, tokens: readonly IssuedToken[]): Promise<void>;
   /** An operator's address (undefined: removed since the mail was queued). */
   operatorEmail(operatorId: number): Promise<string | undefined>;
+  /** The console's owners' addresses (whom an operator tells when their account is not theirs any more). */
+  ownerEmails(): Promise<string[]>;
   digestFacts(until: Date): Promise<DigestFacts>;
   /** An invitation and its wave's words (undefined: withdrawn, or its person erased). */
   invitation(id: number): Promise<{ id: number; expiresAt: string; waveMessage: OwnWords | null; redeemedAt: string | null } | undefined>;
@@ -52,6 +54,7 @@ export function createMailSources(database: Database, stores: Stores): MailSourc
     partnerLabel: async (id) => (await stores.partnerCodes.labels(database.db, [id])).get(id),
     saveTokens: (signupId, tokens) => tokenWrites.submit({ signupId, tokens }),
     operatorEmail: (operatorId) => stores.operatorAccounts.email(database.db, operatorId),
+    ownerEmails: async () => (await stores.operatorAccounts.list()).filter((o) => o.role === 'owner').map((o) => o.email),
     digestFacts: (until) => stores.signupInsight.digestFacts(until),
     invitation: async (id) => {
       const row = await stores.invitations.find(database.db, id);

@@ -1,4 +1,4 @@
-import type { AdminSessionInfo, OperatorRole } from '@waitlist/contract';
+import { FRESH_PROOF_MS, type AdminSessionInfo, type OperatorRole } from '@waitlist/contract';
 import type { TeamMember } from '../db/stores/operator-accounts';
 import type { OperatorInvitation } from '../db/stores/operator-invitations';
 import type { OperatorSessionSummary } from '../db/stores/operator-sessions';
@@ -8,11 +8,20 @@ import type { BackupStatus } from './backups';
 
 /** The signed-in operator as `GET /session` answers (and every sign-in). */
 export const toSessionInfo = (
-  operator: { operatorId: number; email: string; role: OperatorRole; totp: boolean; passkeys: number; enrolmentRequired: boolean },
+  operator: {
+    operatorId: number;
+    email: string;
+    role: OperatorRole;
+    totp: boolean;
+    passkeys: number;
+    enrolmentRequired: boolean;
+    provedAt: number;
+  },
   expiresAt: number,
 ): AdminSessionInfo => ({
   operator: { id: operator.operatorId, email: operator.email, role: operator.role },
   expires_at: new Date(expiresAt).toISOString(),
+  fresh_until: new Date(operator.provedAt + FRESH_PROOF_MS).toISOString(),
   two_factor: { totp: operator.totp, passkeys: operator.passkeys },
   enrolment_required: operator.enrolmentRequired,
 });

@@ -13,6 +13,7 @@ import type { Database } from '../db/connection';
 import type { Stores } from '../db/stores';
 import { sha256 } from '../lib/crypto';
 import type { Actor } from './second-factors';
+import { noticeOfSignInChange } from './sign-in-notices';
 import { TeamRuleError } from './team';
 import type { UseCases } from './use-case';
 
@@ -102,6 +103,7 @@ export function createPasskeys({ database, stores, useCases, siteUrl, twoFactorP
           at: change.at,
         });
         await change.audit({ action: 'two-factor.passkey-add', operatorId: actor.operatorId, target: `passkey:${id}`, detail: name });
+        await noticeOfSignInChange(change, actor.operatorId, 'passkey-added');
         return id;
       });
     },
@@ -121,6 +123,7 @@ export function createPasskeys({ database, stores, useCases, siteUrl, twoFactorP
           if (!(await credentials.removePasskey(change.trx, actor.operatorId, id)))
             throw new TeamRuleError('not-found', 'No passkey of yours with this id');
           await change.audit({ action: 'two-factor.passkey-remove', operatorId: actor.operatorId, target });
+          await noticeOfSignInChange(change, actor.operatorId, 'passkey-removed');
         });
       } catch (error) {
         if (error instanceof TeamRuleError)

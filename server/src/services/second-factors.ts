@@ -6,6 +6,7 @@ import { BRAND } from '@waitlist/catalogue';
 import type { Database, Executor } from '../db/connection';
 import type { Stores } from '../db/stores';
 import { sha256 } from '../lib/crypto';
+import { noticeOfSignInChange } from './sign-in-notices';
 import { TeamRuleError } from './team';
 import type { Change, UseCases } from './use-case';
 
@@ -108,13 +109,15 @@ export function createSecondFactors({ database, stores, useCases, twoFactorPolic
           throw new TeamRuleError('bad-code', 'That code does not match: check the time on your phone and try the newest code');
         }
         await stores.operatorAccounts.enableTotp(change.trx, actor.operatorId, state.pending, step, change.at);
+        await noticeOfSignInChange(change, actor.operatorId, 'authenticator-on');
         return issueRecoveryCodes(change, actor.operatorId);
       });
     },
 
     /** The operator turns TOTP off with a current code (not while REQUIRE_2FA needs it and no passkey remains). */
     async disableTotp(actor: Actor & { role: OperatorRole }, code: string): Promise<void> {
-      await attempt('two-factor.totp-off', actor.operatorId, async ({ trx }) => {
+      await attempt('two-factor.totp-off', actor.operatorId, async (change) => {
+        const { trx } = change;
         const state = await stores.operatorAccounts.totp(trx, actor.operatorId);
         const step = state?.secret ? stepOf(state.secret, code) : null;
         if (!state?.secret || step === null || !(await stores.operatorAccounts.useTotpStep(trx, actor.operatorId, step))) {
@@ -125,6 +128,7 @@ export function createSecondFactors({ database, stores, useCases, twoFactorPolic
         }
         await stores.operatorAccounts.clearTotp(trx, actor.operatorId);
         await stores.operatorCredentials.clearRecoveryCodes(trx, actor.operatorId);
+        await noticeOfSignInChange(change, actor.operatorId, 'authenticator-off');
       });
     },
 
@@ -133,6 +137,7 @@ export function createSecondFactors({ database, stores, useCases, twoFactorPolic
       return attempt('two-factor.recovery-codes', actor.operatorId, async (change) => {
         const state = await stores.operatorAccounts.totp(change.trx, actor.operatorId);
         if (!state?.secret) throw new TeamRuleError('required', 'Turn on the authenticator app first');
+        await noticeOfSignInChange(change, actor.operatorId, 'recovery-codes');
         return issueRecoveryCodes(change, actor.operatorId);
       });
     },

@@ -1,11 +1,12 @@
-import type { OperatorRole } from '@waitlist/contract';
+import { FRESH_PROOF_MS, type OperatorRole } from '@waitlist/contract';
 import type { Stores } from '../db/stores';
-import { sha256 } from '../lib/crypto';
-import { PasswordCheckBusy, dummyPasswordHash, passwordChecksBusy, verifyPassword } from '../lib/passwords';
+import { hashPassword, passwordProblem } from '../lib/passwords';
+import { createPasswordCheck } from './password-check';
+import { SignInRefused } from './sign-in-refusal';
 import type { Passkeys } from './passkeys';
 import type { SecondFactors } from './second-factors';
-import type { TeamService } from './team';
-import { MAIL_TOPICS } from './signup-events';
+import { TeamRuleError, type TeamService } from './team';
+import { noticeOfSignInChange } from './sign-in-notices';
 import type { Change, UseCases } from './use-case';
 
 /**
@@ -15,34 +16,22 @@ import type { Change, UseCases } from './use-case';
  * down the next attempt on the same account from the same network (db/stores/sign-in-throttle.ts).
  */
 
-export type SignInRefusal =
-  | { reason: 'busy' }
-  | { reason: 'locked'; retryAfterMs: number }
-  | { reason: 'bad-credentials' }
-  | { reason: 'second-factor-required' }
-  | { reason: 'passkey-required' }
-  | { reason: 'second-factor-invalid' }
-  | { reason: 'second-factor-capped'; retryAfterMs: number }
-  | { reason: 'passkey-refused' };
-
-/**
- * Wrong second factors an account takes in an hour from all networks together; past them only a passkey or a recovery
- * code signs it in until the hour ends, and the operator is mailed once (someone holds their password).
- */
-export const WRONG_FACTORS_PER_HOUR = 10;
-const FACTOR_WINDOW_MS = 60 * 60 * 1000;
-
-export class SignInRefused extends Error {
-  constructor(readonly refusal: SignInRefusal) {
-    super(`sign-in refused: ${refusal.reason}`);
-  }
-}
+export { SignInRefused, type SignInRefusal } from './sign-in-refusal';
+export { WRONG_FACTORS_PER_HOUR } from './password-check';
 
 /** A session just started: its token (for the cookie, shown nowhere else) and who it is. */
 export interface StartedSession {
   token: string;
   expiresAt: number;
-  operator: { operatorId: number; email: string; role: OperatorRole; totp: boolean; passkeys: number; enrolmentRequired: boolean };
+  operator: {
+    operatorId: number;
+    email: string;
+    role: OperatorRole;
+    totp: boolean;
+    passkeys: number;
+    enrolmentRequired: boolean;
+    provedAt: number;
+  };
 }
 
 /** Where a sign-in comes from: the session it replaces, the browser (shown in the operator's session list). */
@@ -51,33 +40,28 @@ export interface SignInContext {
   userAgent: string | undefined;
 }
 
+/** The signed-in operator who proves who they are again (routes pass request.operator). */
+export interface ProvingOperator {
+  operatorId: number;
+  email: string;
+  token: string;
+}
+
 export interface SignInDeps {
   stores: Pick<Stores, 'operatorAccounts' | 'operatorSessions' | 'signInThrottle'>;
   secondFactors: SecondFactors;
   passkeys: Passkeys;
   team: TeamService;
   useCases: UseCases;
+  now?: () => Date;
 }
 
-export function createSignIn({ stores, secondFactors, passkeys, team, useCases }: SignInDeps) {
+export function createSignIn({ stores, secondFactors, passkeys, team, useCases, now = () => new Date() }: SignInDeps) {
   const { operatorSessions: sessions } = stores;
+  const checkPassword = createPasswordCheck({ stores, secondFactors, useCases });
   /** A refused attempt: recorded, and the wait it earned starts now that its answer is given. */
-  const failed = async (operatorId: number | null, detail: string, throttleKey?: string) => {
-    if (throttleKey) await stores.signInThrottle.restartWait(throttleKey);
-    await useCases.record({ action: 'session.sign-in', operatorId, outcome: 'failed', detail });
-  };
-
-  /** One more wrong second factor of the account; the one that reaches the cap mails the operator, once an hour. */
-  async function countWrongFactor(operatorId: number): Promise<void> {
-    const { current } = await stores.signInThrottle.countWrongFactor(operatorId, FACTOR_WINDOW_MS);
-    if (current !== WRONG_FACTORS_PER_HOUR) return;
-    await useCases.run(async (change) => {
-      await change.mail([
-        { signupId: null, topic: MAIL_TOPICS.operatorFactorGuessing, payload: { operatorId, wrong: current }, at: change.at },
-      ]);
-      await change.audit({ action: 'two-factor.guessing', operatorId, outcome: 'failed', detail: `${current} wrong codes within an hour` });
-    });
-  }
+  const failed = (operatorId: number | null, detail: string) =>
+    useCases.record({ action: 'session.sign-in', operatorId, outcome: 'failed', detail });
 
   /** A fresh session for `operatorId` in `change` (the sign-in's audit entry commits with it). */
   async function startSession(change: Change, operatorId: number, context: SignInContext): Promise<{ token: string; expiresAt: number }> {
@@ -102,56 +86,85 @@ export function createSignIn({ stores, secondFactors, passkeys, team, useCases }
       input: { email: string; password: string; totp?: string | undefined; recoveryCode?: string | undefined; network: string },
       context: SignInContext,
     ): Promise<StartedSession> {
-      if (passwordChecksBusy()) throw new SignInRefused({ reason: 'busy' });
-      const throttleKey = sha256(`${input.email}\n${input.network}`);
-      const nextAllowed = await stores.signInThrottle.claimAttempt(throttleKey);
-      if (nextAllowed) throw new SignInRefused({ reason: 'locked', retryAfterMs: nextAllowed - Date.now() });
-      const operator = await stores.operatorAccounts.findForSignIn(input.email);
-      let ok: boolean;
-      try {
-        // Unknown e-mails cost one scrypt too, so timing does not reveal which accounts exist.
-        ok = await verifyPassword(input.password, operator?.passwordHash ?? (await dummyPasswordHash()));
-      } catch (error) {
-        if (error instanceof PasswordCheckBusy) throw new SignInRefused({ reason: 'busy' });
-        throw error;
-      }
-      if (!operator || !ok) {
-        await failed(operator?.id ?? null, operator ? 'wrong password' : 'no such operator', throttleKey);
-        throw new SignInRefused({ reason: 'bad-credentials' });
-      }
-      // The password was right; an operator with a second factor needs it too (a code is good once). Codes stop counting
-      // once the account has taken WRONG_FACTORS_PER_HOUR wrong ones from anywhere: a million-code space is no
-      // protection against someone who holds the password and many networks.
-      if (input.totp) {
-        const wrong = await stores.signInThrottle.wrongFactors(operator.id);
-        if (wrong.current >= WRONG_FACTORS_PER_HOUR) {
-          await failed(operator.id, 'codes refused for the hour', throttleKey);
-          throw new SignInRefused({ reason: 'second-factor-capped', retryAfterMs: wrong.ttlMs });
-        }
-      }
-      const factor = await secondFactors.check(operator.id, { totp: input.totp, recoveryCode: input.recoveryCode });
-      if (factor === 'required') {
-        await failed(operator.id, 'second factor needed', throttleKey);
-        throw new SignInRefused({ reason: 'second-factor-required' });
-      }
-      if (factor === 'passkey-required') {
-        await failed(operator.id, 'passkey needed', throttleKey);
-        throw new SignInRefused({ reason: 'passkey-required' });
-      }
-      if (factor === 'invalid') {
-        await failed(operator.id, 'wrong or used second factor', throttleKey);
-        await countWrongFactor(operator.id);
-        throw new SignInRefused({ reason: 'second-factor-invalid' });
-      }
-      await stores.signInThrottle.clear(throttleKey);
-      const detail = factor === 'none' ? 'password' : input.totp ? 'password and code' : 'password and recovery code';
+      const { operatorId, detail } = await checkPassword(input, 'session.sign-in');
       return describe(
         await useCases.run(async (change) => {
-          const started = await startSession(change, operator.id, context);
-          await change.audit({ action: 'session.sign-in', operatorId: operator.id, detail });
+          const started = await startSession(change, operatorId, context);
+          await change.audit({ action: 'session.sign-in', operatorId, detail });
           return started;
         }),
       );
+    },
+
+    /**
+     * A signed-in operator proves who they are again (password and second factor, or a passkey), so the next five
+     * minutes of this session may change how they sign in. Counted and throttled exactly as a sign-in is: a stolen
+     * session cannot guess the password or codes any faster here. Answers until when the proof counts.
+     */
+    async proveAgain(
+      operator: ProvingOperator,
+      given: (
+        | { password: string; totp?: string | undefined; recoveryCode?: string | undefined }
+        | { handle: string; response: Record<string, unknown> }
+      ) & {
+        network: string;
+      },
+    ): Promise<number> {
+      let detail: string;
+      if ('handle' in given) {
+        const proved = await passkeys.verifySignIn(given.handle, given.response);
+        if (!proved || proved.operatorId !== operator.operatorId) {
+          await useCases.record({
+            action: 'session.proof',
+            operatorId: operator.operatorId,
+            outcome: 'failed',
+            detail: 'passkey not accepted',
+          });
+          throw new SignInRefused({ reason: 'passkey-refused' });
+        }
+        detail = `passkey:${proved.passkeyId}`;
+      } else {
+        const checked = await checkPassword({ ...given, email: operator.email }, 'session.proof');
+        if (checked.operatorId !== operator.operatorId) throw new SignInRefused({ reason: 'bad-credentials' });
+        detail = checked.detail;
+      }
+      const at = now();
+      await useCases.run(async (change) => {
+        await sessions.markProved(change.trx, operator.token, at.toISOString());
+        await change.audit({ action: 'session.proof', operatorId: operator.operatorId, detail });
+      });
+      return at.getTime() + FRESH_PROOF_MS;
+    },
+
+    /**
+     * Before a change to how the operator signs in: the proof given with it (the sign-in's fields), or one made in this
+     * session within FRESH_PROOF_MS (the sign-in counts). Refuses with `proof-required` otherwise.
+     */
+    async requireFreshProof(
+      operator: ProvingOperator & { provedAt: number },
+      given: { password?: string | undefined; totp?: string | undefined; recoveryCode?: string | undefined; network: string },
+    ): Promise<void> {
+      if (given.password !== undefined) {
+        await this.proveAgain(operator, { ...given, password: given.password });
+        return;
+      }
+      if (now().getTime() - operator.provedAt > FRESH_PROOF_MS) throw new SignInRefused({ reason: 'proof-required' });
+    },
+
+    /** The operator chooses a new password (after a fresh proof): their other sessions end, and they are told by mail. */
+    async changePassword(operator: { operatorId: number; sessionId: string }, newPassword: string): Promise<void> {
+      const problem = passwordProblem(newPassword);
+      if (problem) {
+        await useCases.record({ action: 'operator.password', operatorId: operator.operatorId, outcome: 'failed', detail: 'weak-password' });
+        throw new TeamRuleError('weak-password', problem);
+      }
+      const passwordHash = await hashPassword(newPassword);
+      await useCases.run(async (change) => {
+        await stores.operatorAccounts.setPassword(change.trx, operator.operatorId, passwordHash);
+        const ended = await sessions.endOthers(change.trx, operator.operatorId, operator.sessionId);
+        await change.audit({ action: 'operator.password', operatorId: operator.operatorId, detail: `${ended} other sessions ended` });
+        await noticeOfSignInChange(change, operator.operatorId, 'password');
+      });
     },
 
     /** A passkey's answer to the challenge of `handle` (the authenticator proves the operator: user verification). */

@@ -26,6 +26,8 @@ export const MAIL_TOPICS = {
   operatorInvitation: 'operator-invitation',
   /** Someone with an operator's password is guessing their second factor (services/sign-in.ts). */
   operatorFactorGuessing: 'operator-factor-guessing',
+  /** How an operator signs in changed: a passkey, the authenticator, recovery codes, the password (sign-in-notices.ts). */
+  operatorSignInChanged: 'operator-sign-in-changed',
 } as const;
 
 export const WEBHOOK_EVENT_TYPES = [

@@ -17,8 +17,8 @@ export async function addOperator(app: App, email: string, password = OPERATOR_P
 }
 
 /** Signs in through the API and answers the Cookie header to send afterwards. */
-export async function signIn(app: App, email: string, password = OPERATOR_PASSWORD): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password } });
+export async function signIn(app: App, email: string, password = OPERATOR_PASSWORD, factor: { totp?: string } = {}): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password, ...factor } });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE);
   if (!cookie) throw new Error('no session cookie');

@@ -16,6 +16,7 @@ import { countedSignups } from './0012-counted-signups';
 import { indexesForAMillion } from './0013-indexes-for-a-million';
 import { keptCounts } from './0014-kept-counts';
 import { aConsoleForATeam } from './0015-a-console-for-a-team';
+import { freshProofMigration } from './0016-fresh-proof';
 import type { Migration } from './ddl';
 import { applyMigrations } from './migrator';
 
@@ -39,6 +40,7 @@ export const migrations: Migration[] = [
   indexesForAMillion,
   keptCounts,
   aConsoleForATeam,
+  freshProofMigration,
 ];
 
 export type { Migration };

@@ -80,6 +80,8 @@ export interface OperatorSessionsTable {
   expires_at: Timestamp;
   /** The browser's User-Agent at sign-in (300 characters at most), for the operator's list of their sessions. */
   user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the operator last proved who they are in this session after signing in (migration 16); NULL: the sign-in. */
+  proved_at: NullableTimestamp;
 }
 
 export interface OperatorLoginThrottleTable {

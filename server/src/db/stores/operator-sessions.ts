@@ -57,7 +57,17 @@ export function createOperatorSessions(database: Database, options: { idleMs: nu
       token: string,
       now = Date.now(),
     ): Promise<
-      | { operatorId: number; email: string; role: OperatorRole; totp: boolean; passkeys: number; sessionId: string; expiresAt: number }
+      | {
+          operatorId: number;
+          email: string;
+          role: OperatorRole;
+          totp: boolean;
+          passkeys: number;
+          sessionId: string;
+          expiresAt: number;
+          /** When the operator last proved who they are in this session (the sign-in, or a proof since). */
+          provedAt: number;
+        }
       | undefined
     > {
       const tokenHash = sha256(token);
@@ -69,6 +79,7 @@ export function createOperatorSessions(database: Database, options: { idleMs: nu
           'operator_sessions.created_at',
           'operator_sessions.expires_at',
           'operator_sessions.last_seen_at',
+          'operator_sessions.proved_at',
           'operators.email',
           'operators.role',
           'operators.totp_secret',
@@ -103,7 +114,13 @@ export function createOperatorSessions(database: Database, options: { idleMs: nu
         passkeys: Number(row.passkeys ?? 0),
         sessionId: tokenHash.slice(0, SESSION_ID_LENGTH),
         expiresAt,
+        provedAt: row.proved_at ? new Date(ts(row.proved_at)).getTime() : startedAt,
       };
+    },
+
+    /** The operator proved who they are again in this session (password and second factor, or a passkey). */
+    async markProved(executor: Executor, token: string, at: string): Promise<void> {
+      await executor.updateTable('operator_sessions').set({ proved_at: at }).where('token_hash', '=', sha256(token)).execute();
     },
 
     /** An operator's live sessions, the most recently used first. */

@@ -16,6 +16,8 @@ export interface SignedIn {
   /** The session in use (the first characters of its hash). */
   sessionId: string;
   expiresAt: number;
+  /** When the operator last proved who they are in this session (the sign-in, or POST /me/proof since). */
+  provedAt: number;
   /** REQUIRE_2FA asks this operator for a second factor they do not have: they may only enrol until they do. */
   enrolmentRequired: boolean;
 }

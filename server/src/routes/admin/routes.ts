@@ -122,7 +122,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(meRoutes, {
     secondFactors: services.secondFactors,
     passkeys: services.passkeys,
+    signIn: services.signIn,
     credentials: stores.operatorCredentials,
+    nudge: options.nudgeMail,
   });
   await app.register(importRoutes, { imports: services.imports, nudge: options.nudgeMail });
 

@@ -63,8 +63,8 @@ const wrongSecondFactor = () =>
     'That code is wrong or was used already: use the newest code of your app, or a recovery code',
   );
 
-/** A refused sign-in as the console reads it (the codes are in the contract's ADMIN_ERROR_CODES). */
-function refusalAnswer(error: unknown): never {
+/** A refused sign-in (or proof) as the console reads it (the codes are in the contract's ADMIN_ERROR_CODES). */
+export function refusalAnswer(error: unknown): never {
   if (!(error instanceof SignInRefused)) throw error;
   const { refusal } = error;
   switch (refusal.reason) {
@@ -94,6 +94,12 @@ function refusalAnswer(error: unknown): never {
       throw wrongSecondFactor();
     case 'passkey-refused':
       throw new HttpError(401, ADMIN_ERROR_CODES.badCredentials, 'That passkey was not accepted: try again, or sign in with your password');
+    case 'proof-required':
+      throw new HttpError(
+        401,
+        ADMIN_ERROR_CODES.proofRequired,
+        'Confirm it is you: give your password (and a code from your app) or use your passkey, then try again',
+      );
     default:
       throw new HttpError(401, ADMIN_ERROR_CODES.badCredentials, 'The e-mail or password is not correct');
   }

@@ -92,7 +92,7 @@ describe.each(DIALECTS)('the team on %s', (dialect) => {
 
   it('turns TOTP on with a code; then a sign-in needs a code, refuses it replayed, and takes a recovery code once', async () => {
     const started = await api('POST', '/me/totp');
-    expect(started.statusCode).toBe(200);
+    expect(started.statusCode, started.body).toBe(200);
     const { secret, otpauth_url, qr_svg } = started.json<{ secret: string; otpauth_url: string; qr_svg: string }>();
     expect(otpauth_url).toMatch(/^otpauth:\/\/totp\//);
     expect(qr_svg).toMatch(/^<svg/);

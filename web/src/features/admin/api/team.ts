@@ -11,7 +11,8 @@ import type {
   AdminWebauthnOptions,
   OperatorRole,
 } from '@waitlist/contract';
-import { json, request, toQueryString } from './client';
+import { ADMIN_ERROR_CODES } from '@waitlist/contract';
+import { AdminApiError, json, request, toQueryString } from './client';
 import { adminKeys } from './query-keys';
 
 /** GET /operators: the team and the open invitations (owners). */
@@ -31,7 +32,10 @@ export const useRemoveOperator = () => useTeamMutation((id: number) => request<v
 export const useResetSecondFactor = () => useTeamMutation((id: number) => request<void>(`/operators/${id}/reset-two-factor`, json('POST')));
 export const useWithdrawInvitation = () => useTeamMutation((id: number) => request<void>(`/operators/invitations/${id}`, json('DELETE')));
 
-/** What an operator's own second factors change: their session info (two_factor, enrolment) and passkey list. */
+/**
+ * What an operator's own second factors change: their session info (two_factor, enrolment, fresh_until) and passkey
+ * list. A change refused for want of a fresh proof re-reads the session, so the page asks for the proof again.
+ */
 function useOwnFactorMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -40,22 +44,38 @@ function useOwnFactorMutation<Input, Output>(call: (input: Input) => Promise<Out
       void queryClient.invalidateQueries({ queryKey: adminKeys.session() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.passkeys() });
     },
+    onError: (error) => {
+      if (error instanceof AdminApiError && error.code === ADMIN_ERROR_CODES.proofRequired)
+        void queryClient.invalidateQueries({ queryKey: adminKeys.session() });
+    },
   });
 }
 
-export const useStartTotp = () => useMutation({ mutationFn: () => request<AdminTotpStart>('/me/totp', json('POST')) });
+/** POST /me/proof: the password (and a code), or a passkey; the session may then change how it signs in for 5 minutes. */
+export const useProveItIsMe = () =>
+  useOwnFactorMutation(async (input: { password: string; totp?: string; recovery_code?: string } | 'passkey') => {
+    if (input !== 'passkey') return request<{ fresh_until: string }>('/me/proof', json('POST', input));
+    const { handle, options } = await request<AdminWebauthnOptions>('/session/passkey/options', json('POST'));
+    const response = await startAuthentication({ optionsJSON: options as never });
+    return request<{ fresh_until: string }>('/me/proof', json('POST', { handle, response }));
+  });
+/** POST /me/password: a new password; the operator's other sessions end. */
+export const useChangePassword = () =>
+  useOwnFactorMutation((newPassword: string) => request<void>('/me/password', json('POST', { new_password: newPassword })));
+
+export const useStartTotp = () => useOwnFactorMutation(() => request<AdminTotpStart>('/me/totp', json('POST', {})));
 export const useConfirmTotp = () =>
   useOwnFactorMutation((code: string) => request<{ recovery_codes: string[] }>('/me/totp/confirm', json('POST', { code })));
 export const useTotpOff = () => useOwnFactorMutation((code: string) => request<void>('/me/totp/off', json('POST', { code })));
 export const useNewRecoveryCodes = () =>
-  useOwnFactorMutation(() => request<{ recovery_codes: string[] }>('/me/recovery-codes', json('POST')));
+  useOwnFactorMutation(() => request<{ recovery_codes: string[] }>('/me/recovery-codes', json('POST', {})));
 
 export const usePasskeys = () =>
   useQuery({ queryKey: adminKeys.passkeys(), queryFn: () => request<{ items: AdminPasskey[] }>('/me/passkeys') });
 /** Registers a passkey: the server's options, the browser's authenticator, the server's check. */
 export const useAddPasskey = () =>
   useOwnFactorMutation(async (name: string) => {
-    const { handle, options } = await request<AdminWebauthnOptions>('/me/passkeys/options', json('POST'));
+    const { handle, options } = await request<AdminWebauthnOptions>('/me/passkeys/options', json('POST', {}));
     const response = await startRegistration({ optionsJSON: options as never });
     return request<{ id: number }>('/me/passkeys', json('POST', { handle, name, response }));
   });

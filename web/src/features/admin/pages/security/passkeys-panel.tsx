@@ -5,7 +5,7 @@ import { TextField } from '../../components/fields';
 import { DataTable, ErrorPanel, Loading, TimeCell, type Notice } from '../../components/console-ui';
 
 /** The operator's passkeys: sign in with one instead of password and code; add (named), list, remove. */
-export function PasskeysPanel({ onNotice }: { onNotice: (notice: Notice) => void }) {
+export function PasskeysPanel({ locked, onNotice }: { locked: boolean; onNotice: (notice: Notice) => void }) {
   const passkeys = usePasskeys();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
@@ -57,7 +57,7 @@ export function PasskeysPanel({ onNotice }: { onNotice: (notice: Notice) => void
                   variant="ghost"
                   size="small"
                   onClick={() => remove.mutate(p.id)}
-                  disabled={remove.isPending}
+                  disabled={locked || remove.isPending}
                   aria-label={`Remove the passkey ${p.name}`}
                 >
                   Remove
@@ -76,7 +76,7 @@ export function PasskeysPanel({ onNotice }: { onNotice: (notice: Notice) => void
           maxLength={100}
           onChange={(e) => setName(e.target.value)}
         />
-        <Button type="submit" disabled={add.isPending}>
+        <Button type="submit" disabled={locked || add.isPending}>
           {add.isPending ? 'Waiting for your device…' : 'Add a passkey'}
         </Button>
       </form>

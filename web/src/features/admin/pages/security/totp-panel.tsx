@@ -27,7 +27,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 /** The authenticator app: turn it on (QR code, then a code from it), new recovery codes, or off with a code. */
-export function TotpPanel({ on, onNotice }: { on: boolean; onNotice: (notice: Notice) => void }) {
+export function TotpPanel({ on, locked, onNotice }: { on: boolean; locked: boolean; onNotice: (notice: Notice) => void }) {
   const start = useStartTotp();
   const confirm = useConfirmTotp();
   const off = useTotpOff();
@@ -65,7 +65,7 @@ export function TotpPanel({ on, onNotice }: { on: boolean; onNotice: (notice: No
         </p>
       )}
       {!on && !enrolment && (
-        <Button onClick={() => start.mutate(undefined, { onSuccess: setEnrolment })} disabled={start.isPending}>
+        <Button onClick={() => start.mutate(undefined, { onSuccess: setEnrolment })} disabled={locked || start.isPending}>
           Set up an authenticator app
         </Button>
       )}
@@ -91,7 +91,7 @@ export function TotpPanel({ on, onNotice }: { on: boolean; onNotice: (notice: No
             value={code}
             onChange={(e) => setCode(e.target.value)}
           />
-          <Button type="submit" disabled={confirm.isPending || code.trim().length < 6}>
+          <Button type="submit" disabled={locked || confirm.isPending || code.trim().length < 6}>
             Turn it on
           </Button>
         </form>
@@ -101,7 +101,7 @@ export function TotpPanel({ on, onNotice }: { on: boolean; onNotice: (notice: No
           <Button
             variant="secondary"
             onClick={() => renew.mutate(undefined, { onSuccess: (r) => setCodes(r.recovery_codes) })}
-            disabled={renew.isPending}
+            disabled={locked || renew.isPending}
           >
             New recovery codes
           </Button>
@@ -114,7 +114,7 @@ export function TotpPanel({ on, onNotice }: { on: boolean; onNotice: (notice: No
               value={code}
               onChange={(e) => setCode(e.target.value)}
             />
-            <Button type="submit" variant="danger" disabled={off.isPending || code.trim().length < 6}>
+            <Button type="submit" variant="danger" disabled={locked || off.isPending || code.trim().length < 6}>
               Turn the authenticator app off
             </Button>
           </form>

@@ -1,0 +1,17 @@
+/** Why a sign-in (or a proof of who one is) was refused; routes/admin/session-routes.ts answers each. */
+export type SignInRefusal =
+  | { reason: 'busy' }
+  | { reason: 'locked'; retryAfterMs: number }
+  | { reason: 'bad-credentials' }
+  | { reason: 'second-factor-required' }
+  | { reason: 'passkey-required' }
+  | { reason: 'second-factor-invalid' }
+  | { reason: 'second-factor-capped'; retryAfterMs: number }
+  | { reason: 'passkey-refused' }
+  | { reason: 'proof-required' };
+
+export class SignInRefused extends Error {
+  constructor(readonly refusal: SignInRefusal) {
+    super(`sign-in refused: ${refusal.reason}`);
+  }
+}

@@ -1,0 +1,90 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { AdminSessionInfo } from '@waitlist/contract';
+import { Button } from '../../../../components/ui/button';
+import { useProveItIsMe } from '../../api/team';
+import { TextField } from '../../components/fields';
+
+/**
+ * Whether the session may change how its operator signs in now (a sign-in or a proof within five minutes); turns
+ * false by itself when the time passes.
+ */
+export function useFreshProof(session: AdminSessionInfo): boolean {
+  const until = Date.parse(session.fresh_until);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const left = until - Date.now();
+    if (left <= 0) return;
+    const timer = setTimeout(() => setNow(Date.now()), left + 50);
+    return () => clearTimeout(timer);
+  }, [until]);
+  return until > now;
+}
+
+/**
+ * "Confirm it is you": the password (and the code of the app, or a recovery code, when there is one) or a passkey.
+ * Changing a passkey, the authenticator, recovery codes or the password needs it once every five minutes.
+ */
+export function ProofPanel({ session }: { session: AdminSessionInfo }) {
+  const prove = useProveItIsMe();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [useRecovery, setUseRecovery] = useState(false);
+  const hasApp = session.two_factor.totp;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const factor = hasApp && code ? (useRecovery ? { recovery_code: code.trim() } : { totp: code.replace(/\s+/g, '') }) : {};
+    prove.mutate({ password, ...factor }, { onSuccess: () => (setPassword(''), setCode('')) });
+  };
+  return (
+    <section className="card stack" aria-labelledby="proof-title">
+      <h2 id="proof-title">Confirm it is you</h2>
+      <p>
+        To change how you sign in (passkeys, the authenticator app, recovery codes, your password), give your password
+        {hasApp ? ' and a code from your app' : ''} or use a passkey. It counts for five minutes; signing in counts too.
+      </p>
+      {prove.error && (
+        <p className="form-error" role="alert" id="proof-error">
+          {prove.error.message}
+        </p>
+      )}
+      <form className="stack" onSubmit={submit}>
+        <TextField
+          id="proof-password"
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-describedby={prove.error ? 'proof-error' : undefined}
+        />
+        {hasApp && (
+          <>
+            <TextField
+              id="proof-code"
+              label={useRecovery ? 'A recovery code' : 'Code from your app'}
+              inputMode={useRecovery ? 'text' : 'numeric'}
+              autoComplete="one-time-code"
+              required
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+            <Button variant="ghost" size="small" type="button" onClick={() => (setUseRecovery(!useRecovery), setCode(''))}>
+              {useRecovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
+            </Button>
+          </>
+        )}
+        <div className="inline-form">
+          <Button type="submit" disabled={prove.isPending || !password || (hasApp && !code)}>
+            Confirm
+          </Button>
+          {session.two_factor.passkeys > 0 && (
+            <Button variant="secondary" type="button" onClick={() => prove.mutate('passkey')} disabled={prove.isPending}>
+              Use a passkey
+            </Button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}
