@@ -126,6 +126,27 @@ describe('the console for a team', () => {
     await withPasskey.click();
     await page.getByRole('heading', { level: 1, name: 'Sign-ups' }).waitFor();
 
+    // Five minutes later (the session's sign-in dated back), changing how one signs in asks for a proof first; the
+    // passkey gives it, and the buttons work again.
+    await suite.server.execute('UPDATE operator_sessions SET created_at = ?, proved_at = NULL', [
+      new Date(Date.now() - 6 * 60_000).toISOString(),
+    ]);
+    await page.getByRole('link', { name: 'Security' }).click();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Confirm it is you' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add a passkey' }).isDisabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'console-security-confirm');
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await page.getByRole('heading', { name: 'Confirm it is you' }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: 'Add a passkey' }).isDisabled()).toBe(false);
+    // Each change was mailed to the owner: the app, the passkey, the app turned off.
+    const notices = () =>
+      smtp.mails.filter((m) => m.recipients.includes(OPERATOR) && /sign in .* changed/.test(m.subject)).map((m) => m.text);
+    await expect.poll(() => notices().length, { timeout: 15_000 }).toBe(3);
+    for (const what of [/authenticator app was set up/, /passkey was added/, /authenticator app of your account was turned off/])
+      expect(notices().some((text) => what.test(text))).toBe(true);
+
     // The audit trail shows each step, with who did it.
     await page.getByRole('link', { name: 'Audit' }).click();
     const trail = page.getByRole('table', { name: 'Operator actions, newest first' });
