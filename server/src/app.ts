@@ -8,6 +8,8 @@ import { migrateDatabase } from './db/migrations';
 import { createStores, type Stores } from './db/stores';
 import { ERASURE_LEDGER_KEY, createServices, type Services } from './services';
 import { erasureLedgerFile } from './io/erasure-ledger';
+import { loadSecretsKey } from './io/secrets-key';
+import { createSecretBox } from './lib/secret-box';
 import { housekeepingJobs } from './services/housekeeping';
 import { createBackupSchedule, type BackupSchedule } from './services/backups';
 import { registerErrorHandler } from './http/error-handler';
@@ -103,11 +105,16 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     siteUrl: env.SITE_URL,
     twoFactorPolicy: env.REQUIRE_2FA,
     erasureLedgerFile: erasureLedgerFile(env),
+    secretBox: createSecretBox(loadSecretsKey(env).key),
   });
   app.decorate('stores', stores);
   app.decorate('services', services);
   // The erasure ledger's key exists before any erasure or backup (docs/decisions/0023).
   await stores.serverSecrets.get(ERASURE_LEDGER_KEY);
+  // The key outside the database must be the one its secrets were sealed with; older rows are sealed now.
+  const adopted = await services.secondFactors.adoptSecretsKey();
+  if (adopted.sealed + adopted.rekeyed > 0)
+    app.log.info(adopted, 'sealed authenticator secrets and re-keyed recovery codes stored before the secrets key');
   app.addHook('onClose', async () => services.signups.drain());
 
   // Route schemas are the contract's zod schemas (input validated, output serialised by them).

@@ -24,6 +24,7 @@ import { createOutboxActions } from './outbox-actions';
 import { createExports } from './exports';
 import { createImports } from './imports';
 import { createErasureLedger } from '../io/erasure-ledger';
+import type { SecretBox } from '../lib/secret-box';
 
 /** The erasure ledger's HMAC key in server_secrets (made once, kept in the database and so in every backup). */
 export const ERASURE_LEDGER_KEY = 'erasure-ledger';
@@ -53,6 +54,8 @@ export interface ServiceSettings {
   siteUrl?: string;
   /** REQUIRE_2FA; default off. */
   twoFactorPolicy?: TwoFactorPolicy;
+  /** The key outside the database for authenticator secrets and recovery codes; absent: the tool cannot manage them. */
+  secretBox?: SecretBox;
   /** The erasure ledger's file (ERASURE_LEDGER); null or absent: erasures are not written outside the database. */
   erasureLedgerFile?: string | null;
 }
@@ -97,6 +100,7 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     database,
     stores,
     useCases,
+    secretBox: settings.secretBox ?? null,
     twoFactorPolicy: settings.twoFactorPolicy ?? 'off',
     ...(settings.now ? { now: settings.now } : {}),
   });

@@ -6,6 +6,7 @@ import { BRAND } from '@waitlist/catalogue';
 import type { Database, Executor } from '../db/connection';
 import type { Stores } from '../db/stores';
 import { sha256 } from '../lib/crypto';
+import type { SecretBox } from '../lib/secret-box';
 import { noticeOfSignInChange } from './sign-in-notices';
 import { TeamRuleError } from './team';
 import type { Change, UseCases } from './use-case';
@@ -37,34 +38,40 @@ function recoveryCode(): string {
 }
 const normalizeRecoveryCode = (code: string) => code.trim().toLowerCase().replace(/\s+/g, '');
 
+/** The name of the secrets key's fingerprint in server_secrets. */
+export const SECRETS_KEY_FINGERPRINT = 'secrets-key-fingerprint';
+
 export interface SecondFactorDeps {
   database: Database;
-  stores: Pick<Stores, 'operatorAccounts' | 'operatorCredentials'>;
+  stores: Pick<Stores, 'operatorAccounts' | 'operatorCredentials' | 'serverSecrets'>;
+  /** Seals authenticator secrets and hashes recovery codes under the key outside the database (lib/secret-box.ts). */
+  secretBox: SecretBox | null;
   useCases: UseCases;
   /** REQUIRE_2FA */
   twoFactorPolicy: TwoFactorPolicy;
   now?: () => Date;
 }
 
-export function createSecondFactors({ database, stores, useCases, twoFactorPolicy, now = () => new Date() }: SecondFactorDeps) {
+export function createSecondFactors({ database, stores, useCases, secretBox, twoFactorPolicy, now = () => new Date() }: SecondFactorDeps) {
+  const box = () => {
+    if (!secretBox) throw new Error('No secrets key: second factors are managed by the server (SECRETS_KEY or SECRETS_KEY_FILE)');
+    return secretBox;
+  };
+  /** What a recovery code is stored as: the keyed hash of its SHA-256. */
+  const recoveryHash = (code: string) => box().keyedHash(sha256(normalizeRecoveryCode(code)));
   const totpOf = (secret: string, label: string) =>
     new OTPAuth.TOTP({ ...TOTP, issuer: `${BRAND.name} console`, label, secret: OTPAuth.Secret.fromBase32(secret) });
 
   /** The time step a code belongs to (±1 step of clock drift), or null when it is wrong. */
-  const stepOf = (secret: string, code: string): number | null => {
-    const totp = totpOf(secret, 'check');
+  const stepOf = (sealed: string, code: string): number | null => {
+    const totp = totpOf(box().open(sealed), 'check');
     const delta = totp.validate({ token: code, window: 1, timestamp: now().getTime() });
     return delta === null ? null : totp.counter({ timestamp: now().getTime() }) + delta;
   };
 
   async function issueRecoveryCodes(change: Change, operatorId: number): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
-    await stores.operatorCredentials.replaceRecoveryCodes(
-      change.trx,
-      operatorId,
-      codes.map((c) => sha256(normalizeRecoveryCode(c))),
-      change.at,
-    );
+    await stores.operatorCredentials.replaceRecoveryCodes(change.trx, operatorId, codes.map(recoveryHash), change.at);
     return codes;
   }
 
@@ -86,6 +93,43 @@ export function createSecondFactors({ database, stores, useCases, twoFactorPolic
   const passkeyCount = (trx: Executor, operatorId: number) => stores.operatorCredentials.passkeyIds(trx, operatorId);
 
   return {
+    /**
+     * At start: the database must know this key (its fingerprint, kept by the first copy that started), and what was
+     * stored before keys (plain authenticator secrets, plain SHA-256 recovery codes) is sealed and re-keyed, in one
+     * transaction. A copy with another key refuses to start rather than lock every operator out, unless nothing was
+     * sealed with the old one (after `npm run admin -- reset-2fa` for everyone): then the new key takes over.
+     */
+    async adoptSecretsKey(): Promise<{ sealed: number; rekeyed: number }> {
+      const b = box();
+      return useCases.run(async (change) => {
+        const { trx } = change;
+        const kept = await stores.serverSecrets.claim(SECRETS_KEY_FINGERPRINT, b.fingerprint(), trx);
+        // Nothing sealed or keyed with the old key (every operator's factors reset): the new key simply takes over.
+        const nothingUnderOldKey = async () =>
+          (await stores.operatorAccounts.withTotpSecrets(trx)) + (await stores.operatorCredentials.recoveryCodeCount(trx)) === 0;
+        if (kept !== b.fingerprint() && (await nothingUnderOldKey())) {
+          await stores.serverSecrets.replace(SECRETS_KEY_FINGERPRINT, b.fingerprint(), trx);
+          await change.audit({ action: 'server.secrets-key', operatorId: null, detail: 'a new key replaced one nothing was sealed with' });
+        } else if (kept !== b.fingerprint()) {
+          throw new Error(
+            'The secrets key differs from the one this database was started with: give every copy the same SECRETS_KEY, or restore the secrets.key file that belongs to this database (docs/operators.md: backups)',
+          );
+        }
+        const unsealed = await stores.operatorAccounts.unsealedTotp(trx, b.isSealed);
+        for (const row of unsealed) {
+          const seal = (v: string | null) => (v === null || b.isSealed(v) ? v : b.seal(v));
+          await stores.operatorAccounts.setTotpSecrets(trx, row.id, { secret: seal(row.secret), pending: seal(row.pending) });
+        }
+        const unkeyed = await stores.operatorCredentials.unkeyedRecoveryCodes(trx, b.isKeyed);
+        for (const hash of unkeyed) await stores.operatorCredentials.rekeyRecoveryCode(trx, hash, b.keyedHash(hash));
+        if (unsealed.length + unkeyed.length > 0) {
+          const detail = `${unsealed.length} operators' authenticator secrets sealed, ${unkeyed.length} recovery codes re-keyed`;
+          await change.audit({ action: 'server.secrets-key', operatorId: null, detail });
+        }
+        return { sealed: unsealed.length, rekeyed: unkeyed.length };
+      });
+    },
+
     /** Whether REQUIRE_2FA asks this role for a second factor. */
     required: (role: OperatorRole) => twoFactorRequired(twoFactorPolicy, role),
 
@@ -93,7 +137,7 @@ export function createSecondFactors({ database, stores, useCases, twoFactorPolic
     async startTotp(actor: Actor): Promise<{ secret: string; otpauthUrl: string; qrSvg: string }> {
       const secret = new OTPAuth.Secret({ size: 20 }).base32;
       await attempt('two-factor.totp-start', actor.operatorId, ({ trx }) =>
-        stores.operatorAccounts.setPendingTotp(trx, actor.operatorId, secret),
+        stores.operatorAccounts.setPendingTotp(trx, actor.operatorId, box().seal(secret)),
       );
       const otpauthUrl = totpOf(secret, actor.email).toString();
       const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
@@ -159,8 +203,7 @@ export function createSecondFactors({ database, stores, useCases, twoFactorPolic
         return step !== null && (await stores.operatorAccounts.useTotpStep(db, operatorId, step)) ? ('ok' as const) : ('invalid' as const);
       }
       if (given.recoveryCode) {
-        const hash = sha256(normalizeRecoveryCode(given.recoveryCode));
-        return (await stores.operatorCredentials.useRecoveryCode(db, operatorId, hash, now().toISOString()))
+        return (await stores.operatorCredentials.useRecoveryCode(db, operatorId, recoveryHash(given.recoveryCode), now().toISOString()))
           ? ('ok' as const)
           : ('invalid' as const);
       }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import * as z from 'zod/mini';
 import { DEV_PUBLIC_KEY } from '@waitlist/contract';
+import { decodeSecretsKey } from '../io/secrets-key';
 import { DEFAULT_MAX_NUMBER } from '../services/proof-of-work';
 import { LOG_LEVELS, repoRoot, portSchema, domainList } from './fields';
 
@@ -26,6 +27,18 @@ export const siteSettings = {
       .check(z.refine((n) => n >= 1, 'must be at least 1')),
     14,
   ),
+  /**
+   * The key that seals authenticator secrets and hashes recovery codes (docs/decisions/0028): 32 random bytes in base64
+   * or hex, the same on every copy. Unset: SECRETS_KEY_FILE (default DATA_DIR/secrets.key), made on first start.
+   */
+  SECRETS_KEY: z.optional(
+    z
+      .string()
+      .check(
+        z.refine((v) => decodeSecretsKey(v) !== null, 'must be 32 random bytes in base64 or hex (for example: openssl rand -base64 32)'),
+      ),
+  ),
+  SECRETS_KEY_FILE: z.optional(z.string().check(z.minLength(1))),
   /** The erasure ledger's file (docs/decisions/0023); default BACKUP_DIR/erasure-ledger.jsonl, else DATA_DIR's. */
   ERASURE_LEDGER: z.optional(z.string().check(z.minLength(1))),
   WAITLIST_PUBLIC_KEY: z._default(z.string().check(z.minLength(8, 'must be at least 8 characters')), DEV_PUBLIC_KEY),

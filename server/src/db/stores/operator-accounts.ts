@@ -158,6 +158,42 @@ export function createOperatorAccounts(database: Database) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** How many operators have an authenticator secret (set up or being set up). */
+    async withTotpSecrets(trx: Executor): Promise<number> {
+      const row = await trx
+        .selectFrom('operators')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where((eb) => eb.or([eb('totp_secret', 'is not', null), eb('totp_pending_secret', 'is not', null)]))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Authenticator secrets stored before they were sealed (the server seals them when it starts). */
+    async unsealedTotp(
+      trx: Executor,
+      isSealed: (v: string) => boolean,
+    ): Promise<{ id: number; secret: string | null; pending: string | null }[]> {
+      const rows = await trx
+        .selectFrom('operators')
+        .select(['id', 'totp_secret', 'totp_pending_secret'])
+        .where((eb) => eb.or([eb('totp_secret', 'is not', null), eb('totp_pending_secret', 'is not', null)]))
+        .execute();
+      return rows
+        .filter(
+          (r) =>
+            (r.totp_secret !== null && !isSealed(r.totp_secret)) || (r.totp_pending_secret !== null && !isSealed(r.totp_pending_secret)),
+        )
+        .map((r) => ({ id: Number(r.id), secret: r.totp_secret, pending: r.totp_pending_secret }));
+    },
+
+    async setTotpSecrets(trx: Executor, id: number, secrets: { secret: string | null; pending: string | null }): Promise<void> {
+      await trx
+        .updateTable('operators')
+        .set({ totp_secret: secrets.secret, totp_pending_secret: secrets.pending })
+        .where('id', '=', id)
+        .execute();
+    },
+
     /** TOTP off (the operator's own choice, or an owner's reset; the recovery codes go with it: operator-credentials.ts). */
     async clearTotp(trx: Executor, operatorId: number): Promise<void> {
       await trx

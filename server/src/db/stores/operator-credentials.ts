@@ -71,6 +71,24 @@ export function createOperatorCredentials(database: Database) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    async recoveryCodeCount(trx: Executor): Promise<number> {
+      const row = await trx
+        .selectFrom('operator_recovery_codes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Recovery codes stored as plain SHA-256, from before keyed hashes (the server re-keys them when it starts). */
+    async unkeyedRecoveryCodes(trx: Executor, isKeyed: (v: string) => boolean): Promise<string[]> {
+      const rows = await trx.selectFrom('operator_recovery_codes').select('code_hash').execute();
+      return rows.map((r) => r.code_hash).filter((h) => !isKeyed(h));
+    },
+
+    async rekeyRecoveryCode(trx: Executor, from: string, to: string): Promise<void> {
+      await trx.updateTable('operator_recovery_codes').set({ code_hash: to }).where('code_hash', '=', from).execute();
+    },
+
     async unusedRecoveryCodes(operatorId: number): Promise<number> {
       const row = await db
         .selectFrom('operator_recovery_codes')

@@ -20,6 +20,21 @@ export function createServerSecrets(database: Database) {
       const row = await executor.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
       return row.value;
     },
+
+    async replace(name: string, value: string, executor: Executor = db): Promise<void> {
+      await executor.updateTable('server_secrets').set({ value }).where('name', '=', name).execute();
+    },
+
+    /** Keeps `value` as `name` unless one is kept already; answers the value kept (the first copy's). */
+    async claim(name: string, value: string, executor: Executor = db): Promise<string> {
+      await executor
+        .insertInto('server_secrets')
+        .values({ name, value })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      const row = await executor.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+      return row.value;
+    },
   };
 }
 
