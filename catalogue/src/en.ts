@@ -747,6 +747,17 @@ const operatorMails = {
     reason: (brand: Brand) =>
       `You get this because you are an operator of the ${brand.name} waitlist console: it is about your own account.`,
   },
+  readBudget: {
+    subject: (brand: Brand) => `An operator of the ${brand.name} console read many people's data within an hour`,
+    preview: (people: number) => `${people} people read within an hour`,
+    heading: 'Reading paused for an operator',
+    body: (reader: string, people: number, budget: number) =>
+      `${reader} read ${people} people's data in the console within an hour, which is the budget set for one operator (${budget}). Their reads are paused until the hour ends; nothing was changed.`,
+    advice:
+      'If this was expected (a long review), nothing needs doing; raise ADMIN_READ_BUDGET_PER_HOUR if it happens often. If not, end their sessions or change their role on the Team page, and read the audit trail (signups.read).',
+    button: 'Open the audit trail',
+    reason: (brand: Brand) => `You get this because you are an owner of the ${brand.name} waitlist console.`,
+  },
   factorGuessing: {
     subject: (brand: Brand) => `Someone with your password is trying codes on your ${brand.name} console account`,
     preview: (wrong: number) => `${wrong} wrong codes within an hour`,

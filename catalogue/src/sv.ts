@@ -737,6 +737,17 @@ const operatorMails: Catalogue['operatorMails'] = {
     button: 'Öppna min säkerhetssida',
     reason: (brand: Brand) => `Du får det här eftersom du är operatör i ${brand.name}s väntelistekonsol: det gäller ditt eget konto.`,
   },
+  readBudget: {
+    subject: (brand: Brand) => `En operatör i ${brand.name}s konsol har läst många personers uppgifter inom en timme`,
+    preview: (people: number) => `${people} personer lästa inom en timme`,
+    heading: 'Läsningen pausad för en operatör',
+    body: (reader: string, people: number, budget: number) =>
+      `${reader} läste ${people} personers uppgifter i konsolen inom en timme, vilket är budgeten för en operatör (${budget}). Deras läsningar är pausade tills timmen är slut; inget har ändrats.`,
+    advice:
+      'Om det var väntat (en lång genomgång) behöver du inte göra något; höj ADMIN_READ_BUDGET_PER_HOUR om det händer ofta. Om inte: avsluta deras sessioner eller ändra deras roll på sidan Team och läs granskningsloggen (signups.read).',
+    button: 'Öppna granskningsloggen',
+    reason: (brand: Brand) => `Du får det här eftersom du är ägare av ${brand.name}s väntelistekonsol.`,
+  },
   factorGuessing: {
     subject: (brand: Brand) => `Någon med ditt lösenord provar koder på ditt konto i ${brand.name}s konsol`,
     preview: (wrong: number) => `${wrong} felaktiga koder inom en timme`,

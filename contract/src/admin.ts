@@ -230,6 +230,8 @@ export const ADMIN_ERROR_CODES = {
    * password and second factor or a passkey, or the same fields in the change's body; then try again.
    */
   proofRequired: 'proof_required',
+  /** The operator read ADMIN_READ_BUDGET_PER_HOUR people's data within the hour: reads wait until it ends (owners are told). */
+  readBudget: 'read_budget',
   /** REQUIRE_2FA: enrol a second factor first. */
   enrolmentRequired: 'enrolment_required',
   /** The last owner cannot be removed or made something else. */

@@ -52,7 +52,13 @@ export const adminOperatorInviteSchema = z.strictObject({
   role: z._default(z.enum(OPERATOR_ROLES, { error: 'must be owner, member or viewer' }), 'owner'),
 });
 /** PATCH /operators/:id */
-export const adminOperatorRoleSchema = z.strictObject({ role: z.enum(OPERATOR_ROLES, { error: 'must be owner, member or viewer' }) });
+export const adminOperatorRoleSchema = z
+  .strictObject({
+    role: z.optional(z.enum(OPERATOR_ROLES, { error: 'must be owner, member or viewer' })),
+    /** A viewer sees whole addresses (true) or masked ones (false). */
+    sees_addresses: z.optional(z.boolean()),
+  })
+  .check(z.refine((body) => body.role !== undefined || body.sees_addresses !== undefined, 'Send a role or sees_addresses'));
 /** /operators/:id and /operators/invitations/:id */
 export const adminOperatorParamsSchema = z.object({
   id: z.pipe(z.string().check(z.regex(/^\d{1,15}$/, 'The id must be a positive whole number')), z.transform(Number)),
@@ -66,6 +72,8 @@ export const adminOperatorSchema = z.object({
   /** TOTP is on. */
   totp: z.boolean(),
   passkeys: z.number(),
+  /** Sees whole addresses: owners and members always, a viewer when an owner lets them (others see a•••@volvo.com). */
+  sees_addresses: z.boolean(),
   /** The operator asking. */
   you: z.boolean(),
 });

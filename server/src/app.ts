@@ -106,6 +106,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     twoFactorPolicy: env.REQUIRE_2FA,
     erasureLedgerFile: erasureLedgerFile(env),
     secretBox: createSecretBox(loadSecretsKey(env).key),
+    readBudgetPerHour: env.ADMIN_READ_BUDGET_PER_HOUR,
   });
   app.decorate('stores', stores);
   app.decorate('services', services);

@@ -193,3 +193,32 @@ export function composeSignInChanged(input: {
     },
   );
 }
+
+/** An operator read their hour's budget of people (services/exports.ts): each other owner is told, with who it was. */
+export function composeReadBudgetAlert(input: {
+  to: string;
+  siteUrl: string;
+  reader: string;
+  people: number;
+  budget: number;
+  brand?: Brand;
+}): ComposedMail {
+  const brand = input.brand ?? BRAND;
+  const w = words.readBudget;
+  const blocks: MailBlock[] = [
+    { kind: 'heading', text: w.heading },
+    { kind: 'paragraph', text: w.body(input.reader, input.people, input.budget) },
+    { kind: 'paragraph', text: w.advice },
+    { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, '/audit') },
+  ];
+  return compose(
+    input.to,
+    { subject: w.subject(brand), preview: w.preview(input.people), brandName: brand.name, blocks },
+    input.siteUrl,
+    brand,
+    {
+      footerLinks: [],
+      footerLines: [w.reason(brand)],
+    },
+  );
+}

@@ -8,6 +8,7 @@ import {
   composeDigest,
   composeFactorGuessingAlert,
   composeOperatorInvitation,
+  composeReadBudgetAlert,
   composeSignInChanged,
 } from './operator-mails';
 import { SIGN_IN_CHANGES, type SignInChange } from '../services/sign-in-notices';
@@ -57,6 +58,13 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
       const what = SIGN_IN_CHANGES.find((c): c is SignInChange => c === row.payload.what);
       if (!what) return { cancel: 'unknown change' };
       return { mail: composeSignInChanged({ to, siteUrl: options.siteUrl, what, owners: await options.source.ownerEmails() }) };
+    }
+    if (row.topic === MAIL_TOPICS.operatorReadBudget) {
+      const to = await options.source.operatorEmail(Number(row.payload.operatorId));
+      if (!to) return { cancel: 'operator removed' };
+      const reader = (await options.source.operatorEmail(Number(row.payload.readerId))) ?? `operator ${Number(row.payload.readerId)}`;
+      const [people, budget] = [Number(row.payload.people), Number(row.payload.budget)];
+      return { mail: composeReadBudgetAlert({ to, siteUrl: options.siteUrl, reader, people, budget }) };
     }
     if (row.topic === MAIL_TOPICS.campaignTest) {
       const campaign = await options.source.campaign(Number(row.payload.campaignId));

@@ -4,6 +4,7 @@ import type { Stores } from '../db/stores';
 import type { InvitationRow } from '../db/stores/invitations';
 import { csvRecord, type CsvValue } from '../lib/csv';
 import { toConsoleSignup } from './signup-views';
+import { MAIL_TOPICS } from './signup-events';
 import type { UseCases } from './use-case';
 
 /**
@@ -86,12 +87,73 @@ const filterNames = (filters: AdminFilters) =>
 
 export interface ExportDeps {
   database: Database;
-  stores: Pick<Stores, 'signups' | 'signupListing' | 'invitations' | 'partnerCodes' | 'auditTrail'>;
+  stores: Pick<Stores, 'signups' | 'signupListing' | 'invitations' | 'partnerCodes' | 'auditTrail' | 'signInThrottle' | 'operatorAccounts'>;
   useCases: UseCases;
+  /** ADMIN_READ_BUDGET_PER_HOUR: people one operator may read an hour (null: no budget). */
+  readBudgetPerHour?: number | null;
 }
 
-export function createExports({ database, stores, useCases }: ExportDeps) {
+/** Who reads: their id, and whether they see whole addresses (guards.ts: seesAddresses). */
+export interface Reader {
+  operatorId: number;
+  seesAddresses: boolean;
+}
+
+/** An operator read the people of their budget for this hour (exports.ts); answered 429 until the hour ends. */
+export class ReadBudgetSpent extends Error {
+  constructor(
+    readonly budget: number,
+    readonly retryAfterMs: number,
+  ) {
+    super(`read budget of ${budget} people an hour spent`);
+  }
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** `a•••@volvo.com`: what a viewer sees of an address unless an owner lets them see it whole (issue 34 item 5). */
+export const maskEmail = (email: string) => {
+  const at = email.lastIndexOf('@');
+  return at < 1 ? '•••' : `${email[0]}•••${email.slice(at)}`;
+};
+const asSeenBy = (reader: Reader, signup: AdminSignup): AdminSignup =>
+  reader.seesAddresses ? signup : { ...signup, email: maskEmail(signup.email) };
+
+export function createExports({ database, stores, useCases, readBudgetPerHour = null }: ExportDeps) {
   const { db } = database;
+
+  /**
+   * Counts `people` read by the operator this hour. Past the budget the read is refused (and recorded so); the read
+   * that spends the budget is the last one served, and it mails the owners once.
+   */
+  async function spendReadBudget(reader: Reader, people: number, action: string): Promise<void> {
+    if (readBudgetPerHour === null) return;
+    const { current, ttlMs } = await stores.signInThrottle.countPeopleRead(reader.operatorId, Math.max(people, 1), HOUR_MS);
+    const before = current - Math.max(people, 1);
+    if (before >= readBudgetPerHour) {
+      await useCases.record({ action, operatorId: reader.operatorId, signupId: null, outcome: 'refused', detail: 'read budget spent' });
+      throw new ReadBudgetSpent(readBudgetPerHour, ttlMs);
+    }
+    if (current < readBudgetPerHour) return;
+    const owners = (await stores.operatorAccounts.list()).filter((o) => o.role === 'owner' && o.id !== reader.operatorId);
+    await useCases.run(async (change) => {
+      await change.audit({
+        action: 'reads.budget',
+        operatorId: reader.operatorId,
+        outcome: 'refused',
+        detail: `${current} people read within an hour (budget ${readBudgetPerHour})`,
+      });
+      await change.mail(
+        owners.map((owner) => ({
+          signupId: null,
+          topic: MAIL_TOPICS.operatorReadBudget,
+          payload: { operatorId: owner.id, readerId: reader.operatorId, people: current, budget: readBudgetPerHour },
+          at: change.at,
+        })),
+      );
+    });
+  }
+
   return {
     /**
      * The list (with `filters`) as CSV text, a piece per batch of rows: RFC 4180 (CRLF, quotes doubled), UTF-8 with
@@ -136,12 +198,13 @@ export function createExports({ database, stores, useCases }: ExportDeps) {
      * A page of the list as the console reads it, recorded: who asked for which filters and how many people it showed
      * (a viewer paging through every address leaves a line per page, as an export does).
      */
-    async page(filters: AdminFilters, cursor: string | undefined, limit: number | undefined, operatorId: number) {
+    async page(filters: AdminFilters, cursor: string | undefined, limit: number | undefined, reader: Reader) {
       const page = await stores.signupListing.list(filters, cursor, limit);
-      const items = page.items.map(toConsoleSignup);
+      await spendReadBudget(reader, page.items.length, 'signups.read');
+      const items = page.items.map((row) => asSeenBy(reader, toConsoleSignup(row)));
       await useCases.record({
         action: 'signups.read',
-        operatorId,
+        operatorId: reader.operatorId,
         signupId: null,
         fields: filterNames(filters),
         detail: `${items.length} ${items.length === 1 ? 'person' : 'people'}${cursor ? ', a later page' : ''}`,
@@ -150,15 +213,16 @@ export function createExports({ database, stores, useCases }: ExportDeps) {
     },
 
     /** One person as the console's person page reads them, recorded. */
-    async one(id: number, operatorId: number): Promise<AdminSignup | undefined> {
+    async one(id: number, reader: Reader): Promise<AdminSignup | undefined> {
+      await spendReadBudget(reader, 1, 'signup.read');
       const row = await stores.signups.get(id);
       await useCases.record({
         action: 'signup.read',
-        operatorId,
+        operatorId: reader.operatorId,
         signupId: id,
         ...(row ? {} : { outcome: 'failed', detail: 'not found' }),
       });
-      return row && toConsoleSignup(row);
+      return row && asSeenBy(reader, toConsoleSignup(row));
     },
 
     /** The audit trail (with `filters`) as CSV, itself an action in the trail. */

@@ -54,6 +54,8 @@ export interface ServiceSettings {
   siteUrl?: string;
   /** REQUIRE_2FA; default off. */
   twoFactorPolicy?: TwoFactorPolicy;
+  /** ADMIN_READ_BUDGET_PER_HOUR; absent or null: no budget. */
+  readBudgetPerHour?: number | null;
   /** The key outside the database for authenticator secrets and recovery codes; absent: the tool cannot manage them. */
   secretBox?: SecretBox;
   /** The erasure ledger's file (ERASURE_LEDGER); null or absent: erasures are not written outside the database. */
@@ -124,7 +126,7 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     deliveries: createDeliveryRecords({ database, stores }),
     mailSources: createMailSources(database, stores),
     outboxActions: createOutboxActions({ stores, useCases }),
-    exports: createExports({ database, stores, useCases }),
+    exports: createExports({ database, stores, useCases, readBudgetPerHour: settings.readBudgetPerHour ?? null }),
     imports: createImports({ database, stores, signups, useCases, ledger, ...(settings.now ? { now: settings.now } : {}) }),
     proofOfWork,
     mailBudget,

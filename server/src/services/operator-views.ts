@@ -43,6 +43,7 @@ export const toTeamMember = (member: TeamMember, yourId: number) => ({
   created_at: member.created_at,
   totp: member.totp,
   passkeys: member.passkeys,
+  sees_addresses: member.seesAddresses,
   you: member.id === yourId,
 });
 

@@ -28,6 +28,8 @@ export const MAIL_TOPICS = {
   operatorFactorGuessing: 'operator-factor-guessing',
   /** How an operator signs in changed: a passkey, the authenticator, recovery codes, the password (sign-in-notices.ts). */
   operatorSignInChanged: 'operator-sign-in-changed',
+  /** An operator read their hour's budget of people in the console (services/exports.ts): the owners are told. */
+  operatorReadBudget: 'operator-read-budget',
 } as const;
 
 export const WEBHOOK_EVENT_TYPES = [

@@ -170,6 +170,20 @@ export function createTeamService({ database, stores, useCases }: TeamServiceDep
       });
     },
 
+    /** An owner lets a viewer see whole addresses, or masks them again (owners and members always see them). */
+    async letSeeAddresses(actor: { operatorId: number }, id: number, sees: boolean): Promise<void> {
+      await attempt({ action: 'operator.addresses', operatorId: actor.operatorId, target: `operator:${id}` }, async (change) => {
+        const operator = await existing(change.trx, id);
+        await stores.operatorAccounts.setSeesAddresses(change.trx, id, sees);
+        await change.audit({
+          action: 'operator.addresses',
+          operatorId: actor.operatorId,
+          target: `operator:${id} ${operator.email}`,
+          detail: sees ? 'whole addresses' : 'masked addresses',
+        });
+      });
+    },
+
     /** An owner changes a role: the operator's sessions end (they sign in again into what they may now do). */
     async changeRole(actor: { operatorId: number }, id: number, role: OperatorRole): Promise<void> {
       await attempt({ action: 'operator.role', operatorId: actor.operatorId, target: `operator:${id}` }, async (change) => {

@@ -25,6 +25,18 @@ export const consoleAndMailSettings = {
       .check(z.refine((n) => n > 0, 'must be more than 0')),
     168,
   ),
+  /**
+   * People's data one operator may read in the console an hour (list pages count the people shown, a person page one);
+   * past it their reads answer 429 until the hour ends and the owners are mailed. "off": no budget. The default is a
+   * long day's review (100 pages of 50) and 200 hours for a million rows.
+   */
+  ADMIN_READ_BUDGET_PER_HOUR: z._default(
+    z.pipe(
+      z.string().check(z.regex(/^(off|[1-9]\d*)$/, 'must be a positive whole number of people an hour, or "off"')),
+      z.transform((v) => (v === 'off' ? null : Number(v))),
+    ),
+    5000,
+  ),
   /** Who must have a second factor (TOTP or a passkey) before anything else in the console (docs/decisions/0022). */
   REQUIRE_2FA: z._default(z.enum(['off', 'owners', 'all'], { error: 'must be off, owners or all' }), 'off'),
   /** The audit trail keeps operators' actions this many days (at least 30); older ones are deleted by the hour. */

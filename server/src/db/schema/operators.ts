@@ -10,6 +10,8 @@ export interface OperatorsTable {
   created_at: Timestamp;
   /** 1: an instant mail for each confirmed sign-up. */
   notify_on_confirm: ColumnType<number, number | undefined, number>;
+  /** 1: this viewer sees whole addresses (an owner granted it; migration 16). Owners and members always do. */
+  sees_addresses: ColumnType<number, number | undefined, number>;
   /** 1: the daily digest. */
   notify_digest: ColumnType<number, number | undefined, number>;
   /** What the operator may do in the console (migration 15; contract: OPERATOR_ROLES). */

@@ -16,6 +16,8 @@ export interface Operator {
 export interface TeamMember extends Operator {
   totp: boolean;
   passkeys: number;
+  /** Sees whole addresses (owners and members always; a viewer when an owner let them). */
+  seesAddresses: boolean;
 }
 
 export class OperatorExistsError extends Error {
@@ -74,6 +76,7 @@ export function createOperatorAccounts(database: Database) {
           'role',
           'created_at',
           'totp_secret',
+          'sees_addresses',
           eb
             .selectFrom('operator_passkeys')
             .select((p) => p.fn.countAll<number>().as('n'))
@@ -84,7 +87,12 @@ export function createOperatorAccounts(database: Database) {
         .execute();
       const rank = { owner: 0, member: 1, viewer: 2 } as const;
       return rows
-        .map((row) => ({ ...toOperator(row), totp: row.totp_secret !== null, passkeys: Number(row.passkeys ?? 0) }))
+        .map((row) => ({
+          ...toOperator(row),
+          totp: row.totp_secret !== null,
+          passkeys: Number(row.passkeys ?? 0),
+          seesAddresses: row.role !== 'viewer' || Number(row.sees_addresses) === 1,
+        }))
         .sort((a, b) => rank[a.role] - rank[b.role] || a.email.localeCompare(b.email));
     },
 
@@ -115,6 +123,14 @@ export function createOperatorAccounts(database: Database) {
     async removeById(trx: Executor, id: number): Promise<boolean> {
       const result = await trx.deleteFrom('operators').where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
+    },
+
+    async setSeesAddresses(trx: Executor, id: number, sees: boolean): Promise<void> {
+      await trx
+        .updateTable('operators')
+        .set({ sees_addresses: sees ? 1 : 0 })
+        .where('id', '=', id)
+        .execute();
     },
 
     async setPassword(trx: Executor, id: number, passwordHash: string): Promise<void> {

@@ -67,6 +67,8 @@ export function createOperatorSessions(database: Database, options: { idleMs: nu
           expiresAt: number;
           /** When the operator last proved who they are in this session (the sign-in, or a proof since). */
           provedAt: number;
+          /** A viewer sees addresses masked unless an owner let them see them whole. */
+          seesAddresses: boolean;
         }
       | undefined
     > {
@@ -83,6 +85,7 @@ export function createOperatorSessions(database: Database, options: { idleMs: nu
           'operators.email',
           'operators.role',
           'operators.totp_secret',
+          'operators.sees_addresses',
           eb
             .selectFrom('operator_passkeys')
             .select((p) => p.fn.countAll<number>().as('n'))
@@ -115,6 +118,7 @@ export function createOperatorSessions(database: Database, options: { idleMs: nu
         sessionId: tokenHash.slice(0, SESSION_ID_LENGTH),
         expiresAt,
         provedAt: row.proved_at ? new Date(ts(row.proved_at)).getTime() : startedAt,
+        seesAddresses: row.role !== 'viewer' || Number(row.sees_addresses) === 1,
       };
     },
 

@@ -34,6 +34,8 @@ const lockedUntil = (now: number, failures: number) => {
 const ADDRESS_KEY_PREFIX = 'address:';
 /** Rows that count an account's wrong second factors from every network together. */
 const FACTOR_KEY_PREFIX = 'factor:';
+/** Rows that count the people an operator read in the console within the hour (issue 34 item 5). */
+const READS_KEY_PREFIX = 'reads:';
 
 /**
  * Failed sign-ins per account and client network, shared by every server copy through the database. While Redis is
@@ -45,15 +47,15 @@ export function createSignInThrottle(database: Database) {
   const factorKey = (operatorId: number) => FACTOR_KEY_PREFIX + sha256(String(operatorId));
 
   /** Counts one event under `key` in a fixed window (one upsert, atomic): the count so far and the ms until the window ends. */
-  async function countInWindow(key: string, windowMs: number, now: number): Promise<{ current: number; ttlMs: number }> {
+  async function countInWindow(key: string, windowMs: number, now: number, amount = 1): Promise<{ current: number; ttlMs: number }> {
     const nowIso = iso(now);
     const windowEnd = iso(now + windowMs);
     const row = await db
       .insertInto('operator_login_throttle')
-      .values({ account_key: key, failures: 1, locked_until: windowEnd, updated_at: nowIso })
+      .values({ account_key: key, failures: amount, locked_until: windowEnd, updated_at: nowIso })
       .onConflict((oc) =>
         oc.column('account_key').doUpdateSet({
-          failures: sql<number>`CASE WHEN operator_login_throttle.locked_until <= ${nowIso} THEN 1 ELSE operator_login_throttle.failures + 1 END`,
+          failures: sql<number>`CASE WHEN operator_login_throttle.locked_until <= ${nowIso} THEN ${amount} ELSE operator_login_throttle.failures + ${amount} END`,
           locked_until: sql<string>`CASE WHEN operator_login_throttle.locked_until <= ${nowIso} THEN ${windowEnd} ELSE operator_login_throttle.locked_until END`,
           updated_at: nowIso,
         }),
@@ -135,6 +137,11 @@ export function createSignInThrottle(database: Database) {
     /** Counts one wrong second factor of `operatorId`, whatever the network, in a window of `windowMs`. */
     countWrongFactor(operatorId: number, windowMs: number, now = Date.now()): Promise<{ current: number; ttlMs: number }> {
       return countInWindow(factorKey(operatorId), windowMs, now);
+    },
+
+    /** Counts `people` read by `operatorId` in the console, in a window of `windowMs`; answers the count so far. */
+    countPeopleRead(operatorId: number, people: number, windowMs: number, now = Date.now()): Promise<{ current: number; ttlMs: number }> {
+      return countInWindow(READS_KEY_PREFIX + sha256(String(operatorId)), windowMs, now, people);
     },
 
     /** The wrong second factors of `operatorId` in the current window, and the ms until it ends (0 and 0 when none). */

@@ -18,6 +18,8 @@ export interface SignedIn {
   expiresAt: number;
   /** When the operator last proved who they are in this session (the sign-in, or POST /me/proof since). */
   provedAt: number;
+  /** Owners, members, and viewers an owner let: whole addresses; other viewers see them masked (a•••@volvo.com). */
+  seesAddresses: boolean;
   /** REQUIRE_2FA asks this operator for a second factor they do not have: they may only enrol until they do. */
   enrolmentRequired: boolean;
 }

@@ -15,7 +15,8 @@ import {
   type AdminListQuery,
 } from '@waitlist/contract';
 import { InvalidCursorError, type SignupListing } from '../../db/stores/signup-listing';
-import type { Exports } from '../../services/exports';
+import { ReadBudgetSpent, type Exports } from '../../services/exports';
+import { tooManyRequests } from '../../http/rate-limiter';
 import { toConsoleSignup } from '../../services/signup-views';
 import type { SignupService } from '../../services/signups';
 import { HttpError } from '../../http/http-error';
@@ -38,6 +39,17 @@ const notFound = () => new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No sign-u
 
 const filtersOf = ({ cursor: _cursor, limit: _limit, ...filters }: AdminListQuery): AdminFilters => filters;
 
+/** A read past the operator's budget of people an hour (ADMIN_READ_BUDGET_PER_HOUR): 429 until the hour ends. */
+function readBudgetAnswer(error: unknown): never {
+  if (!(error instanceof ReadBudgetSpent)) throw error;
+  const minutes = Math.max(1, Math.ceil(error.retryAfterMs / 60_000));
+  throw tooManyRequests(
+    `You have read ${error.budget} people's data within the hour, this console's budget; the owners have been told. Reading works again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    error.retryAfterMs,
+    ADMIN_ERROR_CODES.readBudget,
+  );
+}
+
 /** /signups and /stats: find, export, read, correct and erase sign-ups; every export, correction and erasure is audited. */
 export async function signupRoutes(parent: FastifyInstance, options: SignupRoutesOptions): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -49,13 +61,12 @@ export async function signupRoutes(parent: FastifyInstance, options: SignupRoute
     { schema: { querystring: adminListQuerySchema, response: { 200: adminSignupPageSchema } }, config: { role: 'viewer' } },
     async (request) => {
       try {
-        const { operatorId } = signedInOperator(request);
-        return await options.exports.page(filtersOf(request.query), request.query.cursor, request.query.limit, operatorId);
+        return await options.exports.page(filtersOf(request.query), request.query.cursor, request.query.limit, signedInOperator(request));
       } catch (error) {
         if (error instanceof InvalidCursorError) {
           throw new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, 'cursor: not a cursor this API gave out; start again without it');
         }
-        throw error;
+        readBudgetAnswer(error);
       }
     },
   );
@@ -81,7 +92,7 @@ export async function signupRoutes(parent: FastifyInstance, options: SignupRoute
   );
 
   app.get('/signups/:id', { schema: { ...byId, response: { 200: adminSignupSchema } }, config: { role: 'viewer' } }, async (request) => {
-    const signup = await options.exports.one(request.params.id, signedInOperator(request).operatorId);
+    const signup = await options.exports.one(request.params.id, signedInOperator(request)).catch(readBudgetAnswer);
     if (!signup) throw notFound();
     return signup;
   });

@@ -71,7 +71,10 @@ export async function teamRoutes(parent: FastifyInstance, options: TeamRoutesOpt
   );
 
   app.patch('/operators/:id', { schema: { ...byId, body: adminOperatorRoleSchema }, config: { role: 'owner' } }, async (request, reply) => {
-    await team.changeRole(signedInOperator(request), request.params.id, request.body.role).catch(teamError);
+    const actor = signedInOperator(request);
+    if (request.body.role) await team.changeRole(actor, request.params.id, request.body.role).catch(teamError);
+    if (request.body.sees_addresses !== undefined)
+      await team.letSeeAddresses(actor, request.params.id, request.body.sees_addresses).catch(teamError);
     return reply.code(204).send();
   });
 

@@ -28,6 +28,11 @@ export const useInvite = () =>
   useTeamMutation((input: { email: string; role: OperatorRole }) => request<AdminOperatorInvitation>('/operators', json('POST', input)));
 export const useChangeRole = () =>
   useTeamMutation(({ id, role }: { id: number; role: OperatorRole }) => request<void>(`/operators/${id}`, json('PATCH', { role })));
+/** PATCH /operators/:id {sees_addresses}: a viewer sees whole addresses, or masked ones again. */
+export const useLetSeeAddresses = () =>
+  useTeamMutation(({ id, sees }: { id: number; sees: boolean }) =>
+    request<void>(`/operators/${id}`, json('PATCH', { sees_addresses: sees })),
+  );
 export const useRemoveOperator = () => useTeamMutation((id: number) => request<void>(`/operators/${id}`, json('DELETE')));
 export const useResetSecondFactor = () => useTeamMutation((id: number) => request<void>(`/operators/${id}/reset-two-factor`, json('POST')));
 export const useWithdrawInvitation = () => useTeamMutation((id: number) => request<void>(`/operators/invitations/${id}`, json('DELETE')));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { OPERATOR_ROLES, type AdminOperator } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
-import { useChangeRole, useRemoveOperator, useResetSecondFactor, useTeam, useWithdrawInvitation } from '../../api/team';
+import { useChangeRole, useLetSeeAddresses, useRemoveOperator, useResetSecondFactor, useTeam, useWithdrawInvitation } from '../../api/team';
 import { SelectField } from '../../components/fields';
 import { AdminPage, ConfirmDialog, DataTable, ErrorPanel, Loading, TimeCell, type Notice } from '../../components/console-ui';
 import { InviteForm } from './invite-form';
@@ -10,10 +10,14 @@ const factors = (m: AdminOperator) =>
   [m.totp ? 'authenticator app' : '', m.passkeys ? `${m.passkeys} passkey${m.passkeys === 1 ? '' : 's'}` : ''].filter(Boolean).join(', ') ||
   'password only';
 
-/** Owners: who works the list, with which role and second factors; invite, change a role, reset, remove. */
+/**
+ * Owners: who works the list, with which role and second factors; invite, change a role, let a viewer see whole
+ * addresses (they see a•••@volvo.com otherwise), reset, remove.
+ */
 export function TeamPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
   const team = useTeam();
   const changeRole = useChangeRole();
+  const seeAddresses = useLetSeeAddresses();
   const remove = useRemoveOperator();
   const reset = useResetSecondFactor();
   const withdraw = useWithdrawInvitation();
@@ -69,6 +73,28 @@ export function TeamPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
                 <td>{factors(m)}</td>
                 <TimeCell at={m.created_at} />
                 <td className="actions">
+                  {m.role === 'viewer' && (
+                    <Button
+                      variant="ghost"
+                      size="small"
+                      aria-pressed={m.sees_addresses}
+                      onClick={() =>
+                        seeAddresses.mutate(
+                          { id: m.id, sees: !m.sees_addresses },
+                          {
+                            onError: fail,
+                            onSuccess: () =>
+                              onNotice({
+                                kind: 'success',
+                                text: `${m.email} now sees ${m.sees_addresses ? 'masked addresses (a•••@volvo.com)' : 'whole addresses'}.`,
+                              }),
+                          },
+                        )
+                      }
+                    >
+                      {m.sees_addresses ? 'Mask addresses' : 'Show whole addresses'}
+                    </Button>
+                  )}
                   {(m.totp || m.passkeys > 0) && !m.you && (
                     <Button variant="ghost" size="small" onClick={() => setConfirm({ kind: 'reset', member: m })}>
                       Reset second factor
