@@ -177,7 +177,11 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
     const probe = await seedConsole(database, { rows: ROWS, reuse: Boolean(args.reuse) });
     const seedSeconds = (performance.now() - seedStart) / 1000;
     if (!args.reuse) console.log(`${dialect}: seeded ${fmt(ROWS)} sign-ups in ${fmt(seedSeconds, 1)} s (${fmt(ROWS / seedSeconds)}/s)`);
-    server = await startServer({ dialect, database, env: { LOG_LEVEL: 'warn', ADMIN_SIGNIN_RATE_LIMIT: 'off', ADMIN_READ_BUDGET_PER_HOUR: '1000000000' } });
+    server = await startServer({
+      dialect,
+      database,
+      env: { LOG_LEVEL: 'warn', ADMIN_SIGNIN_RATE_LIMIT: 'off', ADMIN_READ_BUDGET_PER_HOUR: '1000000000' },
+    });
     const cookie = await signInOperator(server);
     const timings = args['only-export'] ? [] : await timeReads(server, cookie, probe);
     let exported: ExportRun | null = null;

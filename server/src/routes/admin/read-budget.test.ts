@@ -37,7 +37,11 @@ describe.each(DIALECTS)('reading people in the console on %s', (dialect) => {
     await addOperator(suite.app, viewer, undefined, 'viewer');
     await addOperator(suite.app, member, undefined, 'member');
     const person = await seedSignup(suite.app, { email: `kerstin.lind-${dialect}@volvo.com` });
-    const [asOwner, asViewer, asMember] = await Promise.all([signIn(suite.app, owner), signIn(suite.app, viewer), signIn(suite.app, member)]);
+    const [asOwner, asViewer, asMember] = await Promise.all([
+      signIn(suite.app, owner),
+      signIn(suite.app, viewer),
+      signIn(suite.app, member),
+    ]);
 
     const seen = async (cookie: string) => ({
       list: (await api('GET', '/signups?limit=5', cookie)).json<AdminSignupPage>().items.map((s) => s.email),
