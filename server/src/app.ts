@@ -16,7 +16,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerFairTurns } from './http/fair-turns';
 import { registerHealth } from './http/health';
 import { registerJsonParser } from './http/json-parser';
-import { loggerOptions } from './http/logging';
+import { loggerOptions, readableLog } from './http/logging';
 import { registerLongUrlRefusal, rewriteLongUrl } from './http/long-urls';
 import { createMetrics, registerMetrics, type Metrics } from './http/prometheus';
 import { registerRateLimit, sharedLimit } from './http/rate-limiter';
@@ -58,7 +58,7 @@ const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < h
 /** Builds the whole application: registers plugins and features, never listens (server.ts does). */
 export async function buildApp({ env, database: given, logger }: BuildAppOptions): Promise<App> {
   const app = Fastify({
-    logger: logger ?? loggerOptions(env.LOG_LEVEL),
+    logger: logger ?? loggerOptions(env.LOG_LEVEL, { readable: readableLog(env) }),
     // A hop count trusts that many proxies in front of us; a list trusts those addresses/CIDRs.
     trustProxy: typeof env.TRUST_PROXY === 'number' ? hopsTrusted(env.TRUST_PROXY) : env.TRUST_PROXY,
     // Slow clients are cut off instead of holding sockets open (slowloris).

@@ -1,3 +1,4 @@
+import pretty from 'pino-pretty';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
@@ -47,7 +48,18 @@ function requestLogSerializer(request: FastifyRequest) {
   };
 }
 
-/** The app's logger: the configured level, secrets redacted, URLs without personal data. */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  return { level, redact: REDACT, serializers: { req: requestLogSerializer } };
+/** Whether the log is for a person: LOG_FORMAT=pretty, or `auto` on a terminal outside production. */
+export const readableLog = (
+  settings: { LOG_FORMAT: 'auto' | 'json' | 'pretty'; NODE_ENV: string },
+  isTerminal = process.stdout.isTTY === true,
+) => settings.LOG_FORMAT === 'pretty' || (settings.LOG_FORMAT === 'auto' && isTerminal && settings.NODE_ENV !== 'production');
+
+/**
+ * The app's logger: the configured level, secrets redacted, URLs without personal data. `readable`: one line per event
+ * with its time and level in colour (pino-pretty, in this thread, so nothing is lost at exit); else JSON, as machines read it.
+ */
+export function loggerOptions(level: string, { readable = false }: { readable?: boolean } = {}): FastifyServerOptions['logger'] {
+  const options = { level, redact: REDACT, serializers: { req: requestLogSerializer } };
+  if (!readable) return options;
+  return { ...options, stream: pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' }) };
 }

@@ -134,6 +134,11 @@ export const siteSettings = {
   /** Domains accepted even where the list or BLOCKED_EMAIL_DOMAINS would refuse them, comma-separated. */
   ALLOWED_EMAIL_DOMAINS: z._default(domainList, []),
   LOG_LEVEL: z._default(z.enum(LOG_LEVELS), 'info'),
+  /**
+   * `auto`: one readable line per event on a terminal outside production (pino-pretty), JSON otherwise; `json` or
+   * `pretty` force one.
+   */
+  LOG_FORMAT: z._default(z.enum(['auto', 'json', 'pretty'], { error: 'must be auto, json or pretty' }), 'auto'),
   /** Slow clients (slowloris): a request's headers must arrive within this many ms, the whole request within the next. */
   HTTP_HEADERS_TIMEOUT_MS: z._default(
     z.pipe(z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds')), z.transform(Number)),
