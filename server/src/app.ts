@@ -9,6 +9,7 @@ import { createStores, type Stores } from './db/stores';
 import { ERASURE_LEDGER_KEY, createServices, type Services } from './services';
 import { erasureLedgerFile } from './io/erasure-ledger';
 import { loadSecretsKey } from './io/secrets-key';
+import { loadDkimSigning } from './io/dkim-key';
 import { createSecretBox } from './lib/secret-box';
 import { housekeepingJobs } from './services/housekeeping';
 import { createBackupSchedule, type BackupSchedule } from './services/backups';
@@ -30,7 +31,7 @@ import { loadPageRenderer } from './http/page-renderer';
 import { signupRoutes } from './routes/signups/routes';
 import { signupFormRoutes } from './routes/signups/form-routes';
 import { adminRoutes } from './routes/admin/routes';
-import { startMailDelivery } from './delivery/start';
+import { defaultMailFrom, startMailDelivery } from './delivery/start';
 import { previewMails } from './delivery/mails';
 import { selfServiceRoutes } from './routes/self-service/routes';
 import { accessRoutes } from './routes/access/routes';
@@ -200,6 +201,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
       leaseMs: env.OUTBOX_LEASE_MS,
       firstRetryMs: env.OUTBOX_FIRST_RETRY_MS,
       metrics,
+      dkim: loadDkimSigning(env, env.MAIL_FROM ?? defaultMailFrom(env.SITE_URL)),
     },
   );
 

@@ -30,6 +30,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     });
     throw new EnvError([...new Set(issues)]);
   }
+  if (Boolean(result.data.DKIM_PRIVATE_KEY_FILE) !== Boolean(result.data.DKIM_SELECTOR)) {
+    throw new EnvError(['DKIM_SELECTOR: DKIM_PRIVATE_KEY_FILE and DKIM_SELECTOR are set together (the selector names the key in DNS)']);
+  }
   if (result.data.WEBHOOK_URL?.length && !result.data.WEBHOOK_SECRET) {
     throw new EnvError(['WEBHOOK_SECRET: must be set when WEBHOOK_URL is (events are signed)']);
   }

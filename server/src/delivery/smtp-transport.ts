@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type { DkimSigning } from '../io/dkim-key';
 import type { ComposedMail } from './mails';
 
 /**
@@ -32,7 +33,26 @@ export interface MailTransportOptions {
   timeouts?: Partial<SmtpTimeouts>;
   /** SMTP_MAX_CONNECTIONS: connections kept open to the relay, each carrying one mail at a time (default 5). */
   maxConnections?: number;
+  /** DKIM_PRIVATE_KEY_FILE and DKIM_SELECTOR (io/dkim-key.ts): every mail signed for MAIL_FROM's domain; null: unsigned. */
+  dkim?: DkimSigning | null;
 }
+
+/**
+ * The headers our DKIM signature covers (RFC 6376 §5.4 recommends From and Subject at least; Gmail's bulk-sender rules
+ * and RFC 8058 want List-Unsubscribe and List-Unsubscribe-Post signed so a one-click link cannot be swapped).
+ */
+export const DKIM_SIGNED_HEADERS = [
+  'From',
+  'To',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'MIME-Version',
+  'Content-Type',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+  'List-Id',
+];
 
 export const DEFAULT_SMTP_CONNECTIONS = 5;
 
@@ -127,6 +147,7 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
     // nodemailer logs whole SMTP conversations (addresses included) when asked to: never.
     logger: false,
     debug: false,
+    ...(options.dkim ? { dkim: { ...options.dkim, headerFieldNames: DKIM_SIGNED_HEADERS.join(':') } } : {}),
   });
 
   return {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DkimSigning } from '../io/dkim-key';
 import type { Stores } from '../db/stores';
 import type { Services } from '../services';
 import type { MetricsRecorder } from '../lib/metrics-recorder';
@@ -49,6 +50,8 @@ export interface MailDeliverySettings {
   leaseMs?: number;
   firstRetryMs?: number;
   metrics?: MetricsRecorder;
+  /** DKIM_PRIVATE_KEY_FILE and DKIM_SELECTOR, read (io/dkim-key.ts); null or absent: mail is not signed by us. */
+  dkim?: DkimSigning | null;
 }
 
 /** The outbox as the worker sees it, with the sign-up's rules applied when a row was delivered. */
@@ -80,7 +83,7 @@ export async function startMailDelivery(
 ): Promise<void> {
   const mailFrom = settings.mailFrom ?? defaultMailFrom(settings.siteUrl);
   const connections = settings.smtpMaxConnections ?? DEFAULT_SMTP_CONNECTIONS;
-  const transport = createMailTransport({ smtpUrl: settings.smtpUrl, mailFrom, maxConnections: connections });
+  const transport = createMailTransport({ smtpUrl: settings.smtpUrl, mailFrom, maxConnections: connections, dkim: settings.dkim ?? null });
   const log = app.log.child({ component: 'delivery' });
   const common = {
     store: deliveryQueue(stores, services),

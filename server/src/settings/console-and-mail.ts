@@ -58,6 +58,12 @@ export const consoleAndMailSettings = {
   SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\/[^/?#\s]+/, 'must be an smtp:// or smtps:// URL with a host'))),
   /** The From of every mail, e.g. `Acme Innovate <hello@example.com>`; default: no-reply at SITE_URL's host. */
   MAIL_FROM: z.optional(z.string().check(z.regex(/@/, 'must contain an e-mail address'))),
+  /**
+   * DKIM (RFC 6376) in the server: a PEM private key (RSA or Ed25519) and its selector; every mail is signed for
+   * MAIL_FROM's domain, covering From, Subject, Date, Message-ID and List-Unsubscribe(-Post). Both or neither.
+   */
+  DKIM_PRIVATE_KEY_FILE: z.optional(z.string().check(z.minLength(1))),
+  DKIM_SELECTOR: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9._-]{0,62}$/i, 'must be a DNS label such as mail2026'))),
   /** The public origin links in mail point to; default http://localhost:$PORT. */
   SITE_URL: z.optional(
     z.pipe(

@@ -16,7 +16,7 @@ declare module 'dns2' {
   }
   const dns2: {
     Packet: {
-      TYPE: { A: number; AAAA: number; MX: number };
+      TYPE: { A: number; AAAA: number; MX: number; TXT: number };
       CLASS: { IN: number };
       createResponseFromRequest(request: DnsPacket): DnsPacket;
     };
