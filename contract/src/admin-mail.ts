@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { EMAIL_MAX_LENGTH } from './limits';
 
 /** The console's Mail page and a person's mail log: what each outbox row is, where it stands, why it is stuck. */
 
@@ -62,3 +63,21 @@ export const adminWebhooksSchema = z.object({
   recent: z.array(adminWebhookDeliverySchema),
 });
 export type AdminWebhooks = z.infer<typeof adminWebhooksSchema>;
+
+/** Why an address gets no more mail (issue 35): the relay refused it for good, it bounced softly too often, it complained, an owner. */
+export const SUPPRESSION_REASONS = ['hard-bounce', 'soft-bounce', 'complaint', 'manual'] as const;
+/** GET /suppressions?email=ADDRESS */
+export const adminSuppressionQuerySchema = z.object({ email: z.string().check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH)) });
+export const adminSuppressionSchema = z.object({
+  suppressed: z.boolean(),
+  reason: z.nullable(z.enum(SUPPRESSION_REASONS)),
+  since: z.nullable(z.string()),
+});
+export type AdminSuppression = z.infer<typeof adminSuppressionSchema>;
+/** GET /suppressions/counts: how many addresses each reason suppresses. */
+export const adminSuppressionCountsSchema = z.object({ counts: z.record(z.enum(SUPPRESSION_REASONS), z.number()) });
+/** POST /suppressions (suppress by hand) and /suppressions/lift: the address and why (audited). */
+export const adminSuppressionChangeSchema = z.strictObject({
+  email: z.string().check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH)),
+  note: z.string().check(z.minLength(1, 'say why'), z.maxLength(200)),
+});

@@ -1,4 +1,5 @@
 import type { ComposedMail } from './mails';
+import { MAIL_TOPICS } from '../services/signup-events';
 import type { MailTransport } from './smtp-transport';
 import { MESSAGE_KEY } from '../db/stores/outbox';
 import type { ClaimedOutboxRow, DeliveryChannel } from './worker';
@@ -6,9 +7,28 @@ import type { ClaimedOutboxRow, DeliveryChannel } from './worker';
 /** Turns a claimed row into a mail (making its tokens), or says why it should not be sent. */
 export type RenderOutboxMail = (row: ClaimedOutboxRow) => Promise<{ mail: ComposedMail } | { cancel: string }>;
 
+/** The suppression list as the channel uses it (services/suppressions.ts). */
+export interface SuppressionCheck {
+  lookup(email: string): Promise<{ reason: string } | undefined>;
+  suppress(email: string, reason: 'hard-bounce', cause: string): Promise<void>;
+}
+
+/**
+ * Mail a suppressed address still gets (issue 35 item 3): what the person has just asked for (a new sign-up's
+ * confirmation, their data link), and an operator's own security notices. Nothing else: no wave, update or digest.
+ */
+export const SENT_DESPITE_SUPPRESSION: ReadonlySet<string> = new Set([
+  MAIL_TOPICS.confirmation,
+  MAIL_TOPICS.dataLink,
+  MAIL_TOPICS.operatorSignInChanged,
+  MAIL_TOPICS.operatorFactorGuessing,
+]);
+
 export interface MailChannelOptions {
   transport: MailTransport;
   render: RenderOutboxMail;
+  /** The suppression list: checked before each send, fed by the relay's permanent refusals. Absent: none. */
+  suppressions?: SuppressionCheck;
   /** Domain for Message-IDs (the sender's domain): one id per outbox row, so a re-send after a crash is recognisable. */
   messageIdDomain: string;
 }
@@ -26,14 +46,21 @@ export function messageIdOf(row: Pick<ClaimedOutboxRow, 'id' | 'payload'>, domai
 }
 
 /** Outbox mail rows, rendered when they go out and sent over SMTP. */
-export function createMailChannel({ transport, render, messageIdDomain }: MailChannelOptions): DeliveryChannel {
+export function createMailChannel({ transport, render, messageIdDomain, suppressions }: MailChannelOptions): DeliveryChannel {
   return {
     kind: 'mail',
     configured: transport.configured,
     async deliver(row) {
       const rendered = await render(row);
       if ('cancel' in rendered) return { status: 'cancelled', reason: rendered.cancel };
+      if (suppressions && !SENT_DESPITE_SUPPRESSION.has(row.topic)) {
+        const suppressed = await suppressions.lookup(rendered.mail.to);
+        if (suppressed) return { status: 'cancelled', reason: `suppressed (${suppressed.reason})` };
+      }
       const outcome = await transport.send(rendered.mail, { messageId: messageIdOf(row, messageIdDomain) });
+      // A relay's 5xx at RCPT: the mailbox does not exist (or refuses us for good); nothing more goes to it.
+      if (outcome.status === 'failed' && outcome.permanent)
+        await suppressions?.suppress(rendered.mail.to, 'hard-bounce', `outbox:${row.id}`);
       if (outcome.status === 'failed') return { status: 'failed', error: outcome.error, permanent: outcome.permanent };
       return outcome.status === 'sent' ? { status: 'sent' } : { status: 'not-configured' };
     },

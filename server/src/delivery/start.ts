@@ -101,6 +101,7 @@ export async function startMailDelivery(
       retentionDays: settings.retentionDays,
     }),
     messageIdDomain: /@([^>\s]+)/.exec(mailFrom)?.[1] ?? new URL(settings.siteUrl).hostname,
+    suppressions: services.suppressions,
   });
   // Both lanes share the pool. The urgent lane keeps a few mails per connection in flight, so each mail's database
   // work (its tokens, then its bookkeeping) overlaps with others on the wire; the bulk lane keeps at most half the

@@ -22,6 +22,7 @@ import { createDeliveryRecords } from './deliveries';
 import { createMailSources } from './mail-sources';
 import { createOutboxActions } from './outbox-actions';
 import { createExports } from './exports';
+import { createSuppressions } from './suppressions';
 import { createImports } from './imports';
 import { createErasureLedger } from '../io/erasure-ledger';
 import type { SecretBox } from '../lib/secret-box';
@@ -126,6 +127,7 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     deliveries: createDeliveryRecords({ database, stores }),
     mailSources: createMailSources(database, stores),
     outboxActions: createOutboxActions({ stores, useCases }),
+    suppressions: createSuppressions({ stores, useCases }),
     exports: createExports({ database, stores, useCases, readBudgetPerHour: settings.readBudgetPerHour ?? null }),
     imports: createImports({ database, stores, signups, useCases, ledger, ...(settings.now ? { now: settings.now } : {}) }),
     proofOfWork,

@@ -37,11 +37,13 @@ export interface TestSmtpServer {
   waitForCount(count: number, options?: { timeoutMs?: number }): Promise<readonly ReceivedMail[]>;
   /** Refuse deliveries with this reply until `recover()` (or `times` deliveries). */
   fail(failure: SmtpFailure): void;
+  /** Refuse these recipients at RCPT with 550 "no such mailbox", for good (a dead address, as a real server does). */
+  refuseRecipients(addresses: readonly string[]): void;
   /** Answer each message only after this many ms (0 = at once). */
   delayReplies(ms: number): void;
   /** Answer no message until `recover()`: a test knows who holds which mail when it acts, instead of racing a delay. */
   holdReplies(): void;
-  /** Accept mail normally again (ends `fail`, `delayReplies` and `holdReplies`, answering every held message). */
+  /** Accept mail normally again (ends `fail`, `refuseRecipients`, `delayReplies` and `holdReplies`, answering every held message). */
   recover(): void;
   /** Number of deliveries refused so far. */
   readonly refusals: number;
@@ -82,6 +84,7 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
   const waiters = new Set<() => void>();
   let failure: (SmtpFailure & { left: number }) | null = null;
   let replyDelayMs = 0;
+  const deadMailboxes = new Set<string>();
   let held: Promise<void> | null = null;
   let release = () => undefined as void;
   let refusals = 0;
@@ -117,7 +120,11 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
           callback(new SmtpReplyError(535, 'Authentication failed'));
         }
       },
-      onRcptTo(_address, _session, callback) {
+      onRcptTo(address, _session, callback) {
+        if (deadMailboxes.has(address.address.toLowerCase())) {
+          refusals += 1;
+          return callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
+        }
         callback(takeFailure('rcpt'));
       },
       onData(stream, session: SMTPServerSession, callback) {
@@ -220,6 +227,9 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
     fail: (next) => {
       failure = { ...next, left: next.times ?? Number.POSITIVE_INFINITY };
     },
+    refuseRecipients: (addresses) => {
+      for (const a of addresses) deadMailboxes.add(a.toLowerCase());
+    },
     delayReplies: (ms) => {
       replyDelayMs = ms;
     },
@@ -228,6 +238,7 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
     },
     recover: () => {
       failure = null;
+      deadMailboxes.clear();
       replyDelayMs = 0;
       release();
       held = null;

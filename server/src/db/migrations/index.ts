@@ -17,6 +17,7 @@ import { indexesForAMillion } from './0013-indexes-for-a-million';
 import { keptCounts } from './0014-kept-counts';
 import { aConsoleForATeam } from './0015-a-console-for-a-team';
 import { freshProofMigration } from './0016-fresh-proof';
+import { mailSuppressions } from './0017-mail-suppressions';
 import type { Migration } from './ddl';
 import { applyMigrations } from './migrator';
 
@@ -41,6 +42,7 @@ export const migrations: Migration[] = [
   keptCounts,
   aConsoleForATeam,
   freshProofMigration,
+  mailSuppressions,
 ];
 
 export type { Migration };

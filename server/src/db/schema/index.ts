@@ -23,6 +23,7 @@ import type {
 } from './operators';
 import type {
   OutboxTable,
+  MailSuppressionsTable,
   CampaignsTable,
   MailBudgetsTable,
   InvitationWavesTable,
@@ -58,6 +59,7 @@ export interface Schema {
   webauthn_challenges: WebauthnChallengesTable;
   operator_invitations: OperatorInvitationsTable;
   outbox: OutboxTable;
+  mail_suppressions: MailSuppressionsTable;
   person_tokens: PersonTokensTable;
   signup_daily_counts: SignupDailyCountsTable;
   companies: CompaniesTable;

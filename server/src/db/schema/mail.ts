@@ -106,3 +106,14 @@ export interface PartnerCodesTable {
   created_by: number | null;
   created_at: Timestamp;
 }
+
+export type SuppressionReason = 'hard-bounce' | 'soft-bounce' | 'complaint' | 'manual';
+
+/** Addresses that get no more mail (migration 17), as keyed hashes: never the address. */
+export interface MailSuppressionsTable {
+  address_hash: string;
+  reason: SuppressionReason;
+  /** Which mail caused it (`outbox:123`), or an owner's note; never an address. */
+  cause: string | null;
+  created_at: Timestamp;
+}

@@ -6,6 +6,7 @@ import { createFollowUpStore } from './follow-up';
 import { createIdempotencyKeyStore } from './idempotency-keys';
 import { createInvitationStore } from './invitations';
 import { createMailBudgetStore } from './mail-budget';
+import { createMailSuppressions } from './mail-suppressions';
 import { createOperatorAccounts } from './operator-accounts';
 import { createOperatorCredentials } from './operator-credentials';
 import { createOperatorInvitations } from './operator-invitations';
@@ -43,6 +44,7 @@ export function createStores(database: Database, options: { sessionIdleMs: numbe
     signInThrottle: createSignInThrottle(database),
     visits: createVisits(database),
     mailBudget: createMailBudgetStore(database),
+    mailSuppressions: createMailSuppressions(database),
     proofOfWork: createProofOfWorkStore(database),
     serverSecrets: createServerSecrets(database),
     campaigns: createCampaignStore(database),

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADMIN_ERROR_CODES, adminMailLogSchema, adminOutboxSchema, adminSignupParamsSchema, adminWebhooksSchema } from '@waitlist/contract';
+import {
+  ADMIN_ERROR_CODES,
+  adminMailLogSchema,
+  adminOutboxSchema,
+  adminSignupParamsSchema,
+  adminSuppressionChangeSchema,
+  adminSuppressionCountsSchema,
+  adminSuppressionQuerySchema,
+  adminSuppressionSchema,
+  adminWebhooksSchema,
+} from '@waitlist/contract';
+import type { Suppressions } from '../../services/suppressions';
 import type { OutboxReports } from '../../db/stores/outbox-reports';
 import { toAdminOutboxEntry, toAdminWebhooks } from '../../services/mail-views';
 import type { OutboxActions } from '../../services/outbox-actions';
@@ -16,6 +27,7 @@ export interface MailRoutesOptions {
   store: SignupStore;
   signups: SignupService;
   mailBudget: MailBudget;
+  suppressions: Suppressions;
   /** Whether SMTP_URL is set: without it pending mail is "not sent: no SMTP configured". */
   smtpConfigured: boolean;
   /** Whether WEBHOOK_SECRET is set: without it webhook events wait. */
@@ -83,5 +95,31 @@ export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOpt
       throw notFound('No delivered or failed webhook event with this id');
     request.log.info({ operatorId, outboxId: request.params.id }, 'admin re-sent a webhook event');
     return reply.code(202).send();
+  });
+
+  // The suppression list (issue 35): look an address up, the counts by reason; owners suppress or lift one, with a reason.
+  app.get(
+    '/suppressions',
+    { schema: { querystring: adminSuppressionQuerySchema, response: { 200: adminSuppressionSchema } }, config: { role: 'member' } },
+    async (request) => {
+      const entry = await options.suppressions.lookup(request.query.email);
+      return { suppressed: entry !== undefined, reason: entry?.reason ?? null, since: entry?.createdAt ?? null };
+    },
+  );
+  app.get(
+    '/suppressions/counts',
+    { schema: { response: { 200: adminSuppressionCountsSchema } }, config: { role: 'viewer' } },
+    async () => ({
+      counts: await options.suppressions.counts(),
+    }),
+  );
+  app.post('/suppressions', { schema: { body: adminSuppressionChangeSchema }, config: { role: 'owner' } }, async (request, reply) => {
+    await options.suppressions.suppressByHand(signedInOperator(request), request.body.email, request.body.note);
+    return reply.code(204).send();
+  });
+  app.post('/suppressions/lift', { schema: { body: adminSuppressionChangeSchema }, config: { role: 'owner' } }, async (request, reply) => {
+    if (!(await options.suppressions.lift(signedInOperator(request), request.body.email, request.body.note)))
+      throw notFound('This address is not suppressed');
+    return reply.code(204).send();
   });
 }

@@ -110,6 +110,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     outboxActions: services.outboxActions,
     store: stores.signups,
     signups: services.signups,
+    suppressions: services.suppressions,
     mailBudget: services.mailBudget,
     smtpConfigured: options.smtpConfigured,
     webhooksConfigured: options.webhooksConfigured,
