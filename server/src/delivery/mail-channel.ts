@@ -1,5 +1,6 @@
 import type { ComposedMail } from './mails';
 import { MAIL_TOPICS } from '../services/signup-events';
+import type { MetricsRecorder } from '../lib/metrics-recorder';
 import type { MailTransport } from './smtp-transport';
 import { MESSAGE_KEY } from '../db/stores/outbox';
 import type { ClaimedOutboxRow, DeliveryChannel } from './worker';
@@ -9,7 +10,7 @@ export type RenderOutboxMail = (row: ClaimedOutboxRow) => Promise<{ mail: Compos
 
 /** The suppression list as the channel uses it (services/suppressions.ts). */
 export interface SuppressionCheck {
-  lookup(email: string): Promise<{ reason: string } | undefined>;
+  lookup(email: string): Promise<{ reason: 'hard-bounce' | 'soft-bounce' | 'complaint' | 'manual' } | undefined>;
   suppress(email: string, reason: 'hard-bounce', cause: string): Promise<void>;
 }
 
@@ -29,6 +30,7 @@ export interface MailChannelOptions {
   render: RenderOutboxMail;
   /** The suppression list: checked before each send, fed by the relay's permanent refusals. Absent: none. */
   suppressions?: SuppressionCheck;
+  metrics?: Pick<MetricsRecorder, 'count'>;
   /** Domain for Message-IDs (the sender's domain): one id per outbox row, so a re-send after a crash is recognisable. */
   messageIdDomain: string;
 }
@@ -46,7 +48,7 @@ export function messageIdOf(row: Pick<ClaimedOutboxRow, 'id' | 'payload'>, domai
 }
 
 /** Outbox mail rows, rendered when they go out and sent over SMTP. */
-export function createMailChannel({ transport, render, messageIdDomain, suppressions }: MailChannelOptions): DeliveryChannel {
+export function createMailChannel({ transport, render, messageIdDomain, suppressions, metrics }: MailChannelOptions): DeliveryChannel {
   return {
     kind: 'mail',
     configured: transport.configured,
@@ -55,12 +57,17 @@ export function createMailChannel({ transport, render, messageIdDomain, suppress
       if ('cancel' in rendered) return { status: 'cancelled', reason: rendered.cancel };
       if (suppressions && !SENT_DESPITE_SUPPRESSION.has(row.topic)) {
         const suppressed = await suppressions.lookup(rendered.mail.to);
-        if (suppressed) return { status: 'cancelled', reason: `suppressed (${suppressed.reason})` };
+        if (suppressed) {
+          metrics?.count('suppressedSends', { reason: suppressed.reason });
+          return { status: 'cancelled', reason: `suppressed (${suppressed.reason})` };
+        }
       }
       const outcome = await transport.send(rendered.mail, { messageId: messageIdOf(row, messageIdDomain) });
       // A relay's 5xx at RCPT: the mailbox does not exist (or refuses us for good); nothing more goes to it.
-      if (outcome.status === 'failed' && outcome.permanent)
-        await suppressions?.suppress(rendered.mail.to, 'hard-bounce', `outbox:${row.id}`);
+      if (outcome.status === 'failed' && outcome.permanent && suppressions) {
+        await suppressions.suppress(rendered.mail.to, 'hard-bounce', `outbox:${row.id}`);
+        metrics?.count('bounces', { kind: 'hard' });
+      }
       if (outcome.status === 'failed') return { status: 'failed', error: outcome.error, permanent: outcome.permanent };
       return outcome.status === 'sent' ? { status: 'sent' } : { status: 'not-configured' };
     },

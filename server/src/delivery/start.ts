@@ -102,6 +102,7 @@ export async function startMailDelivery(
     }),
     messageIdDomain: /@([^>\s]+)/.exec(mailFrom)?.[1] ?? new URL(settings.siteUrl).hostname,
     suppressions: services.suppressions,
+    ...(settings.metrics ? { metrics: settings.metrics } : {}),
   });
   // Both lanes share the pool. The urgent lane keeps a few mails per connection in flight, so each mail's database
   // work (its tokens, then its bookkeeping) overlaps with others on the wire; the bulk lane keeps at most half the

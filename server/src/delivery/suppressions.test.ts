@@ -21,7 +21,16 @@ describe.each(DIALECTS)('the suppression list on %s', (dialect) => {
     OUTBOX_POLL_MS: '100',
     OUTBOX_FIRST_RETRY_MS: '100',
     UNVERIFIED_MAIL_BUDGET_PER_HOUR: 'off',
+    METRICS_TOKEN: 'a-metrics-token-for-the-suppression-test',
   }));
+  const metric = async (line: RegExp) => {
+    const res = await suite.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer a-metrics-token-for-the-suppression-test' },
+    });
+    return Number(line.exec(res.body)?.[1]);
+  };
   const dead = `gone-${dialect}@scania.com`;
   const owner = `owner-${dialect}@acme.example`;
   const api = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
@@ -78,6 +87,9 @@ describe.each(DIALECTS)('the suppression list on %s', (dialect) => {
       .toMatchObject({ topic: 'welcome', status: 'cancelled' });
     expect((await outboxOf(id)).at(-1)!.last_error).toMatch(/suppressed \(hard-bounce\)/);
     expect(smtp.refusals).toBe(refusalsBefore);
+    // Prometheus: the bounce and the send not made.
+    expect(await metric(/^waitlist_mail_bounces_total\{kind="hard"\} (\d+)/m)).toBe(1);
+    expect(await metric(/^waitlist_mail_suppressed_sends_total\{reason="hard-bounce"\} (\d+)/m)).toBe(1);
   });
 
   it('survives the erasure and a new sign-up of the address; an owner lifts it with a reason, audited', async () => {
@@ -120,5 +132,32 @@ describe.each(DIALECTS)('the suppression list on %s', (dialect) => {
       /^hard-bounce: the mailbox exists again/,
     );
     expect(JSON.stringify(trail)).not.toContain(dead);
+  });
+
+  it('lifts a suppression when the person confirms: their click proves the mailbox works and that they want our mail', async () => {
+    const cookie = await signIn(suite.app, owner);
+    const person = `back-${dialect}@volvo.com`;
+    expect((await api('POST', '/suppressions', cookie, { email: person, note: 'asked by phone to stop' })).statusCode).toBe(204);
+    const res = await suite.app.inject({
+      method: 'POST',
+      url: SIGNUPS_PATH,
+      headers: apiHeaders(),
+      payload: validSignup({ email: person }),
+    });
+    expect(res.statusCode).toBe(201);
+    // The confirmation is what they just asked for: it goes despite the suppression.
+    const mail = await smtp.nextMailTo(person, { timeoutMs: 15_000 });
+    const token = /\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
+    expect(token).toBeDefined();
+    const done = await suite.app.inject({
+      method: 'POST',
+      url: '/confirm',
+      payload: new URLSearchParams({ token: token! }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await api('GET', `/suppressions?email=${encodeURIComponent(person)}`, cookie)).json()).toMatchObject({ suppressed: false });
+    const trail = (await api('GET', '/audit?action=suppression.lift', cookie)).json<AdminAuditPage>().items;
+    expect(trail[0]).toMatchObject({ operator_id: null, detail: 'manual: the person confirmed' });
   });
 });

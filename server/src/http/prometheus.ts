@@ -35,6 +35,12 @@ const COUNTER_HELP: { [N in CounterName]: { name: string; help: string; labels: 
     labels: ['operation'],
   },
   backups: { name: 'backups_total', help: 'Backups of the database by outcome (alert on failed)', labels: ['outcome'] },
+  bounces: { name: 'mail_bounces_total', help: 'Addresses suppressed by what came back, by kind', labels: ['kind'] },
+  suppressedSends: {
+    name: 'mail_suppressed_sends_total',
+    help: 'Mails not sent because their address is on the suppression list, by its reason',
+    labels: ['reason'],
+  },
   redisErrors: {
     name: 'redis_errors_total',
     help: 'Redis commands or connections that failed (rate limits then fail open)',
@@ -53,6 +59,8 @@ const INITIAL_LABELS: { [N in CounterName]: CounterLabels[N][] } = {
   databaseErrors: ['request', 'readiness', 'outbox_stats', 'delivery'].map((operation) => ({ operation })),
   redisErrors: ['connection', 'rate_limit', 'ping'].map((operation) => ({ operation })),
   backups: [{ outcome: 'ok' }, { outcome: 'failed' }],
+  bounces: (['hard', 'soft', 'complaint'] as const).map((kind) => ({ kind })),
+  suppressedSends: (['hard-bounce', 'soft-bounce', 'complaint', 'manual'] as const).map((reason) => ({ reason })),
 };
 
 export function createMetrics(): Metrics {

@@ -31,6 +31,10 @@ export interface CounterLabels {
   redisErrors: { operation: string };
   /** A scheduled or command-line backup of the database, by outcome (alert on `failed`). */
   backups: { outcome: 'ok' | 'failed' };
+  /** An address suppressed by what came back (a relay's 5xx at RCPT: `hard`; later soft bounces and complaints). */
+  bounces: { kind: 'hard' | 'soft' | 'complaint' };
+  /** A mail not sent because its address is suppressed, by the suppression's reason. */
+  suppressedSends: { reason: 'hard-bounce' | 'soft-bounce' | 'complaint' | 'manual' };
 }
 
 export type CounterName = keyof CounterLabels;

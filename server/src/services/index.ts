@@ -82,7 +82,9 @@ export function createServices(database: Database, stores: Stores, settings: Ser
   const ledger = createErasureLedger(settings.erasureLedgerFile ?? null, (executor) =>
     stores.serverSecrets.get(ERASURE_LEDGER_KEY, (executor as Executor | undefined) ?? database.db),
   );
+  const suppressions = createSuppressions({ stores, useCases });
   const signups = createSignupService({
+    suppressions,
     useCases,
     ledger,
     database,
@@ -127,7 +129,7 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     deliveries: createDeliveryRecords({ database, stores }),
     mailSources: createMailSources(database, stores),
     outboxActions: createOutboxActions({ stores, useCases }),
-    suppressions: createSuppressions({ stores, useCases }),
+    suppressions,
     exports: createExports({ database, stores, useCases, readBudgetPerHour: settings.readBudgetPerHour ?? null }),
     imports: createImports({ database, stores, signups, useCases, ledger, ...(settings.now ? { now: settings.now } : {}) }),
     proofOfWork,

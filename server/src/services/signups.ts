@@ -28,6 +28,7 @@ import { createConfirmationResends } from './confirmation-resends';
 import { createSignupChanges } from './signup-changes';
 import { MAIL_TOPICS, type SignupEvents } from './signup-events';
 import { toNewSignupRow } from './signup-views';
+import type { Suppressions } from './suppressions';
 import type { UseCases } from './use-case';
 
 export type { Actor } from './signup-changes';
@@ -77,6 +78,8 @@ export interface SignupServiceDeps {
   now?: () => Date;
   /** Every erasure is also written here, before it commits, so a restore can apply it again (io/erasure-ledger.ts). */
   ledger?: ErasureLedger;
+  /** A person who confirms has shown their mailbox works and wants our mail: any suppression of it is lifted. */
+  suppressions?: Pick<Suppressions, 'liftOnConfirmation'>;
 }
 
 interface NewSignup {
@@ -254,6 +257,7 @@ export function createSignupService(deps: SignupServiceDeps) {
           await stores.signups.setPartnerCode(trx, signupId, null);
         }
         await stores.signups.setConfirmed(trx, signupId, at);
+        await deps.suppressions?.liftOnConfirmation(change, row.email);
         // Other confirmation links of the same person are now pointless.
         await stores.personTokens.spendAll(trx, signupId, 'confirm', at);
         await change.auditPerson({ action: 'confirm', actor: 'person', signupId });

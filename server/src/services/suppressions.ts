@@ -3,7 +3,7 @@ import { normalizeEmail } from '@waitlist/contract';
 import type { Stores } from '../db/stores';
 import type { Suppression } from '../db/stores/mail-suppressions';
 import type { SuppressionReason } from '../db/schema/mail';
-import type { UseCases } from './use-case';
+import type { Change, UseCases } from './use-case';
 
 /** The suppression list's HMAC key in server_secrets (made once, in every backup, like the erasure ledger's). */
 export const SUPPRESSION_KEY = 'mail-suppressions';
@@ -22,8 +22,9 @@ export function createSuppressions({
   useCases: UseCases;
 }) {
   let key: string | undefined;
-  const hashOf = async (email: string) => {
-    key ??= await stores.serverSecrets.get(SUPPRESSION_KEY);
+  /** `executor`: a transaction that needs the key (SQLite has one connection: it must not wait for another). */
+  const hashOf = async (email: string, executor?: Change['trx']) => {
+    key ??= await stores.serverSecrets.get(SUPPRESSION_KEY, executor);
     return createHmac('sha256', key).update(normalizeEmail(email)).digest('hex');
   };
 
@@ -66,6 +67,14 @@ export function createSuppressions({
         });
         return removed;
       });
+    },
+
+    /** In a confirmation's change: the person's click proves the mailbox works; a suppression of it is lifted. */
+    async liftOnConfirmation(change: Change, email: string): Promise<void> {
+      const hash = await hashOf(email, change.trx);
+      const entry = await stores.mailSuppressions.find(hash, change.trx);
+      if (!entry || !(await stores.mailSuppressions.remove(change.trx, hash))) return;
+      await change.audit({ action: 'suppression.lift', operatorId: null, detail: `${entry.reason}: the person confirmed` });
     },
 
     counts: () => stores.mailSuppressions.counts(),
