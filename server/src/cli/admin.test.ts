@@ -20,7 +20,7 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
   const run = async (argv: string[], stdinText?: string, isTTY = false) => {
     const stdin = Object.assign(new PassThrough(), { isTTY });
     const stdout = new PassThrough();
-    const stderr = new PassThrough();
+    const stderr = Object.assign(new PassThrough(), { isTTY });
     let out = '';
     let err = '';
     stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -153,5 +153,24 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code, output).toBe(0);
     expect(await operatorRow('spawned@example.com')).toBeDefined();
+  });
+
+  it("shows an import's progress on a terminal (rows done, rate, time left) and stays quiet otherwise", async () => {
+    const file = `${suite.testDb.dataDir}/progress-${dialect}.csv`;
+    const lines = Array.from(
+      { length: 1200 },
+      (_, i) => `person${i}-${dialect}@progress.example,Product Manager,1000+ employees,Reuse insights`,
+    );
+    await import('node:fs').then((fs) => fs.promises.writeFile(file, `email,role,company_size,desired_outcomes\n${lines.join('\n')}\n`));
+    const quiet = await run(['import', file, '--source', 'quiet-run']);
+    expect(quiet.code, quiet.err).toBe(0);
+    expect(quiet.err).toBe('');
+    const file2 = file.replace('.csv', '-2.csv');
+    await import('node:fs').then((fs) =>
+      fs.promises.writeFile(file2, `email,role,company_size,desired_outcomes\n${lines.map((l) => l.replace('@', '.b@')).join('\n')}\n`),
+    );
+    const shown = await run(['import', file2, '--source', 'terminal-run'], undefined, true);
+    expect(shown.code, shown.err).toBe(0);
+    expect(shown.err).toMatch(/Importing: 1,200 of 1,200 rows \(100 %\), [\d,]+ rows\/s, done\n$/);
   });
 });

@@ -9,6 +9,7 @@ import { createServices } from '../services';
 import { ImportRefused, describeImport } from '../services/imports';
 import { TeamRuleError } from '../services/team';
 import { passwordProblem } from '../lib/passwords';
+import { terminalProgress } from '../lib/progress';
 
 export const USAGE = `Usage: npm run admin -- <command>
 
@@ -35,7 +36,8 @@ export const EXIT = { ok: 0, refused: 1, usage: 2, failure: 3 } as const;
 export interface CliIo {
   stdin: Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
   stdout: Writable;
-  stderr: Writable;
+  /** Progress of long work goes here, and only when it is a terminal. */
+  stderr: Writable & { isTTY?: boolean };
 }
 
 async function readAll(stream: Readable): Promise<string> {
@@ -227,11 +229,13 @@ async function runImport(
   const database = openDatabase({ ...settings, poolSize: 2 });
   try {
     await migrateDatabase(database);
+    const progress = terminalProgress(io.stderr, io.stderr.isTTY === true, { label: 'Importing', unit: 'rows' });
     const report = await toolsFor(database, settings).services.imports.run(text, {
       dryRun: flags.includes('--dry-run'),
       source: (source ?? path.basename(args[0]!).replace(/\.csv$/i, '')).slice(0, 100),
       confirmByMail: flags.includes('--confirm-by-mail'),
       operatorId: null,
+      onProgress: (done, total) => progress.update(done, total),
     });
     for (const line of describeImport(report)) io.stdout.write(`${line}\n`);
     return EXIT.ok;

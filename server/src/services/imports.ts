@@ -124,6 +124,8 @@ export interface ImportOptions {
   confirmByMail: boolean;
   /** Who imports: an owner in the console, or null for the command line. */
   operatorId: number | null;
+  /** Told after each batch stored: rows done of the rows to store (the command line shows it on a terminal). */
+  onProgress?: (done: number, total: number) => void;
 }
 
 async function importSignups(deps: ImportDeps, csv: string, options: ImportOptions): Promise<ImportReport> {
@@ -244,6 +246,7 @@ async function importSignups(deps: ImportDeps, csv: string, options: ImportOptio
       const stored = await deps.signups.importBatch(fresh.slice(start, start + BATCH), { confirmByMail: options.confirmByMail });
       report.imported += stored.length;
       if (options.confirmByMail) report.confirmationsQueued += stored.length;
+      options.onProgress?.(Math.min(start + BATCH, fresh.length), fresh.length);
       await pause(database.bulkWritePauseMs);
     }
     // In small transactions: a sign-up arriving meanwhile waits for one of them at most.

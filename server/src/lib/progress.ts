@@ -1,0 +1,46 @@
+/**
+ * Progress of long work (an import, a backup, a restore) as one line for a terminal: how much is done of how much, the
+ * rate, and the time left at that rate. Pure: the caller says when, and writes it (only to a terminal: a pipe or a
+ * log gets nothing but the result).
+ */
+export function progressLine(input: { label: string; done: number; total: number; unit: 'rows' | 'bytes'; elapsedMs: number }): string {
+  const { label, done, total, unit, elapsedMs } = input;
+  const size = (n: number) => (unit === 'bytes' ? `${(n / 1024 / 1024).toFixed(1)} MB` : n.toLocaleString('en-US'));
+  const percent = total > 0 ? Math.floor((done / total) * 100) : 100;
+  const perSecond = elapsedMs > 0 ? (done / elapsedMs) * 1000 : 0;
+  const rate =
+    unit === 'bytes' ? `${(perSecond / 1024 / 1024).toFixed(1)} MB/s` : `${Math.round(perSecond).toLocaleString('en-US')} rows/s`;
+  const leftSeconds = perSecond > 0 ? Math.ceil((total - done) / perSecond) : null;
+  const left =
+    leftSeconds === null
+      ? ''
+      : done >= total
+        ? ', done'
+        : `, about ${leftSeconds < 90 ? `${leftSeconds} s` : `${Math.ceil(leftSeconds / 60)} min`} left`;
+  return `${label}: ${size(done)} of ${size(total)} ${unit === 'rows' ? 'rows ' : ''}(${percent} %), ${rate}${left}`;
+}
+
+/**
+ * A reporter that rewrites one terminal line at most every `everyMs` (and always the last), or does nothing when
+ * `terminal` is false.
+ */
+export function terminalProgress(
+  out: { write(text: string): unknown },
+  terminal: boolean,
+  input: { label: string; unit: 'rows' | 'bytes'; everyMs?: number; now?: () => number },
+) {
+  const now = input.now ?? (() => Date.now());
+  const started = now();
+  let last = Number.NEGATIVE_INFINITY;
+  return {
+    update(done: number, total: number) {
+      if (!terminal) return;
+      const at = now();
+      if (done < total && at - last < (input.everyMs ?? 250)) return;
+      last = at;
+      out.write(
+        `\r\x1b[2K${progressLine({ label: input.label, done, total, unit: input.unit, elapsedMs: at - started })}${done >= total ? '\n' : ''}`,
+      );
+    },
+  };
+}
