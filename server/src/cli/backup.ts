@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import { erasureLedgerFile } from '../io/erasure-ledger';
+import { terminalProgress } from '../lib/progress';
 import { openDatabase } from '../db/connection';
 import { SnapshotToolMissing } from '../db/snapshots';
 import { RestoreRefused, restoreBackup, takeBackupFromCommandLine } from '../services/backups';
@@ -9,7 +10,8 @@ export const BACKUP_EXIT = { ok: 0, refused: 1, usage: 2, failure: 3 } as const;
 
 interface Io {
   stdout: Writable;
-  stderr: Writable;
+  /** Progress goes here, and only when it is a terminal. */
+  stderr: Writable & { isTTY?: boolean };
 }
 
 /** The server's own settings (env.ts parses them; the entry passes them in). */
@@ -31,7 +33,13 @@ export async function runBackupCli(argv: string[], env: Settings, io: Io): Promi
   }
   const database = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 2 });
   try {
-    const { file, manifest } = await takeBackupFromCommandLine(database, { outDir: out, databaseUrl: env.DATABASE_URL });
+    const progress = terminalProgress(io.stderr, io.stderr.isTTY === true, { label: 'Backing up', unit: 'bytes' });
+    const { file, manifest } = await takeBackupFromCommandLine(database, {
+      outDir: out,
+      databaseUrl: env.DATABASE_URL,
+      progress: (done, total) => progress.update(done, total),
+    });
+    progress.end();
     io.stdout.write(
       `Backup of ${manifest.signups} sign-ups (${database.description}), ${manifest.bytes} bytes, SHA-256 ${manifest.sha256}\n`,
     );
@@ -53,6 +61,7 @@ export async function runRestoreCli(argv: string[], env: Settings, io: Io): Prom
     io.stderr.write('Usage: npm run restore -- FILE [--force]   (into DATA_DIR or DATABASE_URL; stop the server first)\n');
     return BACKUP_EXIT.usage;
   }
+  const restoreProgress = terminalProgress(io.stderr, io.stderr.isTTY === true, { label: 'Restoring', unit: 'bytes' });
   try {
     const result = await restoreBackup({
       file: files[0]!,
@@ -60,7 +69,9 @@ export async function runRestoreCli(argv: string[], env: Settings, io: Io): Prom
       databaseUrl: env.DATABASE_URL,
       ledgerFile: erasureLedgerFile(env),
       force,
+      progress: (done, total) => restoreProgress.update(done, total),
     });
+    restoreProgress.end();
     io.stdout.write(
       `Restored the backup of ${result.manifest.created_at}: ${result.signups} sign-ups; ${result.erasedAgain} erased again from the erasure ledger; migrations applied: ${result.migrations.join(', ') || 'none'}\n`,
     );

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
@@ -89,12 +90,49 @@ export async function databaseFacts(database: Database): Promise<{ schemaVersion
 /** The file name a snapshot of this dialect gets. */
 export const snapshotExtension = (dialect: Database['dialect']) => (dialect === 'sqlite' ? 'sqlite.gz' : 'pgdump');
 
-/** Writes a snapshot of `database` to `file` (which must not exist yet). */
-export async function writeSnapshot(database: Database, file: string, databaseUrl: string | undefined): Promise<void> {
+/** Told how many bytes are done of how many (null: not known ahead, as pg_dump's output). */
+export type SnapshotProgress = (done: number, total: number | null) => void;
+
+/** A pass-through that counts the bytes going by and tells `progress` of the total `total`. */
+const counting = (total: number, progress: SnapshotProgress | undefined) => {
+  let done = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      done += chunk.length;
+      progress?.(done, total);
+      callback(null, chunk);
+    },
+  });
+};
+
+/** Reports the size of `file` while pg_dump writes it, until `work` ends. */
+async function watchingSize<T>(file: string, progress: SnapshotProgress | undefined, work: Promise<T>): Promise<T> {
+  if (!progress) return work;
+  const timer = setInterval(() => {
+    fs.promises.stat(file).then(
+      (s) => progress(s.size, null),
+      () => undefined,
+    );
+  }, 500);
+  try {
+    return await work;
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Writes a snapshot of `database` to `file` (which must not exist yet); `progress` hears of the bytes done. */
+export async function writeSnapshot(
+  database: Database,
+  file: string,
+  databaseUrl: string | undefined,
+  progress?: SnapshotProgress,
+): Promise<void> {
   if (database.dialect === 'postgres') {
     // The file is made owner-only before the tool writes into it (it keeps the mode it finds).
     await (await fs.promises.open(file, 'wx', OWNER_ONLY_FILE)).close();
-    await runTool('pg_dump', databaseUrl, ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`]);
+    const dump = runTool('pg_dump', databaseUrl, ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`]);
+    await watchingSize(file, progress, dump);
     return;
   }
   const raw = `${file}.partial.sqlite`;
@@ -102,6 +140,7 @@ export async function writeSnapshot(database: Database, file: string, databaseUr
     await sql`VACUUM INTO ${raw}`.execute(database.db);
     await pipeline(
       fs.createReadStream(raw),
+      counting((await fs.promises.stat(raw)).size, progress),
       zlib.createGzip({ level: 6 }),
       fs.createWriteStream(file, { flags: 'wx', mode: OWNER_ONLY_FILE }),
     );
@@ -118,6 +157,7 @@ export async function readSnapshot(
   dialect: Database['dialect'],
   file: string,
   target: { dataDir: string; databaseUrl: string | undefined },
+  progress?: SnapshotProgress,
 ): Promise<void> {
   if (dialect === 'postgres') {
     await runTool('pg_restore', target.databaseUrl, [
@@ -133,7 +173,12 @@ export async function readSnapshot(
   const destination = sqliteFile(target.dataDir);
   const incoming = `${destination}.restoring`;
   await fs.promises.mkdir(target.dataDir, { recursive: true });
-  await pipeline(fs.createReadStream(file), zlib.createGunzip(), fs.createWriteStream(incoming));
+  await pipeline(
+    fs.createReadStream(file),
+    counting((await fs.promises.stat(file)).size, progress),
+    zlib.createGunzip(),
+    fs.createWriteStream(incoming),
+  );
   // The old database's journal must not be replayed over the restored one.
   for (const suffix of ['-wal', '-shm']) await fs.promises.rm(`${destination}${suffix}`, { force: true });
   await fs.promises.rename(incoming, destination);

@@ -3,8 +3,20 @@
  * rate, and the time left at that rate. Pure: the caller says when, and writes it (only to a terminal: a pipe or a
  * log gets nothing but the result).
  */
-export function progressLine(input: { label: string; done: number; total: number; unit: 'rows' | 'bytes'; elapsedMs: number }): string {
-  const { label, done, total, unit, elapsedMs } = input;
+export function progressLine(input: {
+  label: string;
+  done: number;
+  /** null: not known ahead (pg_dump's output): the line says how much so far and the rate. */
+  total: number | null;
+  unit: 'rows' | 'bytes';
+  elapsedMs: number;
+}): string {
+  const { label, done, unit, elapsedMs } = input;
+  if (input.total === null) {
+    const perSecond = elapsedMs > 0 ? (done / elapsedMs) * 1000 : 0;
+    return `${label}: ${(done / 1024 / 1024).toFixed(1)} MB so far, ${(perSecond / 1024 / 1024).toFixed(1)} MB/s`;
+  }
+  const total = input.total;
   const size = (n: number) => (unit === 'bytes' ? `${(n / 1024 / 1024).toFixed(1)} MB` : n.toLocaleString('en-US'));
   const percent = total > 0 ? Math.floor((done / total) * 100) : 100;
   const perSecond = elapsedMs > 0 ? (done / elapsedMs) * 1000 : 0;
@@ -32,15 +44,22 @@ export function terminalProgress(
   const now = input.now ?? (() => Date.now());
   const started = now();
   let last = Number.NEGATIVE_INFINITY;
+  let open = false;
   return {
-    update(done: number, total: number) {
+    update(done: number, total: number | null) {
       if (!terminal) return;
       const at = now();
-      if (done < total && at - last < (input.everyMs ?? 250)) return;
+      const finished = total !== null && done >= total;
+      if (!finished && at - last < (input.everyMs ?? 250)) return;
       last = at;
-      out.write(
-        `\r\x1b[2K${progressLine({ label: input.label, done, total, unit: input.unit, elapsedMs: at - started })}${done >= total ? '\n' : ''}`,
-      );
+      const line = progressLine({ label: input.label, done, total, unit: input.unit, elapsedMs: at - started });
+      out.write(`\r\x1b[2K${line}${finished ? '\n' : ''}`);
+      open = !finished;
+    },
+    /** Ends a line left open (work whose total was not known); nothing when none is. */
+    end() {
+      if (open) out.write('\n');
+      open = false;
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   OWNER_ONLY_DIR,
   OWNER_ONLY_FILE,
   readSnapshot,
+  type SnapshotProgress,
   sameEngine,
   takesOwnBackups,
   writeSnapshot,
@@ -49,7 +50,7 @@ const toolStores = (database: Database) => createStores(database, { sessionIdleM
 /** Takes a backup into `outDir`; answers its path and manifest. */
 export async function takeBackup(
   database: Database,
-  options: { outDir: string; databaseUrl: string | undefined; now?: () => Date },
+  options: { outDir: string; databaseUrl: string | undefined; now?: () => Date; progress?: SnapshotProgress },
 ): Promise<{ file: string; manifest: BackupManifest }> {
   // The erasure ledger's key goes into every backup, so a restore can read the ledger's hashes.
   await toolStores(database).serverSecrets.get(ERASURE_LEDGER_KEY);
@@ -63,7 +64,7 @@ export async function takeBackup(
   // is complete, and one cut short (a crash, a full disk) is never listed, kept in place of a good one, or restored.
   const partial = partialOf(file);
   try {
-    await database.withoutTimeouts(async () => writeSnapshot(database, partial, options.databaseUrl));
+    await database.withoutTimeouts(async () => writeSnapshot(database, partial, options.databaseUrl, options.progress));
     const [sha256, stat] = await Promise.all([sha256OfFile(partial), fs.promises.stat(partial)]);
     const manifest: BackupManifest = {
       format: 'waitlist-backup/1',
@@ -86,7 +87,10 @@ export async function takeBackup(
 }
 
 /** `npm run backup`: a backup taken from the command line, recorded in the audit trail. */
-export async function takeBackupFromCommandLine(database: Database, options: { outDir: string; databaseUrl: string | undefined }) {
+export async function takeBackupFromCommandLine(
+  database: Database,
+  options: { outDir: string; databaseUrl: string | undefined; progress?: SnapshotProgress },
+) {
   const taken = await takeBackup(database, options);
   await createUseCases({ database, stores: toolStores(database) }).record({
     action: 'cli.backup',
@@ -168,6 +172,8 @@ export async function restoreBackup(options: {
   databaseUrl: string | undefined;
   ledgerFile: string | null;
   force: boolean;
+  /** Told of the bytes of the backup read (the command line shows it on a terminal). */
+  progress?: SnapshotProgress;
 }): Promise<RestoreResult> {
   const manifestFile = manifestOf(options.file);
   if (!fs.existsSync(options.file)) throw new RestoreRefused(`No backup at ${options.file}`);
@@ -193,7 +199,7 @@ export async function restoreBackup(options: {
   } finally {
     await before.close();
   }
-  await readSnapshot(manifest.dialect, options.file, { dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  await readSnapshot(manifest.dialect, options.file, { dataDir: options.dataDir, databaseUrl: options.databaseUrl }, options.progress);
 
   const database = openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, poolSize: 2 });
   try {
