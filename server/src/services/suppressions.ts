@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { normalizeEmail } from '@waitlist/contract';
+import { createBatchedRead } from '../db/batched-read';
 import type { Stores } from '../db/stores';
 import type { Suppression } from '../db/stores/mail-suppressions';
 import type { SuppressionReason } from '../db/schema/mail';
@@ -28,10 +29,13 @@ export function createSuppressions({
     return createHmac('sha256', key).update(normalizeEmail(email)).digest('hex');
   };
 
+  // The look-ups of the mails sent in the same turn are one statement (db/batched-read.ts), as their recipients are.
+  const found = createBatchedRead((hashes: string[]) => stores.mailSuppressions.findMany(hashes));
+
   return {
     /** The address's entry, or undefined when it may be mailed. */
     async lookup(email: string): Promise<Suppression | undefined> {
-      return stores.mailSuppressions.find(await hashOf(email));
+      return found(await hashOf(email));
     },
 
     /** Suppresses the address (a bounce, a complaint): recorded in the audit trail as the system's act, with its cause. */

@@ -32,6 +32,18 @@ export function createMailSuppressions(database: Database) {
       return row && { reason: row.reason, cause: row.cause, createdAt: database.decodeTimestamp(row.created_at) };
     },
 
+    /** The entries of these hashes (one statement: the mails a worker starts together are checked at once). */
+    async findMany(hashes: readonly string[]): Promise<Map<string, Suppression>> {
+      if (hashes.length === 0) return new Map();
+      const rows = await db.selectFrom('mail_suppressions').selectAll().where('address_hash', 'in', hashes).execute();
+      return new Map(
+        rows.map((row) => [
+          row.address_hash,
+          { reason: row.reason, cause: row.cause, createdAt: database.decodeTimestamp(row.created_at) },
+        ]),
+      );
+    },
+
     /** Removes the entry; false when there was none. */
     async remove(executor: Executor, hash: string): Promise<boolean> {
       const result = await executor.deleteFrom('mail_suppressions').where('address_hash', '=', hash).executeTakeFirst();
