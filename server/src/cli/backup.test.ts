@@ -11,6 +11,7 @@ import { runBackupCli, runRestoreCli } from './backup';
  * rate, time left) and print only their result otherwise (a pipe, cron, a log).
  */
 describe('backup and restore on the command line', () => {
+  // eslint-disable-next-line no-restricted-syntax -- one dialect on purpose: bytes done of a known total exist on SQLite (its file is gzipped by us); pg_dump and pg_restore only say how much so far
   const suite = useTestDatabase('sqlite');
   const io = (terminal: boolean) => {
     const stdout = new PassThrough();
