@@ -144,7 +144,7 @@ export const MAX_RUNS = 8;
 /**
  * One Lighthouse run per page (calibrated as above), after one run of the first page that is thrown away: the first
  * navigation of a fresh Chromium pays for starting its renderer, raster and font machinery, and CI always measured
- * the first page slowest. A page whose performance score or TBT misses the budget is run up to MAX_RUNS times in all,
+ * the first page slowest. A page whose performance score, TBT or CLS misses the budget is run up to MAX_RUNS times in all,
  * until a run holds them, and that run is kept (none: the best score, then the least TBT, which names the breach)
  * (docs/decisions/0027-page-budgets-warm-chrome-best-of-eight.md). A busy machine only ever adds blocking time: the
  * long tasks of these pages are Chromium's own (committing the navigation, the first layout), stretched by whatever
@@ -191,12 +191,15 @@ export async function auditPages(
     const reports: PageReport[] = [];
     for (const path of paths) {
       let report = await run(path);
-      const misses = (r: PageReport) => r.scores.performance < BUDGETS.performance || r.tbtMs > BUDGETS.tbtMs;
+      // Performance, TBT and CLS move with the machine's load (a CLS of 0.001 from the header once in many runs); the
+      // byte and category budgets do not.
+      const misses = (r: PageReport) =>
+        r.scores.performance < BUDGETS.performance || r.tbtMs > BUDGETS.tbtMs || !(clsAsReported(r.cls) <= BUDGETS.cls);
       if (misses(report)) {
         const runs = [report];
         while (runs.length < MAX_RUNS && runs.every(misses)) {
           log(
-            `${path}: performance ${report.scores.performance}, TBT ${Math.round(report.tbtMs)} ms; running it again (${runs.length + 1} of at most ${MAX_RUNS})`,
+            `${path}: performance ${report.scores.performance}, TBT ${Math.round(report.tbtMs)} ms, CLS ${clsAsReported(report.cls)}; running it again (${runs.length + 1} of at most ${MAX_RUNS})`,
           );
           report = await run(path);
           runs.push(report);
