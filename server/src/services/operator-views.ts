@@ -3,22 +3,12 @@ import type { TeamMember } from '../db/stores/operator-accounts';
 import type { OperatorInvitation } from '../db/stores/operator-invitations';
 import type { OperatorSessionSummary } from '../db/stores/operator-sessions';
 import type { BackupStatus } from './backups';
+import type { StartedSession } from './sign-in';
 
 /** How the console sees an operator, their sessions and invitations, and the backups: one mapper each, none in a route. */
 
 /** The signed-in operator as `GET /session` answers (and every sign-in). */
-export const toSessionInfo = (
-  operator: {
-    operatorId: number;
-    email: string;
-    role: OperatorRole;
-    totp: boolean;
-    passkeys: number;
-    enrolmentRequired: boolean;
-    provedAt: number;
-  },
-  expiresAt: number,
-): AdminSessionInfo => ({
+export const toSessionInfo = (operator: StartedSession['operator'], expiresAt: number): AdminSessionInfo => ({
   operator: { id: operator.operatorId, email: operator.email, role: operator.role },
   expires_at: new Date(expiresAt).toISOString(),
   fresh_until: new Date(operator.provedAt + FRESH_PROOF_MS).toISOString(),
