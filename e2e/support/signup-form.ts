@@ -28,9 +28,26 @@ export const signupForm = (page: Page): Locator => page.getByRole('form', { name
 
 export const submitButton = (page: Page): Locator => signupForm(page).getByRole('button', { name: /Join the waitlist|Submitting\.\.\./ });
 
+/**
+ * Waits until the form stops moving: a page opened at `#signup-form` scrolls there smoothly (unless the visitor
+ * asked for reduced motion), and a click aimed while it still moves can land on the box beside the one meant.
+ */
+export async function waitUntilStill(target: Locator, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = JSON.stringify(await target.boundingBox());
+  let stillFor = 0;
+  while (stillFor < 3 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = JSON.stringify(await target.boundingBox());
+    stillFor = now === last ? stillFor + 1 : 0;
+    last = now;
+  }
+}
+
 /** Fills the form as a person does: by label, field after field, with no wait for any script. */
 export async function fillSignupForm(page: Page, entry: SignupEntry): Promise<void> {
   const form = signupForm(page);
+  await waitUntilStill(form);
   await form.getByRole('textbox', { name: 'Work e-mail' }).fill(entry.email);
   await form.getByRole('combobox', { name: 'Your role' }).selectOption(entry.role);
   await form.getByRole('combobox', { name: 'Company size' }).selectOption(entry.companySize);
@@ -45,6 +62,7 @@ export async function fillSignupForm(page: Page, entry: SignupEntry): Promise<vo
 /** Types key by key (a person on a keyboard, not a paste), also for the "Other" text. */
 export async function typeSignupForm(page: Page, entry: SignupEntry, delayMs = 20): Promise<void> {
   const form = signupForm(page);
+  await waitUntilStill(form);
   await form.getByRole('textbox', { name: 'Work e-mail' }).pressSequentially(entry.email, { delay: delayMs });
   await form.getByRole('combobox', { name: 'Your role' }).selectOption(entry.role);
   await form.getByRole('combobox', { name: 'Company size' }).selectOption(entry.companySize);
@@ -111,6 +129,7 @@ export function expectedRow(entry: SignupEntry): StoredSignup {
  */
 export async function fillSignupFormByName(page: Page, email: string, typingDelayMs?: number): Promise<Locator> {
   const form = page.locator('form:has([name="email"])');
+  await waitUntilStill(form);
   const field = form.locator('[name="email"]');
   if (typingDelayMs === undefined) await field.fill(email);
   else await field.pressSequentially(email, { delay: typingDelayMs });
