@@ -747,6 +747,19 @@ const operatorMails = {
     reason: (brand: Brand) =>
       `You get this because you are an operator of the ${brand.name} waitlist console: it is about your own account.`,
   },
+  sendPaused: {
+    subject: (brand: Brand, send: string) => `${send} from the ${brand.name} waitlist paused itself: too many bounces or complaints`,
+    preview: (waiting: number) => `${waiting} mails wait until an owner resumes it`,
+    heading: 'A send paused itself',
+    body: (send: string, reason: string, waiting: number) =>
+      `${send} stopped sending: ${reason}. ${waiting} mails wait. Mailbox providers judge our sending domain by bounces and spam reports; past these rates every later mail, confirmations included, risks the spam folder.`,
+    advice:
+      'Look at where the list came from (an old import, bought addresses, a typo-ridden field). The addresses that bounced or complained are suppressed already; resume the send from the console when the rest can be trusted, or cancel it.',
+    button: 'Open the console',
+    campaign: (name: string) => `The update "${name}"`,
+    wave: (name: string) => `The invitation wave "${name}"`,
+    reason: (brand: Brand) => `You get this because you are an owner of the ${brand.name} waitlist console.`,
+  },
   readBudget: {
     subject: (brand: Brand) => `An operator of the ${brand.name} console read many people's data within an hour`,
     preview: (people: number) => `${people} people read within an hour`,

@@ -737,6 +737,19 @@ const operatorMails: Catalogue['operatorMails'] = {
     button: 'Öppna min säkerhetssida',
     reason: (brand: Brand) => `Du får det här eftersom du är operatör i ${brand.name}s väntelistekonsol: det gäller ditt eget konto.`,
   },
+  sendPaused: {
+    subject: (brand: Brand, send: string) => `${send} från ${brand.name}s väntelista pausade sig själv: för många studsar eller klagomål`,
+    preview: (waiting: number) => `${waiting} mejl väntar tills en ägare återupptar utskicket`,
+    heading: 'Ett utskick pausade sig själv',
+    body: (send: string, reason: string, waiting: number) =>
+      `${send} slutade skicka: ${reason}. ${waiting} mejl väntar. Mejlleverantörerna bedömer vår avsändardomän efter studsar och spamanmälningar; över de här nivåerna riskerar varje senare mejl, bekräftelser inräknade, att hamna i skräpposten.`,
+    advice:
+      'Se efter var listan kom ifrån (en gammal import, köpta adresser, ett fält fullt av stavfel). Adresserna som studsade eller klagade är redan spärrade; återuppta utskicket i konsolen när resten går att lita på, eller avbryt det.',
+    button: 'Öppna konsolen',
+    campaign: (name: string) => `Utskicket "${name}"`,
+    wave: (name: string) => `Inbjudningsvågen "${name}"`,
+    reason: (brand: Brand) => `Du får det här eftersom du är ägare av ${brand.name}s väntelistekonsol.`,
+  },
   readBudget: {
     subject: (brand: Brand) => `En operatör i ${brand.name}s konsol har läst många personers uppgifter inom en timme`,
     preview: (people: number) => `${people} personer lästa inom en timme`,

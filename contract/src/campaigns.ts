@@ -6,7 +6,7 @@ import { isValidEmail, normalizeEmail } from './schemas';
  * Updates to the list (issue 23): a message in each language for the confirmed, not opted-out people a segment
  * selects when sending starts. English is required: a person whose language has no text gets the English one.
  */
-export const CAMPAIGN_STATES = ['draft', 'sending', 'sent', 'cancelled'] as const;
+export const CAMPAIGN_STATES = ['draft', 'sending', 'paused', 'sent', 'cancelled'] as const;
 export type CampaignState = (typeof CAMPAIGN_STATES)[number];
 
 export const CAMPAIGN_SUBJECT_MAX_LENGTH = 200;
@@ -64,6 +64,21 @@ export const adminCampaignCreatedSchema = z.object({ id: z.number(), recipients:
 
 const storedPart = z.object({ subject: z.string(), body: z.string() });
 
+/**
+ * What came back of a bulk send (issue 35 item 4), beside sent and failed: permanent and transient bounces and
+ * complaints, and the rates the send is judged by (of what it tried, sent + failed; 0 before anything was tried).
+ * `paused_at` and `pause_reason`: set while it waits for an owner after passing a limit.
+ */
+export const sendFeedbackShape = {
+  hard_bounces: z.number(),
+  soft_bounces: z.number(),
+  complaints: z.number(),
+  bounce_rate: z.number(),
+  complaint_rate: z.number(),
+  paused_at: z.nullable(z.string()),
+  pause_reason: z.nullable(z.string()),
+};
+
 /** GET /api/admin/campaigns/:id (and each item of the list). */
 export const adminCampaignSchema = z.object({
   id: z.number(),
@@ -76,6 +91,7 @@ export const adminCampaignSchema = z.object({
   pending: z.number(),
   /** Not sent: cancelled with the campaign, or the person opted out or was erased meanwhile. */
   cancelled: z.number(),
+  ...sendFeedbackShape,
   filter: adminSegmentSchema,
   /** As stored (the request's schema trimmed it on the way in); answers are not transformed again. */
   message: z.object({ en: storedPart, sv: z.optional(storedPart) }),

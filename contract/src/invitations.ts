@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { adminSegmentSchema } from './admin';
-import { ownWordsSchema, trimmedText } from './campaigns';
+import { ownWordsSchema, sendFeedbackShape, trimmedText } from './campaigns';
 import { EMAIL_MAX_LENGTH, MAX_EXPIRY_DAYS } from './limits';
 
 /**
@@ -61,6 +61,12 @@ export const adminWaveSchema = z.object({
   redeemed: z.number(),
   expires_at: z.string(),
   created_at: z.string(),
+  /** `paused`: it passed a bounce or complaint limit and waits for an owner (issue 35 item 4). */
+  state: z.enum(['sending', 'paused', 'sent']),
+  sent: z.number(),
+  failed: z.number(),
+  pending: z.number(),
+  ...sendFeedbackShape,
 });
 export type AdminWave = z.infer<typeof adminWaveSchema>;
 export const adminWaveListSchema = z.object({ items: z.array(adminWaveSchema) });

@@ -202,6 +202,11 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
       firstRetryMs: env.OUTBOX_FIRST_RETRY_MS,
       metrics,
       dkim: loadDkimSigning(env, env.MAIL_FROM ?? defaultMailFrom(env.SITE_URL)),
+      bounceDomain: env.BOUNCE_DOMAIN,
+      inbound:
+        env.INBOUND_SMTP_PORT === undefined
+          ? undefined
+          : { port: env.INBOUND_SMTP_PORT, host: env.INBOUND_SMTP_HOST, maxBytes: env.INBOUND_SMTP_MAX_BYTES },
     },
   );
 

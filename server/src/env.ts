@@ -30,6 +30,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     });
     throw new EnvError([...new Set(issues)]);
   }
+  if (result.data.INBOUND_SMTP_PORT !== undefined && !result.data.BOUNCE_DOMAIN) {
+    throw new EnvError(['INBOUND_SMTP_PORT: the listener takes reports for BOUNCE_DOMAIN only; set BOUNCE_DOMAIN too']);
+  }
   if (Boolean(result.data.DKIM_PRIVATE_KEY_FILE) !== Boolean(result.data.DKIM_SELECTOR)) {
     throw new EnvError(['DKIM_SELECTOR: DKIM_PRIVATE_KEY_FILE and DKIM_SELECTOR are set together (the selector names the key in DNS)']);
   }

@@ -11,7 +11,11 @@ export type RenderOutboxMail = (row: ClaimedOutboxRow) => Promise<{ mail: Compos
 /** The suppression list as the channel uses it (services/suppressions.ts). */
 export interface SuppressionCheck {
   lookup(email: string): Promise<{ reason: 'hard-bounce' | 'soft-bounce' | 'complaint' | 'manual' } | undefined>;
-  suppress(email: string, reason: 'hard-bounce', cause: string): Promise<void>;
+}
+
+/** Where the relay's permanent refusal goes (services/mail-feedback.ts): one event, as a bounce report would be. */
+export interface RefusalFeedback {
+  record(event: { kind: 'hard-bounce'; source: 'rcpt'; outboxId: number; email: string; detail?: string }): Promise<unknown>;
 }
 
 /**
@@ -28,8 +32,12 @@ export const SENT_DESPITE_SUPPRESSION: ReadonlySet<string> = new Set([
 export interface MailChannelOptions {
   transport: MailTransport;
   render: RenderOutboxMail;
-  /** The suppression list: checked before each send, fed by the relay's permanent refusals. Absent: none. */
+  /** The suppression list: checked before each send. Absent: none. */
   suppressions?: SuppressionCheck;
+  /** Told of each permanent refusal at RCPT (a hard bounce). */
+  feedback?: RefusalFeedback;
+  /** BOUNCE_DOMAIN's per-mail return path (lib/verp.ts); absent: the relay's default (MAIL_FROM). */
+  returnPath?: (outboxId: number) => Promise<string>;
   metrics?: Pick<MetricsRecorder, 'count'>;
   /** Domain for Message-IDs (the sender's domain): one id per outbox row, so a re-send after a crash is recognisable. */
   messageIdDomain: string;
@@ -47,8 +55,19 @@ export function messageIdOf(row: Pick<ClaimedOutboxRow, 'id' | 'payload'>, domai
     : `<outbox-${row.id}@${domain}>`;
 }
 
+/** The SMTP reply code (and enhanced status, when given) of a refusal, e.g. `550 5.1.1`: no address, no prose. */
+const codeOf = (error: string) => /\b[45]\d\d(?:[ -][45]\.\d{1,3}\.\d{1,3})?\b/.exec(error)?.[0] ?? 'refused';
+
 /** Outbox mail rows, rendered when they go out and sent over SMTP. */
-export function createMailChannel({ transport, render, messageIdDomain, suppressions, metrics }: MailChannelOptions): DeliveryChannel {
+export function createMailChannel({
+  transport,
+  render,
+  messageIdDomain,
+  suppressions,
+  feedback,
+  returnPath,
+  metrics,
+}: MailChannelOptions): DeliveryChannel {
   return {
     kind: 'mail',
     configured: transport.configured,
@@ -62,11 +81,19 @@ export function createMailChannel({ transport, render, messageIdDomain, suppress
           return { status: 'cancelled', reason: `suppressed (${suppressed.reason})` };
         }
       }
-      const outcome = await transport.send(rendered.mail, { messageId: messageIdOf(row, messageIdDomain) });
+      const outcome = await transport.send(rendered.mail, {
+        messageId: messageIdOf(row, messageIdDomain),
+        ...(returnPath ? { returnPath: await returnPath(row.id) } : {}),
+      });
       // A relay's 5xx at RCPT: the mailbox does not exist (or refuses us for good); nothing more goes to it.
-      if (outcome.status === 'failed' && outcome.permanent && suppressions) {
-        await suppressions.suppress(rendered.mail.to, 'hard-bounce', `outbox:${row.id}`);
-        metrics?.count('bounces', { kind: 'hard' });
+      if (outcome.status === 'failed' && outcome.permanent && feedback) {
+        await feedback.record({
+          kind: 'hard-bounce',
+          source: 'rcpt',
+          outboxId: row.id,
+          email: rendered.mail.to,
+          detail: codeOf(outcome.error),
+        });
       }
       if (outcome.status === 'failed') return { status: 'failed', error: outcome.error, permanent: outcome.permanent };
       return outcome.status === 'sent' ? { status: 'sent' } : { status: 'not-configured' };

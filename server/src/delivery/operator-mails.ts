@@ -222,3 +222,30 @@ export function composeReadBudgetAlert(input: {
     },
   );
 }
+
+/** A campaign or wave paused itself (services/send-guard.ts): every owner is told why and how many mails wait. */
+export function composeSendPaused(input: {
+  to: string;
+  siteUrl: string;
+  send: { kind: 'campaign' | 'wave'; name: string };
+  reason: string;
+  waiting: number;
+  brand?: Brand;
+}): ComposedMail {
+  const brand = input.brand ?? BRAND;
+  const w = words.sendPaused;
+  const send = input.send.kind === 'campaign' ? w.campaign(input.send.name) : w.wave(input.send.name);
+  const blocks: MailBlock[] = [
+    { kind: 'heading', text: w.heading },
+    { kind: 'paragraph', text: w.body(send, input.reason, input.waiting) },
+    { kind: 'paragraph', text: w.advice },
+    { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, '/pilots') },
+  ];
+  return compose(
+    input.to,
+    { subject: w.subject(brand, send), preview: w.preview(input.waiting), brandName: brand.name, blocks },
+    input.siteUrl,
+    brand,
+    { footerLinks: [], footerLines: [w.reason(brand)] },
+  );
+}

@@ -9,6 +9,7 @@ import {
   composeFactorGuessingAlert,
   composeOperatorInvitation,
   composeReadBudgetAlert,
+  composeSendPaused,
   composeSignInChanged,
 } from './operator-mails';
 import { SIGN_IN_CHANGES, type SignInChange } from '../services/sign-in-notices';
@@ -65,6 +66,14 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
       const reader = (await options.source.operatorEmail(Number(row.payload.readerId))) ?? `operator ${Number(row.payload.readerId)}`;
       const [people, budget] = [Number(row.payload.people), Number(row.payload.budget)];
       return { mail: composeReadBudgetAlert({ to, siteUrl: options.siteUrl, reader, people, budget }) };
+    }
+    if (row.topic === MAIL_TOPICS.operatorSendPaused) {
+      const to = await options.source.operatorEmail(Number(row.payload.operatorId));
+      if (!to) return { cancel: 'operator removed' };
+      const send = await options.source.sendName(row.payload);
+      if (!send) return { cancel: 'send deleted' };
+      const [reason, waiting] = [String(row.payload.reason ?? ''), Number(row.payload.waiting ?? 0)];
+      return { mail: composeSendPaused({ to, siteUrl: options.siteUrl, send, reason, waiting }) };
     }
     if (row.topic === MAIL_TOPICS.campaignTest) {
       const campaign = await options.source.campaign(Number(row.payload.campaignId));

@@ -75,7 +75,7 @@ export interface MailTransport {
    * Sends one mail. `messageId` should stay the same across retries of one outbox row, so a receiver that saw
    * an earlier attempt arrive after all can tell the two apart.
    */
-  send(mail: ComposedMail, options?: { messageId?: string }): Promise<SendOutcome>;
+  send(mail: ComposedMail, options?: { messageId?: string; returnPath?: string }): Promise<SendOutcome>;
   close(): void;
 }
 
@@ -163,6 +163,8 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
           html: mail.html,
           headers: mail.headers,
           ...(sendOptions.messageId ? { messageId: sendOptions.messageId } : {}),
+          // The envelope's MAIL FROM (the Return-Path a receiver adds): a per-mail bounce address (lib/verp.ts).
+          ...(sendOptions.returnPath ? { envelope: { from: sendOptions.returnPath, to: mail.to } } : {}),
           // Plain text and HTML only: nothing is fetched from anywhere while composing.
           disableFileAccess: true,
           disableUrlAccess: true,

@@ -8,6 +8,9 @@ import { createOutboxMailRenderer } from './render-outbox-mail';
 import { createMailChannel } from './mail-channel';
 import { DEFAULT_SMTP_CONNECTIONS, createMailTransport } from './smtp-transport';
 import { createWebhookChannel } from './webhook-channel';
+import { bounceAddress } from '../lib/verp';
+import { BOUNCE_ADDRESS_KEY } from '../services/mail-feedback';
+import { startInboundSmtp, type InboundSmtp } from './inbound-smtp';
 import { createDeliveryWorker, type DeliveryQueue, type DeliveryWorker } from './worker';
 
 declare module 'fastify' {
@@ -16,7 +19,14 @@ declare module 'fastify' {
      * The outbox's delivery workers of this process (tests drive them; the console reads what is configured): the
      * urgent mail lane, the paced bulk lane (waves, campaigns) and webhooks.
      */
-    delivery: { worker: DeliveryWorker; bulk: DeliveryWorker; configured: boolean; webhooks: DeliveryWorker };
+    delivery: {
+      worker: DeliveryWorker;
+      bulk: DeliveryWorker;
+      configured: boolean;
+      webhooks: DeliveryWorker;
+      /** The inbound SMTP listener for bounce reports, once listening (INBOUND_SMTP_PORT); null: none. */
+      inbound: InboundSmtp | null;
+    };
   }
 }
 
@@ -52,6 +62,10 @@ export interface MailDeliverySettings {
   metrics?: MetricsRecorder;
   /** DKIM_PRIVATE_KEY_FILE and DKIM_SELECTOR, read (io/dkim-key.ts); null or absent: mail is not signed by us. */
   dkim?: DkimSigning | null;
+  /** BOUNCE_DOMAIN: every mail's return path is its own address there (lib/verp.ts). */
+  bounceDomain?: string | undefined;
+  /** INBOUND_SMTP_PORT, _HOST and _MAX_BYTES: the listener for reports to BOUNCE_DOMAIN; absent: none. */
+  inbound?: { port: number; host: string; maxBytes: number } | undefined;
 }
 
 /** The outbox as the worker sees it, with the sign-up's rules applied when a row was delivered. */
@@ -85,6 +99,13 @@ export async function startMailDelivery(
   const connections = settings.smtpMaxConnections ?? DEFAULT_SMTP_CONNECTIONS;
   const transport = createMailTransport({ smtpUrl: settings.smtpUrl, mailFrom, maxConnections: connections, dkim: settings.dkim ?? null });
   const log = app.log.child({ component: 'delivery' });
+  const { bounceDomain } = settings;
+  let bounceKey: Promise<string> | undefined;
+  const verpKey = () =>
+    (bounceKey ??= stores.serverSecrets.get(BOUNCE_ADDRESS_KEY).catch((error: unknown) => {
+      bounceKey = undefined; // the database was down: ask again next time
+      throw error;
+    }));
   const common = {
     store: deliveryQueue(stores, services),
     log,
@@ -102,6 +123,8 @@ export async function startMailDelivery(
     }),
     messageIdDomain: /@([^>\s]+)/.exec(mailFrom)?.[1] ?? new URL(settings.siteUrl).hostname,
     suppressions: services.suppressions,
+    feedback: services.mailFeedback,
+    ...(bounceDomain ? { returnPath: async (id: number) => bounceAddress(id, await verpKey(), bounceDomain) } : {}),
     ...(settings.metrics ? { metrics: settings.metrics } : {}),
   });
   // Both lanes share the pool. The urgent lane keeps a few mails per connection in flight, so each mail's database
@@ -117,16 +140,27 @@ export async function startMailDelivery(
   });
   const webhooks = createDeliveryWorker({ ...common, channel: createWebhookChannel({ secret: settings.webhookSecret }) });
   settings.metrics?.readOutboxOnScrape(() => stores.outboxReports.pendingStats());
-  app.decorate('delivery', { worker, bulk, configured: transport.configured, webhooks });
+  const delivery = { worker, bulk, configured: transport.configured, webhooks, inbound: null as InboundSmtp | null };
+  app.decorate('delivery', delivery);
   if (!transport.configured) log.info('SMTP_URL is not set: mail waits in the outbox');
   else log.info({ smtp: transport.endpoint }, 'mail delivery on');
   app.addHook('onReady', async () => {
     worker.start();
     bulk.start();
     webhooks.start();
+    if (settings.inbound && bounceDomain) {
+      delivery.inbound = await startInboundSmtp({
+        ...settings.inbound,
+        bounceDomain,
+        key: await verpKey(),
+        record: (event) => services.mailFeedback.record(event),
+        log: log.child({ component: 'inbound-smtp' }),
+      });
+      log.info({ port: delivery.inbound.port, domain: bounceDomain }, 'bounce reports accepted by SMTP');
+    }
   });
   app.addHook('preClose', async () => {
-    await Promise.all([worker.stop(), bulk.stop(), webhooks.stop()]);
+    await Promise.all([worker.stop(), bulk.stop(), webhooks.stop(), delivery.inbound?.close()]);
     transport.close();
   });
 }

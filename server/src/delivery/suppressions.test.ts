@@ -76,7 +76,7 @@ describe.each(DIALECTS)('the suppression list on %s', (dialect) => {
     const stored = await suite.app.database.db.selectFrom('mail_suppressions').selectAll().execute();
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(dead);
-    expect(stored[0]!.cause).toMatch(/^outbox:\d+$/);
+    expect(stored[0]!.cause).toMatch(/^outbox:\d+ rcpt 550$/);
 
     // The next mail it did not ask for is not even tried.
     smtp.recover();

@@ -35,7 +35,13 @@ const COUNTER_HELP: { [N in CounterName]: { name: string; help: string; labels: 
     labels: ['operation'],
   },
   backups: { name: 'backups_total', help: 'Backups of the database by outcome (alert on failed)', labels: ['outcome'] },
-  bounces: { name: 'mail_bounces_total', help: 'Addresses suppressed by what came back, by kind', labels: ['kind'] },
+  bounces: { name: 'mail_bounces_total', help: 'Bounces received (at RCPT, by report or webhook), by kind', labels: ['kind'] },
+  complaints: { name: 'mail_complaints_total', help: 'Spam complaints received, by how they came', labels: ['source'] },
+  sendsPaused: {
+    name: 'mail_sends_paused_total',
+    help: 'Campaigns and waves that paused themselves for their bounces or complaints',
+    labels: ['send'],
+  },
   suppressedSends: {
     name: 'mail_suppressed_sends_total',
     help: 'Mails not sent because their address is on the suppression list, by its reason',
@@ -59,7 +65,9 @@ const INITIAL_LABELS: { [N in CounterName]: CounterLabels[N][] } = {
   databaseErrors: ['request', 'readiness', 'outbox_stats', 'delivery'].map((operation) => ({ operation })),
   redisErrors: ['connection', 'rate_limit', 'ping'].map((operation) => ({ operation })),
   backups: [{ outcome: 'ok' }, { outcome: 'failed' }],
-  bounces: (['hard', 'soft', 'complaint'] as const).map((kind) => ({ kind })),
+  bounces: (['hard', 'soft'] as const).map((kind) => ({ kind })),
+  complaints: (['arf', 'relay'] as const).map((source) => ({ source })),
+  sendsPaused: (['campaign', 'wave'] as const).map((send) => ({ send })),
   suppressedSends: (['hard-bounce', 'soft-bounce', 'complaint', 'manual'] as const).map((reason) => ({ reason })),
 };
 

@@ -31,8 +31,12 @@ export interface CounterLabels {
   redisErrors: { operation: string };
   /** A scheduled or command-line backup of the database, by outcome (alert on `failed`). */
   backups: { outcome: 'ok' | 'failed' };
-  /** An address suppressed by what came back (a relay's 5xx at RCPT: `hard`; later soft bounces and complaints). */
-  bounces: { kind: 'hard' | 'soft' | 'complaint' };
+  /** A bounce received (a relay's 5xx at RCPT, a delivery status notification, a relay's webhook), by kind. */
+  bounces: { kind: 'hard' | 'soft' };
+  /** A complaint received (an ARF report, a relay's webhook): the person called our mail spam. */
+  complaints: { source: 'arf' | 'relay' };
+  /** A campaign or wave that paused itself for its bounces or complaints. */
+  sendsPaused: { send: 'campaign' | 'wave' };
   /** A mail not sent because its address is suppressed, by the suppression's reason. */
   suppressedSends: { reason: 'hard-bounce' | 'soft-bounce' | 'complaint' | 'manual' };
 }

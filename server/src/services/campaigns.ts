@@ -27,7 +27,8 @@ export function createCampaignService({ database, stores, useCases }: CampaignSe
   const { db } = database;
   const { campaigns, outbox, signupListing } = stores;
 
-  const view = async (row: CampaignRow) => toAdminCampaign(row, await outbox.campaignCounts(db, row.id));
+  const view = async (row: CampaignRow) =>
+    toAdminCampaign(row, await outbox.campaignCounts(db, row.id), await outbox.sendFeedback(db, { campaignId: row.id }));
   /** What a campaign use case records, ok or refused, on the campaign it is about. */
   const entry = (action: string, operatorId: number | null, id: number, reason?: CampaignRefusal, detail?: string) => ({
     action,

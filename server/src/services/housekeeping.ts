@@ -1,7 +1,11 @@
 import type { Stores } from '../db/stores';
 import type { Services } from './index';
 
+import { SOFT_BOUNCE_WINDOW_DAYS } from './suppressions';
+
 const HOUR_MS = 60 * 60 * 1000;
+/** How often the bulk sends' bounce rates are judged (issue 35 item 4: a send pauses "within seconds"). */
+export const SEND_GUARD_SWEEP_MS = 3_000;
 const DAY_MS = 24 * HOUR_MS;
 
 export interface HousekeepingJob {
@@ -102,6 +106,21 @@ export function housekeepingJobs(
         const deleted = await stores.auditTrail.prune(settings.auditRetentionDays);
         if (deleted > 0) settings.log.info({ deleted }, 'audit entries past their retention deleted');
       },
+    },
+    {
+      // A send whose bounces or complaints pass the limits pauses within seconds (services/send-guard.ts); a bounce
+      // report judges its own send at once, this catches a send that crossed the line by trying more.
+      name: 'pause sends that bounce too much',
+      everyMs: SEND_GUARD_SWEEP_MS,
+      runNow: false,
+      run: () => services.sendGuard.sweep(new Date()),
+    },
+    {
+      // Only transient bounces within the window count (services/suppressions.ts); older ones are forgotten.
+      name: 'forget old transient bounces',
+      everyMs: HOUR_MS,
+      runNow: 'background',
+      run: () => stores.mailSoftBounces.prune(new Date(Date.now() - SOFT_BOUNCE_WINDOW_DAYS * DAY_MS).toISOString()),
     },
   ];
 }

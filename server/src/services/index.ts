@@ -23,6 +23,8 @@ import { createMailSources } from './mail-sources';
 import { createOutboxActions } from './outbox-actions';
 import { createExports } from './exports';
 import { createSuppressions } from './suppressions';
+import { createSendGuard } from './send-guard';
+import { createMailFeedback } from './mail-feedback';
 import { createImports } from './imports';
 import { createErasureLedger } from '../io/erasure-ledger';
 import type { SecretBox } from '../lib/secret-box';
@@ -83,6 +85,15 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     stores.serverSecrets.get(ERASURE_LEDGER_KEY, (executor as Executor | undefined) ?? database.db),
   );
   const suppressions = createSuppressions({ stores, useCases });
+  const sendGuard = createSendGuard({ database, stores, useCases, ...(settings.metrics ? { metrics: settings.metrics } : {}) });
+  const mailFeedback = createMailFeedback({
+    database,
+    stores,
+    useCases,
+    suppressions,
+    guard: sendGuard,
+    ...(settings.metrics ? { metrics: settings.metrics } : {}),
+  });
   const signups = createSignupService({
     suppressions,
     useCases,
@@ -130,6 +141,8 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     mailSources: createMailSources(database, stores),
     outboxActions: createOutboxActions({ stores, useCases }),
     suppressions,
+    sendGuard,
+    mailFeedback,
     exports: createExports({ database, stores, useCases, readBudgetPerHour: settings.readBudgetPerHour ?? null }),
     imports: createImports({ database, stores, signups, useCases, ledger, ...(settings.now ? { now: settings.now } : {}) }),
     proofOfWork,

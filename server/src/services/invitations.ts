@@ -105,6 +105,7 @@ export function createInvitationService({ database, stores, signups, useCases, n
               payload: { invitationId: ids.get(signupId) },
               at: at.toISOString(),
               lane: 'bulk' as const,
+              waveId,
             })),
           );
           invited += invite.length;
@@ -119,7 +120,12 @@ export function createInvitationService({ database, stores, signups, useCases, n
       });
     },
 
-    waves: async (): Promise<AdminWave[]> => (await invitations.waves()).map(toAdminWave),
+    waves: async (): Promise<AdminWave[]> =>
+      Promise.all(
+        (await invitations.waves()).map(async (wave) =>
+          toAdminWave(wave, await stores.outbox.waveCounts(db, wave.id), await stores.outbox.sendFeedback(db, { waveId: wave.id })),
+        ),
+      ),
 
     /** What the link shows (a GET: nothing changes). */
     resolveLink,

@@ -23,6 +23,8 @@ export interface MailSource {
   saveInvitationLink(invitationId: number, hash: string): Promise<void>;
   /** A campaign's state and message (undefined: no such campaign). */
   campaign(id: number): Promise<{ state: string; message: CampaignMessage } | undefined>;
+  /** The name of the campaign (`campaignId`) or wave (`waveId`) a payload names (undefined: gone). */
+  sendName(payload: Record<string, unknown>): Promise<{ kind: 'campaign' | 'wave'; name: string } | undefined>;
   /** An open invitation of a teammate (undefined: accepted, withdrawn or gone). */
   operatorInvitation(
     id: number,
@@ -64,6 +66,14 @@ export function createMailSources(database: Database, stores: Stores): MailSourc
     saveInvitationLink: (invitationId, hash) => stores.invitations.saveLink(invitationId, hash, new Date().toISOString()),
     operatorInvitation: (id) => stores.operatorInvitations.forMail(database.db, id),
     saveOperatorInvitationLink: (id, hash) => stores.operatorInvitations.setTokenHash(database.db, id, hash),
+    sendName: async (payload) => {
+      if (typeof payload.campaignId === 'number') {
+        const row = await stores.campaigns.find(database.db, payload.campaignId);
+        return row && { kind: 'campaign', name: row.name };
+      }
+      const wave = (await stores.invitations.waves()).find((w) => w.id === Number(payload.waveId));
+      return wave && { kind: 'wave', name: wave.name };
+    },
     campaign: async (id) => {
       const row = await stores.campaigns.find(database.db, id);
       return row && { state: row.state, message: campaignMessageSchema.parse(row.message) };

@@ -9,11 +9,27 @@ import {
 } from '@waitlist/contract';
 import type { CampaignRow } from '../db/stores/campaigns';
 import type { WaveRow } from '../db/stores/invitations';
+import type { SendFeedbackCounts } from '../db/stores/outbox';
+import type { OutboxStatus } from '../db/schema';
 import { partnerCodeState, type PartnerCodeRow } from '../db/stores/partner-codes';
 
 /** The pilots as the console sees them: an invitation wave, a campaign, a partner code (one mapper each). */
 
-export const toAdminWave = (w: WaveRow): AdminWave => ({
+/** A send's feedback counts as the console sees them: counts, rates of what was tried, and its pause. */
+export function toSendFeedback(counts: SendFeedbackCounts, paused: { pausedAt: string | null; pauseReason: string | null }) {
+  const rate = (n: number) => (counts.tried === 0 ? 0 : Math.round((n / counts.tried) * 10_000) / 10_000);
+  return {
+    hard_bounces: counts.hardBounces,
+    soft_bounces: counts.softBounces,
+    complaints: counts.complaints,
+    bounce_rate: rate(counts.hardBounces),
+    complaint_rate: rate(counts.complaints),
+    paused_at: paused.pausedAt,
+    pause_reason: paused.pauseReason,
+  };
+}
+
+export const toAdminWave = (w: WaveRow, counts: Record<OutboxStatus, number>, feedback: SendFeedbackCounts): AdminWave => ({
   id: w.id,
   name: w.name,
   invited: w.invited,
@@ -21,14 +37,20 @@ export const toAdminWave = (w: WaveRow): AdminWave => ({
   redeemed: w.redeemed,
   expires_at: w.expiresAt,
   created_at: w.createdAt,
+  state: w.pausedAt ? 'paused' : counts.pending > 0 ? 'sending' : 'sent',
+  sent: counts.sent,
+  failed: counts.failed,
+  pending: counts.pending,
+  ...toSendFeedback(feedback, w),
 });
 
 /** A stored campaign as the console sees it; its counts come from its outbox rows. */
 export function toAdminCampaign(
   row: CampaignRow,
   counts: { pending: number; sent: number; failed: number; cancelled: number },
+  feedback: SendFeedbackCounts,
 ): AdminCampaign {
-  const state = row.state === 'sending' && counts.pending === 0 ? 'sent' : row.state;
+  const state = row.state !== 'sending' ? row.state : row.pausedAt ? 'paused' : counts.pending === 0 ? 'sent' : 'sending';
   return {
     id: row.id,
     name: row.name,
@@ -38,6 +60,7 @@ export function toAdminCampaign(
     failed: counts.failed,
     pending: counts.pending,
     cancelled: counts.cancelled,
+    ...toSendFeedback(feedback, row),
     filter: segmentOf(row),
     message: messageOf(row),
     created_at: row.createdAt,

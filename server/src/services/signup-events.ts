@@ -30,6 +30,8 @@ export const MAIL_TOPICS = {
   operatorSignInChanged: 'operator-sign-in-changed',
   /** An operator read their hour's budget of people in the console (services/exports.ts): the owners are told. */
   operatorReadBudget: 'operator-read-budget',
+  /** A campaign or wave paused itself for its bounces or complaints (services/send-guard.ts): the owners are told. */
+  operatorSendPaused: 'operator-send-paused',
 } as const;
 
 export const WEBHOOK_EVENT_TYPES = [

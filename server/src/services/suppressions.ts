@@ -10,6 +10,13 @@ import type { Change, UseCases } from './use-case';
 export const SUPPRESSION_KEY = 'mail-suppressions';
 
 /**
+ * Transient bounces (a full mailbox, a server down for days) suppress an address once SOFT_BOUNCE_LIMIT of them
+ * arrived within SOFT_BOUNCE_WINDOW_DAYS (docs/operators.md): one is weather, three in a week is a dead mailbox.
+ */
+export const SOFT_BOUNCE_LIMIT = 3;
+export const SOFT_BOUNCE_WINDOW_DAYS = 7;
+
+/**
  * The suppression list (issue 35 item 3; docs/decisions/0029): an address a relay refused for good (5xx at RCPT), that
  * complained, or that an owner suppressed gets no wave, update, reminder or digest; only what the person has just
  * asked for (a new sign-up's confirmation, their data link) still goes. Kept as keyed hashes, so it survives the
@@ -19,7 +26,7 @@ export function createSuppressions({
   stores,
   useCases,
 }: {
-  stores: Pick<Stores, 'mailSuppressions' | 'serverSecrets'>;
+  stores: Pick<Stores, 'mailSuppressions' | 'mailSoftBounces' | 'serverSecrets'>;
   useCases: UseCases;
 }) {
   let key: string | undefined;
@@ -38,13 +45,26 @@ export function createSuppressions({
       return found(await hashOf(email));
     },
 
-    /** Suppresses the address (a bounce, a complaint): recorded in the audit trail as the system's act, with its cause. */
-    async suppress(email: string, reason: SuppressionReason, cause: string | null): Promise<void> {
-      const hash = await hashOf(email);
-      await useCases.run(async (change) => {
-        await stores.mailSuppressions.add(change.trx, { hash, reason, cause, at: change.at });
-        await change.audit({ action: 'suppression.add', operatorId: null, target: cause, detail: reason });
-      });
+    /**
+     * In a change that records what came back about a mail: a permanent bounce or a complaint suppresses the address
+     * at once; a transient one is counted and suppresses at the limit. Answers the reason it is now suppressed for, if any.
+     */
+    async feedbackIn(
+      change: Change,
+      email: string,
+      kind: 'hard-bounce' | 'soft-bounce' | 'complaint',
+      cause: string | null,
+    ): Promise<SuppressionReason | undefined> {
+      const hash = await hashOf(email, change.trx);
+      if (kind === 'soft-bounce') {
+        await stores.mailSoftBounces.add(change.trx, { hash, cause, at: change.at });
+        const since = new Date(Date.parse(change.at) - SOFT_BOUNCE_WINDOW_DAYS * 86_400_000).toISOString();
+        if ((await stores.mailSoftBounces.countSince(change.trx, hash, since)) < SOFT_BOUNCE_LIMIT) return undefined;
+        await stores.mailSoftBounces.clear(change.trx, hash);
+      }
+      await stores.mailSuppressions.add(change.trx, { hash, reason: kind, cause, at: change.at });
+      await change.audit({ action: 'suppression.add', operatorId: null, target: cause, detail: kind });
+      return kind;
     },
 
     /** An owner suppresses an address by hand. */
@@ -76,6 +96,7 @@ export function createSuppressions({
     /** In a confirmation's change: the person's click proves the mailbox works; a suppression of it is lifted. */
     async liftOnConfirmation(change: Change, email: string): Promise<void> {
       const hash = await hashOf(email, change.trx);
+      await stores.mailSoftBounces.clear(change.trx, hash);
       const entry = await stores.mailSuppressions.find(hash, change.trx);
       if (!entry || !(await stores.mailSuppressions.remove(change.trx, hash))) return;
       await change.audit({ action: 'suppression.lift', operatorId: null, detail: `${entry.reason}: the person confirmed` });

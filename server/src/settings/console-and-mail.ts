@@ -64,6 +64,36 @@ export const consoleAndMailSettings = {
    */
   DKIM_PRIVATE_KEY_FILE: z.optional(z.string().check(z.minLength(1))),
   DKIM_SELECTOR: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9._-]{0,62}$/i, 'must be a DNS label such as mail2026'))),
+  /**
+   * The domain of the per-mail bounce addresses (VERP, `b<id>-<tag>@BOUNCE_DOMAIN`), e.g. bounces.example.com: its MX
+   * points at this server's INBOUND_SMTP_PORT (or at a mail server that forwards to it). Unset: the relay's default
+   * return path, and reports come only from the relay (a 5xx at RCPT, its webhook).
+   */
+  BOUNCE_DOMAIN: z.optional(
+    z.pipe(
+      z
+        .string()
+        .check(
+          z.regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a domain such as bounces.example.com'),
+        ),
+      z.transform((v) => v.toLowerCase()),
+    ),
+  ),
+  /** The built-in inbound SMTP listener for BOUNCE_DOMAIN (bounce and complaint reports only; no relay). Unset: none. */
+  INBOUND_SMTP_PORT: z.optional(
+    z
+      .pipe(z.string().check(z.regex(/^\d{1,5}$/, 'must be a port number')), z.transform(Number))
+      .check(z.refine((n) => n >= 0 && n <= 65535, 'must be a port number (0-65535)')),
+  ),
+  /** The address the inbound listener binds to; default every interface. */
+  INBOUND_SMTP_HOST: z._default(z.string().check(z.minLength(1)), '0.0.0.0'),
+  /** The largest report the listener accepts, in bytes (a bounce quotes the mail it returns); default 1 MB. */
+  INBOUND_SMTP_MAX_BYTES: z._default(
+    z
+      .pipe(z.string().check(z.regex(/^\d+$/, 'must be a whole number of bytes')), z.transform(Number))
+      .check(z.refine((n) => n >= 10_000 && n <= 50_000_000, 'must be between 10000 and 50000000 bytes')),
+    1_000_000,
+  ),
   /** The public origin links in mail point to; default http://localhost:$PORT. */
   SITE_URL: z.optional(
     z.pipe(

@@ -18,6 +18,7 @@ import { keptCounts } from './0014-kept-counts';
 import { aConsoleForATeam } from './0015-a-console-for-a-team';
 import { freshProofMigration } from './0016-fresh-proof';
 import { mailSuppressions } from './0017-mail-suppressions';
+import { mailFeedback } from './0018-mail-feedback';
 import type { Migration } from './ddl';
 import { applyMigrations } from './migrator';
 
@@ -43,6 +44,7 @@ export const migrations: Migration[] = [
   aConsoleForATeam,
   freshProofMigration,
   mailSuppressions,
+  mailFeedback,
 ];
 
 export type { Migration };

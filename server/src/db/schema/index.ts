@@ -24,6 +24,7 @@ import type {
 import type {
   OutboxTable,
   MailSuppressionsTable,
+  MailSoftBouncesTable,
   CampaignsTable,
   MailBudgetsTable,
   InvitationWavesTable,
@@ -60,6 +61,7 @@ export interface Schema {
   operator_invitations: OperatorInvitationsTable;
   outbox: OutboxTable;
   mail_suppressions: MailSuppressionsTable;
+  mail_soft_bounces: MailSoftBouncesTable;
   person_tokens: PersonTokensTable;
   signup_daily_counts: SignupDailyCountsTable;
   companies: CompaniesTable;

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Timestamp, NullableTimestamp } from './columns';
+import type { NullableText, NullableTimestamp, Timestamp } from './columns';
 
 /** What goes out: the outbox, campaigns, the mail budgets, invitation waves and partner codes. */
 
@@ -30,7 +30,14 @@ export interface OutboxTable {
   lane: ColumnType<OutboxLane, OutboxLane | undefined, OutboxLane>;
   /** The campaign a bulk mail belongs to (migration 9). */
   campaign_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The last word a receiver sent about the mail (migration 18): a bounce or a complaint. */
+  feedback: ColumnType<MailFeedbackKind | null, MailFeedbackKind | null | undefined, MailFeedbackKind | null>;
+  /** The invitation wave a bulk mail belongs to (migration 18). */
+  wave_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
+
+/** What a receiver can say about a mail (issue 35): a permanent or transient bounce, or a complaint. */
+export type MailFeedbackKind = 'hard-bounce' | 'soft-bounce' | 'complaint';
 
 export type OutboxLane = 'urgent' | 'bulk';
 
@@ -51,6 +58,11 @@ export interface CampaignsTable {
   created_at: Timestamp;
   started_at: NullableTimestamp;
   cancelled_at: NullableTimestamp;
+  /** Set when the send paused itself (too many bounces or complaints, migration 18); cleared when an owner resumes it. */
+  paused_at: NullableTimestamp;
+  pause_reason: NullableText;
+  /** JSON text: the send's feedback counts when an owner last resumed it (it is judged on what it tries after). */
+  resume_baseline: NullableText;
 }
 
 /** Token buckets shared by every copy: `tokens` left as of `updated_at` (they refill with time). */
@@ -69,6 +81,10 @@ export interface InvitationWavesTable {
   expires_at: Timestamp;
   created_by: number | null;
   created_at: Timestamp;
+  paused_at: NullableTimestamp;
+  pause_reason: NullableText;
+  /** JSON text: the send's feedback counts when an owner last resumed it (it is judged on what it tries after). */
+  resume_baseline: NullableText;
 }
 
 /** One person's invitation (at most one per person). */
@@ -114,6 +130,14 @@ export interface MailSuppressionsTable {
   address_hash: string;
   reason: SuppressionReason;
   /** Which mail caused it (`outbox:123`), or an owner's note; never an address. */
+  cause: string | null;
+  created_at: Timestamp;
+}
+
+/** Transient bounces of an address (migration 18), as keyed hashes: counted until they suppress it. */
+export interface MailSoftBouncesTable {
+  id: Generated<number>;
+  address_hash: string;
   cause: string | null;
   created_at: Timestamp;
 }

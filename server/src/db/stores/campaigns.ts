@@ -15,6 +15,11 @@ export interface CampaignRow {
   createdAt: string;
   startedAt: string | null;
   cancelledAt: string | null;
+  /** Set when the send paused itself (too many bounces or complaints); cleared when an owner resumes it. */
+  pausedAt: string | null;
+  pauseReason: string | null;
+  /** The feedback counts when an owner last resumed it (JSON as stored), or null. */
+  resumeBaseline: string | null;
 }
 
 /** The campaigns table: updates to the list and their state. Their mails are outbox rows (outbox.campaign_id). */
@@ -32,6 +37,9 @@ export function createCampaignStore(database: Database) {
     createdAt: database.decodeTimestamp(row.created_at),
     startedAt: ts(row.started_at),
     cancelledAt: ts(row.cancelled_at),
+    pausedAt: ts(row.paused_at),
+    pauseReason: row.pause_reason,
+    resumeBaseline: row.resume_baseline,
   });
 
   return {
@@ -78,6 +86,42 @@ export function createCampaignStore(database: Database) {
 
     async setRecipients(trx: Executor, id: number, recipients: number): Promise<void> {
       await trx.updateTable('campaigns').set({ recipients }).where('id', '=', id).execute();
+    },
+
+    /** Campaigns sending since `since` and not paused: the ones whose bounces are watched. */
+    async sendingSince(since: string): Promise<CampaignRow[]> {
+      const rows = await db
+        .selectFrom('campaigns')
+        .selectAll()
+        .where('state', '=', 'sending')
+        .where('paused_at', 'is', null)
+        .where('started_at', '>=', since)
+        .execute();
+      return rows.map(decode);
+    },
+
+    /** sending → paused, once: false when it was paused (or is not sending) already. */
+    async pause(trx: Executor, id: number, at: string, reason: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('campaigns')
+        .set({ paused_at: at, pause_reason: reason.slice(0, 300) })
+        .where('id', '=', id)
+        .where('state', '=', 'sending')
+        .where('paused_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** paused → sending; false when it was not paused. */
+    async resume(trx: Executor, id: number, baseline: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('campaigns')
+        .set({ paused_at: null, pause_reason: null, resume_baseline: baseline })
+        .where('id', '=', id)
+        .where('state', '=', 'sending')
+        .where('paused_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /** draft or sending → cancelled; answers false when it was cancelled already. */

@@ -6,6 +6,7 @@ import { createFollowUpStore } from './follow-up';
 import { createIdempotencyKeyStore } from './idempotency-keys';
 import { createInvitationStore } from './invitations';
 import { createMailBudgetStore } from './mail-budget';
+import { createMailSoftBounces } from './mail-soft-bounces';
 import { createMailSuppressions } from './mail-suppressions';
 import { createOperatorAccounts } from './operator-accounts';
 import { createOperatorCredentials } from './operator-credentials';
@@ -45,6 +46,7 @@ export function createStores(database: Database, options: { sessionIdleMs: numbe
     visits: createVisits(database),
     mailBudget: createMailBudgetStore(database),
     mailSuppressions: createMailSuppressions(database),
+    mailSoftBounces: createMailSoftBounces(database),
     proofOfWork: createProofOfWorkStore(database),
     serverSecrets: createServerSecrets(database),
     campaigns: createCampaignStore(database),

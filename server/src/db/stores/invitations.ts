@@ -24,6 +24,8 @@ export interface WaveRow {
   invited: number;
   accepted: number;
   redeemed: number;
+  pausedAt: string | null;
+  pauseReason: string | null;
 }
 
 /** Invitation waves, the invitations in them and the hashes of their link tokens (migration 10). */
@@ -183,6 +185,8 @@ export function createInvitationStore(database: Database) {
           'invitation_waves.message',
           'invitation_waves.expires_at',
           'invitation_waves.created_at',
+          'invitation_waves.paused_at',
+          'invitation_waves.pause_reason',
           eb.fn.count<number>('invitations.id').as('invited'),
           eb.fn.count<number>('invitations.accepted_at').as('accepted'),
           eb.fn.count<number>('invitations.redeemed_at').as('redeemed'),
@@ -193,6 +197,8 @@ export function createInvitationStore(database: Database) {
           'invitation_waves.message',
           'invitation_waves.expires_at',
           'invitation_waves.created_at',
+          'invitation_waves.paused_at',
+          'invitation_waves.pause_reason',
         ])
         .orderBy('invitation_waves.id', 'desc')
         .limit(limit)
@@ -206,7 +212,44 @@ export function createInvitationStore(database: Database) {
         invited: Number(r.invited),
         accepted: Number(r.accepted),
         redeemed: Number(r.redeemed),
+        pausedAt: tsOrNull(r.paused_at),
+        pauseReason: r.pause_reason,
       }));
+    },
+
+    /** Waves made since `since` and not paused, with how many each invited: the ones whose bounces are watched. */
+    async activeSince(since: string): Promise<{ id: number; invited: number; resumeBaseline: string | null }[]> {
+      const rows = await db
+        .selectFrom('invitation_waves')
+        .leftJoin('invitations', 'invitations.wave_id', 'invitation_waves.id')
+        .select((eb) => ['invitation_waves.id', 'invitation_waves.resume_baseline', eb.fn.count<number>('invitations.id').as('invited')])
+        .where('invitation_waves.created_at', '>=', since)
+        .where('invitation_waves.paused_at', 'is', null)
+        .groupBy(['invitation_waves.id', 'invitation_waves.resume_baseline'])
+        .execute();
+      return rows.map((r) => ({ id: Number(r.id), invited: Number(r.invited), resumeBaseline: r.resume_baseline }));
+    },
+
+    /** Pauses a wave's mail, once: false when it was paused already (or does not exist). */
+    async pauseWave(trx: Executor, id: number, at: string, reason: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('invitation_waves')
+        .set({ paused_at: at, pause_reason: reason.slice(0, 300) })
+        .where('id', '=', id)
+        .where('paused_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Lets a paused wave's mail go again; false when it was not paused. */
+    async resumeWave(trx: Executor, id: number, baseline: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('invitation_waves')
+        .set({ paused_at: null, pause_reason: null, resume_baseline: baseline })
+        .where('id', '=', id)
+        .where('paused_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
   };
 }

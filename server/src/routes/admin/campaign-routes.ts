@@ -14,11 +14,14 @@ import {
   adminSignupParamsSchema,
 } from '@waitlist/contract';
 import type { CampaignRefusal, CampaignService } from '../../services/campaigns';
+import type { SendGuard } from '../../services/send-guard';
 import { HttpError } from '../../http/http-error';
 import { signedInOperator } from './guards';
 
 export interface CampaignRoutesOptions {
   campaigns: CampaignService;
+  /** Resumes a send that paused itself (services/send-guard.ts). */
+  sendGuard: SendGuard;
   /** How a wave's invitation or a campaign will read in each language (delivery/mails.ts, wired by app.ts). */
   previewMails: (input: AdminMailPreviewRequest) => AdminMailPreview['previews'];
   /** Something was queued in the bulk (or, for a test copy, the urgent) lane: look now. */
@@ -107,5 +110,14 @@ export async function campaignRoutes(parent: FastifyInstance, options: CampaignR
     if (!result.ok) throw refused(result.reason);
     request.log.info({ operatorId, campaignId: request.params.id, cancelled: result.cancelled }, 'admin cancelled a campaign');
     return { cancelled: result.cancelled };
+  });
+
+  // A send that paused itself for its bounces or complaints goes on only when an owner says so.
+  app.post('/campaigns/:id/resume', { schema: byId, config: { role: 'owner' } }, async (request) => {
+    const { operatorId } = signedInOperator(request);
+    const result = await options.sendGuard.resume({ campaignId: request.params.id }, operatorId);
+    if (!result.ok) throw new HttpError(409, ADMIN_ERROR_CODES.invalidRequest, 'This campaign is not paused');
+    options.nudge();
+    return { resumed: result.resumed };
   });
 }

@@ -116,8 +116,13 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     webhooksConfigured: options.webhooksConfigured,
   });
 
-  await app.register(campaignRoutes, { campaigns: services.campaigns, nudge: options.nudgeMail, previewMails: options.previewMails });
-  await app.register(waveRoutes, { invitations: services.invitations, nudge: options.nudgeMail });
+  await app.register(campaignRoutes, {
+    campaigns: services.campaigns,
+    sendGuard: services.sendGuard,
+    nudge: options.nudgeMail,
+    previewMails: options.previewMails,
+  });
+  await app.register(waveRoutes, { invitations: services.invitations, sendGuard: services.sendGuard, nudge: options.nudgeMail });
   await app.register(partnerCodeRoutes, { partnerCodes: services.partnerCodes });
   await app.register(teamRoutes, { stores, team: services.team, exports: services.exports, nudge: options.nudgeMail });
   await app.register(meRoutes, {

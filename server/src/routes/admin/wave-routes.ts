@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminWaveCreateSchema, adminWaveCreatedSchema, adminWaveListSchema } from '@waitlist/contract';
+import {
+  ADMIN_ERROR_CODES,
+  adminSignupParamsSchema,
+  adminWaveCreateSchema,
+  adminWaveCreatedSchema,
+  adminWaveListSchema,
+} from '@waitlist/contract';
 import type { InvitationService } from '../../services/invitations';
+import type { SendGuard } from '../../services/send-guard';
+import { HttpError } from '../../http/http-error';
 import { signedInOperator } from './guards';
 
 export interface WaveRoutesOptions {
   invitations: InvitationService;
+  /** Resumes a wave that paused itself (services/send-guard.ts). */
+  sendGuard: SendGuard;
   /** The wave's mails were queued: look now. */
   nudge: () => void;
 }
@@ -32,4 +42,12 @@ export async function waveRoutes(parent: FastifyInstance, options: WaveRoutesOpt
       return reply.code(201).send(wave);
     },
   );
+
+  app.post('/waves/:id/resume', { schema: { params: adminSignupParamsSchema }, config: { role: 'owner' } }, async (request) => {
+    const { operatorId } = signedInOperator(request);
+    const result = await options.sendGuard.resume({ waveId: request.params.id }, operatorId);
+    if (!result.ok) throw new HttpError(409, ADMIN_ERROR_CODES.invalidRequest, 'This wave is not paused');
+    options.nudge();
+    return { resumed: result.resumed };
+  });
 }

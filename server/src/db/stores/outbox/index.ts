@@ -1,9 +1,11 @@
 import type { Database } from '../../connection';
 import { outboxClaims } from './claims';
 import { outboxCorrections } from './corrections';
+import { outboxFeedback } from './feedback';
 import { outboxQueue } from './queue';
 
 export * from './types';
+export { PAUSED_UNTIL, type SendFeedbackCounts, type SendRef } from './feedback';
 
 /**
  * The outbox table, its one writer: rows written in the same transaction as the change that causes them (a mail to
@@ -11,7 +13,7 @@ export * from './types';
  * retention job (corrections.ts). The console's reads of it are in ../outbox-reports.ts.
  */
 export function createOutboxStore(database: Database) {
-  return { ...outboxQueue(database), ...outboxClaims(database), ...outboxCorrections(database) };
+  return { ...outboxQueue(database), ...outboxClaims(database), ...outboxCorrections(database), ...outboxFeedback(database) };
 }
 
 export type OutboxStore = ReturnType<typeof createOutboxStore>;

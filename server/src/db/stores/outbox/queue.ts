@@ -32,6 +32,7 @@ export function outboxQueue(database: Database) {
               held: mail.held ? 1 : 0,
               lane: mail.lane ?? 'urgent',
               campaign_id: mail.campaignId ?? null,
+              wave_id: mail.waveId ?? null,
             })),
           )
           .execute();

@@ -19,6 +19,8 @@ export interface NewOutboxMail {
   lane?: OutboxLane;
   /** The campaign a bulk mail belongs to. */
   campaignId?: number;
+  /** The invitation wave a bulk mail belongs to. */
+  waveId?: number;
 }
 
 export interface NewWebhookEvent {

@@ -74,6 +74,17 @@ export function useCampaignAction() {
   });
 }
 
+/** POST /campaigns/:id/resume or /waves/:id/resume (owners): a send that paused itself goes on. */
+export function useResumeSend() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, id }: { kind: 'campaigns' | 'waves'; id: number }) =>
+      request<{ resumed: number }>(`/${kind}/${id}/resume`, json('POST', {})),
+    onSuccess: (_, { kind }) =>
+      void queryClient.invalidateQueries({ queryKey: kind === 'campaigns' ? adminKeys.campaigns() : adminKeys.waves() }),
+  });
+}
+
 /** POST /mail-preview: subject and text of the mail in English and Swedish, composed as it will be sent. */
 export function useMailPreview() {
   return useMutation({

@@ -9,8 +9,15 @@ import { MailPreview } from './mail-preview';
 import { EMPTY_MESSAGE, MessageFields, filledMessage, type MessageDraft } from './message-fields';
 import { describeSegment } from './segment-summary';
 import { Can } from '../../app/role';
+import { PausedSends, SendHealthCells } from './send-health';
 
-const STATES: Record<AdminCampaign['state'], string> = { draft: 'Draft', sending: 'Sending', sent: 'Sent', cancelled: 'Cancelled' };
+const STATES: Record<AdminCampaign['state'], string> = {
+  draft: 'Draft',
+  sending: 'Sending',
+  paused: 'Paused',
+  sent: 'Sent',
+  cancelled: 'Cancelled',
+};
 
 /** Updates to the list: write one for the Sign-ups filter, send yourself a test, send it, follow it, stop it. */
 export function CampaignsPanel({ segment, operator }: { segment: AdminSegment; operator: string }) {
@@ -34,13 +41,14 @@ export function CampaignsPanel({ segment, operator }: { segment: AdminSegment; o
       <p role="status" aria-live="polite">
         {notice}
       </p>
+      <PausedSends kind="campaigns" sends={campaigns.data?.items ?? []} />
       <ListPanel
         query={campaigns}
         items={campaigns.data?.items}
         what="updates"
         empty="No update yet."
         caption="Updates, newest first (confirmed people who have not unsubscribed)"
-        header={['Update', 'State', 'Recipients', 'Sent', 'Waiting', 'Failed', 'Not sent', 'Actions']}
+        header={['Update', 'State', 'Recipients', 'Sent', 'Waiting', 'Failed', 'Not sent', 'Bounced', 'Complaints', 'Actions']}
         row={(c) => (
           <tr key={c.id}>
             <td>{c.name}</td>
@@ -50,6 +58,7 @@ export function CampaignsPanel({ segment, operator }: { segment: AdminSegment; o
             <td>{c.pending}</td>
             <td>{c.failed}</td>
             <td>{c.cancelled}</td>
+            <SendHealthCells send={c} />
             <td className="actions">
               <Can need="member">
                 <Button
@@ -66,7 +75,7 @@ export function CampaignsPanel({ segment, operator }: { segment: AdminSegment; o
                     Send…
                   </Button>
                 )}
-                {(c.state === 'draft' || c.state === 'sending') && (
+                {(c.state === 'draft' || c.state === 'sending' || c.state === 'paused') && (
                   <Button
                     size="small"
                     variant="secondary"

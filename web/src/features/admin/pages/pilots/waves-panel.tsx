@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { MAX_EXPIRY_DAYS, MAX_WAVE_SIZE, type AdminSegment, type AdminWaveCreated, type WaveSkipReason } from '@waitlist/contract';
+import {
+  MAX_EXPIRY_DAYS,
+  MAX_WAVE_SIZE,
+  type AdminSegment,
+  type AdminWave,
+  type AdminWaveCreated,
+  type WaveSkipReason,
+} from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useCreateWave, useMailPreview, useWaves } from '../../api/pilots';
 import { TextField } from '../../components/fields';
@@ -9,6 +16,7 @@ import { MailPreview } from './mail-preview';
 import { EMPTY_MESSAGE, MessageFields, filledMessage, type MessageDraft } from './message-fields';
 import { describeSegment } from './segment-summary';
 import { Can } from '../../app/role';
+import { PausedSends, SendHealthCells } from './send-health';
 
 const SKIP_REASONS: Record<WaveSkipReason, string> = {
   'not-confirmed': 'not confirmed',
@@ -23,6 +31,8 @@ export function waveOutcome(created: AdminWaveCreated): string {
   const skipped = [...counts].map(([reason, n]) => `${n} ${SKIP_REASONS[reason]}`).join(', ');
   return `${created.invited} invited${skipped ? `; skipped: ${skipped}` : ''}.`;
 }
+
+const WAVE_STATES: Record<AdminWave['state'], string> = { sending: 'Sending', paused: 'Paused', sent: 'Sent' };
 
 /** Invitation waves: invite the people of the Sign-ups filter (oldest first), and see how each wave is taken up. */
 export function WavesPanel({ segment }: { segment: AdminSegment }) {
@@ -39,19 +49,23 @@ export function WavesPanel({ segment }: { segment: AdminSegment }) {
   return (
     <section className="stack-lg" aria-labelledby="waves-title">
       <h2 id="waves-title">Invitation waves</h2>
+      <PausedSends kind="waves" sends={waves.data?.items ?? []} />
       <ListPanel
         query={waves}
         items={waves.data?.items}
         what="waves"
         empty="No wave yet."
         caption="Waves, newest first"
-        header={['Wave', 'Invited', 'Accepted', 'Redeemed', 'Sent', 'Expires']}
+        header={['Wave', 'State', 'Invited', 'Accepted', 'Redeemed', 'Mails sent', 'Bounced', 'Complaints', 'Created', 'Expires']}
         row={(w) => (
           <tr key={w.id}>
             <td>{w.name}</td>
+            <td>{WAVE_STATES[w.state]}</td>
             <td>{w.invited}</td>
             <td>{w.accepted}</td>
             <td>{w.redeemed}</td>
+            <td>{w.sent}</td>
+            <SendHealthCells send={w} />
             <TimeCell at={w.created_at} />
             <TimeCell at={w.expires_at} />
           </tr>

@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { SIGNUPS_PATH, type AdminCampaign } from '@waitlist/contract';
+import { useTestApp } from '../test/app';
+import { DIALECTS } from '../test/databases';
+import { apiHeaders, validSignup } from '../test/fixtures';
+import { useTestSmtp } from '../test/smtp';
+import { ADMIN_TEST_ENV, addOperator, adminClient, auditEntries, signIn } from '../test/console';
+import { complaintReport, deliveryStatusNotification, sendReport } from '../test/delivery-reports';
+import { PAUSED_UNTIL } from '../db/stores/outbox';
+import { SOFT_BOUNCE_LIMIT } from '../services/suppressions';
+
+const BOUNCE_DOMAIN = 'bounces.acme.example';
+const VERP = /^b(\d+)-[0-9a-f]{20}@bounces\.acme\.example$/;
+
+/**
+ * Issue 35 items 1 and 3: every mail carries its own return path at BOUNCE_DOMAIN; the inbound listener takes reports
+ * for those addresses only (no relay, no forged address, a size limit), reads delivery status notifications (5.x.x
+ * suppresses at once, 4.x.x counts until the limit) and complaint reports (ARF), over real SMTP both ways.
+ */
+describe.each(DIALECTS)('bounce and complaint reports by SMTP on %s', (dialect) => {
+  const smtp = useTestSmtp();
+  const suite = useTestApp(dialect, () => ({
+    ...ADMIN_TEST_ENV,
+    SMTP_URL: smtp.url,
+    OUTBOX_POLL_MS: '100',
+    UNVERIFIED_MAIL_BUDGET_PER_HOUR: 'off',
+    BOUNCE_DOMAIN,
+    INBOUND_SMTP_PORT: '0',
+    INBOUND_SMTP_HOST: '127.0.0.1',
+    INBOUND_SMTP_MAX_BYTES: '20000',
+  }));
+  const owner = `owner-${dialect}@acme.example`;
+  let cookie = '';
+  const admin = adminClient(
+    () => suite.app,
+    () => cookie,
+  );
+  const port = () => suite.app.delivery.inbound!.port;
+  const suppressionOf = async (email: string) => (await admin('GET', `/suppressions?email=${encodeURIComponent(email)}`)).json();
+  /** Signs `email` up and answers the return path its confirmation arrived with. */
+  const signUpAndReturnPath = async (email: string) => {
+    const res = await suite.app.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: validSignup({ email }) });
+    expect(res.statusCode).toBe(201);
+    const mail = await smtp.nextMailTo(email, { timeoutMs: 15_000 });
+    expect(mail.sender).toMatch(VERP);
+    return { sender: mail.sender, outboxId: Number(VERP.exec(mail.sender)![1]), messageId: mail.rawHeader('message-id') };
+  };
+  const feedbackOf = async (outboxId: number) =>
+    (await suite.app.database.db.selectFrom('outbox').select('feedback').where('id', '=', outboxId).executeTakeFirstOrThrow()).feedback;
+
+  it('gives every mail its own signed return path, and takes reports only for those addresses: no relay, no forgery', async () => {
+    await suite.app.ready();
+    await addOperator(suite.app, owner);
+    cookie = await signIn(suite.app, owner);
+    const { sender } = await signUpAndReturnPath(`first-${dialect}@volvo.com`);
+    const forged = sender.replace(/-([0-9a-f])/, (_, c: string) => `-${c === 'a' ? 'b' : 'a'}`);
+    const report = deliveryStatusNotification({ to: forged, recipient: `first-${dialect}@volvo.com`, action: 'failed', status: '5.1.1' });
+    expect(await sendReport(port(), forged, report)).toMatchObject({ ok: false, code: 550 });
+    expect(await sendReport(port(), 'someone@gmail.com', report)).toMatchObject({ ok: false, code: 550 });
+    expect(await sendReport(port(), `b1-00000000000000000000@${BOUNCE_DOMAIN}`, report)).toMatchObject({ ok: false, code: 550 });
+    // Too big for INBOUND_SMTP_MAX_BYTES: refused, nothing recorded.
+    const huge = report.replace('This is the mail system', `${'x'.repeat(76)}\r\n`.repeat(400));
+    expect(await sendReport(port(), sender, huge)).toMatchObject({ ok: false, code: 552 });
+    expect(await suppressionOf(`first-${dialect}@volvo.com`)).toMatchObject({ suppressed: false });
+  });
+
+  it('suppresses at once on a permanent failure (5.x.x) reported to the mail’s bounce address', async () => {
+    const email = `gone-${dialect}@scania.com`;
+    const { sender, outboxId } = await signUpAndReturnPath(email);
+    const dsn = deliveryStatusNotification({ to: sender, recipient: email, action: 'failed', status: '5.1.1' });
+    expect(await sendReport(port(), sender, dsn)).toEqual({ ok: true });
+    expect(await suppressionOf(email)).toMatchObject({ suppressed: true, reason: 'hard-bounce' });
+    expect(await feedbackOf(outboxId)).toBe('hard-bounce');
+    const added = (await auditEntries(suite.app, 'suppression.add')).at(-1);
+    expect(added).toMatchObject({ operator_id: null, detail: 'hard-bounce' });
+    expect(added!.target).toBe(`outbox:${outboxId} dsn 5.1.1`);
+  });
+
+  it(`counts transient failures (4.x.x, delayed) and suppresses at the ${SOFT_BOUNCE_LIMIT}rd within the window`, async () => {
+    const email = `full-${dialect}@ericsson.com`;
+    const { sender, outboxId } = await signUpAndReturnPath(email);
+    const dsn = deliveryStatusNotification({ to: sender, recipient: email, action: 'delayed', status: '4.2.2' });
+    for (let n = 1; n < SOFT_BOUNCE_LIMIT; n += 1) {
+      expect(await sendReport(port(), sender, dsn)).toEqual({ ok: true });
+      expect(await suppressionOf(email)).toMatchObject({ suppressed: false });
+    }
+    expect(await feedbackOf(outboxId)).toBe('soft-bounce');
+    expect(await sendReport(port(), sender, dsn)).toEqual({ ok: true });
+    expect(await suppressionOf(email)).toMatchObject({ suppressed: true, reason: 'soft-bounce' });
+    // A "delivered" notification changes nothing.
+    const other = `fine-${dialect}@abb.com`;
+    const fine = await signUpAndReturnPath(other);
+    const delivered = deliveryStatusNotification({ to: fine.sender, recipient: other, action: 'delivered', status: '2.0.0' });
+    expect(await sendReport(port(), fine.sender, delivered)).toEqual({ ok: true });
+    expect(await feedbackOf(fine.outboxId)).toBeNull();
+  });
+
+  it('takes a complaint (ARF abuse report) as the strongest word: suppressed as a complaint; "not-spam" changes nothing', async () => {
+    const email = `annoyed-${dialect}@yahoo.com`;
+    const { sender, outboxId, messageId } = await signUpAndReturnPath(email);
+    const notSpam = complaintReport({ to: sender, recipient: email, feedbackType: 'not-spam', ...(messageId ? { messageId } : {}) });
+    expect(await sendReport(port(), sender, notSpam)).toEqual({ ok: true });
+    expect(await suppressionOf(email)).toMatchObject({ suppressed: false });
+    const arf = complaintReport({ to: sender, recipient: email, ...(messageId ? { messageId } : {}) });
+    expect(await sendReport(port(), sender, arf)).toEqual({ ok: true });
+    expect(await suppressionOf(email)).toMatchObject({ suppressed: true, reason: 'complaint' });
+    expect(await feedbackOf(outboxId)).toBe('complaint');
+    expect((await admin('GET', '/suppressions/counts')).json().counts).toMatchObject({ complaint: 1, 'hard-bounce': 1, 'soft-bounce': 1 });
+  });
+});
+
+/**
+ * Issue 35 item 4: a campaign to a list where every tenth address is dead (refused at RCPT, as real servers do)
+ * pauses itself once it has tried 100, tells the owners, keeps the rest waiting, and goes on only when an owner
+ * resumes it; the console shows its bounce rate beside sent and failed.
+ */
+describe.each(DIALECTS)('a send that bounces too much on %s', (dialect) => {
+  const smtp = useTestSmtp();
+  const suite = useTestApp(dialect, () => ({
+    ...ADMIN_TEST_ENV,
+    SMTP_URL: smtp.url,
+    OUTBOX_POLL_MS: '100',
+    UNVERIFIED_MAIL_BUDGET_PER_HOUR: 'off',
+    BULK_MAIL_PER_MINUTE: '60000',
+  }));
+  const owner = `owner-${dialect}@acme.example`;
+  const member = `member-${dialect}@acme.example`;
+  let cookie = '';
+  const admin = adminClient(
+    () => suite.app,
+    () => cookie,
+  );
+  const people = Array.from({ length: 300 }, (_, i) => `p${i}-${dialect}@list${i % 7}.example`);
+  const dead = people.filter((_, i) => i % 10 === 0);
+
+  it('pauses itself past 5 % hard bounces, tells the owners, and resumes only when an owner says so', { timeout: 120_000 }, async () => {
+    await suite.app.ready();
+    await addOperator(suite.app, owner);
+    await addOperator(suite.app, member, undefined, 'member');
+    for (const email of people) await suite.app.services.signups.signUp(validSignup({ email }));
+    await smtp.waitForCount(people.length, { timeoutMs: 60_000 });
+    await suite.app.database.db.updateTable('waitlist_signups').set({ confirmed_at: new Date().toISOString() }).execute();
+    smtp.refuseRecipients(dead);
+    cookie = await signIn(suite.app, owner);
+    const draft = await admin('POST', '/campaigns', { name: 'Pilot news', message: { en: { subject: 'News', body: 'Hello.' } } });
+    expect(draft.statusCode).toBe(201);
+    const id = draft.json<{ id: number }>().id;
+    expect((await admin('POST', `/campaigns/${id}/send`)).statusCode).toBe(202);
+
+    await expect.poll(async () => (await admin('GET', `/campaigns/${id}`)).json<AdminCampaign>().state, { timeout: 20_000 }).toBe('paused');
+    const paused = (await admin('GET', `/campaigns/${id}`)).json<AdminCampaign>();
+    expect(paused.hard_bounces + paused.sent + paused.failed).toBeGreaterThanOrEqual(100);
+    expect(paused.bounce_rate).toBeGreaterThan(0.05);
+    expect(paused.pause_reason).toMatch(/bounced for good/);
+    expect(paused.pending).toBeGreaterThan(0);
+    // The waiting mails are parked: no worker will claim them.
+    const waiting = await suite.app.database.db
+      .selectFrom('outbox')
+      .select('next_attempt_at')
+      .where('campaign_id', '=', id)
+      .where('status', '=', 'pending')
+      .execute();
+    expect(waiting.map((r) => new Date(r.next_attempt_at as string).toISOString())).toEqual(waiting.map(() => PAUSED_UNTIL));
+    const told = await smtp.nextMailTo(owner, { timeoutMs: 15_000, subject: /paused itself/ });
+    expect(told.text).toContain('Pilot news');
+    expect(await auditEntries(suite.app, 'campaign.pause')).toEqual([
+      expect.objectContaining({ operator_id: null, target: `campaign:${id}`, outcome: 'ok' }),
+    ]);
+    console.info(`[${dialect}] what the founders see of the paused campaign:`, JSON.stringify(paused));
+
+    // A member may not resume it; an owner may, once.
+    const asMember = await signIn(suite.app, member);
+    const memberTry = await suite.app.inject({
+      method: 'POST',
+      url: `/api/admin/campaigns/${id}/resume`,
+      headers: { cookie: asMember, origin: 'http://localhost:80', host: 'localhost:80' },
+    });
+    expect(memberTry.statusCode).toBe(403);
+    // The owner looked at the list and trusts the rest (here: the remaining addresses all exist): it is judged anew from
+    // what it tries after the resume, not on the bounces that paused it.
+    smtp.recover();
+    const resumed = await admin('POST', `/campaigns/${id}/resume`);
+    expect(resumed.statusCode).toBe(200);
+    // What waited goes on (a mail a worker held when the send paused went out then).
+    expect(resumed.json<{ resumed: number }>().resumed).toBeGreaterThan(0);
+    expect(resumed.json<{ resumed: number }>().resumed).toBeLessThanOrEqual(paused.pending);
+    expect((await admin('POST', `/campaigns/${id}/resume`)).statusCode).toBe(409);
+    await expect.poll(async () => (await admin('GET', `/campaigns/${id}`)).json<AdminCampaign>().state, { timeout: 30_000 }).toBe('sent');
+    const done = (await admin('GET', `/campaigns/${id}`)).json<AdminCampaign>();
+    // Everyone was tried once: what bounced before the pause failed, the rest went out.
+    expect(done.sent + done.failed).toBe(people.length);
+    expect(done.failed).toBe(done.hard_bounces);
+    expect(done.hard_bounces).toBeGreaterThanOrEqual(paused.hard_bounces);
+    expect(done.hard_bounces).toBeLessThan(dead.length);
+    expect(await auditEntries(suite.app, 'campaign.resume')).toEqual([
+      expect.objectContaining({ outcome: 'ok', target: `campaign:${id}` }),
+      expect.objectContaining({ outcome: 'failed', detail: 'not paused' }),
+    ]);
+  });
+});
