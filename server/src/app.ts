@@ -35,6 +35,7 @@ import { defaultMailFrom, startMailDelivery } from './delivery/start';
 import { previewMails } from './delivery/mails';
 import { selfServiceRoutes } from './routes/self-service/routes';
 import { accessRoutes } from './routes/access/routes';
+import { mailEventRoutes } from './routes/mail-events/routes';
 
 export interface BuildAppOptions {
   env: Env;
@@ -172,6 +173,10 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     },
   });
   if (env.ACCESS_API_KEY) await app.register(accessRoutes, { invitations: services.invitations, apiKey: env.ACCESS_API_KEY });
+  await app.register(mailEventRoutes, {
+    feedback: services.mailFeedback,
+    relays: { postmark: env.POSTMARK_WEBHOOK_CREDENTIALS, mailgun: env.MAILGUN_WEBHOOK_SIGNING_KEY, resend: env.RESEND_WEBHOOK_SECRET },
+  });
   await app.register(selfServiceRoutes, {
     service: services.personLinks,
     pages,

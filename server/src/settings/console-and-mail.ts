@@ -94,6 +94,18 @@ export const consoleAndMailSettings = {
       .check(z.refine((n) => n >= 10_000 && n <= 50_000_000, 'must be between 10000 and 50000000 bytes')),
     1_000_000,
   ),
+  /**
+   * Relays' bounce and complaint webhooks (POST /api/mail-events/<relay>), each on when its secret is set: Postmark's
+   * Basic credentials (`user:password`, also written into the webhook URL there), Mailgun's webhook signing key,
+   * Resend's signing secret (`whsec_…`).
+   */
+  POSTMARK_WEBHOOK_CREDENTIALS: z.optional(
+    z.string().check(z.regex(/^[^:\s]{8,128}:[^\s]{16,256}$/, 'must be user:password (a password of 16 or more characters)')),
+  ),
+  MAILGUN_WEBHOOK_SIGNING_KEY: z.optional(z.string().check(z.minLength(16), z.maxLength(256))),
+  RESEND_WEBHOOK_SECRET: z.optional(
+    z.string().check(z.regex(/^whsec_[A-Za-z0-9+/=]{16,256}$/, 'must be the whsec_… signing secret Resend shows')),
+  ),
   /** The public origin links in mail point to; default http://localhost:$PORT. */
   SITE_URL: z.optional(
     z.pipe(

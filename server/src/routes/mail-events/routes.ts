@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import sjson from 'secure-json-parse';
+import { ERROR_CODES } from '@waitlist/contract';
+import { HttpError } from '../../http/http-error';
+import {
+  readMailgun,
+  readPostmark,
+  readResend,
+  verifyMailgun,
+  verifyPostmark,
+  verifyResend,
+  type Relay,
+  type RelayFeedback,
+} from '../../lib/relay-events';
+import { outboxIdOfMessageId } from '../../lib/verp';
+import type { MailFeedback } from '../../services/mail-feedback';
+
+/** Where each relay posts its events: `/api/mail-events/postmark`, `…/mailgun`, `…/resend`. */
+export const MAIL_EVENTS_PATH = '/api/mail-events';
+
+export interface MailEventRoutesOptions {
+  feedback: MailFeedback;
+  /** The relays configured (their credentials); a relay without one has no route (404). */
+  relays: {
+    /** POSTMARK_WEBHOOK_CREDENTIALS: `user:password`, as put in the webhook URL. */
+    postmark?: string | undefined;
+    /** MAILGUN_WEBHOOK_SIGNING_KEY */
+    mailgun?: string | undefined;
+    /** RESEND_WEBHOOK_SECRET (`whsec_…`) */
+    resend?: string | undefined;
+  };
+  now?: () => Date;
+}
+
+/** A relay's events are small; a body past this is not one. */
+const BODY_LIMIT = 256 * 1024;
+
+/**
+ * The relays' bounce and complaint webhooks (issue 35 item 2): each verified the way the relay documents (lib/relay-events.ts)
+ * on the exact bytes received, then handed to the one feedback event. 401 for a wrong signature or credentials,
+ * 204 once recorded or ignored (a delivered or opened event), so the relay does not retry what we have.
+ */
+export async function mailEventRoutes(app: FastifyInstance, options: MailEventRoutesOptions): Promise<void> {
+  const now = options.now ?? (() => new Date());
+  // The signature covers the bytes as sent: keep them (this plugin's own JSON parser, encapsulated).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+  const parse = (raw: unknown): unknown => {
+    try {
+      return sjson.parse(String(raw), null, { protoAction: 'error', constructorAction: 'error' });
+    } catch {
+      throw new HttpError(400, ERROR_CODES.invalidJson, 'Empty or invalid json');
+    }
+  };
+  const refused = () =>
+    new HttpError(401, ERROR_CODES.invalidApiKey, 'The signature or credentials do not match this relay’s webhook settings');
+
+  const read: Record<Relay, (request: FastifyRequest, secret: string) => RelayFeedback | null> = {
+    postmark(request, credentials) {
+      if (!verifyPostmark(request.headers.authorization, credentials)) throw refused();
+      return readPostmark(parse(request.body));
+    },
+    mailgun(request, key) {
+      const body = parse(request.body);
+      if (!verifyMailgun(body, key, now())) throw refused();
+      return readMailgun(body);
+    },
+    resend(request, secret) {
+      if (!verifyResend(String(request.body ?? ''), request.headers, secret)) throw refused();
+      return readResend(parse(request.body));
+    },
+  };
+
+  for (const relay of Object.keys(read) as Relay[]) {
+    const secret = options.relays[relay];
+    if (!secret) continue;
+    app.post(`${MAIL_EVENTS_PATH}/${relay}`, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+      const event = read[relay](request, secret);
+      if (event) {
+        const outboxId = outboxIdOfMessageId(event.messageId);
+        const result = await options.feedback.record({
+          kind: event.kind,
+          source: relay,
+          ...(event.email ? { email: event.email } : {}),
+          ...(outboxId !== undefined ? { outboxId } : {}),
+          detail: event.detail,
+        });
+        request.log.info({ relay, kind: event.kind, known: result.known }, 'mail feedback from a relay');
+      }
+      return reply.code(204).send();
+    });
+  }
+}
