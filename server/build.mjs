@@ -8,6 +8,7 @@ await build({
     'admin-cli': 'src/admin-cli.ts',
     'backup-cli': 'src/backup-cli.ts',
     'restore-cli': 'src/restore-cli.ts',
+    'mail-check-cli': 'src/mail-check-cli.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -81,3 +81,20 @@ export const adminSuppressionChangeSchema = z.strictObject({
   email: z.string().check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH)),
   note: z.string().check(z.minLength(1, 'say why'), z.maxLength(200)),
 });
+
+/** GET /api/admin/mail-health (and `npm run mail:check`): each DNS check, whether it passes, the record to publish. */
+export const MAIL_HEALTH_CHECKS = ['SPF', 'DKIM', 'DMARC', 'Bounce MX'] as const;
+export const adminMailHealthSchema = z.object({
+  pass: z.boolean(),
+  checks: z.array(
+    z.object({
+      name: z.enum(MAIL_HEALTH_CHECKS),
+      pass: z.boolean(),
+      host: z.string(),
+      found: z.nullable(z.string()),
+      detail: z.string(),
+      publish: z.object({ host: z.string(), type: z.enum(['TXT', 'MX']), value: z.string() }),
+    }),
+  ),
+});
+export type AdminMailHealth = z.infer<typeof adminMailHealthSchema>;

@@ -36,6 +36,7 @@ import { previewMails } from './delivery/mails';
 import { selfServiceRoutes } from './routes/self-service/routes';
 import { accessRoutes } from './routes/access/routes';
 import { mailEventRoutes } from './routes/mail-events/routes';
+import { createMailHealth } from './services/mail-health';
 
 export interface BuildAppOptions {
   env: Env;
@@ -152,6 +153,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     corsOrigins: env.CORS_ORIGINS,
     metrics,
   });
+  const dkim = loadDkimSigning(env, env.MAIL_FROM ?? defaultMailFrom(env.SITE_URL));
   // Cookies are Secure on an https site even when the request looks like http behind a proxy (TRUST_PROXY unset).
   const secureCookies = env.SITE_URL.startsWith('https://');
   // The sign-up form posted without script and the pages behind mail links: pages rendered by the web build's renderer.
@@ -166,6 +168,14 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     webhooksConfigured: Boolean(env.WEBHOOK_SECRET),
     previewMails: (input) => previewMails(input, env.SITE_URL),
     backupStatus: () => app.backups.status(),
+    mailHealth: createMailHealth({
+      mailFrom: env.MAIL_FROM ?? defaultMailFrom(env.SITE_URL),
+      bounceDomain: env.BOUNCE_DOMAIN,
+      dkim,
+      siteUrl: env.SITE_URL,
+      smtpUrl: env.SMTP_URL,
+      dnsServers: env.DNS_SERVERS,
+    }),
     // The workers start after the routes are registered; by the time a request comes they are there.
     nudgeMail: () => {
       app.delivery.worker.nudge();
@@ -206,7 +216,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
       leaseMs: env.OUTBOX_LEASE_MS,
       firstRetryMs: env.OUTBOX_FIRST_RETRY_MS,
       metrics,
-      dkim: loadDkimSigning(env, env.MAIL_FROM ?? defaultMailFrom(env.SITE_URL)),
+      dkim,
       bounceDomain: env.BOUNCE_DOMAIN,
       inbound:
         env.INBOUND_SMTP_PORT === undefined

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_ERROR_CODES,
+  adminMailHealthSchema,
   adminMailLogSchema,
   adminOutboxSchema,
   adminSignupParamsSchema,
@@ -12,6 +13,7 @@ import {
   adminWebhooksSchema,
 } from '@waitlist/contract';
 import type { Suppressions } from '../../services/suppressions';
+import type { MailHealth } from '../../services/mail-health';
 import type { OutboxReports } from '../../db/stores/outbox-reports';
 import { toAdminOutboxEntry, toAdminWebhooks } from '../../services/mail-views';
 import type { OutboxActions } from '../../services/outbox-actions';
@@ -32,6 +34,7 @@ export interface MailRoutesOptions {
   smtpConfigured: boolean;
   /** Whether WEBHOOK_SECRET is set: without it webhook events wait. */
   webhooksConfigured: boolean;
+  mailHealth: MailHealth;
 }
 
 const notFound = (what: string) => new HttpError(404, ADMIN_ERROR_CODES.notFound, what);
@@ -113,6 +116,11 @@ export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOpt
       counts: await options.suppressions.counts(),
     }),
   );
+  // The sending domain's SPF, DKIM, DMARC and the bounce domain's MX, looked up now (no personal data).
+  app.get('/mail-health', { schema: { response: { 200: adminMailHealthSchema } }, config: { role: 'viewer' } }, () =>
+    options.mailHealth.check(),
+  );
+
   app.post('/suppressions', { schema: { body: adminSuppressionChangeSchema }, config: { role: 'owner' } }, async (request, reply) => {
     await options.suppressions.suppressByHand(signedInOperator(request), request.body.email, request.body.note);
     return reply.code(204).send();

@@ -20,6 +20,7 @@ import { campaignRoutes, type CampaignRoutesOptions } from './campaign-routes';
 import { partnerCodeRoutes } from './partner-code-routes';
 import { waveRoutes } from './wave-routes';
 import { mailRoutes } from './mail-routes';
+import type { MailHealth } from '../../services/mail-health';
 import { signupRoutes } from './signup-routes';
 import { teamRoutes } from './team-routes';
 import { meRoutes } from './me-routes';
@@ -40,6 +41,8 @@ export interface AdminRoutesOptions {
   previewMails: CampaignRoutesOptions['previewMails'];
   /** The server's own backups (services/backups.ts). */
   backupStatus: () => Promise<BackupStatus>;
+  /** The sending domain's DNS, judged (services/mail-health.ts). */
+  mailHealth: MailHealth;
 }
 
 /** A route schema's first complaint, as `field: message` (the id of a path alone: it has one field). */
@@ -114,6 +117,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     mailBudget: services.mailBudget,
     smtpConfigured: options.smtpConfigured,
     webhooksConfigured: options.webhooksConfigured,
+    mailHealth: options.mailHealth,
   });
 
   await app.register(campaignRoutes, {
