@@ -76,6 +76,7 @@ export const adminSuppressionSchema = z.object({
 export type AdminSuppression = z.infer<typeof adminSuppressionSchema>;
 /** GET /suppressions/counts: how many addresses each reason suppresses. */
 export const adminSuppressionCountsSchema = z.object({ counts: z.record(z.enum(SUPPRESSION_REASONS), z.number()) });
+export type AdminSuppressionCounts = z.infer<typeof adminSuppressionCountsSchema>;
 /** POST /suppressions (suppress by hand) and /suppressions/lift: the address and why (audited). */
 export const adminSuppressionChangeSchema = z.strictObject({
   email: z.string().check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH)),

@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminMailLog, AdminMailSettings, AdminOutbox, AdminWebhooks } from '@waitlist/contract';
+import type {
+  AdminMailHealth,
+  AdminMailLog,
+  AdminMailSettings,
+  AdminOutbox,
+  AdminSuppression,
+  AdminSuppressionCounts,
+  AdminWebhooks,
+} from '@waitlist/contract';
 import { json, request } from './client';
 import { adminKeys } from './query-keys';
 
@@ -50,5 +58,33 @@ export function useSaveMailSettings() {
   return useMutation({
     mutationFn: (settings: AdminMailSettings) => request<AdminMailSettings>('/mail-settings', json('PUT', settings)),
     onSuccess: (saved) => queryClient.setQueryData(adminKeys.mailSettings(), saved),
+  });
+}
+
+/** GET /mail-health: the sending domain's DNS, looked up now (a second look only when asked). */
+export const useMailHealth = () =>
+  useQuery({ queryKey: adminKeys.mailHealth(), queryFn: () => request<AdminMailHealth>('/mail-health'), staleTime: Infinity });
+
+/** GET /suppressions/counts: how many addresses each reason suppresses. */
+export const useSuppressionCounts = () =>
+  useQuery({
+    queryKey: adminKeys.suppressionCounts(),
+    queryFn: () => request<AdminSuppressionCounts>('/suppressions/counts'),
+  });
+
+/** GET /suppressions?email=: one address's state (the address goes in the query to our own API, never in the page's URL). */
+export function useSuppressionLookup() {
+  return useMutation({
+    mutationFn: (email: string) => request<AdminSuppression>(`/suppressions?email=${encodeURIComponent(email)}`),
+  });
+}
+
+/** POST /suppressions (suppress) or /suppressions/lift, with the reason (owners; audited). */
+export function useChangeSuppression() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, email, note }: { action: 'suppress' | 'lift'; email: string; note: string }) =>
+      request<void>(action === 'lift' ? '/suppressions/lift' : '/suppressions', json('POST', { email, note })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.suppressionCounts() }),
   });
 }

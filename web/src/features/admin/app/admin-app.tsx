@@ -9,6 +9,7 @@ import { Loading, StatusMessage, type Notice } from '../components/console-ui';
 import { CompaniesPage } from '../pages/companies-page';
 import { FunnelPage } from '../pages/funnel-page';
 import { MailSettingsPage } from '../pages/mail-settings-page';
+import { DeliverabilityPage } from '../pages/deliverability/deliverability-page';
 import { OutboxPage } from '../pages/outbox/outbox-page';
 import { PilotsPage } from '../pages/pilots/pilots-page';
 import { SignInPage } from '../pages/sign-in-page';
@@ -35,6 +36,7 @@ const TITLES: Record<AdminRoute['name'], string> = {
   funnel: 'Funnel',
   companies: 'Companies',
   settings: 'Mail settings',
+  deliverability: 'Deliverability',
   pilots: 'Pilots',
   team: 'Team',
   security: 'Security',
@@ -154,6 +156,7 @@ export function AdminApp() {
           />
         )}
         {!enrolmentOnly && route.name === 'outbox' && <OutboxPage />}
+        {!enrolmentOnly && route.name === 'deliverability' && <DeliverabilityPage />}
         {!enrolmentOnly && route.name === 'funnel' && <FunnelPage />}
         {!enrolmentOnly && route.name === 'companies' && (
           <CompaniesPage

@@ -29,6 +29,7 @@ const NAV: { label: string; items: NavItem[] }[] = [
     label: 'Mail',
     items: [
       { route: { name: 'outbox' }, label: 'Outbox' },
+      { route: { name: 'deliverability' }, label: 'Deliverability' },
       { route: { name: 'settings' }, label: 'Mail settings' },
     ],
   },

@@ -9,6 +9,7 @@ export type AdminRoute =
   | { name: 'funnel' }
   | { name: 'companies' }
   | { name: 'settings' }
+  | { name: 'deliverability' }
   | { name: 'pilots' }
   | { name: 'team' }
   | { name: 'security' }
@@ -16,7 +17,19 @@ export type AdminRoute =
   /** An invited teammate's link: the token is read once and taken out of the address bar (admin-app.tsx). */
   | { name: 'join' };
 
-const SIMPLE = ['dashboard', 'outbox', 'funnel', 'companies', 'settings', 'pilots', 'team', 'security', 'audit', 'join'] as const;
+const SIMPLE = [
+  'dashboard',
+  'outbox',
+  'funnel',
+  'companies',
+  'settings',
+  'deliverability',
+  'pilots',
+  'team',
+  'security',
+  'audit',
+  'join',
+] as const;
 
 /** The token of an invitation link (`#/join/<token>`), or null. */
 export const joinTokenOf = (hash: string): string | null => /^#?\/join\/([A-Za-z0-9_-]{20,100})$/.exec(hash)?.[1] ?? null;
