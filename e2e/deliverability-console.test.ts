@@ -86,6 +86,9 @@ describe('deliverability in the console', () => {
     const context = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
     const { page, problems } = await openPage(context);
     await signIn(page, server);
+    // The person's page says their address gets no more mail, and why.
+    await page.getByRole('link', { name: DEAD }).click();
+    await page.getByText(/This address is on the suppression list \(it bounced for good, since /).waitFor();
     await page.getByRole('link', { name: 'Deliverability' }).click();
     await page.getByRole('heading', { level: 1, name: 'Deliverability' }).waitFor();
     await page.getByText('2 of 4 checks fail. Publish the records below, then check again.').waitFor();

@@ -25,6 +25,8 @@ export const adminMailLogSchema = z.object({
   /** False without SMTP_URL: pending mail is "not sent: no SMTP configured". */
   smtp_configured: z.boolean(),
   items: z.array(adminOutboxEntrySchema),
+  /** The person's address is on the suppression list (issue 35): why and since when; null when it gets mail. */
+  suppression: z.nullable(z.object({ reason: z.enum(['hard-bounce', 'soft-bounce', 'complaint', 'manual']), since: z.string() })),
 });
 export type AdminMailLog = z.infer<typeof adminMailLogSchema>;
 

@@ -72,6 +72,8 @@ describe.each(DIALECTS)('the suppression list on %s', (dialect) => {
       since: null,
     });
     expect((await api('GET', '/suppressions/counts', cookie)).json().counts).toMatchObject({ 'hard-bounce': 1, complaint: 0 });
+    // The person's page says so.
+    expect((await api('GET', `/signups/${id}/mail`, cookie)).json().suppression).toMatchObject({ reason: 'hard-bounce' });
     // Only a keyed hash is kept, with the mail that caused it.
     const stored = await suite.app.database.db.selectFrom('mail_suppressions').selectAll().execute();
     expect(stored).toHaveLength(1);

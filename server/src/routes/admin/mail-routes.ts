@@ -43,15 +43,20 @@ const notFound = (what: string) => new HttpError(404, ADMIN_ERROR_CODES.notFound
 export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOptions): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { outbox, smtpConfigured, webhooksConfigured } = options;
-  const exists = async (id: number) => (await options.store.get(id)) !== undefined;
   const byId = { params: adminSignupParamsSchema };
 
   app.get(
     '/signups/:id/mail',
     { schema: { ...byId, response: { 200: adminMailLogSchema } }, config: { role: 'viewer' } },
     async (request) => {
-      if (!(await exists(request.params.id))) throw notFound('No sign-up with this id (it may have been erased)');
-      return { smtp_configured: smtpConfigured, items: (await outbox.forSignup(request.params.id)).map(toAdminOutboxEntry) };
+      const person = await options.store.get(request.params.id);
+      if (!person) throw notFound('No sign-up with this id (it may have been erased)');
+      const suppressed = await options.suppressions.lookup(person.email);
+      return {
+        smtp_configured: smtpConfigured,
+        items: (await outbox.forSignup(request.params.id)).map(toAdminOutboxEntry),
+        suppression: suppressed ? { reason: suppressed.reason, since: suppressed.createdAt } : null,
+      };
     },
   );
 

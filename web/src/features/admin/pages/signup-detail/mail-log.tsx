@@ -1,8 +1,15 @@
 import { Button } from '../../../../components/ui/button';
 import { useMailLog, useResendConfirmation } from '../../api/mail';
 import { MailTable } from '../../components/mail-table';
-import { ErrorPanel, type Notice } from '../../components/console-ui';
+import { ErrorPanel, formatDateTime, type Notice } from '../../components/console-ui';
 import { Can } from '../../app/role';
+
+const SUPPRESSED = {
+  'hard-bounce': 'it bounced for good',
+  'soft-bounce': 'it bounced again and again',
+  complaint: 'they reported our mail as spam',
+  manual: 'suppressed by an owner',
+} as const;
 
 /** A person's mail log on their detail page, with "Resend confirmation". */
 export function MailLog({ signupId, confirmed, onNotice }: { signupId: number; confirmed: boolean; onNotice: (n: Notice) => void }) {
@@ -25,6 +32,13 @@ export function MailLog({ signupId, confirmed, onNotice }: { signupId: number; c
           </Can>
         )}
       </div>
+      {log.data?.suppression && (
+        <p className="notice-warning" role="status">
+          This address is on the suppression list ({SUPPRESSED[log.data.suppression.reason]}, since{' '}
+          {formatDateTime(log.data.suppression.since)}): it gets no wave, update or digest, only a mail it asks for. An owner can lift it on
+          the Deliverability page.
+        </p>
+      )}
       {log.isError && <ErrorPanel title="The mail log could not be loaded" error={log.error} onRetry={() => void log.refetch()} />}
       {log.data && log.data.items.length === 0 && <p className="muted">No mail for this person.</p>}
       {log.data && log.data.items.length > 0 && (
