@@ -32,8 +32,17 @@ export type AdminMailLog = z.infer<typeof adminMailLogSchema>;
 
 export const adminOutboxSchema = z.object({
   smtp_configured: z.boolean(),
-  /** Mail not sent, by status, and how many mails left in the last 24 hours. */
-  counts: z.object({ pending: z.number(), failed: z.number(), cancelled: z.number(), sent_24h: z.number() }),
+  /**
+   * Mail not sent, by status, and how many mails left in the last 24 hours, each counted up to 100,000: `capped` names
+   * the figures that went past it ("100,000+").
+   */
+  counts: z.object({
+    pending: z.number(),
+    failed: z.number(),
+    cancelled: z.number(),
+    sent_24h: z.number(),
+    capped: z.array(z.enum(['pending', 'failed', 'cancelled', 'sent_24h'])),
+  }),
   /** Failed rows, and pending rows that were tried or are overdue, newest first. */
   stuck: z.array(adminOutboxEntrySchema),
   /**

@@ -1,7 +1,7 @@
 import { Button } from '../../../../components/ui/button';
 import { useOutbox, useRetryMail } from '../../api/mail';
 import { MailTable } from '../../components/mail-table';
-import { AdminPage, ErrorPanel } from '../../components/console-ui';
+import { AdminPage, ErrorPanel, formatNumber } from '../../components/console-ui';
 import { WebhooksPanel } from './webhooks-panel';
 import { useCan } from '../../app/role';
 
@@ -11,6 +11,9 @@ export function OutboxPage() {
   const retry = useRetryMail();
   const can = useCan();
   const data = outbox.data;
+  /** A figure as counted: "100,000+" past the count's cap. */
+  const count = (name: 'pending' | 'failed' | 'cancelled' | 'sent_24h') =>
+    data ? `${formatNumber(data.counts[name])}${data.counts.capped.includes(name) ? '+' : ''}` : '';
   return (
     <div className="stack-lg">
       <AdminPage
@@ -18,7 +21,7 @@ export function OutboxPage() {
         title="Outbox"
         summary={
           data &&
-          `${data.counts.pending} pending · ${data.counts.sent_24h} sent in the last 24 hours · ${data.counts.failed} failed · ${data.counts.cancelled} not needed`
+          `${count('pending')} pending · ${count('sent_24h')} sent in the last 24 hours · ${count('failed')} failed · ${count('cancelled')} not needed`
         }
       >
         {data && !data.smtp_configured && (
