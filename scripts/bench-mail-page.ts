@@ -40,7 +40,7 @@ for (const dialect of args.db.split(',') as ('sqlite' | 'postgres')[]) {
     const at = (offsetSql: string) =>
       dialect === 'postgres'
         ? sql.raw(`now() - (${offsetSql}) * interval '1 second'`)
-        : sql.raw(`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (${offsetSql}) || ' seconds')`);
+        : sql.raw(`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', (0 - (${offsetSql})) || ' seconds')`);
     // Sent over the last two days; then the burst that waits: tried and refused (the relay was down), due again soon.
     await sql`INSERT INTO outbox (kind, topic, payload, status, attempts, next_attempt_at, created_at, sent_at, lane)
       SELECT 'mail', 'confirmation', '{}', 'sent', 1, ${at('n % 172800')}, ${at('n % 172800')}, ${at('n % 172800')}, 'urgent' FROM (${numbers}) AS s`.execute(

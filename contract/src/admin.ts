@@ -26,7 +26,7 @@ export const ADMIN_SESSION_COOKIE = 'admin_session';
  */
 export const SECURE_ADMIN_SESSION_COOKIE = `__Host-${ADMIN_SESSION_COOKIE}`;
 
-export const ADMIN_SORTS = ['-created_at', 'created_at', 'email', '-email'] as const;
+export const ADMIN_SORTS = ['-created_at', 'created_at', 'email', '-email', '-fit_score', 'fit_score'] as const;
 export type AdminSort = (typeof ADMIN_SORTS)[number];
 export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_MAX_PAGE_SIZE = 100;
@@ -58,6 +58,12 @@ const adminFilterFields = {
   flag: z.optional(z.enum(SIGNUP_FLAGS)),
   /** A company's domain (exact). */
   company: optionalText(253),
+  /** A fit score of at least this (0-100; issue 36). */
+  min_score: z.optional(
+    z
+      .pipe(z.union([z.string().check(z.regex(/^\d{1,3}$/, 'must be a whole number from 0 to 100')), z.number()]), z.transform(Number))
+      .check(z.refine((n) => Number.isInteger(n) && n >= 0 && n <= 100, 'must be a whole number from 0 to 100')),
+  ),
   from: z.optional(z.string().check(z.refine(validDate, 'must be a date YYYY-MM-DD'))),
   to: z.optional(z.string().check(z.refine(validDate, 'must be a date YYYY-MM-DD'))),
 };
@@ -138,6 +144,9 @@ export const adminSignupSchema = z.object({
   flags: z.array(z.enum(SIGNUP_FLAGS)),
   /** The partner code they joined with (GET /partner-codes names it); null for everyone who used the ordinary form. */
   partner_code_id: z.nullable(z.number()),
+  /** How well they fit a pilot, 0-100 (issue 36), and why: one sentence per term that counted, largest first. */
+  fit_score: z.number(),
+  fit_reasons: z.array(z.string()),
 });
 export type AdminSignup = z.infer<typeof adminSignupSchema>;
 

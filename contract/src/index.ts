@@ -16,3 +16,4 @@ export * from './invitations';
 export * from './partner-codes';
 export * from './partner-code-admin';
 export * from './team';
+export * from './fit';

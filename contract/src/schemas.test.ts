@@ -133,6 +133,8 @@ describe('the admin schemas', () => {
       landing_path: '/',
       flags: ['no-proof-of-work' as const],
       partner_code_id: 7,
+      fit_score: 85,
+      fit_reasons: ['+30 1000+ employees', '+25 Head of Innovation / Innovation Director'],
     };
     expect(adminSignupSchema.parse(row)).toEqual(row);
     expect(() => adminSignupSchema.parse({ ...row, status: 'hired' })).toThrow();

@@ -28,6 +28,8 @@ export interface Database {
   decodeTimestamp(value: Date | string): string;
   /** SQL that is true when the list column holds `value`. */
   listContains(list: Expression<unknown>, value: string): RawBuilder<boolean>;
+  /** A whole number held between `low` and `high` (GREATEST/LEAST on PostgreSQL, SQLite's scalar MAX/MIN). */
+  clampInt(value: RawBuilder<number>, low: number, high: number): RawBuilder<number>;
   /** A FROM item with one row per element of the list column; the element's text is column `value` of `alias`. */
   listElements(list: Expression<unknown>, alias: string): RawBuilder<unknown>;
   /** The UTC calendar day (YYYY-MM-DD) of a timestamp column. */

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { SIGNUPS_PATH, type AdminCampaign } from '@waitlist/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SIGNUPS_PATH, type AdminCampaign, type AdminWave } from '@waitlist/contract';
 import { useTestApp } from '../test/app';
 import { DIALECTS } from '../test/databases';
 import { apiHeaders, validSignup } from '../test/fixtures';
@@ -28,6 +28,7 @@ describe.each(DIALECTS)('bounce and complaint reports by SMTP on %s', (dialect) 
     INBOUND_SMTP_PORT: '0',
     INBOUND_SMTP_HOST: '127.0.0.1',
     INBOUND_SMTP_MAX_BYTES: '20000',
+    METRICS_TOKEN: 'a-metrics-token-for-the-bounce-test',
   }));
   const owner = `owner-${dialect}@acme.example`;
   let cookie = '';
@@ -106,6 +107,13 @@ describe.each(DIALECTS)('bounce and complaint reports by SMTP on %s', (dialect) 
     expect(await suppressionOf(email)).toMatchObject({ suppressed: true, reason: 'complaint' });
     expect(await feedbackOf(outboxId)).toBe('complaint');
     expect((await admin('GET', '/suppressions/counts')).json().counts).toMatchObject({ complaint: 1, 'hard-bounce': 1, 'soft-bounce': 1 });
+    // Prometheus: the complaint by ARF, and the bounces by kind (1 hard, 3 soft).
+    const metrics = (
+      await suite.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer a-metrics-token-for-the-bounce-test' } })
+    ).body;
+    expect(metrics).toMatch(/^waitlist_mail_complaints_total\{source="arf"\} 1$/m);
+    expect(metrics).toMatch(/^waitlist_mail_bounces_total\{kind="hard"\} 1$/m);
+    expect(metrics).toMatch(new RegExp(`^waitlist_mail_bounces_total\\{kind="soft"\\} ${SOFT_BOUNCE_LIMIT}$`, 'm'));
   });
 });
 
@@ -132,16 +140,18 @@ describe.each(DIALECTS)('a send that bounces too much on %s', (dialect) => {
   );
   const people = Array.from({ length: 300 }, (_, i) => `p${i}-${dialect}@list${i % 7}.example`);
   const dead = people.filter((_, i) => i % 10 === 0);
-
-  it('pauses itself past 5 % hard bounces, tells the owners, and resumes only when an owner says so', { timeout: 120_000 }, async () => {
+  beforeAll(async () => {
     await suite.app.ready();
     await addOperator(suite.app, owner);
     await addOperator(suite.app, member, undefined, 'member');
+    cookie = await signIn(suite.app, owner);
+  });
+
+  it('pauses itself past 5 % hard bounces, tells the owners, and resumes only when an owner says so', { timeout: 120_000 }, async () => {
     for (const email of people) await suite.app.services.signups.signUp(validSignup({ email }));
     await smtp.waitForCount(people.length, { timeoutMs: 60_000 });
     await suite.app.database.db.updateTable('waitlist_signups').set({ confirmed_at: new Date().toISOString() }).execute();
     smtp.refuseRecipients(dead);
-    cookie = await signIn(suite.app, owner);
     const draft = await admin('POST', '/campaigns', { name: 'Pilot news', message: { en: { subject: 'News', body: 'Hello.' } } });
     expect(draft.statusCode).toBe(201);
     const id = draft.json<{ id: number }>().id;
@@ -196,5 +206,32 @@ describe.each(DIALECTS)('a send that bounces too much on %s', (dialect) => {
       expect.objectContaining({ outcome: 'ok', target: `campaign:${id}` }),
       expect.objectContaining({ outcome: 'failed', detail: 'not paused' }),
     ]);
+  });
+
+  it('pauses an invitation wave the same way, and an owner resumes it', { timeout: 120_000 }, async () => {
+    const invitees = Array.from({ length: 300 }, (_, i) => `w${i}-${dialect}@wave${i % 5}.example`);
+    const before = smtp.mails.length;
+    for (const email of invitees) await suite.app.services.signups.signUp(validSignup({ email }));
+    await smtp.waitForCount(before + invitees.length, { timeoutMs: 60_000 });
+    await suite.app.database.db
+      .updateTable('waitlist_signups')
+      .set({ confirmed_at: new Date().toISOString() })
+      .where('email', 'in', invitees)
+      .execute();
+    const ids = (await suite.app.database.db.selectFrom('waitlist_signups').select('id').where('email', 'in', invitees).execute()).map(
+      (r) => Number(r.id),
+    );
+    smtp.refuseRecipients(invitees.filter((_, i) => i % 10 === 0));
+    const wave = await admin('POST', '/waves', { name: 'Pilot wave 1', ids });
+    expect(wave.statusCode).toBe(201);
+    const waveOf = async () => (await admin('GET', '/waves')).json<{ items: AdminWave[] }>().items.find((w) => w.name === 'Pilot wave 1')!;
+    await expect.poll(async () => (await waveOf()).state, { timeout: 20_000 }).toBe('paused');
+    const paused = await waveOf();
+    expect(paused.bounce_rate).toBeGreaterThan(0.05);
+    expect(paused.pending).toBeGreaterThan(0);
+    expect(await auditEntries(suite.app, 'wave.pause')).toEqual([expect.objectContaining({ operator_id: null, outcome: 'ok' })]);
+    smtp.recover();
+    expect((await admin('POST', `/waves/${paused.id}/resume`)).statusCode).toBe(200);
+    await expect.poll(async () => (await waveOf()).state, { timeout: 30_000 }).toBe('sent');
   });
 });

@@ -3,7 +3,7 @@ import type { Database } from '../db/connection';
 import type { Stores } from '../db/stores';
 import type { InvitationRow } from '../db/stores/invitations';
 import { csvRecord, type CsvValue } from '../lib/csv';
-import { toConsoleSignup } from './signup-views';
+import { DEFAULT_FIT, toConsoleSignup, type FitNow } from './signup-views';
 import { MAIL_TOPICS } from './signup-events';
 import type { UseCases } from './use-case';
 
@@ -42,6 +42,8 @@ const SIGNUP_COLUMNS = [
   'invited_at',
   'accepted_at',
   'redeemed_at',
+  'fit_score',
+  'fit_reasons',
 ] as const;
 
 const AUDIT_COLUMNS = ['at', 'operator_id', 'operator_email', 'action', 'outcome', 'signup_id', 'target', 'detail'] as const;
@@ -72,6 +74,8 @@ function csvLineOf(signup: AdminSignup, partnerCode: string | undefined, invitat
         return invitation?.acceptedAt;
       case 'redeemed_at':
         return invitation?.redeemedAt;
+      case 'fit_reasons':
+        return signup.fit_reasons.join('; ');
       default:
         return signup[column];
     }
@@ -91,6 +95,8 @@ export interface ExportDeps {
   useCases: UseCases;
   /** ADMIN_READ_BUDGET_PER_HOUR: people one operator may read an hour (null: no budget). */
   readBudgetPerHour?: number | null;
+  /** The fit score's weights in force (the reasons shown beside each score). */
+  fit?: () => FitNow;
 }
 
 /** Who reads: their id, and whether they see whole addresses (guards.ts: seesAddresses). */
@@ -119,7 +125,7 @@ export const maskEmail = (email: string) => {
 const asSeenBy = (reader: Reader, signup: AdminSignup): AdminSignup =>
   reader.seesAddresses ? signup : { ...signup, email: maskEmail(signup.email) };
 
-export function createExports({ database, stores, useCases, readBudgetPerHour = null }: ExportDeps) {
+export function createExports({ database, stores, useCases, readBudgetPerHour = null, fit = () => DEFAULT_FIT }: ExportDeps) {
   const { db } = database;
 
   /**
@@ -175,7 +181,7 @@ export function createExports({ database, stores, useCases, readBudgetPerHour = 
           let text = '';
           for (const row of batch) {
             const partnerCode = row.partner_code_id === null ? undefined : partnerCodes.get(row.partner_code_id);
-            text += csvLineOf(toConsoleSignup(row), partnerCode, invitations.get(row.id));
+            text += csvLineOf(toConsoleSignup(row, fit()), partnerCode, invitations.get(row.id));
           }
           yield text;
         }
@@ -191,7 +197,7 @@ export function createExports({ database, stores, useCases, readBudgetPerHour = 
         signupId: id,
         ...(row ? {} : { outcome: 'failed', detail: 'not found' }),
       });
-      return row && toConsoleSignup(row);
+      return row && toConsoleSignup(row, fit());
     },
 
     /**
@@ -201,7 +207,7 @@ export function createExports({ database, stores, useCases, readBudgetPerHour = 
     async page(filters: AdminFilters, cursor: string | undefined, limit: number | undefined, reader: Reader) {
       const page = await stores.signupListing.list(filters, cursor, limit);
       await spendReadBudget(reader, page.items.length, 'signups.read');
-      const items = page.items.map((row) => asSeenBy(reader, toConsoleSignup(row)));
+      const items = page.items.map((row) => asSeenBy(reader, toConsoleSignup(row, fit())));
       await useCases.record({
         action: 'signups.read',
         operatorId: reader.operatorId,
@@ -222,7 +228,7 @@ export function createExports({ database, stores, useCases, readBudgetPerHour = 
         signupId: id,
         ...(row ? {} : { outcome: 'failed', detail: 'not found' }),
       });
-      return row && asSeenBy(reader, toConsoleSignup(row));
+      return row && asSeenBy(reader, toConsoleSignup(row, fit()));
     },
 
     /** The audit trail (with `filters`) as CSV, itself an action in the trail. */

@@ -6,6 +6,8 @@ import { SOFT_BOUNCE_WINDOW_DAYS } from './suppressions';
 const HOUR_MS = 60 * 60 * 1000;
 /** How often the bulk sends' bounce rates are judged (issue 35 item 4: a send pauses "within seconds"). */
 export const SEND_GUARD_SWEEP_MS = 3_000;
+/** How soon another copy's change of the fit weights is in force here (and a rescoring it left unfinished goes on). */
+export const FIT_REFRESH_MS = 5_000;
 const DAY_MS = 24 * HOUR_MS;
 
 export interface HousekeepingJob {
@@ -114,6 +116,17 @@ export function housekeepingJobs(
       everyMs: SEND_GUARD_SWEEP_MS,
       runNow: false,
       run: () => services.sendGuard.sweep(new Date()),
+    },
+    {
+      // Each copy keeps the fit score's weights in force in memory (a sign-up is scored without a read), and every
+      // sign-up scored with an older version is rescored, in ranges of ids (services/fit-rules.ts).
+      name: 'keep fit scores current',
+      everyMs: FIT_REFRESH_MS,
+      runNow: true,
+      run: async () => {
+        await services.fitRules.refresh();
+        await services.fitRules.rescore();
+      },
     },
     {
       // Only transient bounces within the window count (services/suppressions.ts); older ones are forgotten.

@@ -71,6 +71,8 @@ describe.each(DIALECTS)('importing a list on %s', (dialect) => {
           landing_path: null,
           flags: [],
           partner_code_id: null,
+          fit_score: 0,
+          fit_version: -1,
         },
       ]),
     );

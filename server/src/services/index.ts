@@ -25,6 +25,7 @@ import { createExports } from './exports';
 import { createSuppressions } from './suppressions';
 import { createSendGuard } from './send-guard';
 import { createMailFeedback } from './mail-feedback';
+import { createFitRules } from './fit-rules';
 import { createImports } from './imports';
 import { createErasureLedger } from '../io/erasure-ledger';
 import type { SecretBox } from '../lib/secret-box';
@@ -85,6 +86,7 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     stores.serverSecrets.get(ERASURE_LEDGER_KEY, (executor as Executor | undefined) ?? database.db),
   );
   const suppressions = createSuppressions({ stores, useCases });
+  const fitRules = createFitRules({ stores, useCases });
   const sendGuard = createSendGuard({ database, stores, useCases, ...(settings.metrics ? { metrics: settings.metrics } : {}) });
   const mailFeedback = createMailFeedback({
     database,
@@ -96,6 +98,7 @@ export function createServices(database: Database, stores: Stores, settings: Ser
   });
   const signups = createSignupService({
     suppressions,
+    fit: fitRules.now,
     useCases,
     ledger,
     database,
@@ -143,7 +146,8 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     suppressions,
     sendGuard,
     mailFeedback,
-    exports: createExports({ database, stores, useCases, readBudgetPerHour: settings.readBudgetPerHour ?? null }),
+    fitRules,
+    exports: createExports({ database, stores, useCases, readBudgetPerHour: settings.readBudgetPerHour ?? null, fit: fitRules.now }),
     imports: createImports({ database, stores, signups, useCases, ledger, ...(settings.now ? { now: settings.now } : {}) }),
     proofOfWork,
     mailBudget,

@@ -7,10 +7,13 @@ import {
   type PersonView,
   type SignupBody,
   type SignupFlag,
+  type FitWeights,
+  DEFAULT_FIT_WEIGHTS,
 } from '@waitlist/contract';
 import type { InvitationRow } from '../db/stores/invitations';
 import type { NewSignupRow, SignupRow } from '../db/stores/signups';
 import { companyOf } from '../lib/company';
+import { fitOf } from '../lib/fit-score';
 
 /**
  * One stored row (SignupRow), one mapper per audience, each written once: the console, a webhook receiver, the
@@ -18,8 +21,20 @@ import { companyOf } from '../lib/company';
  */
 
 /** A new sign-up as the public API and the form send it, as the row it becomes at `at` (the consent's time). */
-export function toNewSignupRow(body: SignupBody, at: string, flags: SignupFlag[] = []): NewSignupRow {
+export function toNewSignupRow(body: SignupBody, at: string, flags: SignupFlag[] = [], fit: FitNow = DEFAULT_FIT): NewSignupRow {
   const company = companyOf(body.email);
+  // Scored as it arrives with the weights in force; the colleagues' term comes when the kept counts fold it in.
+  const scored = fitOf(
+    {
+      role: body.role,
+      company_size: body.company_size,
+      desired_outcomes: body.desired_outcomes,
+      free_mail: company.freeMail,
+      partner_code_id: null,
+      colleagues: false,
+    },
+    fit.weights,
+  );
   return {
     email: body.email,
     role: body.role,
@@ -45,11 +60,32 @@ export function toNewSignupRow(body: SignupBody, at: string, flags: SignupFlag[]
     landing_path: body.landing_path ?? null,
     flags,
     partner_code_id: null,
+    fit_score: scored.score,
+    fit_version: fit.version,
   };
 }
 
+/** The weights in force and their version (services/fit-rules.ts keeps them current in each copy). */
+export interface FitNow {
+  version: number;
+  weights: FitWeights;
+}
+export const DEFAULT_FIT: FitNow = { version: 0, weights: DEFAULT_FIT_WEIGHTS };
+
+/**
+ * Why the stored score is what it is, with the weights in force: the colleagues' term counts when it is what makes
+ * the sum match the stored score (the kept counts gave it), so the reasons explain the number shown.
+ */
+export function fitReasonsOf(row: SignupRow, fit: FitNow): string[] {
+  const facts = { ...row, colleagues: false };
+  const alone = fitOf(facts, fit.weights);
+  if (alone.score === row.fit_score) return alone.reasons;
+  const withColleagues = fitOf({ ...facts, colleagues: true }, fit.weights);
+  return withColleagues.score === row.fit_score ? withColleagues.reasons : alone.reasons;
+}
+
 /** The console's view (admin API, CSV export): every column but the retention clock. */
-export function toConsoleSignup(row: SignupRow): AdminSignup {
+export function toConsoleSignup(row: SignupRow, fit: FitNow = DEFAULT_FIT): AdminSignup {
   return {
     id: row.id,
     email: row.email,
@@ -75,6 +111,8 @@ export function toConsoleSignup(row: SignupRow): AdminSignup {
     landing_path: row.landing_path,
     flags: row.flags,
     partner_code_id: row.partner_code_id,
+    fit_score: row.fit_score,
+    fit_reasons: fitReasonsOf(row, fit),
   };
 }
 

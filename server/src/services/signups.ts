@@ -27,7 +27,8 @@ import type { ProofOfWork } from './proof-of-work';
 import { createConfirmationResends } from './confirmation-resends';
 import { createSignupChanges } from './signup-changes';
 import { MAIL_TOPICS, type SignupEvents } from './signup-events';
-import { toNewSignupRow } from './signup-views';
+import { DEFAULT_FIT, toNewSignupRow, type FitNow } from './signup-views';
+import { clampScore } from '../lib/fit-score';
 import type { Suppressions } from './suppressions';
 import type { UseCases } from './use-case';
 
@@ -80,6 +81,8 @@ export interface SignupServiceDeps {
   ledger?: ErasureLedger;
   /** A person who confirms has shown their mailbox works and wants our mail: any suppression of it is lifted. */
   suppressions?: Pick<Suppressions, 'liftOnConfirmation'>;
+  /** The fit score's weights in force (services/fit-rules.ts); absent: the defaults. */
+  fit?: () => FitNow;
 }
 
 interface NewSignup {
@@ -166,7 +169,7 @@ export function createSignupService(deps: SignupServiceDeps) {
       if (client && bursts.isBurst(client.network)) flags.push('burst');
       const requestHash = idempotencyKey ? sha256(JSON.stringify(body)) : '';
       if (idempotencyKey && (await isReplay(idempotencyKey, requestHash))) return 'replayed';
-      const row = toNewSignupRow(body, now().toISOString(), flags);
+      const row = toNewSignupRow(body, now().toISOString(), flags, deps.fit?.());
       try {
         await newSignups.submit({ row, held, idempotencyKey, requestHash });
         deps.mailQueued?.();
@@ -204,7 +207,10 @@ export function createSignupService(deps: SignupServiceDeps) {
           const { trx, at } = change;
           const code = await stores.partnerCodes.claimable(trx, codeHash, at);
           if (!code.ok) throw new PartnerCodeRefusedError(code.problem);
-          const row = { ...toNewSignupRow(body, at), partner_code_id: code.id };
+          const fit = deps.fit?.() ?? DEFAULT_FIT;
+          const base = toNewSignupRow(body, at, [], fit);
+          // A partner's code counts in the fit too.
+          const row = { ...base, partner_code_id: code.id, fit_score: clampScore(base.fit_score + fit.weights.partner_code) };
           const [id] = await stores.signups.insertNew(trx, [row]);
           if (id === undefined) throw new DuplicateEmailError();
           const stored: SignupRow = { ...row, id };

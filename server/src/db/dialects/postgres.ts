@@ -49,6 +49,7 @@ export function openPostgres(url: string, poolSize: number): Database {
     decodeList: (value) => (Array.isArray(value) ? (value as string[]) : []),
     decodeTimestamp: toIso,
     listContains: (list, value) => sql<boolean>`${value} = ANY(${list})`,
+    clampInt: (value, low, high) => sql<number>`GREATEST(${sql.lit(low)}, LEAST(${sql.lit(high)}, ${value}))`,
     listElements: (list, alias) => sql`unnest(${list}) AS ${sql.id(alias)}(value)`,
     utcDay: (timestamp) => sql<string>`to_char(${timestamp} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
     // The trigram index (pg_trgm) follows the table: LIKE uses it, a prefix uses the (email, id) index.

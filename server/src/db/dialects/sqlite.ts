@@ -56,6 +56,7 @@ export function openSqlite(dataDir: string): Database {
     decodeList: (value) => (typeof value === 'string' ? (JSON.parse(value) as string[]) : []),
     decodeTimestamp: toIso,
     listContains: (list, value) => sql<boolean>`EXISTS (SELECT 1 FROM json_each(${list}) WHERE value = ${value})`,
+    clampInt: (value, low, high) => sql<number>`MAX(${sql.lit(low)}, MIN(${sql.lit(high)}, ${value}))`,
     listElements: (list, alias) => sql`json_each(${list}) AS ${sql.id(alias)}`,
     // Stored as ISO text in UTC: the day is its first ten characters.
     utcDay: (timestamp) => sql<string>`substr(${timestamp}, 1, 10)`,

@@ -19,6 +19,7 @@ import { aConsoleForATeam } from './0015-a-console-for-a-team';
 import { freshProofMigration } from './0016-fresh-proof';
 import { mailSuppressions } from './0017-mail-suppressions';
 import { mailFeedback } from './0018-mail-feedback';
+import { fitScores } from './0019-fit-scores';
 import type { Migration } from './ddl';
 import { applyMigrations } from './migrator';
 
@@ -45,6 +46,7 @@ export const migrations: Migration[] = [
   freshProofMigration,
   mailSuppressions,
   mailFeedback,
+  fitScores,
 ];
 
 export type { Migration };

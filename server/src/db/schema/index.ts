@@ -9,6 +9,7 @@ import type {
   CompaniesTable,
   CompanyFacetsTable,
   SignupTotalsTable,
+  FitRulesTable,
 } from './people';
 import type {
   OperatorsTable,
@@ -62,6 +63,7 @@ export interface Schema {
   outbox: OutboxTable;
   mail_suppressions: MailSuppressionsTable;
   mail_soft_bounces: MailSoftBouncesTable;
+  fit_rules: FitRulesTable;
   person_tokens: PersonTokensTable;
   signup_daily_counts: SignupDailyCountsTable;
   companies: CompaniesTable;

@@ -41,6 +41,20 @@ export interface WaitlistSignupsTable {
   partner_code_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1 once the row is in the kept counts (migration 12, db/stores/signup-counts.ts); new rows arrive as 0. */
   counted: ColumnType<number, number | undefined, number>;
+  /** The fit score, 0-100 (migration 19, lib/fit-score.ts), and the version of the weights it was computed with. */
+  fit_score: ColumnType<number, number | undefined, number>;
+  fit_version: ColumnType<number, number | undefined, number>;
+}
+
+/** Every version of the fit score's weights an owner set (migration 19); the newest is in force. */
+export interface FitRulesTable {
+  version: Generated<number>;
+  /** JSON text: contract FitWeights. */
+  weights: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  /** Sign-ups up to this id carry this version's score (the rescoring after a change walks the ids). */
+  rescored_through: ColumnType<number, number | undefined, number>;
 }
 
 export type FollowUpStatus = 'new' | 'contacted' | 'invited' | 'joined' | 'declined';

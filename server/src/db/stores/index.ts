@@ -2,6 +2,7 @@ import type { Database } from '../connection';
 import { createAuditTrail } from './audit-trail';
 import { createCampaignStore } from './campaigns';
 import { createDigestClaims } from './digest-claims';
+import { createFitScores } from './fit-scores';
 import { createFollowUpStore } from './follow-up';
 import { createIdempotencyKeyStore } from './idempotency-keys';
 import { createInvitationStore } from './invitations';
@@ -53,6 +54,7 @@ export function createStores(database: Database, options: { sessionIdleMs: numbe
     digestClaims: createDigestClaims(),
     invitations: createInvitationStore(database),
     partnerCodes: createPartnerCodeStore(database),
+    fitScores: createFitScores(database),
   };
 }
 

@@ -62,25 +62,34 @@ export function createOutboxReports(database: Database) {
       return rows.map(toEntry);
     },
 
-    /** Mail that has not gone out: failed rows, and pending rows that were tried or are overdue. */
+    /**
+     * Mail that has not gone out: failed rows, and pending rows that were tried or are overdue, newest first. Each
+     * status is read newest first along the unsent rows' index (kind, status, created_at; migration 13) and stops at
+     * `limit`: with a million mails waiting after a relay outage, one query over both sorted the million (0.7 s on
+     * SQLite, docs/performance.md).
+     */
     async stuck(now = new Date(), limit = 200): Promise<OutboxEntry[]> {
       const overdue = iso(new Date(now.getTime() - 60_000));
-      const rows = await db
-        .selectFrom('outbox')
-        .selectAll()
-        .where('kind', '=', 'mail')
-        // The partial index of unsent rows (migration 13) serves the query that names its condition.
-        .where('status', '<>', 'sent')
-        .where((eb) =>
-          eb.or([
-            eb('status', '=', 'failed'),
-            eb.and([eb('status', '=', 'pending'), eb.or([eb('attempts', '>', 0), eb('next_attempt_at', '<=', overdue)])]),
-          ]),
-        )
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.map(toEntry);
+      const newest = (status: OutboxStatus) =>
+        db
+          .selectFrom('outbox')
+          .selectAll()
+          .where('kind', '=', 'mail')
+          .where('status', '<>', 'sent')
+          .where('status', '=', status)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit);
+      const [failed, waiting] = await Promise.all([
+        newest('failed').execute(),
+        newest('pending')
+          .where((eb) => eb.or([eb('attempts', '>', 0), eb('next_attempt_at', '<=', overdue)]))
+          .execute(),
+      ]);
+      return [...failed, ...waiting]
+        .map(toEntry)
+        .sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1))
+        .slice(0, limit);
     },
 
     /** Depth and age of what waits to go out, for /metrics. */

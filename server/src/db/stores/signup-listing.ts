@@ -70,14 +70,19 @@ export function createSignupListing(database: Database) {
     // Flags are a space-separated set of known words: padded, one word matches exactly.
     if (filters.flag) q = q.where('flags', '<>', '').where(sql<boolean>`(' ' || flags || ' ') LIKE ${`% ${filters.flag} %`}`);
     if (filters.company) q = q.where('company_domain', '=', filters.company.trim().toLowerCase());
+    if (filters.min_score !== undefined) q = q.where('fit_score', '>=', filters.min_score);
     if (filters.from) q = q.where('created_at', '>=', new Date(`${filters.from}T00:00:00Z`).toISOString());
     // `to` is inclusive: everything before the next day's midnight (UTC).
     if (filters.to) q = q.where('created_at', '<', new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS).toISOString());
     return q;
   };
 
-  const sortColumn = (sort: AdminSort) => (sort.endsWith('email') ? 'email' : 'created_at') as 'email' | 'created_at';
-  const keyOf = (row: SignupRow, sort: AdminSort) => (sortColumn(sort) === 'email' ? row.email : row.created_at);
+  const sortColumn = (sort: AdminSort) =>
+    (sort.endsWith('email') ? 'email' : sort.endsWith('fit_score') ? 'fit_score' : 'created_at') as 'email' | 'created_at' | 'fit_score';
+  const keyOf = (row: SignupRow, sort: AdminSort) => {
+    const column = sortColumn(sort);
+    return column === 'email' ? row.email : column === 'fit_score' ? String(row.fit_score) : row.created_at;
+  };
 
   async function page(
     filters: AdminFilters,
@@ -92,7 +97,8 @@ export function createSignupListing(database: Database) {
     if (cursor) {
       const [value, id] = decodeCursor(cursor);
       if (column === 'created_at' && Number.isNaN(Date.parse(value))) throw new InvalidCursorError();
-      const key = column === 'created_at' ? new Date(value).toISOString() : value;
+      if (column === 'fit_score' && !/^\d{1,3}$/.test(value)) throw new InvalidCursorError();
+      const key = column === 'created_at' ? new Date(value).toISOString() : column === 'fit_score' ? Number(value) : value;
       // A row-value comparison: one range of the (column, id) index, however deep the page (an OR of the two parts made
       // every page of an export read from the start).
       query = query.where(sql<boolean>`(${sql.ref(column)}, id) ${sql.raw(op)} (${key}, ${id})`);

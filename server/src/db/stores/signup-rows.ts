@@ -33,6 +33,9 @@ export interface SignupRow {
   flags: SignupFlag[];
   /** The partner code the person joined with (migration 11), or null. */
   partner_code_id: number | null;
+  /** The fit score, 0-100, and the version of the weights it was computed with (migration 19). */
+  fit_score: number;
+  fit_version: number;
 }
 
 /** A row about to be inserted: every column but the generated id. */
@@ -73,6 +76,8 @@ export function signupRowCodec(database: Database) {
     landing_path: row.landing_path,
     flags: row.flags === '' ? [] : (row.flags.split(' ') as SignupFlag[]),
     partner_code_id: row.partner_code_id === null ? null : Number(row.partner_code_id),
+    fit_score: Number(row.fit_score),
+    fit_version: Number(row.fit_version),
   });
 
   const encode = (changes: SignupChanges): Updateable<WaitlistSignupsTable> => {

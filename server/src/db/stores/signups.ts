@@ -1,6 +1,7 @@
 import type { FollowUpStatus } from '@waitlist/contract';
 import type { Database } from '../connection';
 import { signupRowCodec, type NewSignupRow, type SignupChanges, type SignupRow } from './signup-rows';
+import { createFitScores } from './fit-scores';
 import type { Executor } from '../database';
 import { createSignupCounts, type CountParts } from './signup-counts';
 
@@ -27,6 +28,7 @@ export function createSignupStore(database: Database) {
   const recount = async (trx: Executor, before: readonly SignupRow[], after: readonly SignupRow[], parts: CountParts) =>
     counts.change(trx, before, after, parts);
   const { decode, encode, encodeNew } = signupRowCodec(database);
+  const fitScores = createFitScores(database);
 
   /**
    * Folds sign-ups not yet counted into the kept counts, oldest first, `limit` a transaction, until none is left or
@@ -44,7 +46,9 @@ export function createSignupStore(database: Database) {
           .where('id', 'in', lock(trx.selectFrom('waitlist_signups').select('id').where('counted', '=', 0).orderBy('id').limit(limit)))
           .returningAll()
           .execute();
-        await recount(trx, [], rows.map(decode), { daily: true, current: true });
+        const decoded = rows.map(decode);
+        await recount(trx, [], decoded, { daily: true, current: true });
+        await fitScores.rescoreFolded(trx, decoded);
         return rows.length;
       });
       folded += n;

@@ -25,6 +25,7 @@ import { signupRoutes } from './signup-routes';
 import { teamRoutes } from './team-routes';
 import { meRoutes } from './me-routes';
 import { importRoutes } from './import-routes';
+import { fitRoutes } from './fit-routes';
 
 export interface AdminRoutesOptions {
   stores: Stores;
@@ -128,6 +129,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   });
   await app.register(waveRoutes, { invitations: services.invitations, sendGuard: services.sendGuard, nudge: options.nudgeMail });
   await app.register(partnerCodeRoutes, { partnerCodes: services.partnerCodes });
+  await app.register(fitRoutes, { fitRules: services.fitRules });
   await app.register(teamRoutes, { stores, team: services.team, exports: services.exports, nudge: options.nudgeMail });
   await app.register(meRoutes, {
     secondFactors: services.secondFactors,

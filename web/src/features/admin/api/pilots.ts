@@ -10,6 +10,8 @@ import type {
   AdminWave,
   AdminWaveCreate,
   AdminWaveCreated,
+  AdminFitWeights,
+  FitWeights,
 } from '@waitlist/contract';
 import { json, request } from './client';
 import { adminKeys } from './query-keys';
@@ -89,5 +91,26 @@ export function useResumeSend() {
 export function useMailPreview() {
   return useMutation({
     mutationFn: (input: AdminMailPreviewRequest) => request<AdminMailPreview>('/mail-preview', json('POST', input)),
+  });
+}
+
+/** GET /fit-weights: the fit score's weights in force, their version and the rescoring's progress. */
+export const useFitWeights = () =>
+  useQuery({
+    queryKey: adminKeys.fitWeights(),
+    queryFn: () => request<AdminFitWeights>('/fit-weights'),
+    // While a rescoring runs, look again every few seconds.
+    refetchInterval: (query) => (query.state.data && !query.state.data.rescoring.done ? 3000 : false),
+  });
+
+/** PUT /fit-weights (owners): a new version; every score follows within a minute, so the lists are read again. */
+export function useSaveFitWeights() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (weights: FitWeights) => request<AdminFitWeights>('/fit-weights', json('PUT', weights)),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.fitWeights() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.signupLists() });
+    },
   });
 }

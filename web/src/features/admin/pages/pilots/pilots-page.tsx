@@ -4,6 +4,7 @@ import { CampaignsPanel } from './campaigns-panel';
 import { PartnerCodesPanel } from './partner-codes-panel';
 import { segmentOf } from './segment-summary';
 import { WavesPanel } from './waves-panel';
+import { FitWeightsPanel } from './fit-weights-panel';
 
 /** From the list to pilots: invitation waves and updates to the list (both for the Sign-ups screen's current filter), and partner codes. */
 export function PilotsPage({ filters, operator }: { filters: AdminFilters; operator: string }) {
@@ -16,6 +17,7 @@ export function PilotsPage({ filters, operator }: { filters: AdminFilters; opera
     >
       <WavesPanel segment={segment} />
       <CampaignsPanel segment={segment} operator={operator} />
+      <FitWeightsPanel />
       <PartnerCodesPanel />
     </AdminPage>
   );

@@ -9,6 +9,19 @@ const Muted = ({ children }: { children: ReactNode }) => <span className="muted"
 export function SignupFacts({ signup: s }: { signup: AdminSignup }) {
   const facts: [string, ReactNode][] = [
     ['Status', FOLLOW_UP_STATUS_LABELS[s.status]],
+    [
+      'Fit',
+      <>
+        <strong>{s.fit_score}</strong> of 100
+        {s.fit_reasons.length > 0 && (
+          <ul className="fit-reasons">
+            {s.fit_reasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        )}
+      </>,
+    ],
     ['Role', s.role],
     ['Company size', s.company_size],
     ['Desired outcomes', <OutcomeChips key="outcomes" outcomes={s.desired_outcomes} />],

@@ -23,6 +23,7 @@ export const activeFilterCount = (filters: AdminFilters): number =>
     filters.status,
     filters.flag,
     filters.company,
+    filters.min_score,
     filters.from,
     filters.to,
   ].filter(Boolean).length;
@@ -43,6 +44,10 @@ const CHOICES: {
   // The review queue: sign-ups that may deserve a second look (a script's flood), to erase at once.
   { key: 'flag', label: 'Review', options: SIGNUP_FLAGS, labels: SIGNUP_FLAG_LABELS },
 ];
+
+/** "Fit at least …": the score's steps the filter offers. */
+const FIT_STEPS = ['80', '60', '40', '20'] as const;
+const FIT_LABELS = Object.fromEntries(FIT_STEPS.map((n) => [n, `${n} or more`]));
 
 /** The search box and every filter of the list; each change starts again at the first page. */
 export function SignupFilters({
@@ -94,6 +99,15 @@ export function SignupFilters({
           </Button>
         </div>
       )}
+      <SelectField
+        compact
+        label="Fit"
+        empty="Any"
+        options={FIT_STEPS}
+        labels={FIT_LABELS}
+        value={filters.min_score === undefined ? undefined : String(filters.min_score)}
+        onValue={(value) => onChange({ min_score: value === undefined ? undefined : Number(value) })}
+      />
       <DateField label="From" value={filters.from} onChange={(from) => onChange({ from })} />
       <DateField label="To" value={filters.to} onChange={(to) => onChange({ to })} />
       <div className="filters-actions">

@@ -9,13 +9,17 @@ function SortHeader({
   onSort,
 }: {
   label: string;
-  column: 'email' | 'created_at';
+  column: 'email' | 'created_at' | 'fit_score';
   sort: AdminSort;
   onSort: (sort: AdminSort) => void;
 }) {
   const active = sort === column || sort === `-${column}`;
   const descending = sort.startsWith('-');
-  const next: AdminSort = active ? ((descending ? column : `-${column}`) as AdminSort) : column === 'created_at' ? '-created_at' : 'email';
+  const next: AdminSort = active
+    ? ((descending ? column : `-${column}`) as AdminSort)
+    : column === 'email'
+      ? 'email'
+      : (`-${column}` as AdminSort);
   return (
     <th scope="col" aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
       <button type="button" className="sort-button" onClick={() => onSort(next)}>
@@ -42,6 +46,9 @@ function SignupRow({ row, selected, onSelect }: { row: AdminSignup; selected: bo
       <td className="cell-email">
         <a href={hrefOf({ name: 'signup', id: row.id })}>{row.email}</a>
         {row.flags.length > 0 && <span className="muted flags"> · {row.flags.map((flag) => SIGNUP_FLAG_LABELS[flag]).join(', ')}</span>}
+      </td>
+      <td className="nowrap" title={row.fit_reasons.join('\n')}>
+        {row.fit_score}
       </td>
       <td className="nowrap">{FOLLOW_UP_STATUS_LABELS[row.status]}</td>
       <td className="nowrap">{row.free_mail ? <span className="muted">Personal</span> : (row.company_domain ?? '—')}</td>
@@ -73,13 +80,14 @@ export function SignupsTable({
 }) {
   return (
     <DataTable
-      caption={`Sign-ups, ${sort.includes('email') ? 'sorted by e-mail' : 'sorted by sign-up time'}`}
+      caption={`Sign-ups, ${sort.includes('email') ? 'sorted by e-mail' : sort.includes('fit_score') ? 'sorted by fit' : 'sorted by sign-up time'}`}
       header={
         <>
           <th scope="col">
             <span className="visually-hidden">Select</span>
           </th>
           <SortHeader label="E-mail" column="email" sort={sort} onSort={onSort} />
+          <SortHeader label="Fit" column="fit_score" sort={sort} onSort={onSort} />
           <th scope="col">Status</th>
           <th scope="col">Company</th>
           <th scope="col">Role</th>
@@ -94,7 +102,7 @@ export function SignupsTable({
       {!items &&
         Array.from({ length: 5 }, (_, i) => (
           <tr key={i} className="skeleton-row" aria-hidden="true">
-            <td colSpan={10}>
+            <td colSpan={11}>
               <span className="skeleton" />
             </td>
           </tr>

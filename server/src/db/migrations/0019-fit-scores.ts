@@ -1,0 +1,32 @@
+import type { Migration } from './ddl';
+
+// Migration 19: the fit score (issue 36 item 2; docs/decisions/0031). Each sign-up keeps its score (0-100) and the
+// version of the weights it was computed with, so a change of weights rescores in batches and a row scored with an
+// older version is found again; fit_rules keeps every version of the weights an owner set (the newest is in force).
+// The score's index serves the list sorted by fit and the short list. On PostgreSQL the columns are added with a
+// constant default (no rewrite) and the index is built CONCURRENTLY, so sign-ups keep being written.
+const rules = (id: string, ts: string, strict: string) => `CREATE TABLE IF NOT EXISTS fit_rules (
+    version ${id},
+    weights TEXT NOT NULL,
+    created_by ${ts === 'TEXT' ? 'INTEGER' : 'bigint'},
+    created_at ${ts} NOT NULL,
+    rescored_through ${ts === 'TEXT' ? 'INTEGER' : 'bigint'} NOT NULL DEFAULT 0
+  )${strict}`;
+
+export const fitScores: Migration = {
+  version: 19,
+  name: 'waitlist_signups.fit_score and fit_version, fit_rules',
+  outsideTransaction: true,
+  postgres: [
+    `ALTER TABLE waitlist_signups ADD COLUMN IF NOT EXISTS fit_score smallint NOT NULL DEFAULT 0 CHECK (fit_score BETWEEN 0 AND 100)`,
+    `ALTER TABLE waitlist_signups ADD COLUMN IF NOT EXISTS fit_version integer NOT NULL DEFAULT 0`,
+    rules('integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY', 'timestamptz', ''),
+    `CREATE INDEX CONCURRENTLY IF NOT EXISTS waitlist_signups_fit_idx ON waitlist_signups (fit_score, id)`,
+  ],
+  sqlite: [
+    `ALTER TABLE waitlist_signups ADD COLUMN fit_score INTEGER NOT NULL DEFAULT 0 CHECK (fit_score BETWEEN 0 AND 100)`,
+    `ALTER TABLE waitlist_signups ADD COLUMN fit_version INTEGER NOT NULL DEFAULT 0`,
+    rules('INTEGER PRIMARY KEY', 'TEXT', ' STRICT'),
+    `CREATE INDEX IF NOT EXISTS waitlist_signups_fit_idx ON waitlist_signups (fit_score, id)`,
+  ],
+};

@@ -1,0 +1,132 @@
+import { sql, type RawBuilder } from 'kysely';
+import { DEFAULT_FIT_WEIGHTS, DESIRED_OUTCOME_OPTIONS, fitWeightsSchema, type FitWeights } from '@waitlist/contract';
+import type { Database } from '../connection';
+import type { Executor } from '../database';
+
+export interface FitRules {
+  /** 0: the defaults, never changed. */
+  version: number;
+  weights: FitWeights;
+  createdAt: string | null;
+  createdBy: number | null;
+  rescoredThrough: number;
+}
+
+/**
+ * The fit score in SQL over a waitlist_signups row: the same sum as lib/fit-score.ts `fitOf` (a test keeps the two
+ * equal), so a change of weights rescores a million rows in set-based statements instead of row by row in the server.
+ */
+export function fitScoreSql(database: Database, weights: FitWeights): RawBuilder<number> {
+  const cases = (column: string, table: Record<string, number>) => {
+    const whens = Object.entries(table).filter(([, n]) => n !== 0);
+    return whens.length === 0
+      ? sql<number>`0`
+      : sql<number>`(CASE ${sql.ref(column)} ${sql.join(
+          whens.map(([value, n]) => sql`WHEN ${value} THEN ${sql.lit(n)}`),
+          sql` `,
+        )} ELSE 0 END)`;
+  };
+  const outcomes = DESIRED_OUTCOME_OPTIONS.filter((o) => weights.outcome[o] !== 0).map(
+    (o) => sql<number>`(CASE WHEN ${database.listContains(sql.ref('desired_outcomes'), o)} THEN ${sql.lit(weights.outcome[o])} ELSE 0 END)`,
+  );
+  const colleagues =
+    weights.colleagues === 0
+      ? sql<number>`0`
+      : sql<number>`(CASE WHEN free_mail = 0 AND company_domain IS NOT NULL AND EXISTS (SELECT 1 FROM companies WHERE companies.domain = waitlist_signups.company_domain AND companies.people >= 2) THEN ${sql.lit(weights.colleagues)} ELSE 0 END)`;
+  const sum = sql<number>`(${sql.lit(weights.base)} + ${cases('role', weights.role)} + ${cases('company_size', weights.company_size)} + ${sql.join(
+    outcomes.length > 0 ? outcomes : [sql`0`],
+    sql` + `,
+  )} + (CASE WHEN free_mail = 1 THEN ${sql.lit(weights.free_mail)} ELSE ${sql.lit(weights.work_address)} END) + ${colleagues} + (CASE WHEN partner_code_id IS NOT NULL THEN ${sql.lit(weights.partner_code)} ELSE 0 END))`;
+  return database.clampInt(sum, 0, 100);
+}
+
+/** The weights of the fit score, by version (migration 19), and the statements that keep every score current. */
+export function createFitScores(database: Database) {
+  const { db } = database;
+  /** The newest version an owner set, or undefined (the defaults are in force). */
+  async function current(executor: Executor = db): Promise<FitRules | undefined> {
+    const row = await executor.selectFrom('fit_rules').selectAll().orderBy('version', 'desc').limit(1).executeTakeFirst();
+    return (
+      row && {
+        version: Number(row.version),
+        weights: fitWeightsSchema.parse(JSON.parse(row.weights)),
+        createdAt: database.decodeTimestamp(row.created_at),
+        createdBy: row.created_by === null ? null : Number(row.created_by),
+        rescoredThrough: Number(row.rescored_through),
+      }
+    );
+  }
+
+  return {
+    current,
+
+    async add(trx: Executor, weights: FitWeights, createdBy: number | null, at: string): Promise<number> {
+      const row = await trx
+        .insertInto('fit_rules')
+        .values({ weights: JSON.stringify(weights), created_by: createdBy, created_at: at })
+        .returning('version')
+        .executeTakeFirstOrThrow();
+      return Number(row.version);
+    },
+
+    /** The largest sign-up id (where a rescoring walk ends). */
+    async maxId(): Promise<number> {
+      const row = await db
+        .selectFrom('waitlist_signups')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst();
+      return Number(row?.id ?? 0);
+    },
+
+    /** Rescores the sign-ups with ids in (after, through] that carry another version; answers how many changed. */
+    async rescoreRange(version: number, weights: FitWeights, after: number, through: number): Promise<number> {
+      const result = await db
+        .updateTable('waitlist_signups')
+        .set({ fit_score: fitScoreSql(database, weights), fit_version: version })
+        .where('id', '>', after)
+        .where('id', '<=', through)
+        .where('fit_version', '<>', version)
+        .executeTakeFirst();
+      await db
+        .updateTable('fit_rules')
+        .set({ rescored_through: through })
+        .where('version', '=', version)
+        .where('rescored_through', '<', through)
+        .execute();
+      return Number(result.numUpdatedRows);
+    },
+
+    /**
+     * In the kept counts' fold (db/stores/signups.ts): the folded sign-ups, and the people of a company that has just
+     * come to two or more on the list (their colleague now counts), scored with the weights in force.
+     */
+    async rescoreFolded(trx: Executor, rows: readonly { id: number; free_mail: boolean; company_domain: string | null }[]): Promise<void> {
+      if (rows.length === 0) return;
+      const inBatch = new Map<string, number>();
+      for (const row of rows)
+        if (!row.free_mail && row.company_domain) inBatch.set(row.company_domain, (inBatch.get(row.company_domain) ?? 0) + 1);
+      const companies =
+        inBatch.size === 0
+          ? []
+          : await trx
+              .selectFrom('companies')
+              .select(['domain', 'people'])
+              .where('domain', 'in', [...inBatch.keys()])
+              .execute();
+      const newColleagues = companies
+        .filter((c) => Number(c.people) >= 2 && Number(c.people) - (inBatch.get(c.domain) ?? 0) <= 1)
+        .map((c) => c.domain);
+      const rules = await current(trx);
+      const ids = rows.map((r) => r.id);
+      await trx
+        .updateTable('waitlist_signups')
+        .set({ fit_score: fitScoreSql(database, rules?.weights ?? DEFAULT_FIT_WEIGHTS), fit_version: rules?.version ?? 0 })
+        .where((eb) =>
+          newColleagues.length > 0 ? eb.or([eb('id', 'in', ids), eb('company_domain', 'in', newColleagues)]) : eb('id', 'in', ids),
+        )
+        .execute();
+    },
+  };
+}
+
+export type FitScores = ReturnType<typeof createFitScores>;

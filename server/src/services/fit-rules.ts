@@ -1,0 +1,78 @@
+import { DEFAULT_FIT_WEIGHTS, type AdminFitWeights, type FitWeights } from '@waitlist/contract';
+import type { Stores } from '../db/stores';
+import { DEFAULT_FIT, type FitNow } from './signup-views';
+import type { UseCases } from './use-case';
+
+/** Sign-ups rescored per statement after a change of weights (a range of ids: each statement's work is bounded). */
+const RESCORE_STEP = 25_000;
+
+/**
+ * The fit score's weights (issue 36 item 2; docs/decisions/0031): the version in force, kept in memory by each copy
+ * (refreshed every few seconds by the housekeeping job, so a sign-up is scored without a read), an owner's change as
+ * a new version with its audit entry, and the rescoring of every sign-up after it, in ranges of ids, set-based.
+ */
+export function createFitRules({ stores, useCases }: { stores: Stores; useCases: UseCases }) {
+  let inForce: FitNow = DEFAULT_FIT;
+  let rescoring: Promise<number> | null = null;
+
+  async function refresh(): Promise<FitNow> {
+    const rules = await stores.fitScores.current();
+    inForce = rules ? { version: rules.version, weights: rules.weights } : DEFAULT_FIT;
+    return inForce;
+  }
+
+  /** Walks the ids after the version's mark to the end, rescoring what carries another version. */
+  async function rescoreAll(): Promise<number> {
+    const rules = await stores.fitScores.current();
+    if (!rules) return 0;
+    const end = await stores.fitScores.maxId();
+    let changed = 0;
+    for (let after = rules.rescoredThrough; after < end; after += RESCORE_STEP) {
+      changed += await stores.fitScores.rescoreRange(rules.version, rules.weights, after, Math.min(end, after + RESCORE_STEP));
+    }
+    return changed;
+  }
+
+  /** Rescores every sign-up that carries another version than the one in force; one run at a time in a copy. */
+  const rescore = (): Promise<number> =>
+    (rescoring ??= rescoreAll().finally(() => {
+      rescoring = null;
+    }));
+
+  return {
+    rescore,
+    /** The weights in force (no read: kept current by `refresh`). */
+    now: (): FitNow => inForce,
+    refresh,
+
+    /** What the console shows: the weights, who set them when, and how far the rescoring has come. */
+    async view(): Promise<AdminFitWeights> {
+      const rules = await stores.fitScores.current();
+      const end = rules ? await stores.fitScores.maxId() : 0;
+      const remaining = rules ? Math.max(0, end - rules.rescoredThrough) : 0;
+      const by =
+        rules?.createdBy == null ? null : ((await stores.operatorAccounts.list()).find((o) => o.id === rules.createdBy)?.email ?? null);
+      return {
+        version: rules?.version ?? 0,
+        weights: rules?.weights ?? DEFAULT_FIT_WEIGHTS,
+        updated_at: rules?.createdAt ?? null,
+        updated_by: by,
+        rescoring: { done: remaining === 0, remaining },
+      };
+    },
+
+    /** An owner's new weights: a new version, audited; every sign-up is rescored right after (in the background). */
+    async set(weights: FitWeights, operatorId: number): Promise<number> {
+      const version = await useCases.run(async (change) => {
+        const v = await stores.fitScores.add(change.trx, weights, operatorId, change.at);
+        await change.audit({ action: 'fit.weights', operatorId, target: `fit:${v}`, detail: `version ${v}` });
+        return v;
+      });
+      await refresh();
+      void rescore().catch(() => undefined); // the housekeeping job goes on where this stopped
+      return version;
+    },
+  };
+}
+
+export type FitRules = ReturnType<typeof createFitRules>;

@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS, type FitWeights } from '@waitlist/contract';
+import { Button } from '../../../../components/ui/button';
+import { useFitWeights, useSaveFitWeights } from '../../api/pilots';
+import { formatDateTime, formatNumber } from '../../components/console-ui';
+import { useCan } from '../../app/role';
+
+type Group = 'role' | 'company_size' | 'outcome';
+const GROUPS: { key: Group; label: string; options: readonly string[] }[] = [
+  { key: 'role', label: 'Role', options: ROLE_OPTIONS },
+  { key: 'company_size', label: 'Company size', options: COMPANY_SIZE_OPTIONS },
+  { key: 'outcome', label: 'Desired outcome (each one chosen)', options: DESIRED_OUTCOME_OPTIONS },
+];
+const SINGLES: { key: 'base' | 'work_address' | 'free_mail' | 'colleagues' | 'partner_code'; label: string }[] = [
+  { key: 'base', label: 'Everyone starts at' },
+  { key: 'work_address', label: 'A work address' },
+  { key: 'free_mail', label: 'Free mail (Gmail, Outlook.com …)' },
+  { key: 'colleagues', label: 'Colleagues on the list (two or more of one company)' },
+  { key: 'partner_code', label: "Joined with a partner's code" },
+];
+
+/** Points as a person types them: a whole number from -100 to 100, or what was there. */
+const points = (text: string, was: number) => (/^-?\d{1,3}$/.test(text.trim()) ? Math.max(-100, Math.min(100, Number(text))) : was);
+
+/**
+ * The fit score's weights (issue 36 item 2): points per role, size and outcome and for the rest; every sign-up's score
+ * is the sum, held between 0 and 100. Owners change them (a new version, audited); everyone sees them.
+ */
+export function FitWeightsPanel() {
+  const current = useFitWeights();
+  const save = useSaveFitWeights();
+  const can = useCan();
+  const [draft, setDraft] = useState<FitWeights | null>(null);
+  const [notice, setNotice] = useState('');
+  const weights = draft ?? current.data?.weights;
+  const editable = can('owner');
+  if (!weights || !current.data) return null;
+  const set = (patch: Partial<FitWeights>) => setDraft({ ...weights, ...patch });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(weights, {
+      onSuccess: (view) => {
+        setDraft(null);
+        setNotice(`Version ${view.version} is in force; every score follows it within a minute.`);
+      },
+      onError: (error) => setNotice(error.message),
+    });
+  };
+  const field = (label: string, value: number, onValue: (n: number) => void) => (
+    <label className="fit-weight" key={label}>
+      <span>{label}</span>
+      <input
+        type="number"
+        min={-100}
+        max={100}
+        step={1}
+        value={value}
+        readOnly={!editable}
+        onChange={(e) => onValue(points(e.target.value, value))}
+      />
+    </label>
+  );
+  const { version, updated_at, updated_by, rescoring } = current.data;
+  return (
+    <section className="stack-lg" aria-labelledby="fit-title">
+      <h2 id="fit-title">Fit score</h2>
+      <p className="muted">
+        Each sign-up scores the sum of these points, held between 0 and 100; the list sorts and filters by it, and a wave can take the best
+        of a filter.{' '}
+        {version === 0
+          ? 'These are the defaults.'
+          : `Version ${version}, set ${updated_at ? formatDateTime(updated_at) : ''} by ${updated_by ?? 'an owner'}.`}
+      </p>
+      <p role="status" aria-live="polite">
+        {rescoring.done ? notice : `Rescoring: about ${formatNumber(rescoring.remaining)} sign-ups to go.`}
+      </p>
+      <form className="card stack" onSubmit={submit} aria-labelledby="fit-title">
+        <fieldset className="fit-group">
+          <legend>For everyone</legend>
+          {SINGLES.map(({ key, label }) => field(label, weights[key], (n) => set({ [key]: n })))}
+        </fieldset>
+        {GROUPS.map(({ key, label, options }) => (
+          <fieldset key={key} className="fit-group">
+            <legend>{label}</legend>
+            {options.map((option) =>
+              field(option, (weights[key] as Record<string, number>)[option] ?? 0, (n) => set({ [key]: { ...weights[key], [option]: n } })),
+            )}
+          </fieldset>
+        ))}
+        {editable && (
+          <div className="actions">
+            <Button type="submit" disabled={save.isPending || draft === null}>
+              {save.isPending ? 'Saving…' : 'Save as a new version'}
+            </Button>
+            {draft && (
+              <Button type="button" variant="ghost" onClick={() => setDraft(null)}>
+                Undo changes
+              </Button>
+            )}
+          </div>
+        )}
+      </form>
+    </section>
+  );
+}
