@@ -72,7 +72,7 @@ const SERVER_RULE_BLOCKS = [
   {
     // db/: SQL lives here; each table is written by its store (waitlist_signups checked here).
     files: ['server/src/db/**/*.ts'],
-    // fit-scores.ts writes the two columns it derives (fit_score, fit_version) and nothing else of a sign-up.
+    // fit-scores.ts writes the one column it derives (fit_score) and nothing else of a sign-up.
     ignores: [
       'server/src/db/stores/signups.ts',
       'server/src/db/stores/fit-scores.ts',

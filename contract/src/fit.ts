@@ -21,7 +21,7 @@ export const fitWeightsSchema = z.strictObject({
 });
 export type FitWeights = z.infer<typeof fitWeightsSchema>;
 
-/** GET /api/admin/fit-weights: the weights in force and their version (0: the defaults, never changed). */
+/** GET /api/admin/fit-weights: the weights in force and their version (1: the defaults, set by nobody). */
 export const adminFitWeightsSchema = z.object({
   version: z.number(),
   weights: fitWeightsSchema,

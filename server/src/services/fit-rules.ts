@@ -21,7 +21,7 @@ export function createFitRules({ stores, useCases }: { stores: Stores; useCases:
     return inForce;
   }
 
-  /** Walks the ids after the version's mark to the end, rescoring what carries another version. */
+  /** Walks the ids after the version's mark to the end, rewriting every score the weights in force change. */
   async function rescoreAll(): Promise<number> {
     const rules = await stores.fitScores.current();
     if (!rules) return 0;
@@ -33,7 +33,7 @@ export function createFitRules({ stores, useCases }: { stores: Stores; useCases:
     return changed;
   }
 
-  /** Rescores every sign-up that carries another version than the one in force; one run at a time in a copy. */
+  /** Rescores every sign-up after the mark of the weights in force; one run at a time in a copy. */
   const rescore = (): Promise<number> =>
     (rescoring ??= rescoreAll().finally(() => {
       rescoring = null;
@@ -53,7 +53,7 @@ export function createFitRules({ stores, useCases }: { stores: Stores; useCases:
       const by =
         rules?.createdBy == null ? null : ((await stores.operatorAccounts.list()).find((o) => o.id === rules.createdBy)?.email ?? null);
       return {
-        version: rules?.version ?? 0,
+        version: rules?.version ?? 1,
         weights: rules?.weights ?? DEFAULT_FIT_WEIGHTS,
         updated_at: rules?.createdAt ?? null,
         updated_by: by,

@@ -117,15 +117,20 @@ describe.each(DIALECTS)('fit scores on %s', (dialect) => {
       headers: { cookie, origin: 'http://localhost:80', host: 'localhost:80' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json<AdminFitWeights>()).toMatchObject({ version: 1, updated_by: owner });
+    expect(res.json<AdminFitWeights>()).toMatchObject({ version: 2, updated_by: owner });
     await suite.app.services.fitRules.rescore();
     const view = (await admin('GET', '/fit-weights')).json<AdminFitWeights>();
     expect(view.rescoring).toEqual({ done: true, remaining: 0 });
-    const versions = await suite.app.database.db.selectFrom('waitlist_signups').select('fit_version').distinct().execute();
-    expect(versions.map((v) => Number(v.fit_version))).toEqual([1]);
+    // Every sign-up carries the new weights' score.
+    for (const row of await suite.app.database.db.selectFrom('waitlist_signups').selectAll().execute()) {
+      const person = suite.app.stores.signups.decode(row);
+      const colleagues =
+        !person.free_mail && person.company_domain !== null && (await list(`company=${person.company_domain}`)).items.length >= 2;
+      expect(person.fit_score, person.email).toBe(fitOf({ ...person, colleagues }, weights).score);
+    }
     const other = (await list(`q=other-${dialect}`)).items[0]!;
     expect(other.fit_score).toBe(fitOf({ ...other, colleagues: false }, weights).score);
     expect(other.fit_reasons).toContain('+40 1-10 employees');
-    expect(await auditEntries(suite.app, 'fit.weights')).toEqual([expect.objectContaining({ target: 'fit:1', outcome: 'ok' })]);
+    expect(await auditEntries(suite.app, 'fit.weights')).toEqual([expect.objectContaining({ target: 'fit:2', outcome: 'ok' })]);
   });
 });

@@ -72,7 +72,6 @@ describe.each(DIALECTS)('importing a list on %s', (dialect) => {
           flags: [],
           partner_code_id: null,
           fit_score: 0,
-          fit_version: -1,
         },
       ]),
     );

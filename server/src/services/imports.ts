@@ -220,7 +220,6 @@ async function importSignups(deps: ImportDeps, csv: string, options: ImportOptio
       partner_code_id: null,
       // Scored when the kept counts fold it in (a few seconds), with the colleagues it brings.
       fit_score: 0,
-      fit_version: -1,
     });
   });
 

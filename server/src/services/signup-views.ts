@@ -61,7 +61,6 @@ export function toNewSignupRow(body: SignupBody, at: string, flags: SignupFlag[]
     flags,
     partner_code_id: null,
     fit_score: scored.score,
-    fit_version: fit.version,
   };
 }
 
@@ -70,7 +69,8 @@ export interface FitNow {
   version: number;
   weights: FitWeights;
 }
-export const DEFAULT_FIT: FitNow = { version: 0, weights: DEFAULT_FIT_WEIGHTS };
+/** Version 1 is the defaults (migration 19 stores them); a copy starts with them until it has read the table. */
+export const DEFAULT_FIT: FitNow = { version: 1, weights: DEFAULT_FIT_WEIGHTS };
 
 /**
  * Why the stored score is what it is, with the weights in force: the colleagues' term counts when it is what makes

@@ -216,7 +216,6 @@ export function seedRows(count: number, now: number, offset = 0): NewSignupRow[]
       flags: random.next() < 0.03 ? ['no-proof-of-work'] : [],
       partner_code_id: null,
       fit_score: 0,
-      fit_version: -1,
     });
   }
   return rows;

@@ -41,9 +41,8 @@ export interface WaitlistSignupsTable {
   partner_code_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1 once the row is in the kept counts (migration 12, db/stores/signup-counts.ts); new rows arrive as 0. */
   counted: ColumnType<number, number | undefined, number>;
-  /** The fit score, 0-100 (migration 19, lib/fit-score.ts), and the version of the weights it was computed with. */
+  /** The fit score, 0-100 (migration 19, lib/fit-score.ts), with the weights in force. */
   fit_score: ColumnType<number, number | undefined, number>;
-  fit_version: ColumnType<number, number | undefined, number>;
 }
 
 /** Every version of the fit score's weights an owner set (migration 19); the newest is in force. */

@@ -4,7 +4,7 @@ import type { Database } from '../connection';
 import type { Executor } from '../database';
 
 export interface FitRules {
-  /** 0: the defaults, never changed. */
+  /** 1: the defaults (migration 19), set by nobody. */
   version: number;
   weights: FitWeights;
   createdAt: string | null;
@@ -78,14 +78,18 @@ export function createFitScores(database: Database) {
       return Number(row?.id ?? 0);
     },
 
-    /** Rescores the sign-ups with ids in (after, through] that carry another version; answers how many changed. */
+    /**
+     * Rescores the sign-ups with ids in (after, through]; only a row whose score changes is written (a write moves the
+     * row's entries in every index of the table, the trigram one included). Answers how many changed.
+     */
     async rescoreRange(version: number, weights: FitWeights, after: number, through: number): Promise<number> {
+      const score = fitScoreSql(database, weights);
       const result = await db
         .updateTable('waitlist_signups')
-        .set({ fit_score: fitScoreSql(database, weights), fit_version: version })
+        .set({ fit_score: score })
         .where('id', '>', after)
         .where('id', '<=', through)
-        .where('fit_version', '<>', version)
+        .where(sql<boolean>`fit_score <> ${score}`)
         .executeTakeFirst();
       await db
         .updateTable('fit_rules')
@@ -120,7 +124,7 @@ export function createFitScores(database: Database) {
       const ids = rows.map((r) => r.id);
       await trx
         .updateTable('waitlist_signups')
-        .set({ fit_score: fitScoreSql(database, rules?.weights ?? DEFAULT_FIT_WEIGHTS), fit_version: rules?.version ?? 0 })
+        .set({ fit_score: fitScoreSql(database, rules?.weights ?? DEFAULT_FIT_WEIGHTS) })
         .where((eb) =>
           newColleagues.length > 0 ? eb.or([eb('id', 'in', ids), eb('company_domain', 'in', newColleagues)]) : eb('id', 'in', ids),
         )

@@ -33,9 +33,8 @@ export interface SignupRow {
   flags: SignupFlag[];
   /** The partner code the person joined with (migration 11), or null. */
   partner_code_id: number | null;
-  /** The fit score, 0-100, and the version of the weights it was computed with (migration 19). */
+  /** The fit score, 0-100, with the weights in force (migration 19). */
   fit_score: number;
-  fit_version: number;
 }
 
 /** A row about to be inserted: every column but the generated id. */
@@ -77,7 +76,6 @@ export function signupRowCodec(database: Database) {
     flags: row.flags === '' ? [] : (row.flags.split(' ') as SignupFlag[]),
     partner_code_id: row.partner_code_id === null ? null : Number(row.partner_code_id),
     fit_score: Number(row.fit_score),
-    fit_version: Number(row.fit_version),
   });
 
   const encode = (changes: SignupChanges): Updateable<WaitlistSignupsTable> => {

@@ -1,0 +1,82 @@
+#!/usr/bin/env -S npx tsx
+/**
+ * `npm run bench:fit -- --rows N [--db sqlite,postgres]`: how long every fit score takes to follow an owner's new
+ * weights (issue 36 item 2: "current within a minute at a million sign-ups"). Seeds N sign-ups with one INSERT …
+ * SELECT (roles, sizes, outcomes, free mail and companies spread as a real list), their companies' counts, then
+ * saves new weights through the service an owner's PUT calls and times the rescoring to its end, beside the
+ * reference measured in the same run: one plain UPDATE of every row's score to a constant.
+ */
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { COMPANY_SIZE_OPTIONS, DEFAULT_FIT_WEIGHTS, ROLE_OPTIONS } from '@waitlist/contract';
+import { createTestDatabase } from '../server/src/test/databases';
+import { migrate } from '../server/src/db/migrations';
+import { createStores } from '../server/src/db/stores';
+import { createUseCases } from '../server/src/services/use-case';
+import { createFitRules } from '../server/src/services/fit-rules';
+
+const { values: args } = parseArgs({
+  options: { rows: { type: 'string', default: '1000000' }, db: { type: 'string', default: 'sqlite,postgres' } },
+});
+const ROWS = Number(args.rows);
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+console.log(`bench:fit: ${ROWS.toLocaleString('en-US')} sign-ups, an owner's new weights, every score rescored`);
+for (const dialect of args.db.split(',') as ('sqlite' | 'postgres')[]) {
+  const testDb = await createTestDatabase(dialect);
+  const database = testDb.open();
+  try {
+    await migrate(database.db, dialect);
+    const numbers =
+      dialect === 'postgres'
+        ? sql`SELECT n FROM generate_series(1, ${ROWS}) AS n`
+        : sql`WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${ROWS}) SELECT n FROM seq`;
+    const pick = (list: readonly string[], salt: number) =>
+      sql.raw(`(CASE ((n * ${salt}) % ${list.length}) ${list.map((v, i) => `WHEN ${i} THEN '${v.replace(/'/g, "''")}'`).join(' ')} END)`);
+    const outcomes =
+      dialect === 'postgres'
+        ? sql.raw(`ARRAY['Reuse insights', 'Speed up time-to-market']`)
+        : sql.raw(`'["Reuse insights","Speed up time-to-market"]'`);
+    const seeded = performance.now();
+    await database.withoutTimeouts(async (long) => {
+      // 30 % free mail; the rest spread over 20,000 companies, a few large and a long tail.
+      await sql`INSERT INTO waitlist_signups (email, role, company_size, desired_outcomes, consented_at, privacy_policy_version, created_at, company_domain, free_mail, counted)
+        SELECT 'p' || n || '@' || (CASE WHEN n % 10 < 3 THEN 'gmail.com' ELSE 'c' || (((n % 20000) * (n % 20000)) % 20000) || '.example' END), ${pick(ROLE_OPTIONS, 7)}, ${pick(COMPANY_SIZE_OPTIONS, 13)}, ${outcomes},
+          '2026-01-01T00:00:00.000Z', '2025-01', '2026-01-01T00:00:00.000Z', (CASE WHEN n % 10 < 3 THEN NULL ELSE 'c' || (((n % 20000) * (n % 20000)) % 20000) || '.example' END), (CASE WHEN n % 10 < 3 THEN 1 ELSE 0 END), 1
+        FROM (${numbers}) AS s`.execute(long);
+      await sql`INSERT INTO companies (domain, people, first_signup_at, last_signup_at)
+        SELECT company_domain, count(*), min(created_at), max(created_at) FROM waitlist_signups WHERE company_domain IS NOT NULL GROUP BY company_domain`.execute(
+        long,
+      );
+      if (dialect === 'postgres') await sql`VACUUM ANALYZE`.execute(long);
+    });
+    console.log(`  ${dialect}: seeded in ${s(performance.now() - seeded)}`);
+    const reference = performance.now();
+    await database.withoutTimeouts((long) => sql`UPDATE waitlist_signups SET fit_score = 50`.execute(long));
+    const referenceMs = performance.now() - reference;
+    const stores = createStores(database, { sessionIdleMs: 60_000, sessionMaxMs: 60_000 });
+    const fitRules = createFitRules({ stores, useCases: createUseCases({ database, stores }) });
+    // The first walk after the upgrade: every row scored with the defaults (version 1).
+    const first = performance.now();
+    await fitRules.rescore();
+    console.log(`  ${dialect}: first scoring after the upgrade: ${s(performance.now() - first)}`);
+    const started = performance.now();
+    await fitRules.set(
+      { ...DEFAULT_FIT_WEIGHTS, free_mail: -20, company_size: { ...DEFAULT_FIT_WEIGHTS.company_size, '1-10 employees': 10 } },
+      1,
+    );
+    await fitRules.rescore();
+    const rescoreMs = performance.now() - started;
+    const stale = await database.db
+      .selectFrom('waitlist_signups')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('fit_version', '<>', 2)
+      .executeTakeFirstOrThrow();
+    console.log(
+      `  ${dialect}: every score current after ${s(rescoreMs)} (one plain UPDATE of every row: ${s(referenceMs)}); ids left to walk: ${stale.n}`,
+    );
+  } finally {
+    await database.close();
+    await testDb.drop();
+  }
+}
