@@ -34,6 +34,8 @@ export const adminWaveCreateSchema = z
     ids: z.optional(z.array(positiveId).check(z.minLength(1), z.maxLength(MAX_WAVE_SIZE))),
     filter: z.optional(adminSegmentSchema),
     limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_WAVE_SIZE))),
+    /** Which of a segment go first: the oldest sign-ups (default) or the best fits (issue 36: "the best N of a filter"). */
+    order: z.optional(z.enum(['oldest', 'best_fit'])),
     /** The founders' own words in either language (Markdown subset); absent: the standard invitation. */
     message: z.optional(ownWordsSchema),
     expires_in_days: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_EXPIRY_DAYS)), DEFAULT_INVITATION_DAYS),
@@ -41,6 +43,7 @@ export const adminWaveCreateSchema = z
   .check(
     z.refine((body) => (body.ids === undefined) !== (body.filter === undefined), 'Send either ids (a selection) or filter (a segment)'),
     z.refine((body) => body.limit === undefined || body.filter !== undefined, 'limit goes with filter'),
+    z.refine((body) => body.order === undefined || body.filter !== undefined, 'order goes with filter'),
   );
 export type AdminWaveCreate = z.infer<typeof adminWaveCreateSchema>;
 

@@ -51,6 +51,13 @@ describe.each(DIALECTS)('fit scores on %s', (dialect) => {
     expect((await admin('GET', '/signups?min_score=101')).statusCode).toBe(400);
     const csv = (await admin('GET', '/signups/export.csv')).body;
     expect(csv.split('\r\n')[0]).toMatch(/,fit_score,fit_reasons$/);
+
+    // A wave takes the best fits of a filter first.
+    await suite.app.database.db.updateTable('waitlist_signups').set({ confirmed_at: new Date().toISOString() }).execute();
+    const wave = await admin('POST', '/waves', { name: 'Best first', filter: {}, limit: 1, order: 'best_fit' });
+    expect(wave.statusCode).toBe(201);
+    expect((await list('status=invited')).items.map((s) => s.email)).toEqual([`head-${dialect}@volvo.com`]);
+    expect((await admin('POST', '/waves', { name: 'No filter', ids: [best.id], order: 'best_fit' })).statusCode).toBe(400);
   });
 
   it('gives colleagues their term once a second person of the company is on the list, the first one too', async () => {

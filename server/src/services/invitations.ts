@@ -67,10 +67,10 @@ export function createInvitationService({ database, stores, signups, useCases, n
       return useCases.run(async (change) => {
         const { trx } = change;
         const at = new Date(change.at);
-        // A segment is taken oldest first (first come, first invited) until `limit` people are invited.
+        // A segment is taken oldest first (first come, first invited), or best fit first, until `limit` are invited.
         const candidates = input.ids
           ? [...new Set(input.ids)]
-          : await stores.signupListing.oldestIds(trx, input.filter ?? {}, MAX_SEGMENT_READ);
+          : await stores.signupListing.oldestIds(trx, input.filter ?? {}, MAX_SEGMENT_READ, input.order === 'best_fit');
         const limit = input.limit ?? MAX_WAVE_SIZE;
         const expiresAt = new Date(at.getTime() + input.expires_in_days * DAY_MS).toISOString();
         const waveId = await invitations.insertWave(trx, {

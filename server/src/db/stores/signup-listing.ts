@@ -147,11 +147,10 @@ export function createSignupListing(database: Database) {
     },
 
     /** The ids a segment selects, oldest sign-up first, at most `limit` (a wave's candidates). */
-    async oldestIds(executor: Executor, segment: AdminSegment, limit: number): Promise<number[]> {
-      const rows = await applyFilters(executor.selectFrom('waitlist_signups'), segment)
-        .select('id')
-        .orderBy('created_at')
-        .orderBy('id')
+    /** A segment's people, the first `limit` in sign-up order, or (`bestFit`) the best fits first. */
+    async oldestIds(executor: Executor, segment: AdminSegment, limit: number, bestFit = false): Promise<number[]> {
+      const query = applyFilters(executor.selectFrom('waitlist_signups'), segment).select('id');
+      const rows = await (bestFit ? query.orderBy('fit_score', 'desc').orderBy('id', 'desc') : query.orderBy('created_at').orderBy('id'))
         .limit(limit)
         .execute()
         .catch(translateDbError);

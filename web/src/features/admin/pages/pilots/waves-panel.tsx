@@ -9,7 +9,7 @@ import {
 } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useCreateWave, useMailPreview, useWaves } from '../../api/pilots';
-import { TextField } from '../../components/fields';
+import { SelectField, TextField } from '../../components/fields';
 import { TimeCell } from '../../components/console-ui';
 import { ListPanel } from '../../components/list-panel';
 import { MailPreview } from './mail-preview';
@@ -41,6 +41,7 @@ export function WavesPanel({ segment }: { segment: AdminSegment }) {
   const preview = useMailPreview();
   const [name, setName] = useState('');
   const [limit, setLimit] = useState('');
+  const [order, setOrder] = useState<'oldest' | 'best_fit'>('oldest');
   const [days, setDays] = useState('30');
   const [draft, setDraft] = useState<MessageDraft>(EMPTY_MESSAGE);
   const [outcome, setOutcome] = useState('');
@@ -83,6 +84,7 @@ export function WavesPanel({ segment }: { segment: AdminSegment }) {
                 name,
                 filter: segment,
                 ...(limit ? { limit: Number(limit) } : {}),
+                order,
                 expires_in_days: Number(days),
                 ...ownWords,
               },
@@ -100,8 +102,8 @@ export function WavesPanel({ segment }: { segment: AdminSegment }) {
         >
           <h3 id="new-wave-title">Invite from the Sign-ups filter</h3>
           <p className="muted">
-            Who: {describeSegment(segment)}; confirmed people only, oldest first, each invited once. To invite chosen people, tick them on
-            Sign-ups and use <strong>Invite selected</strong>.
+            Who: {describeSegment(segment)}; confirmed people only, {order === 'best_fit' ? 'best fit first' : 'oldest first'}, each invited
+            once. To invite chosen people, tick them on Sign-ups and use <strong>Invite selected</strong>.
           </p>
           <div className="form-grid">
             <TextField label="Name of the wave" value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} />
@@ -112,6 +114,13 @@ export function WavesPanel({ segment }: { segment: AdminSegment }) {
               max={MAX_WAVE_SIZE}
               value={limit}
               onChange={(e) => setLimit(e.target.value)}
+            />
+            <SelectField
+              label="Who first"
+              options={['oldest', 'best_fit'] as const}
+              labels={{ oldest: 'The oldest sign-ups', best_fit: 'The best fit' }}
+              value={order}
+              onValue={(value) => setOrder(value ?? 'oldest')}
             />
             <TextField
               label="Valid for (days)"
