@@ -135,7 +135,7 @@ export const consoleAndMailSettings = {
   ),
   /**
    * The pace of invitation waves and updates to the list, shared by every copy (a token bucket in the database,
-   * never more than 10 seconds' worth at once); the sign-ups' own mails never wait for it.
+   * never more than one second's share at once); the sign-ups' own mails never wait for it.
    */
   BULK_MAIL_PER_MINUTE: z._default(
     z.pipe(z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number of mails a minute')), z.transform(Number)),
