@@ -173,7 +173,7 @@ describe.each(['sqlite', 'postgres'] as const)('operator console in a real brows
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
     expect(lines[0]).toBe(
-      'id,email,role,company_size,desired_outcomes,other_outcome,created_at,consented_at,privacy_policy_version,status,confirmed_at,marketing_opt_out_at,company_domain,free_mail,utm_source,utm_medium,utm_campaign,utm_content,utm_term,referrer_origin,landing_path,partner_code,flags,wave,invited_at,accepted_at,redeemed_at',
+      'id,email,role,company_size,desired_outcomes,other_outcome,created_at,consented_at,privacy_policy_version,status,confirmed_at,marketing_opt_out_at,company_domain,free_mail,utm_source,utm_medium,utm_campaign,utm_content,utm_term,referrer_origin,landing_path,partner_code,flags,wave,invited_at,accepted_at,redeemed_at,fit_score,fit_reasons',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,${TARGET},Product Manager,1000+ employees,Reuse insights; Other,`);
@@ -212,7 +212,13 @@ describe.each(['sqlite', 'postgres'] as const)('operator console in a real brows
     await page.getByRole('button', { name: 'Save correction' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toContain('The correction was saved.');
     await screenshot(page, `admin-person-${dialect}`);
-    expect(await page.getByText('Strategy Lead / Transformation Manager').isVisible()).toBe(true);
+    // The role shows as corrected (and the fit's reasons name it too).
+    expect(
+      await page
+        .locator('dt', { hasText: /^Role$/ })
+        .locator('xpath=following-sibling::dd')
+        .textContent(),
+    ).toBe('Strategy Lead / Transformation Manager');
     const rows = await server.query<{ role: string; other_outcome: string }>(
       `SELECT role, other_outcome FROM waitlist_signups WHERE email = '${TARGET}'`,
     );
