@@ -169,9 +169,9 @@ export function DataTable({ caption, header, children }: { caption: ReactNode; h
     : header;
   return (
     // A wide table scrolls sideways: the region takes focus so a keyboard can scroll it too (WCAG 2.1.1; axe's
-    // scrollable-region-focusable), named by its caption.
+    // scrollable-region-focusable); the table inside carries the name (its caption).
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region is operable by keyboard only when focusable (axe, WCAG 2.1.1)
-    <div className="table-scroll" tabIndex={0} {...(typeof caption === 'string' ? { role: 'region', 'aria-label': caption } : {})}>
+    <div className="table-scroll" tabIndex={0}>
       <table className="data-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
