@@ -28,7 +28,7 @@ export function createCampaignService({ database, stores, useCases }: CampaignSe
   const { campaigns, outbox, signupListing } = stores;
 
   const view = async (row: CampaignRow) =>
-    toAdminCampaign(row, await outbox.campaignCounts(db, row.id), await outbox.sendFeedback(db, { campaignId: row.id }));
+    toAdminCampaign(row, await outbox.sendCounts(db, { campaignId: row.id }), await outbox.sendFeedback(db, { campaignId: row.id }));
   /** What a campaign use case records, ok or refused, on the campaign it is about. */
   const entry = (action: string, operatorId: number | null, id: number, reason?: CampaignRefusal, detail?: string) => ({
     action,
@@ -129,7 +129,7 @@ export function createCampaignService({ database, stores, useCases }: CampaignSe
         };
         const row = await campaigns.find(trx, id);
         if (!row) return refused('not-found');
-        if (row.state === 'sending' && (await outbox.campaignCounts(trx, id)).pending === 0) return refused('finished');
+        if (row.state === 'sending' && (await outbox.sendCounts(trx, { campaignId: id })).pending === 0) return refused('finished');
         if (!(await campaigns.cancel(trx, id, change.at))) return refused('finished');
         const cancelled = await outbox.cancelCampaign(trx, id, new Date(change.at));
         await change.audit(entry('campaign.cancel', operatorId, id, undefined, `${cancelled} mails stopped`));

@@ -123,7 +123,11 @@ export function createInvitationService({ database, stores, signups, useCases, n
     waves: async (): Promise<AdminWave[]> =>
       Promise.all(
         (await invitations.waves()).map(async (wave) =>
-          toAdminWave(wave, await stores.outbox.waveCounts(db, wave.id), await stores.outbox.sendFeedback(db, { waveId: wave.id })),
+          toAdminWave(
+            wave,
+            await stores.outbox.sendCounts(db, { waveId: wave.id }),
+            await stores.outbox.sendFeedback(db, { waveId: wave.id }),
+          ),
         ),
       ),
 

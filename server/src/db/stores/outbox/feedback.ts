@@ -101,12 +101,13 @@ export function outboxFeedback(database: Database) {
       return counts;
     },
 
-    /** A wave's mails by status (a campaign's: queue.ts campaignCounts). */
-    async waveCounts(executor: Executor, waveId: number): Promise<Record<OutboxStatus, number>> {
+    /** How a send's mails stand (a campaign's or a wave's): rows by status. */
+    async sendCounts(executor: Executor, ref: SendRef): Promise<Record<OutboxStatus, number>> {
+      const [column, id] = ofSend(ref);
       const rows = await executor
         .selectFrom('outbox')
         .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('wave_id', '=', waveId)
+        .where(column, '=', id)
         .groupBy('status')
         .execute();
       const counts: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0, cancelled: 0 };

@@ -1,7 +1,6 @@
 import { randomToken } from '../../../lib/crypto';
 import type { Database } from '../../connection';
 import type { Executor } from '../../database';
-import type { OutboxStatus } from '../../schema';
 import { MESSAGE_KEY, parsePayload, type NewOutboxMail, type NewWebhookEvent } from './types';
 
 /** Rows per INSERT when a campaign queues thousands at once (SQLite allows 32,766 parameters a statement). */
@@ -37,19 +36,6 @@ export function outboxQueue(database: Database) {
           )
           .execute();
       }
-    },
-
-    /** How a campaign's mails stand: rows by status. */
-    async campaignCounts(executor: Executor, campaignId: number): Promise<Record<OutboxStatus, number>> {
-      const rows = await executor
-        .selectFrom('outbox')
-        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('campaign_id', '=', campaignId)
-        .groupBy('status')
-        .execute();
-      const counts: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0, cancelled: 0 };
-      for (const r of rows) counts[r.status as OutboxStatus] = Number(r.n);
-      return counts;
     },
 
     /** Stops a campaign's mails that no worker holds; a held one is cancelled when it is rendered. */
