@@ -523,6 +523,13 @@ const selfService = {
     button: 'Confirm my sign-up',
     doneTitle: 'Thank you, you are confirmed',
     doneText: 'Your place on the waitlist is confirmed. We will reach out with early access details.',
+
+    /** A confirmed person whose answers fit a pilot well is offered a call (BOOKING_URL, issue 36 item 3). */
+    bookingTitle: 'Talk to a founder',
+    bookingText:
+      'Your answers suggest the pilot could fit your organisation well. If you like, pick a time for a short call: we listen more than we talk.',
+    bookingLink: 'Book a 20-minute call with a founder',
+    bookingNote: 'Opens our booking page at the scheduling service; it asks for your name and address there.',
   },
   invitation: {
     title: 'Your invitation to the pilot',
@@ -669,6 +676,16 @@ const mails = {
     validity: (n: number) =>
       `The button opens the page with what we hold about you, where you can also correct or erase it. The link works for ${days(n)}.`,
     notYou: 'Did not join? Then someone used your address: erase it on that page, or unsubscribe below, and we will not write again.',
+  },
+  /** A confirmed person who fits a pilot well is offered a call with a founder (BOOKING_URL, issue 36 item 3). */
+  booking: {
+    subject: (brand: Brand) => `A 20-minute call about the ${brand.name} pilot?`,
+    preview: 'Pick a time that suits you, if you like.',
+    heading: 'Would you like to talk to a founder?',
+    intro: (brand: Brand) =>
+      `Thank you for confirming your place on the ${brand.name} waitlist. From what you told us, the pilot could fit your organisation well, and we would like to hear how your team works with ideas today.`,
+    button: 'Book a 20-minute call with a founder',
+    note: 'The button opens our booking page at the scheduling service. No call? Then ignore this mail; your place on the list stays the same.',
   },
   /** An update to the list: the founders write the subject and body; these words frame it. */
   invitation: {

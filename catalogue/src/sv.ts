@@ -515,6 +515,12 @@ const selfService: Catalogue['selfService'] = {
     button: 'Bekräfta min anmälan',
     doneTitle: 'Tack, nu är du bekräftad',
     doneText: 'Din plats på väntelistan är bekräftad. Vi hör av oss med information om tidig tillgång.',
+
+    bookingTitle: 'Prata med en grundare',
+    bookingText:
+      'Dina svar tyder på att piloten kan passa din organisation väl. Om du vill kan du välja en tid för ett kort samtal: vi lyssnar mer än vi pratar.',
+    bookingLink: 'Boka ett 20 minuters samtal med en grundare',
+    bookingNote: 'Öppnar vår bokningssida hos schematjänsten; där anger du namn och adress.',
   },
   invitation: {
     title: 'Din inbjudan till piloten',
@@ -663,6 +669,15 @@ const mails: Catalogue['mails'] = {
       `Knappen öppnar sidan med det vi har om dig, där du också kan rätta eller radera det. Länken fungerar i ${dagar(n)}.`,
     notYou:
       'Har du inte anmält dig? Då har någon använt din adress: radera den på sidan, eller avregistrera dig nedan, så skriver vi inte igen.',
+  },
+  booking: {
+    subject: (brand: Brand) => `Ett 20 minuters samtal om piloten av ${brand.name}?`,
+    preview: 'Välj en tid som passar dig, om du vill.',
+    heading: 'Vill du prata med en grundare?',
+    intro: (brand: Brand) =>
+      `Tack för att du har bekräftat din plats på väntelistan för ${brand.name}. Utifrån det du har berättat kan piloten passa din organisation väl, och vi vill gärna höra hur ditt team arbetar med idéer i dag.`,
+    button: 'Boka ett 20 minuters samtal med en grundare',
+    note: 'Knappen öppnar vår bokningssida hos schematjänsten. Inget samtal? Då kan du bortse från mejlet; din plats på listan är densamma.',
   },
   invitation: {
     subject: (brand: Brand) => `Din inbjudan till piloten av ${brand.name}`,

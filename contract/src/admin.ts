@@ -147,6 +147,8 @@ export const adminSignupSchema = z.object({
   /** How well they fit a pilot, 0-100 (issue 36), and why: one sentence per term that counted, largest first. */
   fit_score: z.number(),
   fit_reasons: z.array(z.string()),
+  /** The start of the call they booked through the booking link (issue 36 item 3), or null. */
+  meeting_at: z.nullable(z.string()),
 });
 export type AdminSignup = z.infer<typeof adminSignupSchema>;
 
@@ -197,6 +199,13 @@ export const adminSignupPageSchema = z.object({
   total_capped: z.boolean(),
 });
 export type AdminSignupPage = z.infer<typeof adminSignupPageSchema>;
+
+/** GET /meetings: the calls booked through the booking link that are to come (or began within the hour), soonest first. */
+export const adminMeetingsSchema = z.object({
+  booking_configured: z.boolean(),
+  items: z.array(adminSignupSchema),
+});
+export type AdminMeetings = z.infer<typeof adminMeetingsSchema>;
 
 const adminCountSchema = z.object({ label: z.string(), count: z.number() });
 export type AdminCount = z.infer<typeof adminCountSchema>;

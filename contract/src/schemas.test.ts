@@ -135,6 +135,7 @@ describe('the admin schemas', () => {
       partner_code_id: 7,
       fit_score: 85,
       fit_reasons: ['+30 1000+ employees', '+25 Head of Innovation / Innovation Director'],
+      meeting_at: '2026-12-03T13:00:00.000Z',
     };
     expect(adminSignupSchema.parse(row)).toEqual(row);
     expect(() => adminSignupSchema.parse({ ...row, status: 'hired' })).toThrow();

@@ -76,7 +76,8 @@ export interface PersonInvitation {
 
 export type SelfServiceView =
   | { page: 'confirm'; token: string }
-  | { page: 'confirmed' }
+  /** Confirmed; a person who fits well is offered a call (their booking link, with its opaque reference). */
+  | { page: 'confirmed'; booking_url?: string }
   | { page: 'unsubscribe'; token: string }
   | { page: 'unsubscribed' }
   | { page: 'manage'; person: PersonView; saved?: boolean; invalid?: PersonCorrectableField[] }

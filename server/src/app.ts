@@ -36,6 +36,7 @@ import { previewMails } from './delivery/mails';
 import { selfServiceRoutes } from './routes/self-service/routes';
 import { accessRoutes } from './routes/access/routes';
 import { mailEventRoutes } from './routes/mail-events/routes';
+import { bookingRoutes } from './routes/bookings/routes';
 import { createMailHealth } from './services/mail-health';
 
 export interface BuildAppOptions {
@@ -110,6 +111,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     erasureLedgerFile: erasureLedgerFile(env),
     secretBox: createSecretBox(loadSecretsKey(env).key),
     readBudgetPerHour: env.ADMIN_READ_BUDGET_PER_HOUR,
+    booking: { url: env.BOOKING_URL, minScore: env.BOOKING_MIN_SCORE },
   });
   app.decorate('stores', stores);
   app.decorate('services', services);
@@ -165,6 +167,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     secureCookies,
     signInRateLimit: limits.signIn,
     smtpConfigured: Boolean(env.SMTP_URL),
+    bookingConfigured: Boolean(env.BOOKING_URL),
     webhooksConfigured: Boolean(env.WEBHOOK_SECRET),
     previewMails: (input) => previewMails(input, env.SITE_URL),
     backupStatus: () => app.backups.status(),
@@ -187,6 +190,10 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     feedback: services.mailFeedback,
     relays: { postmark: env.POSTMARK_WEBHOOK_CREDENTIALS, mailgun: env.MAILGUN_WEBHOOK_SIGNING_KEY, resend: env.RESEND_WEBHOOK_SECRET },
   });
+  await app.register(bookingRoutes, {
+    bookings: services.bookings,
+    secrets: { 'cal-com': env.CALCOM_WEBHOOK_SECRET, calendly: env.CALENDLY_WEBHOOK_SIGNING_KEY },
+  });
   await app.register(selfServiceRoutes, {
     service: services.personLinks,
     pages,
@@ -194,6 +201,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     secureCookies,
     invitations: services.invitations,
     accessRedirectUrl: env.ACCESS_REDIRECT_URL,
+    bookingLink: (person) => services.bookings.linkFor(person),
   });
   await app.register(visitRoutes, {
     visits: stores.visits,

@@ -132,6 +132,22 @@ export function composeWelcomeMail(input: DataLinkMailInput): ComposedMail {
   return compose(input.to, words, { subject: c.subject(brand), preview: c.preview, brandName: brand.name, blocks, ...footer }, headers);
 }
 
+/** The offer of a call with a founder (BOOKING_URL; issue 36 item 3): the person's booking link, with their reference. */
+export function composeBookingMail(input: DataLinkMailInput & { bookingUrl: string }): ComposedMail {
+  const brand = input.brand ?? BRAND;
+  const words = catalogueFor(input.locale);
+  const c = words.mails.booking;
+  const link = (kind: 'manage' | 'unsubscribe') => personLinkUrl(input.siteUrl, input.locale, kind, input.tokens[kind]);
+  const { headers, ...footer } = personFooter(words, brand, { manage: link('manage'), unsubscribe: link('unsubscribe') });
+  const blocks: MailBlock[] = [
+    { kind: 'heading', text: c.heading },
+    { kind: 'paragraph', text: c.intro(brand) },
+    { kind: 'button', label: c.button, url: input.bookingUrl },
+    { kind: 'note', text: c.note },
+  ];
+  return compose(input.to, words, { subject: c.subject(brand), preview: c.preview, brandName: brand.name, blocks, ...footer }, headers);
+}
+
 export interface CampaignMailInput {
   to: string;
   locale: string;

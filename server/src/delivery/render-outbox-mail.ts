@@ -2,7 +2,14 @@ import { issueLinkToken, issueToken, type TokenPurpose } from '../lib/tokens';
 import type { MailSource } from '../services/mail-sources';
 import { MAIL_TOPICS } from '../services/signup-events';
 import { messageInLocale } from '@waitlist/contract';
-import { composeCampaignMail, composeConfirmationMail, composeDataLinkMail, composeInvitationMail, composeWelcomeMail } from './mails';
+import {
+  composeBookingMail,
+  composeCampaignMail,
+  composeConfirmationMail,
+  composeDataLinkMail,
+  composeInvitationMail,
+  composeWelcomeMail,
+} from './mails';
 import {
   composeConfirmedNotice,
   composeDigest,
@@ -26,6 +33,8 @@ export interface RenderOptions {
   source: MailSource;
   siteUrl: string;
   retentionDays: number;
+  /** The person's booking link when a call is offered to them now (services/bookings.ts linkFor). */
+  bookingLink?: (person: { id: number; confirmed_at: string | null; fit_score: number }) => Promise<string | undefined>;
   now?: () => Date;
 }
 
@@ -148,6 +157,13 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
       case MAIL_TOPICS.welcome: {
         const tokens = await tokensFor(person.id, ['manage', 'unsubscribe'] as const);
         return { mail: composeWelcomeMail({ to: person.email, locale: person.locale, siteUrl: options.siteUrl, tokens }) };
+      }
+      case MAIL_TOPICS.booking: {
+        if (person.marketing_opt_out_at) return { cancel: 'opted out' };
+        const bookingUrl = await options.bookingLink?.(person);
+        if (!bookingUrl) return { cancel: 'no call offered' };
+        const tokens = await tokensFor(person.id, ['manage', 'unsubscribe'] as const);
+        return { mail: composeBookingMail({ to: person.email, locale: person.locale, siteUrl: options.siteUrl, tokens, bookingUrl }) };
       }
       case MAIL_TOPICS.invitation: {
         const invitation = await options.source.invitation(Number(row.payload.invitationId));

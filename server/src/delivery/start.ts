@@ -120,6 +120,7 @@ export async function startMailDelivery(
       source: services.mailSources,
       siteUrl: settings.siteUrl,
       retentionDays: settings.retentionDays,
+      bookingLink: (person) => services.bookings.linkFor(person),
     }),
     messageIdDomain: /@([^>\s]+)/.exec(mailFrom)?.[1] ?? new URL(settings.siteUrl).hostname,
     suppressions: services.suppressions,

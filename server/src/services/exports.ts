@@ -44,6 +44,7 @@ const SIGNUP_COLUMNS = [
   'redeemed_at',
   'fit_score',
   'fit_reasons',
+  'meeting_at',
 ] as const;
 
 const AUDIT_COLUMNS = ['at', 'operator_id', 'operator_email', 'action', 'outcome', 'signup_id', 'target', 'detail'] as const;
@@ -91,7 +92,10 @@ const filterNames = (filters: AdminFilters) =>
 
 export interface ExportDeps {
   database: Database;
-  stores: Pick<Stores, 'signups' | 'signupListing' | 'invitations' | 'partnerCodes' | 'auditTrail' | 'signInThrottle' | 'operatorAccounts'>;
+  stores: Pick<
+    Stores,
+    'signups' | 'signupListing' | 'invitations' | 'partnerCodes' | 'auditTrail' | 'signInThrottle' | 'operatorAccounts' | 'meetings'
+  >;
   useCases: UseCases;
   /** ADMIN_READ_BUDGET_PER_HOUR: people one operator may read an hour (null: no budget). */
   readBudgetPerHour?: number | null;
@@ -216,6 +220,14 @@ export function createExports({ database, stores, useCases, readBudgetPerHour = 
         detail: `${items.length} ${items.length === 1 ? 'person' : 'people'}${cursor ? ', a later page' : ''}`,
       });
       return { ...page, items };
+    },
+
+    /** The calls booked through the booking link to come (and those begun within the hour), soonest first; recorded. */
+    async upcomingMeetings(reader: Reader, at: Date): Promise<AdminSignup[]> {
+      const rows = await stores.meetings.upcoming(new Date(at.getTime() - HOUR_MS), 100);
+      await spendReadBudget(reader, rows.length, 'meetings.read');
+      await useCases.record({ action: 'meetings.read', operatorId: reader.operatorId, signupId: null, detail: `${rows.length} upcoming` });
+      return rows.map((row) => asSeenBy(reader, toConsoleSignup(row, fit())));
     },
 
     /** One person as the console's person page reads them, recorded. */

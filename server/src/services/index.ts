@@ -27,6 +27,7 @@ import { createSendGuard } from './send-guard';
 import { createMailFeedback } from './mail-feedback';
 import { createFitRules } from './fit-rules';
 import { createImports } from './imports';
+import { createBookings, type BookingSettings } from './bookings';
 import { createErasureLedger } from '../io/erasure-ledger';
 import type { SecretBox } from '../lib/secret-box';
 
@@ -64,6 +65,8 @@ export interface ServiceSettings {
   secretBox?: SecretBox;
   /** The erasure ledger's file (ERASURE_LEDGER); null or absent: erasures are not written outside the database. */
   erasureLedgerFile?: string | null;
+  /** BOOKING_URL and BOOKING_MIN_SCORE; absent: no call is offered. */
+  booking?: BookingSettings;
 }
 
 export const DEFAULT_BULK_MAILS_PER_MINUTE = 300;
@@ -96,7 +99,15 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     guard: sendGuard,
     ...(settings.metrics ? { metrics: settings.metrics } : {}),
   });
+  const bookings = createBookings({
+    stores,
+    useCases,
+    events,
+    settings: settings.booking ?? { minScore: 100 },
+    ...(settings.now ? { now: settings.now } : {}),
+  });
   const signups = createSignupService({
+    callOffered: bookings.offered,
     suppressions,
     fit: fitRules.now,
     useCases,
@@ -147,6 +158,7 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     sendGuard,
     mailFeedback,
     fitRules,
+    bookings,
     exports: createExports({ database, stores, useCases, readBudgetPerHour: settings.readBudgetPerHour ?? null, fit: fitRules.now }),
     imports: createImports({ database, stores, signups, useCases, ledger, ...(settings.now ? { now: settings.now } : {}) }),
     proofOfWork,

@@ -20,6 +20,8 @@ export const MAIL_TOPICS = {
   campaignTest: 'campaign-test',
   /** The welcome of someone who joined with a partner code: their links, no confirmation needed. */
   welcome: 'welcome',
+  /** The offer of a call with a founder to a confirmed person who fits well (services/bookings.ts). */
+  booking: 'booking',
   /** A personal invitation of a wave (services/invitations.ts). */
   invitation: 'invitation',
   /** An owner invited a teammate to the console (services/operators.ts). */
@@ -83,6 +85,9 @@ export function createSignupEvents({ operators, webhookEndpoints }: SignupEvents
     /** The confirmation of an address that was corrected: its new owner confirms (not a re-send: a new address). */
     addressConfirmationMail: (change: Change, signupId: number, locale: string) =>
       change.mail([{ signupId, topic: MAIL_TOPICS.confirmation, payload: { locale }, at: change.at }]),
+
+    /** The offer of a call with a founder, after confirming (services/bookings.ts decides who). */
+    bookingMail: (change: Change, signupId: number) => change.mail([{ signupId, topic: MAIL_TOPICS.booking, at: change.at }]),
 
     dataLinkMail: (change: Change, signupId: number) => change.mail([{ signupId, topic: MAIL_TOPICS.dataLink, at: change.at }]),
 

@@ -113,6 +113,7 @@ export function toConsoleSignup(row: SignupRow, fit: FitNow = DEFAULT_FIT): Admi
     partner_code_id: row.partner_code_id,
     fit_score: row.fit_score,
     fit_reasons: fitReasonsOf(row, fit),
+    meeting_at: row.meeting_at,
   };
 }
 

@@ -79,6 +79,8 @@ export interface SignupServiceDeps {
   now?: () => Date;
   /** Every erasure is also written here, before it commits, so a restore can apply it again (io/erasure-ledger.ts). */
   ledger?: ErasureLedger;
+  /** Whether a person who has just confirmed is offered a call with a founder (services/bookings.ts): a mail is queued. */
+  callOffered?: (row: { confirmed_at: string | null; fit_score: number }) => boolean;
   /** A person who confirms has shown their mailbox works and wants our mail: any suppression of it is lifted. */
   suppressions?: Pick<Suppressions, 'liftOnConfirmation'>;
   /** The fit score's weights in force (services/fit-rules.ts); absent: the defaults. */
@@ -111,7 +113,9 @@ export function createSignupService(deps: SignupServiceDeps) {
         trx,
         items.map((i) => i.row),
       );
-      const stored = items.flatMap((item, i) => (ids[i] === undefined ? [] : [{ ...item.row, id: ids[i]! } satisfies SignupRow]));
+      const stored = items.flatMap((item, i) =>
+        ids[i] === undefined ? [] : [{ ...item.row, id: ids[i]!, meeting_at: null } satisfies SignupRow],
+      );
       const keys = items.flatMap((item, i) =>
         item.idempotencyKey && ids[i] !== undefined
           ? [{ key: item.idempotencyKey, request_hash: item.requestHash, signup_id: ids[i]!, created_at: item.row.created_at }]
@@ -120,7 +124,9 @@ export function createSignupService(deps: SignupServiceDeps) {
       if ((await stores.idempotencyKeys.insertFree(trx, keys)) !== keys.length) throw new IdempotencyKeyTakenError();
       await events.confirmationMails(
         change,
-        items.flatMap((item, i) => (ids[i] === undefined ? [] : [{ row: { ...item.row, id: ids[i]! }, held: item.held }])),
+        items.flatMap((item, i) =>
+          ids[i] === undefined ? [] : [{ row: { ...item.row, id: ids[i]!, meeting_at: null }, held: item.held }],
+        ),
       );
       await events.webhook(change, 'signup.created', stored);
       return ids.map((id) => (id === undefined ? new DuplicateEmailError() : null));
@@ -213,7 +219,7 @@ export function createSignupService(deps: SignupServiceDeps) {
           const row = { ...base, partner_code_id: code.id, fit_score: clampScore(base.fit_score + fit.weights.partner_code) };
           const [id] = await stores.signups.insertNew(trx, [row]);
           if (id === undefined) throw new DuplicateEmailError();
-          const stored: SignupRow = { ...row, id };
+          const stored: SignupRow = { ...row, id, meeting_at: null };
           if (idempotencyKey) {
             await stores.idempotencyKeys.insertFree(trx, [
               { key: idempotencyKey, request_hash: requestHash, signup_id: id, created_at: at },
@@ -240,7 +246,9 @@ export function createSignupService(deps: SignupServiceDeps) {
     async importBatch(rows: readonly NewSignupRow[], options: { confirmByMail: boolean }): Promise<number[]> {
       return useCases.run(async (change) => {
         const ids = await stores.signups.insertNew(change.trx, rows);
-        const stored = rows.flatMap((row, i) => (ids[i] === undefined ? [] : [{ ...row, id: ids[i]! } satisfies SignupRow]));
+        const stored = rows.flatMap((row, i) =>
+          ids[i] === undefined ? [] : [{ ...row, id: ids[i]!, meeting_at: null } satisfies SignupRow],
+        );
         if (options.confirmByMail && stored.length > 0) {
           await change.mail(
             stored.map((row) => ({ signupId: row.id, topic: MAIL_TOPICS.confirmation, at: change.at, lane: 'bulk' as const })),
@@ -269,6 +277,8 @@ export function createSignupService(deps: SignupServiceDeps) {
         await change.auditPerson({ action: 'confirm', actor: 'person', signupId });
         await events.webhook(change, 'signup.confirmed', [{ ...row, confirmed_at: row.confirmed_at ?? at }]);
         await events.confirmedNotices(change, signupId);
+        if (!row.confirmed_at && deps.callOffered?.({ confirmed_at: at, fit_score: row.fit_score }))
+          await events.bookingMail(change, signupId);
         return true;
       });
     },

@@ -106,6 +106,21 @@ export const consoleAndMailSettings = {
   RESEND_WEBHOOK_SECRET: z.optional(
     z.string().check(z.regex(/^whsec_[A-Za-z0-9+/=]{16,256}$/, 'must be the whsec_… signing secret Resend shows')),
   ),
+  /**
+   * A call with the best (issue 36 item 3): the scheduler's public booking page (Cal.com, Calendly or any other),
+   * offered to confirmed people whose fit score is at least BOOKING_MIN_SCORE, on the confirmation page and in a
+   * follow-up mail; the link carries an opaque reference (Cal.com: `metadata[ref]`, Calendly: `utm_content`).
+   */
+  BOOKING_URL: z.optional(z.string().check(z.regex(/^https:\/\/[^\s/?#]+[^\s#]*$/, 'must be an https URL without a fragment'))),
+  BOOKING_MIN_SCORE: z._default(
+    z
+      .pipe(z.string().check(z.regex(/^\d{1,3}$/, 'must be a whole number from 0 to 100')), z.transform(Number))
+      .check(z.refine((n) => n <= 100, 'must be a whole number from 0 to 100')),
+    70,
+  ),
+  /** The schedulers' booking webhooks (POST /api/bookings/cal-com, …/calendly), each on when its secret is set. */
+  CALCOM_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(16), z.maxLength(256))),
+  CALENDLY_WEBHOOK_SIGNING_KEY: z.optional(z.string().check(z.minLength(16), z.maxLength(256))),
   /** The public origin links in mail point to; default http://localhost:$PORT. */
   SITE_URL: z.optional(
     z.pipe(

@@ -20,6 +20,7 @@ import { freshProofMigration } from './0016-fresh-proof';
 import { mailSuppressions } from './0017-mail-suppressions';
 import { mailFeedback } from './0018-mail-feedback';
 import { fitScores } from './0019-fit-scores';
+import { shortListMigration } from './0020-short-list';
 import type { Migration } from './ddl';
 import { applyMigrations } from './migrator';
 
@@ -47,6 +48,7 @@ export const migrations: Migration[] = [
   mailSuppressions,
   mailFeedback,
   fitScores,
+  shortListMigration,
 ];
 
 export type { Migration };

@@ -10,6 +10,9 @@ import type {
   CompanyFacetsTable,
   SignupTotalsTable,
   FitRulesTable,
+  SignupMeetingsTable,
+  SignupQuestionsTable,
+  SignupAnswersTable,
 } from './people';
 import type {
   OperatorsTable,
@@ -64,6 +67,9 @@ export interface Schema {
   mail_suppressions: MailSuppressionsTable;
   mail_soft_bounces: MailSoftBouncesTable;
   fit_rules: FitRulesTable;
+  signup_meetings: SignupMeetingsTable;
+  signup_questions: SignupQuestionsTable;
+  signup_answers: SignupAnswersTable;
   person_tokens: PersonTokensTable;
   signup_daily_counts: SignupDailyCountsTable;
   companies: CompaniesTable;

@@ -43,6 +43,45 @@ export interface WaitlistSignupsTable {
   counted: ColumnType<number, number | undefined, number>;
   /** The fit score, 0-100 (migration 19, lib/fit-score.ts), with the weights in force. */
   fit_score: ColumnType<number, number | undefined, number>;
+  /** The start of the call they booked through the booking link (migration 20, signup_meetings); null for most. */
+  meeting_at: NullableTimestamp;
+}
+
+/** A call booked through the booking link, as the scheduler's webhooks tell it (migration 20; services/bookings.ts). */
+export interface SignupMeetingsTable {
+  id: Generated<number>;
+  signup_id: number;
+  scheduler: 'cal-com' | 'calendly';
+  /** The scheduler's own id of the booking (Cal.com's uid, Calendly's invitee URI). */
+  booking_key: string;
+  starts_at: NullableTimestamp;
+  status: 'booked' | 'cancelled';
+  /** When the scheduler says the newest event applied happened: an older one arriving late changes nothing. */
+  event_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The questions an owner asks after confirming (migration 20; services/questions.ts). */
+export interface SignupQuestionsTable {
+  id: Generated<number>;
+  position: number;
+  kind: 'single' | 'multiple' | 'text';
+  /** JSON text: {en, sv}. */
+  prompt: string;
+  /** JSON text: [{id, en, sv, archived?}] (empty for a short answer). */
+  options: string;
+  archived_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One chosen option of a question ('' and its text for a short answer). */
+export interface SignupAnswersTable {
+  signup_id: number;
+  question_id: number;
+  choice: string;
+  answer_text: string | null;
+  answered_at: Timestamp;
 }
 
 /** Every version of the fit score's weights an owner set (migration 19); the newest is in force. */

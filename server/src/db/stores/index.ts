@@ -9,6 +9,7 @@ import { createInvitationStore } from './invitations';
 import { createMailBudgetStore } from './mail-budget';
 import { createMailSoftBounces } from './mail-soft-bounces';
 import { createMailSuppressions } from './mail-suppressions';
+import { createMeetingStore } from './meetings';
 import { createOperatorAccounts } from './operator-accounts';
 import { createOperatorCredentials } from './operator-credentials';
 import { createOperatorInvitations } from './operator-invitations';
@@ -55,6 +56,7 @@ export function createStores(database: Database, options: { sessionIdleMs: numbe
     invitations: createInvitationStore(database),
     partnerCodes: createPartnerCodeStore(database),
     fitScores: createFitScores(database),
+    meetings: createMeetingStore(database),
   };
 }
 

@@ -35,10 +35,12 @@ export interface SignupRow {
   partner_code_id: number | null;
   /** The fit score, 0-100, with the weights in force (migration 19). */
   fit_score: number;
+  /** The start of the call they booked (migration 20), or null. */
+  meeting_at: string | null;
 }
 
-/** A row about to be inserted: every column but the generated id. */
-export type NewSignupRow = Omit<SignupRow, 'id'>;
+/** A row about to be inserted: every column but the generated id and what comes later (a booked call). */
+export type NewSignupRow = Omit<SignupRow, 'id' | 'meeting_at'>;
 
 /** The columns a change may set (the rest are history: when, consent, where from). */
 export type SignupChanges = Partial<
@@ -76,6 +78,7 @@ export function signupRowCodec(database: Database) {
     flags: row.flags === '' ? [] : (row.flags.split(' ') as SignupFlag[]),
     partner_code_id: row.partner_code_id === null ? null : Number(row.partner_code_id),
     fit_score: Number(row.fit_score),
+    meeting_at: row.meeting_at == null ? null : database.decodeTimestamp(row.meeting_at),
   });
 
   const encode = (changes: SignupChanges): Updateable<WaitlistSignupsTable> => {

@@ -171,6 +171,11 @@ export function createSignupStore(database: Database) {
     },
 
     /** The partner code a sign-up is attributed to (null: none, when it could not be claimed at confirmation). */
+    /** The start of the person's booked call (services/bookings.ts), or null. */
+    async setMeetingAt(trx: Executor, id: number, meetingAt: string | null): Promise<void> {
+      await trx.updateTable('waitlist_signups').set({ meeting_at: meetingAt }).where('id', '=', id).execute();
+    },
+
     async setPartnerCode(trx: Executor, id: number, partnerCodeId: number | null): Promise<void> {
       await trx.updateTable('waitlist_signups').set({ partner_code_id: partnerCodeId }).where('id', '=', id).execute();
     },

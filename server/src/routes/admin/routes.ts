@@ -36,6 +36,8 @@ export interface AdminRoutesOptions {
   signInRateLimit: RateLimitRule | null;
   /** Whether SMTP_URL is set (the console says why mail is not going out). */
   smtpConfigured: boolean;
+  /** BOOKING_URL is set (the upcoming calls say whether calls are offered at all). */
+  bookingConfigured?: boolean;
   webhooksConfigured: boolean;
   /** Mail was queued: the delivery workers look now instead of at their next poll. */
   nudgeMail: () => void;
@@ -107,6 +109,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     signups: services.signups,
     exports: services.exports,
     listing: stores.signupListing,
+    bookingConfigured: options.bookingConfigured ?? false,
   });
   await app.register(insightRoutes, { stores, signups: services.signups, team: services.team });
   await app.register(mailRoutes, {

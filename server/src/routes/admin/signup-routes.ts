@@ -8,6 +8,7 @@ import {
   adminCorrectionSchema,
   adminListQuerySchema,
   adminSignupPageSchema,
+  adminMeetingsSchema,
   adminSignupParamsSchema,
   adminSignupSchema,
   adminStatsSchema,
@@ -26,6 +27,8 @@ import { signedInOperator } from './guards';
 export interface SignupRoutesOptions {
   signups: SignupService;
   exports: Exports;
+  /** BOOKING_URL is set: the console says whether calls are offered at all. */
+  bookingConfigured?: boolean;
   listing: SignupListing;
 }
 
@@ -70,6 +73,15 @@ export async function signupRoutes(parent: FastifyInstance, options: SignupRoute
       }
     },
   );
+
+  app.get('/meetings', { schema: { response: { 200: adminMeetingsSchema } }, config: { role: 'viewer' } }, async (request) => {
+    try {
+      const items = await options.exports.upcomingMeetings(signedInOperator(request), new Date());
+      return { booking_configured: options.bookingConfigured ?? false, items };
+    } catch (error) {
+      readBudgetAnswer(error);
+    }
+  });
 
   app.get(
     '/signups/export.csv',

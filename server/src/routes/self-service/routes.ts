@@ -51,6 +51,8 @@ export interface SelfServiceRoutesOptions {
   invitations: InvitationService;
   /** ACCESS_REDIRECT_URL: where an accepted invitation sends the person, with their code; unset: a page shows it. */
   accessRedirectUrl?: string | undefined;
+  /** The booking link offered to a person who has just confirmed, when they fit well (services/bookings.ts). */
+  bookingLink?: (person: SignupRow) => Promise<string | undefined>;
 }
 
 const INVITATION_PROBLEM_STATUS: Readonly<Record<InvitationProblem, 400 | 404 | 410>> = {
@@ -163,7 +165,8 @@ export async function selfServiceRoutes(app: FastifyInstance, options: SelfServi
     app.post(`${prefix}${confirm}`, async (request, reply) => {
       const result = await service.confirm(field(request.body, 'token'));
       if (!result.ok) return refuse(reply, result, confirm);
-      return page(reply, 200, confirm, { page: 'confirmed' }, result.person);
+      const bookingUrl = await options.bookingLink?.(result.person);
+      return page(reply, 200, confirm, { page: 'confirmed', ...(bookingUrl ? { booking_url: bookingUrl } : {}) }, result.person);
     });
 
     // --- Unsubscribe: a page with a button, and the RFC 8058 one-click POST (token in the URL, no session) ---

@@ -2,6 +2,7 @@ import type { Catalogue } from '@waitlist/catalogue';
 import { MANAGE_REOPEN_PARAM, PERSON_LINK_PATHS, type SelfServiceView } from '@waitlist/contract/self-service';
 import { useLocale } from '../../../lib/locale';
 import { paths } from '../../paths';
+import { ConfirmedPage } from './confirmed-page';
 import { LinkActionPage } from './link-action-page';
 import { ManagePage } from './manage-page';
 import { MessagePage } from './message-page';
@@ -88,6 +89,8 @@ export function SelfServicePage({ view }: { view: SelfServiceView }) {
           </p>
         </MessagePage>
       );
+    case 'confirmed':
+      return <ConfirmedPage bookingUrl={view.booking_url} />;
     case 'manage':
       return <ManagePage person={view.person} saved={view.saved ?? false} {...(view.invalid ? { invalid: view.invalid } : {})} />;
     default: {
