@@ -419,6 +419,7 @@ const site = {
               ]
             : []),
           'If we keep track of the waitlist in a customer-relationship tool, your sign-up and its later changes are passed to it automatically; when you erase your data here, that tool is told to erase it too.',
+          'If we offer you a call with a founder, the booking link leads to our scheduling service, where you enter your name and address yourself. The link carries only a random-looking reference, never your address; the service tells us the time you booked, or that you moved or cancelled it, and we keep that time with your sign-up until you erase it.',
         ],
       },
       {

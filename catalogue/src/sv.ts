@@ -416,6 +416,7 @@ const site: Catalogue['site'] = {
               ]
             : []),
           'Om vi följer väntelistan i ett kundregister (CRM) förs din anmälan och senare ändringar över dit automatiskt; när du raderar dina uppgifter här får det verktyget besked om att radera dem också.',
+          'Om vi erbjuder dig ett samtal med en grundare leder bokningslänken till vår schematjänst, där du själv anger namn och adress. Länken innehåller bara en slumpmässig referens, aldrig din adress; tjänsten meddelar oss tiden du bokade, eller att du flyttade eller avbokade den, och vi sparar tiden med din anmälan tills du raderar den.',
         ],
       },
       {

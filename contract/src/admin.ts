@@ -54,6 +54,8 @@ const adminFilterFields = {
   confirmed: z.optional(z.enum(['yes', 'no'])),
   opted_out: z.optional(z.enum(['yes', 'no'])),
   status: z.optional(z.enum(FOLLOW_UP_STATUSES)),
+  /** Invited to the pilot (status invited or joined) or not yet (new or contacted): the short list is `invited=no`. */
+  invited: z.optional(z.enum(['yes', 'no'])),
   /** Sign-ups carrying this flag. */
   flag: z.optional(z.enum(SIGNUP_FLAGS)),
   /** A company's domain (exact). */

@@ -67,6 +67,8 @@ export function createSignupListing(database: Database) {
     if (filters.opted_out === 'yes') q = q.where('marketing_opt_out_at', 'is not', null);
     if (filters.opted_out === 'no') q = q.where('marketing_opt_out_at', 'is', null);
     if (filters.status) q = q.where('status', '=', filters.status);
+    if (filters.invited === 'yes') q = q.where('status', 'in', ['invited', 'joined']);
+    if (filters.invited === 'no') q = q.where('status', 'in', ['new', 'contacted']);
     // Flags are a space-separated set of known words: padded, one word matches exactly.
     if (filters.flag) q = q.where('flags', '<>', '').where(sql<boolean>`(' ' || flags || ' ') LIKE ${`% ${filters.flag} %`}`);
     if (filters.company) q = q.where('company_domain', '=', filters.company.trim().toLowerCase());

@@ -11,6 +11,7 @@ import type {
   AdminWaveCreate,
   AdminWaveCreated,
   AdminFitWeights,
+  AdminMeetings,
   FitWeights,
 } from '@waitlist/contract';
 import { json, request } from './client';
@@ -33,6 +34,10 @@ export function useCreateWave() {
     },
   });
 }
+
+/** GET /meetings: the calls booked through the booking link to come, soonest first (read again every minute). */
+export const useMeetings = () =>
+  useQuery({ queryKey: adminKeys.meetings(), queryFn: () => request<AdminMeetings>('/meetings'), refetchInterval: 60_000 });
 
 /** GET /partner-codes: each code with its claims and what it can do now (never the code itself). */
 export const usePartnerCodes = ({ enabled = true }: { enabled?: boolean } = {}) =>

@@ -5,6 +5,7 @@ import { PartnerCodesPanel } from './partner-codes-panel';
 import { segmentOf } from './segment-summary';
 import { WavesPanel } from './waves-panel';
 import { FitWeightsPanel } from './fit-weights-panel';
+import { ShortListPanel, UpcomingCallsPanel } from './short-list-panel';
 
 /** From the list to pilots: invitation waves and updates to the list (both for the Sign-ups screen's current filter), and partner codes. */
 export function PilotsPage({ filters, operator }: { filters: AdminFilters; operator: string }) {
@@ -13,8 +14,10 @@ export function PilotsPage({ filters, operator }: { filters: AdminFilters; opera
     <AdminPage
       titleId="pilots-title"
       title="Pilots"
-      summary="Invite people to the pilot, write to the list (both go to the people of the Sign-ups filter), and make codes for partners."
+      summary="Decide who comes first (the short list and the calls booked), invite people to the pilot, write to the list (both go to the people of the Sign-ups filter), and make codes for partners."
     >
+      <ShortListPanel />
+      <UpcomingCallsPanel />
       <WavesPanel segment={segment} />
       <CampaignsPanel segment={segment} operator={operator} />
       <FitWeightsPanel />

@@ -22,6 +22,16 @@ export function SignupFacts({ signup: s }: { signup: AdminSignup }) {
         )}
       </>,
     ],
+    [
+      'Call with a founder',
+      s.meeting_at ? (
+        <>
+          Meeting booked for <When at={s.meeting_at} />
+        </>
+      ) : (
+        <Muted>None booked</Muted>
+      ),
+    ],
     ['Role', s.role],
     ['Company size', s.company_size],
     ['Desired outcomes', <OutcomeChips key="outcomes" outcomes={s.desired_outcomes} />],
