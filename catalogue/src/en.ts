@@ -391,6 +391,7 @@ const site = {
           'The language of the pages you used, so our mails reach you in it',
           'Where you came to us from: the campaign tags of the link you followed (such as utm_source), the address of the site that linked to us (its domain only, never the page), the page you signed up on and, if you joined with a code from one of our partners, which code',
           'The domain of your e-mail address, so we can see which companies are interested; addresses at consumer providers such as Gmail are never grouped',
+          'Your answers to the few optional questions we may ask after you confirm (for example when you would start a pilot), if you give any: they are part of your data, shown on your data page, where you can change or remove them, included in your download and erased with the rest',
         ],
       },
       {
@@ -531,6 +532,18 @@ const selfService = {
       'Your answers suggest the pilot could fit your organisation well. If you like, pick a time for a short call: we listen more than we talk.',
     bookingLink: 'Book a 20-minute call with a founder',
     bookingNote: 'Opens our booking page at the scheduling service; it asks for your name and address there.',
+  },
+  /** The questions an owner asks after confirming (issue 36 item 1): on the page after confirming and the data page. */
+  questions: {
+    heading: 'A few questions, if you have a minute',
+    lead: 'Every answer is optional and helps us prepare the pilot for teams like yours. You can change or remove your answers later on your data page.',
+    manageHeading: 'Your answers to our questions',
+    manageLead: 'Optional. Change them whenever you like; an answer you clear is removed.',
+    noAnswer: 'No answer',
+    button: 'Save my answers',
+    saved: 'Thank you, your answers are saved.',
+    invalid: 'Some answers were not among the choices offered, so nothing was saved. Please choose again.',
+    shortAnswerHint: (n: number) => `At most ${n} characters.`,
   },
   invitation: {
     title: 'Your invitation to the pilot',

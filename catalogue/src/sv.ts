@@ -388,6 +388,7 @@ const site: Catalogue['site'] = {
           'Språket på sidorna du använde, så att våra mejl når dig på det språket',
           'Var du kom ifrån: kampanjtaggarna i länken du följde (till exempel utm_source), adressen till webbplatsen som länkade hit (bara domänen, aldrig sidan), sidan där du anmälde dig och, om du anmälde dig med en kod från någon av våra partner, vilken kod',
           'Domänen i din e-postadress, så att vi ser vilka företag som är intresserade; adresser hos privata e-posttjänster som Gmail grupperas aldrig',
+          'Dina svar på de få frivilliga frågor vi kan ställa när du har bekräftat (till exempel när ni skulle kunna börja en pilot), om du svarar: de hör till dina uppgifter, visas på sidan med dina uppgifter där du kan ändra eller ta bort dem, finns med när du laddar ner dina uppgifter och raderas med resten',
         ],
       },
       {
@@ -522,6 +523,17 @@ const selfService: Catalogue['selfService'] = {
       'Dina svar tyder på att piloten kan passa din organisation väl. Om du vill kan du välja en tid för ett kort samtal: vi lyssnar mer än vi pratar.',
     bookingLink: 'Boka ett 20 minuters samtal med en grundare',
     bookingNote: 'Öppnar vår bokningssida hos schematjänsten; där anger du namn och adress.',
+  },
+  questions: {
+    heading: 'Några frågor, om du har en minut',
+    lead: 'Alla svar är frivilliga och hjälper oss att förbereda piloten för team som ditt. Du kan ändra eller ta bort dina svar senare på sidan med dina uppgifter.',
+    manageHeading: 'Dina svar på våra frågor',
+    manageLead: 'Frivilligt. Ändra dem när du vill; ett svar du tömmer tas bort.',
+    noAnswer: 'Inget svar',
+    button: 'Spara mina svar',
+    saved: 'Tack, dina svar är sparade.',
+    invalid: 'Några svar fanns inte bland valen, så ingenting sparades. Välj gärna igen.',
+    shortAnswerHint: (n: number) => `Högst ${n} tecken.`,
   },
   invitation: {
     title: 'Din inbjudan till piloten',

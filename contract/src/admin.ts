@@ -3,6 +3,7 @@ import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS } from './o
 import { EMAIL_MAX_LENGTH, OTHER_OUTCOME_MAX_LENGTH } from './limits';
 import { isValidEmail, normalizeEmail } from './schemas';
 import { validDate, withoutEmptyValues } from './query-text';
+import { signupAnswerSchema } from './questions';
 
 /** Follow-up of a sign-up: new → contacted → invited → joined, or declined. */
 export const FOLLOW_UP_STATUSES = ['new', 'contacted', 'invited', 'joined', 'declined'] as const;
@@ -56,6 +57,8 @@ const adminFilterFields = {
   status: z.optional(z.enum(FOLLOW_UP_STATUSES)),
   /** Invited to the pilot (status invited or joined) or not yet (new or contacted): the short list is `invited=no`. */
   invited: z.optional(z.enum(['yes', 'no'])),
+  /** People who gave this answer: `<question id>:<option id>` (issue 36 item 1). */
+  answer: z.optional(z.string().check(z.regex(/^\d{1,9}:o\d{1,4}$/, 'must be <question id>:<option id>, such as 3:o1'))),
   /** Sign-ups carrying this flag. */
   flag: z.optional(z.enum(SIGNUP_FLAGS)),
   /** A company's domain (exact). */
@@ -151,6 +154,8 @@ export const adminSignupSchema = z.object({
   fit_reasons: z.array(z.string()),
   /** The start of the call they booked through the booking link (issue 36 item 3), or null. */
   meeting_at: z.nullable(z.string()),
+  /** Their answers to the questions after confirming (issue 36 item 1): on one person's page, in webhooks and the CSV. */
+  answers: z.optional(z.array(signupAnswerSchema)),
 });
 export type AdminSignup = z.infer<typeof adminSignupSchema>;
 

@@ -17,3 +17,4 @@ export * from './partner-codes';
 export * from './partner-code-admin';
 export * from './team';
 export * from './fit';
+export * from './questions';

@@ -1,5 +1,6 @@
 import type { FollowUpStatus } from './admin';
 import type { AttributionField } from './attribution';
+import type { PersonQuestion } from './questions';
 
 /**
  * The pages behind the links in our mail, as the server asks the web's page renderer for them: which view, and
@@ -34,7 +35,13 @@ export const MANAGE_COOKIE = 'data_link';
 export const MANAGE_REOPEN_PARAM = 'reopened';
 
 /** The answers of the data page's forms, posted without script. */
-export const MANAGE_ACTIONS = { export: '/manage/export', correct: '/manage/correct', erase: '/manage/erase' } as const;
+export const MANAGE_ACTIONS = {
+  export: '/manage/export',
+  correct: '/manage/correct',
+  erase: '/manage/erase',
+  /** The answers to the questions after confirming (issue 36 item 1), from the data page or the page after confirming. */
+  answers: '/manage/answers',
+} as const;
 
 /** The privacy page's "send me my link" form posts here (in the page's language). */
 export const DATA_LINK_PATH = '/privacy/data-link';
@@ -77,10 +84,27 @@ export interface PersonInvitation {
 export type SelfServiceView =
   | { page: 'confirm'; token: string }
   /** Confirmed; a person who fits well is offered a call (their booking link, with its opaque reference). */
-  | { page: 'confirmed'; booking_url?: string }
+  | {
+      page: 'confirmed';
+      booking_url?: string;
+      /** The questions after confirming, with a data-link token for their form (a hidden field, never the URL). */
+      questions?: PersonQuestion[];
+      token?: string;
+      /** The answers were saved, or some were not offered options (nothing saved). */
+      answered?: boolean;
+      answers_invalid?: boolean;
+    }
   | { page: 'unsubscribe'; token: string }
   | { page: 'unsubscribed' }
-  | { page: 'manage'; person: PersonView; saved?: boolean; invalid?: PersonCorrectableField[] }
+  | {
+      page: 'manage';
+      person: PersonView;
+      saved?: boolean;
+      invalid?: PersonCorrectableField[];
+      questions?: PersonQuestion[];
+      answered?: boolean;
+      answers_invalid?: boolean;
+    }
   | { page: 'opening' }
   | { page: 'erased' }
   | { page: 'data-link-sent' }

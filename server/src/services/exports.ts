@@ -1,4 +1,4 @@
-import type { AdminAuditQuery, AdminFilters, AdminSignup } from '@waitlist/contract';
+import type { AdminAuditQuery, AdminFilters, AdminSignup, SignupAnswer } from '@waitlist/contract';
 import type { Database } from '../db/connection';
 import type { Stores } from '../db/stores';
 import type { InvitationRow } from '../db/stores/invitations';
@@ -45,6 +45,7 @@ const SIGNUP_COLUMNS = [
   'fit_score',
   'fit_reasons',
   'meeting_at',
+  'answers',
 ] as const;
 
 const AUDIT_COLUMNS = ['at', 'operator_id', 'operator_email', 'action', 'outcome', 'signup_id', 'target', 'detail'] as const;
@@ -77,6 +78,8 @@ function csvLineOf(signup: AdminSignup, partnerCode: string | undefined, invitat
         return invitation?.redeemedAt;
       case 'fit_reasons':
         return signup.fit_reasons.join('; ');
+      case 'answers':
+        return (signup.answers ?? []).map((a) => `${a.question}: ${a.answer}`).join('; ');
       default:
         return signup[column];
     }
@@ -101,6 +104,8 @@ export interface ExportDeps {
   readBudgetPerHour?: number | null;
   /** The fit score's weights in force (the reasons shown beside each score). */
   fit?: () => FitNow;
+  /** People's answers to the questions after confirming, in English words (services/questions.ts). */
+  answersOf?: (signupIds: readonly number[]) => Promise<Map<number, SignupAnswer[]>>;
 }
 
 /** Who reads: their id, and whether they see whole addresses (guards.ts: seesAddresses). */
@@ -129,7 +134,14 @@ export const maskEmail = (email: string) => {
 const asSeenBy = (reader: Reader, signup: AdminSignup): AdminSignup =>
   reader.seesAddresses ? signup : { ...signup, email: maskEmail(signup.email) };
 
-export function createExports({ database, stores, useCases, readBudgetPerHour = null, fit = () => DEFAULT_FIT }: ExportDeps) {
+export function createExports({
+  database,
+  stores,
+  useCases,
+  readBudgetPerHour = null,
+  fit = () => DEFAULT_FIT,
+  answersOf = async () => new Map(),
+}: ExportDeps) {
   const { db } = database;
 
   /**
@@ -182,10 +194,12 @@ export function createExports({ database, stores, useCases, readBudgetPerHour = 
             db,
             batch.flatMap((row) => (row.partner_code_id === null ? [] : [row.partner_code_id])),
           );
+          const answers = await answersOf(batch.map((row) => row.id));
           let text = '';
           for (const row of batch) {
             const partnerCode = row.partner_code_id === null ? undefined : partnerCodes.get(row.partner_code_id);
-            text += csvLineOf(toConsoleSignup(row, fit()), partnerCode, invitations.get(row.id));
+            const signup = { ...toConsoleSignup(row, fit()), answers: answers.get(row.id) ?? [] };
+            text += csvLineOf(signup, partnerCode, invitations.get(row.id));
           }
           yield text;
         }
@@ -240,7 +254,9 @@ export function createExports({ database, stores, useCases, readBudgetPerHour = 
         signupId: id,
         ...(row ? {} : { outcome: 'failed', detail: 'not found' }),
       });
-      return row && asSeenBy(reader, toConsoleSignup(row, fit()));
+      if (!row) return undefined;
+      const answers = (await answersOf([id])).get(id) ?? [];
+      return asSeenBy(reader, { ...toConsoleSignup(row, fit()), answers });
     },
 
     /** The audit trail (with `filters`) as CSV, itself an action in the trail. */

@@ -28,6 +28,7 @@ import { createMailFeedback } from './mail-feedback';
 import { createFitRules } from './fit-rules';
 import { createImports } from './imports';
 import { createBookings, type BookingSettings } from './bookings';
+import { createQuestions } from './questions';
 import { createErasureLedger } from '../io/erasure-ledger';
 import type { SecretBox } from '../lib/secret-box';
 
@@ -99,6 +100,7 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     guard: sendGuard,
     ...(settings.metrics ? { metrics: settings.metrics } : {}),
   });
+  const questions = createQuestions({ stores, useCases, events });
   const bookings = createBookings({
     stores,
     useCases,
@@ -159,12 +161,28 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     mailFeedback,
     fitRules,
     bookings,
-    exports: createExports({ database, stores, useCases, readBudgetPerHour: settings.readBudgetPerHour ?? null, fit: fitRules.now }),
+    questions,
+    exports: createExports({
+      database,
+      stores,
+      useCases,
+      readBudgetPerHour: settings.readBudgetPerHour ?? null,
+      fit: fitRules.now,
+      answersOf: questions.answersOf,
+    }),
     imports: createImports({ database, stores, signups, useCases, ledger, ...(settings.now ? { now: settings.now } : {}) }),
     proofOfWork,
     mailBudget,
     bulkPace: createBulkMailPace(stores.mailBudget, settings.bulkMailsPerMinute ?? DEFAULT_BULK_MAILS_PER_MINUTE),
-    personLinks: createPersonLinks({ database, signups, stores, events, useCases, ...(settings.now ? { now: settings.now } : {}) }),
+    personLinks: createPersonLinks({
+      database,
+      signups,
+      stores,
+      events,
+      useCases,
+      questions,
+      ...(settings.now ? { now: settings.now } : {}),
+    }),
     invitations: createInvitationService({ database, stores, signups, useCases, ...(settings.now ? { now: settings.now } : {}) }),
     campaigns: createCampaignService({ database, stores, useCases }),
     partnerCodes: createPartnerCodeService({ stores, useCases, ...(settings.now ? { now: settings.now } : {}) }),

@@ -6,7 +6,8 @@ import type { OutboxStore } from '../db/stores/outbox';
 import type { PartnerCodeStore } from '../db/stores/partner-codes';
 import type { PersonTokenStore } from '../db/stores/person-tokens';
 import type { SignupRow, SignupStore } from '../db/stores/signups';
-import { checkToken, tokenLookupHash, type TokenProblem, type TokenPurpose } from '../lib/tokens';
+import { checkToken, issueToken, tokenLookupHash, type TokenProblem, type TokenPurpose } from '../lib/tokens';
+import type { Questions } from './questions';
 import { MAIL_TOPICS, type SignupEvents } from './signup-events';
 import { toPersonExport, toPersonView, type PersonExport } from './signup-views';
 import type { SignupService } from './signups';
@@ -48,13 +49,15 @@ export interface PersonLinksDeps {
   };
   events: SignupEvents;
   useCases: UseCases;
+  /** The questions after confirming (services/questions.ts); absent: none are asked. */
+  questions?: Questions;
   now?: () => Date;
 }
 
 /** What a person may correct themselves: everything an operator may, but the address (it is how we know them). */
 export type PersonCorrection = Omit<AdminCorrection, 'email'>;
 
-export function createPersonLinks({ database, signups, stores, events, useCases, now = () => new Date() }: PersonLinksDeps) {
+export function createPersonLinks({ database, signups, stores, events, useCases, questions, now = () => new Date() }: PersonLinksDeps) {
   const { db } = database;
   const person = (id: number) => stores.signups.find(db, id);
   /** The label of the partner code they joined with, or null. */
@@ -84,6 +87,27 @@ export function createPersonLinks({ database, signups, stores, events, useCases,
   return {
     resolve,
 
+    /** The questions this person is asked now, with their answers (none: an empty list). */
+    questionsFor: (row: SignupRow) => questions?.forPerson(row.id, row.locale) ?? Promise.resolve([]),
+
+    /**
+     * A data-link token for the answers' form on the page after confirming (a hidden field: it never enters the
+     * address bar); like the one in their mail, it works for the data page's lifetime.
+     */
+    async answerToken(row: SignupRow): Promise<string> {
+      const issued = issueToken('manage', now());
+      await stores.personTokens.save(row.id, [issued]);
+      return issued.token;
+    },
+
+    /** Answers from a form, by the data link's token: invalid answers change nothing (`valid: false`). */
+    async answer(presented: unknown, form: (name: string) => string[]): Promise<(Resolved & { ok: true; valid: boolean }) | TokenFailure> {
+      const resolved = await resolve(presented, 'manage');
+      if (!resolved.ok) return resolved;
+      const valid = (await questions?.answer(resolved.person.id, form)) ?? true;
+      return { ...resolved, valid };
+    },
+
     /** What the person's data page shows of them: their row, the partner code they joined with, their invitation. */
     view: async (row: SignupRow): Promise<PersonView> =>
       toPersonView(row, { invitation: await stores.invitations.forSignup(db, row.id), partnerCode: await partnerCodeOf(row) }),
@@ -106,7 +130,13 @@ export function createPersonLinks({ database, signups, stores, events, useCases,
       const { id } = resolved.person;
       const invitation = await stores.invitations.forSignup(db, id);
       const partnerCode = await partnerCodeOf(resolved.person);
-      return { ok: true, data: toPersonExport(resolved.person, await stores.followUp.notesFor(id), at, { invitation, partnerCode }) };
+      const answers = ((await questions?.answersOf([id]))?.get(id) ?? []).map((a) => ({
+        question: a.question,
+        answer: a.answer,
+        answered_at: a.answered_at,
+      }));
+      const data = toPersonExport(resolved.person, await stores.followUp.notesFor(id), at, { invitation, partnerCode });
+      return { ok: true, data: { ...data, answers } };
     },
 
     async correct(presented: unknown, changes: PersonCorrection): Promise<(Resolved & { ok: true; fields: string[] }) | TokenFailure> {

@@ -1,3 +1,4 @@
+import type { SignupAnswer } from '@waitlist/contract';
 import type { OperatorAccounts } from '../db/stores/operator-accounts';
 import type { SignupRow } from '../db/stores/signups';
 import { toWebhookSignup } from './signup-views';
@@ -92,15 +93,23 @@ export function createSignupEvents({ operators, webhookEndpoints }: SignupEvents
     dataLinkMail: (change: Change, signupId: number) => change.mail([{ signupId, topic: MAIL_TOPICS.dataLink, at: change.at }]),
 
     /**
-     * `type` about each row, as the row is at this moment (call before deleting it). `signup.erased` carries the
+     * `type` about each row, as the row is at this moment (call before deleting it), with its answers when given. `signup.erased` carries the
      * address so a receiving CRM can erase the person too, and what was delivered about them before is deleted.
      */
-    async webhook(change: Change, type: WebhookEventType, rows: readonly SignupRow[]): Promise<void> {
+    async webhook(
+      change: Change,
+      type: WebhookEventType,
+      rows: readonly SignupRow[],
+      answers?: ReadonlyMap<number, readonly SignupAnswer[]>,
+    ): Promise<void> {
       if (webhookEndpoints.length === 0 || rows.length === 0) return;
       const { at } = change;
       const events = rows.flatMap((row) => {
+        const given = answers?.get(row.id);
         const data: Record<string, unknown> =
-          type === 'signup.erased' ? { id: row.id, email: row.email, erased_at: at } : toWebhookSignup(row);
+          type === 'signup.erased'
+            ? { id: row.id, email: row.email, erased_at: at }
+            : { ...toWebhookSignup(row), ...(given ? { answers: given } : {}) };
         const body: WebhookEventBody = { type, timestamp: at, data };
         return webhookEndpoints.map((target) => ({ type, subjectId: row.id, target, body, at }));
       });

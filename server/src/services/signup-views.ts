@@ -194,6 +194,8 @@ export interface PersonExport {
   review_flags: string[];
   /** Their invitation to the pilot (wave, when invited, accepted and redeemed), or null. */
   invitation: PersonInvitation | null;
+  /** Their answers to the questions after confirming (issue 36 item 1). */
+  answers?: { question: string; answer: string; answered_at: string }[];
   exported_at: string;
 }
 

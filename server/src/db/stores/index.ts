@@ -18,6 +18,7 @@ import { createOutboxStore } from './outbox';
 import { createOutboxReports } from './outbox-reports';
 import { createPartnerCodeStore } from './partner-codes';
 import { createPersonAuditLog } from './person-audit-log';
+import { createQuestionStore } from './questions';
 import { createPersonTokenStore } from './person-tokens';
 import { createProofOfWorkStore } from './proof-of-work';
 import { createServerSecrets } from './server-secrets';
@@ -57,6 +58,7 @@ export function createStores(database: Database, options: { sessionIdleMs: numbe
     partnerCodes: createPartnerCodeStore(database),
     fitScores: createFitScores(database),
     meetings: createMeetingStore(database),
+    questions: createQuestionStore(database),
   };
 }
 

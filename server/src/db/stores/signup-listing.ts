@@ -67,6 +67,13 @@ export function createSignupListing(database: Database) {
     if (filters.opted_out === 'yes') q = q.where('marketing_opt_out_at', 'is not', null);
     if (filters.opted_out === 'no') q = q.where('marketing_opt_out_at', 'is', null);
     if (filters.status) q = q.where('status', '=', filters.status);
+    if (filters.answer) {
+      // People who chose this option: an index range of signup_answers (question, choice, person).
+      const [question, choice] = filters.answer.split(':') as [string, string];
+      q = q.where('id', 'in', (eb) =>
+        eb.selectFrom('signup_answers').select('signup_id').where('question_id', '=', Number(question)).where('choice', '=', choice),
+      );
+    }
     if (filters.invited === 'yes') q = q.where('status', 'in', ['invited', 'joined']);
     if (filters.invited === 'no') q = q.where('status', 'in', ['new', 'contacted']);
     // Flags are a space-separated set of known words: padded, one word matches exactly.

@@ -26,6 +26,7 @@ import { teamRoutes } from './team-routes';
 import { meRoutes } from './me-routes';
 import { importRoutes } from './import-routes';
 import { fitRoutes } from './fit-routes';
+import { questionRoutes } from './question-routes';
 
 export interface AdminRoutesOptions {
   stores: Stores;
@@ -133,6 +134,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(waveRoutes, { invitations: services.invitations, sendGuard: services.sendGuard, nudge: options.nudgeMail });
   await app.register(partnerCodeRoutes, { partnerCodes: services.partnerCodes });
   await app.register(fitRoutes, { fitRules: services.fitRules });
+  await app.register(questionRoutes, { questions: services.questions });
   await app.register(teamRoutes, { stores, team: services.team, exports: services.exports, nudge: options.nudgeMail });
   await app.register(meRoutes, {
     secondFactors: services.secondFactors,

@@ -102,14 +102,22 @@ export async function selfServiceRoutes(app: FastifyInstance, options: SelfServi
   };
   const refuse = (reply: FastifyReply, failure: TokenFailure, path: string) =>
     page(reply, failure.status, path, { page: 'problem', problem: failure.problem });
-  const manage = async (
-    person: SignupRow,
-    extra: { saved?: boolean; invalid?: PersonCorrectableField[] } = {},
-  ): Promise<SelfServiceView> => ({
-    page: 'manage',
-    person: await service.view(person),
-    ...extra,
-  });
+  const manage = async (person: SignupRow, extra: ManageExtras = {}): Promise<SelfServiceView> => {
+    const questions = await service.questionsFor(person);
+    return { page: 'manage', person: await service.view(person), ...(questions.length > 0 ? { questions } : {}), ...extra };
+  };
+  /** The page after confirming: the offer of a call to a good fit, and the questions with their form's token. */
+  const confirmed = async (person: SignupRow, extra: { token?: string; answered?: boolean; answers_invalid?: boolean } = {}) => {
+    const [bookingUrl, questions] = await Promise.all([options.bookingLink?.(person), service.questionsFor(person)]);
+    const token = questions.length === 0 ? undefined : (extra.token ?? (await service.answerToken(person)));
+    return {
+      page: 'confirmed',
+      ...(bookingUrl ? { booking_url: bookingUrl } : {}),
+      ...(token ? { questions, token } : {}),
+      ...(extra.answered ? { answered: true } : {}),
+      ...(extra.answers_invalid ? { answers_invalid: true } : {}),
+    } satisfies SelfServiceView;
+  };
 
   // A 429 from the rate limit is a page here, like everything else a person sees.
   app.setErrorHandler((error, request, reply) => {
@@ -165,8 +173,7 @@ export async function selfServiceRoutes(app: FastifyInstance, options: SelfServi
     app.post(`${prefix}${confirm}`, async (request, reply) => {
       const result = await service.confirm(field(request.body, 'token'));
       if (!result.ok) return refuse(reply, result, confirm);
-      const bookingUrl = await options.bookingLink?.(result.person);
-      return page(reply, 200, confirm, { page: 'confirmed', ...(bookingUrl ? { booking_url: bookingUrl } : {}) }, result.person);
+      return page(reply, 200, confirm, await confirmed(result.person), result.person);
     });
 
     // --- Unsubscribe: a page with a button, and the RFC 8058 one-click POST (token in the URL, no session) ---
@@ -183,7 +190,7 @@ export async function selfServiceRoutes(app: FastifyInstance, options: SelfServi
       return page(reply, 200, unsubscribe, { page: 'unsubscribed' }, result.person);
     });
 
-    registerManageRoutes(app, prefix, { service, page, refuse, manage, secureCookies: options.secureCookies });
+    registerManageRoutes(app, prefix, { service, page, refuse, manage, confirmed, secureCookies: options.secureCookies });
 
     // --- "Send me my link" (privacy page): the same answer, at the same pace, whether or not the address is known ---
     app.post(`${prefix}${DATA_LINK_PATH}`, { config: limitedBy(options.dataLinkRateLimit) }, async (request, reply) => {
@@ -201,8 +208,16 @@ interface ManageRouteHelpers {
   service: PersonLinks;
   page: (reply: FastifyReply, status: number, path: string, view: SelfServiceView, person?: SignupRow) => FastifyReply;
   refuse: (reply: FastifyReply, failure: TokenFailure, path: string) => FastifyReply;
-  manage: (person: SignupRow, extra?: { saved?: boolean; invalid?: PersonCorrectableField[] }) => Promise<SelfServiceView>;
+  manage: (person: SignupRow, extra?: ManageExtras) => Promise<SelfServiceView>;
+  confirmed: (person: SignupRow, extra: { token?: string; answered?: boolean; answers_invalid?: boolean }) => Promise<SelfServiceView>;
   secureCookies: boolean;
+}
+
+interface ManageExtras {
+  saved?: boolean;
+  invalid?: PersonCorrectableField[];
+  answered?: boolean;
+  answers_invalid?: boolean;
 }
 
 /**
@@ -211,7 +226,11 @@ interface ManageRouteHelpers {
  * and answers 303 to the same page without it; the page and its forms then work from the cookie. A form post that
  * carries the token itself (a page opened before this change) is still honoured.
  */
-function registerManageRoutes(app: FastifyInstance, prefix: string, { service, page, refuse, manage, secureCookies }: ManageRouteHelpers) {
+function registerManageRoutes(
+  app: FastifyInstance,
+  prefix: string,
+  { service, page, refuse, manage, confirmed, secureCookies }: ManageRouteHelpers,
+) {
   const path = PERSON_LINK_PATHS.manage;
   const cookiePath = `${prefix}${path}`;
   const cookieOptions = (request: FastifyRequest, maxAgeSeconds?: number) =>
@@ -281,6 +300,22 @@ function registerManageRoutes(app: FastifyInstance, prefix: string, { service, p
     const result = await service.correct(token, changes);
     if (!result.ok) return refuseAndForget(request, reply, result);
     return page(reply, 200, path, await manage(result.person, { saved: true }), result.person);
+  });
+
+  // The answers to the questions after confirming: from the data page (its cookie) or from the page after confirming
+  // (the token in a hidden field of its form; `from=confirmed` answers with that page again).
+  app.post(`${prefix}${MANAGE_ACTIONS.answers}`, async (request, reply) => {
+    const fromConfirmed = field(request.body, 'from') === 'confirmed';
+    const token = fromConfirmed ? field(request.body, 'token') : presented(request);
+    const result = await service.answer(token, (name) => fields(request.body, name));
+    if (!result.ok) return fromConfirmed ? refuse(reply, result, PERSON_LINK_PATHS.confirm) : refuseAndForget(request, reply, result);
+    const status = result.valid ? 200 : 400;
+    const outcome = result.valid ? { answered: true } : { answers_invalid: true };
+    if (fromConfirmed) {
+      const view = await confirmed(result.person, { token: token as string, ...outcome });
+      return page(reply, status, PERSON_LINK_PATHS.confirm, view, result.person);
+    }
+    return page(reply, status, path, await manage(result.person, outcome), result.person);
   });
 
   app.post(`${prefix}${MANAGE_ACTIONS.erase}`, async (request, reply) => {

@@ -1,7 +1,9 @@
 import { MANAGE_ACTIONS, type PersonCorrectableField, type PersonView } from '@waitlist/contract/self-service';
 import { buttonClass } from '../../../components/ui/button';
 import { useLocale } from '../../../lib/locale';
+import type { PersonQuestion } from '@waitlist/contract/questions';
 import { CorrectForm } from './correct-form';
+import { QuestionsForm } from './questions-form';
 import { PersonDataTable } from './person-data-table';
 
 /**
@@ -13,13 +15,20 @@ export function ManagePage({
   person,
   saved = false,
   invalid,
+  questions = [],
+  answered = false,
+  answersInvalid = false,
 }: {
   person: PersonView;
   saved?: boolean;
   invalid?: PersonCorrectableField[];
+  questions?: readonly PersonQuestion[];
+  answered?: boolean;
+  answersInvalid?: boolean;
 }) {
   const { words, href } = useLocale();
   const m = words.selfService.manage;
+  const q = words.selfService.questions;
   return (
     <article className="section prose-page" aria-labelledby="manage-heading">
       <div className="container narrow">
@@ -47,6 +56,23 @@ export function ManagePage({
           <h2 id="correct">{m.correctHeading}</h2>
           <CorrectForm person={person} {...(invalid ? { invalid } : {})} />
         </section>
+        {questions.length > 0 && (
+          <section aria-labelledby="answers-heading">
+            <h2 id="answers-heading">{q.manageHeading}</h2>
+            <p>{q.manageLead}</p>
+            {answered && (
+              <p role="status" className="card">
+                {q.saved}
+              </p>
+            )}
+            {answersInvalid && (
+              <p role="alert" className="card">
+                {q.invalid}
+              </p>
+            )}
+            <QuestionsForm questions={questions} from="manage" />
+          </section>
+        )}
         <section aria-labelledby="unsubscribe-heading">
           <h2 id="unsubscribe-heading">{m.unsubscribeHeading}</h2>
           <p>{m.unsubscribeText}</p>

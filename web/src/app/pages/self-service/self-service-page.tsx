@@ -90,9 +90,26 @@ export function SelfServicePage({ view }: { view: SelfServiceView }) {
         </MessagePage>
       );
     case 'confirmed':
-      return <ConfirmedPage bookingUrl={view.booking_url} />;
+      return (
+        <ConfirmedPage
+          bookingUrl={view.booking_url}
+          questions={view.questions}
+          token={view.token}
+          answered={view.answered ?? false}
+          answersInvalid={view.answers_invalid ?? false}
+        />
+      );
     case 'manage':
-      return <ManagePage person={view.person} saved={view.saved ?? false} {...(view.invalid ? { invalid: view.invalid } : {})} />;
+      return (
+        <ManagePage
+          person={view.person}
+          saved={view.saved ?? false}
+          {...(view.invalid ? { invalid: view.invalid } : {})}
+          questions={view.questions ?? []}
+          answered={view.answered ?? false}
+          answersInvalid={view.answers_invalid ?? false}
+        />
+      );
     default: {
       const { title, text } = messageOf(view, w);
       return (
