@@ -77,7 +77,22 @@ describe('from the list to a short list and a call', () => {
     await smtp?.close();
   });
 
-  it('a visitor confirms without script and is offered a call; the booking shows on the short list, whose best are invited', async () => {
+  it('a visitor confirms without script, answers the question and is offered a call; the founder reweighs and invites the best', async () => {
+    // The founder asks one question after confirming, in both languages.
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1100 } });
+    const { page } = await openPage(context);
+    page.setDefaultTimeout(20_000);
+    await signIn(page, server);
+    await page.getByRole('link', { name: 'Pilots' }).click();
+    await page.getByLabel('Question (English)').fill('When would you start a pilot?');
+    await page.getByLabel('Question (Swedish)').fill('När skulle ni kunna börja en pilot?');
+    await page
+      .getByLabel(/^Choices, one a line/)
+      .fill('This quarter | Det här kvartalet\nWithin six months | Inom sex månader\nLater | Senare');
+    await page.getByRole('button', { name: 'Ask this question' }).click();
+    await page.getByText('Asked: “When would you start a pilot?”.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
     for (const person of PEOPLE) await signUp(server, person);
     const confirmLinks = new Map<string, string>();
     for (const person of PEOPLE) {
@@ -98,6 +113,13 @@ describe('from the list to a short list and a call', () => {
     expect(href.startsWith('https://cal.com/acme-founders/20min?')).toBe(true);
     expect(ref).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(href).not.toContain('volvocars');
+    // The question, below the offer: answered without script, by keyboard.
+    await visitor.getByRole('heading', { name: 'A few questions, if you have a minute' }).waitFor();
+    await visitor.getByRole('radio', { name: 'Within six months' }).check();
+    await visitor.getByRole('button', { name: 'Save my answers' }).focus();
+    await visitor.keyboard.press('Enter');
+    await visitor.getByText('Thank you, your answers are saved.').waitFor();
+    expect(await visitor.getByRole('link', { name: 'Book a 20-minute call with a founder' }).getAttribute('href')).toBe(href);
     await screenshot(visitor, 'confirmed-with-booking-offer');
     await plain.close();
     // A second good fit confirms with script on: the same page, checked by axe (which needs script to run).
@@ -150,23 +172,30 @@ describe('from the list to a short list and a call', () => {
     });
     expect(hook.status).toBe(204);
 
-    // The founder: the short list, best first, with the call booked; the upcoming calls.
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1100 } });
-    const { page } = await openPage(context);
-    page.setDefaultTimeout(20_000);
-    await signIn(page, server);
-    await page.getByRole('link', { name: 'Pilots' }).click();
+    // The founder: the short list, best first, with the answer and the call booked; the upcoming calls.
+    await page.reload();
     const shortList = page.getByRole('table', { name: 'The best fits not yet invited' });
     await shortList.getByRole('row').nth(1).waitFor();
     const rows = shortList.getByRole('row');
     await expect.poll(() => rows.count()).toBe(PEOPLE.length + 1);
     expect(await rows.nth(1).textContent()).toContain(VISITOR);
     expect(await rows.nth(1).textContent()).toContain('Booked');
+    expect(await rows.nth(1).textContent()).toContain('When would you start a pilot? Within six months');
     expect(await rows.last().textContent()).toMatch(/gmail\.com|hotmail\.com/);
     const calls = page.getByRole('table', { name: 'Calls booked, soonest first' });
     await calls.getByRole('row', { name: new RegExp(VISITOR.replace(/\./g, '\\.')) }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'console-short-list');
+
+    // A product manager at a mid-size company is not among the best five, until the founder weighs the role more.
+    const top5 = async () => (await rows.allTextContents()).slice(1, 6).join('\n');
+    expect(await top5()).not.toContain('lars.dahl@skf.com');
+    await page.getByLabel('Product Manager', { exact: true }).fill('40');
+    await page.getByRole('button', { name: 'Save as a new version' }).click();
+    await page.getByText('Version 2 is in force; every score follows it within a minute.').waitFor();
+    await expect
+      .poll(async () => (await page.reload(), await shortList.getByRole('row').nth(1).waitFor(), top5()), { timeout: 60_000 })
+      .toContain('lars.dahl@skf.com');
 
     // Invite the best five, by keyboard.
     await page.getByLabel('Name of the wave').first().fill('Pilot 1: the best five');
@@ -177,6 +206,7 @@ describe('from the list to a short list and a call', () => {
     await page.getByText('“Pilot 1: the best five”: 5 invited.').waitFor();
     await expect.poll(() => rows.count()).toBe(PEOPLE.length - 5 + 1);
     expect(await shortList.textContent()).not.toContain(VISITOR);
+    expect(await shortList.textContent()).not.toContain('lars.dahl@skf.com');
     await screenshot(page, 'console-short-list-after-wave');
     await context.close();
   });

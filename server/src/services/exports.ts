@@ -225,7 +225,8 @@ export function createExports({
     async page(filters: AdminFilters, cursor: string | undefined, limit: number | undefined, reader: Reader) {
       const page = await stores.signupListing.list(filters, cursor, limit);
       await spendReadBudget(reader, page.items.length, 'signups.read');
-      const items = page.items.map((row) => asSeenBy(reader, toConsoleSignup(row, fit())));
+      const answers = await answersOf(page.items.map((row) => row.id));
+      const items = page.items.map((row) => asSeenBy(reader, { ...toConsoleSignup(row, fit()), answers: answers.get(row.id) ?? [] }));
       await useCases.record({
         action: 'signups.read',
         operatorId: reader.operatorId,

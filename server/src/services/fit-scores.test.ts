@@ -50,7 +50,7 @@ describe.each(DIALECTS)('fit scores on %s', (dialect) => {
     expect((await list('min_score=50')).items.map((s) => s.email)).toEqual([`head-${dialect}@volvo.com`]);
     expect((await admin('GET', '/signups?min_score=101')).statusCode).toBe(400);
     const csv = (await admin('GET', '/signups/export.csv')).body;
-    expect(csv.split('\r\n')[0]).toMatch(/,fit_score,fit_reasons,meeting_at$/);
+    expect(csv.split('\r\n')[0]).toMatch(/,fit_score,fit_reasons,meeting_at,answers$/);
 
     // A wave takes the best fits of a filter first.
     await suite.app.database.db.updateTable('waitlist_signups').set({ confirmed_at: new Date().toISOString() }).execute();

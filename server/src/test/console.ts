@@ -38,13 +38,14 @@ export async function seedSignup(app: App, overrides: Partial<SignupBody> = {}, 
  * The console's API as the operator whose Cookie header `cookie()` answers (read at each call: suites sign in in
  * a hook), from the console's own origin: `admin('POST', '/campaigns', body)`.
  */
-export const adminClient = (app: () => App, cookie: () => string) => (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  app().inject({
-    method,
-    url: `/api/admin${url}`,
-    headers: { cookie: cookie(), origin: 'http://localhost:80', host: 'localhost:80' },
-    ...(payload ? { payload: payload as object } : {}),
-  });
+export const adminClient =
+  (app: () => App, cookie: () => string) => (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+    app().inject({
+      method,
+      url: `/api/admin${url}`,
+      headers: { cookie: cookie(), origin: 'http://localhost:80', host: 'localhost:80' },
+      ...(payload ? { payload: payload as object } : {}),
+    });
 
 /** The audit trail's entries (oldest first), `action` alone when given: what a test expects a use case to record. */
 export async function auditEntries(app: App, action?: string) {

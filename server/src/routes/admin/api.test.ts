@@ -120,7 +120,7 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
       expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
       const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n');
       expect(lines[0]).toBe(
-        'id,email,role,company_size,desired_outcomes,other_outcome,created_at,consented_at,privacy_policy_version,status,confirmed_at,marketing_opt_out_at,company_domain,free_mail,utm_source,utm_medium,utm_campaign,utm_content,utm_term,referrer_origin,landing_path,partner_code,flags,wave,invited_at,accepted_at,redeemed_at,fit_score,fit_reasons,meeting_at',
+        'id,email,role,company_size,desired_outcomes,other_outcome,created_at,consented_at,privacy_policy_version,status,confirmed_at,marketing_opt_out_at,company_domain,free_mail,utm_source,utm_medium,utm_campaign,utm_content,utm_term,referrer_origin,landing_path,partner_code,flags,wave,invited_at,accepted_at,redeemed_at,fit_score,fit_reasons,meeting_at,answers',
       );
       expect(lines.filter(Boolean)).toHaveLength(8);
       expect(lines[1]).toContain(`grace.0.${tag}@example.com`);

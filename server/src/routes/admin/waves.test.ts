@@ -175,7 +175,7 @@ describe.each(DIALECTS)('invitation waves on %s', (dialect) => {
       .split('\r\n');
     const columns = header!.split(',');
     const cells = Object.fromEntries(columns.map((c, i) => [c, line!.split(',')[i]]));
-    expect(columns.slice(-7, -3)).toEqual(['wave', 'invited_at', 'accepted_at', 'redeemed_at']);
+    expect(columns.slice(-8, -4)).toEqual(['wave', 'invited_at', 'accepted_at', 'redeemed_at']);
     expect(cells.wave).toBe('Pilot 3');
     for (const c of ['invited_at', 'accepted_at', 'redeemed_at']) expect(cells[c]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const manageToken = new URL(/https?:\/\/\S+\/manage\?token=[A-Za-z0-9_-]+/.exec(mail.text)![0]).searchParams.get('token');

@@ -12,6 +12,8 @@ import type {
   AdminWaveCreated,
   AdminFitWeights,
   AdminMeetings,
+  AdminQuestion,
+  AdminQuestionSave,
   FitWeights,
 } from '@waitlist/contract';
 import { json, request } from './client';
@@ -117,5 +119,23 @@ export function useSaveFitWeights() {
       void queryClient.invalidateQueries({ queryKey: adminKeys.fitWeights() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.signupLists() });
     },
+  });
+}
+
+/** GET /questions: the questions after confirming (the archived ones too), with how many answered each. */
+export const useQuestions = () =>
+  useQuery({ queryKey: adminKeys.questions(), queryFn: () => request<{ items: AdminQuestion[] }>('/questions') });
+
+/** POST /questions, PUT /questions/:id, POST /questions/:id/archive (owners): the answer is the list as it is now. */
+export function useQuestionAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { create: AdminQuestionSave } | { update: number; question: AdminQuestionSave } | { archive: number }) =>
+      'create' in input
+        ? request<{ items: AdminQuestion[] }>('/questions', json('POST', input.create))
+        : 'update' in input
+          ? request<{ items: AdminQuestion[] }>(`/questions/${input.update}`, json('PUT', input.question))
+          : request<{ items: AdminQuestion[] }>(`/questions/${input.archive}/archive`, json('POST', {})),
+    onSuccess: (list) => queryClient.setQueryData(adminKeys.questions(), list),
   });
 }

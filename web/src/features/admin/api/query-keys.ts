@@ -26,6 +26,7 @@ export const adminKeys = {
   campaigns: () => ['admin', 'campaigns'] as const,
   fitWeights: () => ['admin', 'fit-weights'] as const,
   meetings: () => ['admin', 'meetings'] as const,
+  questions: () => ['admin', 'questions'] as const,
   team: () => ['admin', 'team'] as const,
   passkeys: () => ['admin', 'passkeys'] as const,
   audit: (filters: object, cursor: string | undefined) => ['admin', 'audit', filters, cursor ?? null] as const,

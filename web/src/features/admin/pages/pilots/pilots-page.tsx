@@ -6,6 +6,7 @@ import { segmentOf } from './segment-summary';
 import { WavesPanel } from './waves-panel';
 import { FitWeightsPanel } from './fit-weights-panel';
 import { ShortListPanel, UpcomingCallsPanel } from './short-list-panel';
+import { QuestionsPanel } from './questions-panel';
 
 /** From the list to pilots: invitation waves and updates to the list (both for the Sign-ups screen's current filter), and partner codes. */
 export function PilotsPage({ filters, operator }: { filters: AdminFilters; operator: string }) {
@@ -21,6 +22,7 @@ export function PilotsPage({ filters, operator }: { filters: AdminFilters; opera
       <WavesPanel segment={segment} />
       <CampaignsPanel segment={segment} operator={operator} />
       <FitWeightsPanel />
+      <QuestionsPanel />
       <PartnerCodesPanel />
     </AdminPage>
   );

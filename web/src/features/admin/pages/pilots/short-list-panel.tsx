@@ -34,7 +34,7 @@ export function ShortListPanel() {
         what="short list"
         empty="Nobody confirmed is waiting for an invitation."
         caption="The best fits not yet invited"
-        header={['Fit', 'Person', 'Company', 'Role', 'Size', 'Why', 'Call']}
+        header={['Fit', 'Person', 'Company', 'Role', 'Size', 'Why', 'Answers', 'Call']}
         row={(p) => (
           <tr key={p.id}>
             <td>{p.fit_score}</td>
@@ -45,6 +45,7 @@ export function ShortListPanel() {
             <td>{p.role}</td>
             <td>{p.company_size}</td>
             <td>{p.fit_reasons.slice(0, 3).join(', ')}</td>
+            <td>{p.answers?.length ? p.answers.map((a) => `${a.question} ${a.answer}`).join('; ') : '—'}</td>
             <td>{p.meeting_at ? `Booked ${formatDateTime(p.meeting_at)}` : '—'}</td>
           </tr>
         )}

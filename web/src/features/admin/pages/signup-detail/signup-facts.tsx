@@ -32,6 +32,21 @@ export function SignupFacts({ signup: s }: { signup: AdminSignup }) {
         <Muted>None booked</Muted>
       ),
     ],
+    [
+      'Answers',
+      s.answers?.length ? (
+        <dl className="answers">
+          {s.answers.map((a) => (
+            <div key={a.question_id}>
+              <dt>{a.question}</dt>
+              <dd>{a.answer}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <Muted>No answers</Muted>
+      ),
+    ],
     ['Role', s.role],
     ['Company size', s.company_size],
     ['Desired outcomes', <OutcomeChips key="outcomes" outcomes={s.desired_outcomes} />],

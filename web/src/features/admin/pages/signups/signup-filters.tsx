@@ -10,6 +10,7 @@ import {
 } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { DateField, SelectField, TextField } from '../../components/fields';
+import { useQuestions } from '../../api/pilots';
 
 /** How many filters narrow the list (the search text included). */
 export const activeFilterCount = (filters: AdminFilters): number =>
@@ -24,6 +25,7 @@ export const activeFilterCount = (filters: AdminFilters): number =>
     filters.flag,
     filters.company,
     filters.min_score,
+    filters.answer,
     filters.from,
     filters.to,
   ].filter(Boolean).length;
@@ -108,6 +110,7 @@ export function SignupFilters({
         value={filters.min_score === undefined ? undefined : String(filters.min_score)}
         onValue={(value) => onChange({ min_score: value === undefined ? undefined : Number(value) })}
       />
+      <AnswerFilter value={filters.answer} onValue={(answer) => onChange({ answer })} />
       <DateField label="From" value={filters.from} onChange={(from) => onChange({ from })} />
       <DateField label="To" value={filters.to} onChange={(to) => onChange({ to })} />
       <div className="filters-actions">
@@ -116,5 +119,27 @@ export function SignupFilters({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** People who gave one answer to a question after confirming (`question:option`); hidden while nobody is asked anything. */
+function AnswerFilter({ value, onValue }: { value: string | undefined; onValue: (value: string | undefined) => void }) {
+  const questions = useQuestions();
+  const choices = (questions.data?.items ?? []).flatMap((q) =>
+    q.kind === 'text'
+      ? []
+      : q.options.map((o) => ({ key: `${q.id}:${o.id}`, label: `${q.prompt.en} ${o.en}${o.archived ? ' (no longer offered)' : ''}` })),
+  );
+  if (choices.length === 0 && value === undefined) return null;
+  return (
+    <SelectField
+      compact
+      label="Answer"
+      empty="Any"
+      options={choices.map((c) => c.key)}
+      labels={Object.fromEntries(choices.map((c) => [c.key, c.label]))}
+      value={value}
+      onValue={onValue}
+    />
   );
 }

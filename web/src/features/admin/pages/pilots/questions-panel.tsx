@@ -1,0 +1,189 @@
+import { useState } from 'react';
+import {
+  MAX_QUESTIONS,
+  MAX_QUESTION_OPTIONS,
+  QUESTION_KINDS,
+  QUESTION_KIND_LABELS,
+  type AdminQuestion,
+  type AdminQuestionSave,
+  type QuestionKind,
+} from '@waitlist/contract';
+import { Button } from '../../../../components/ui/button';
+import { useQuestionAction, useQuestions } from '../../api/pilots';
+import { Can } from '../../app/role';
+import { SelectField, TextAreaField, TextField } from '../../components/fields';
+import { ListPanel } from '../../components/list-panel';
+
+interface Draft {
+  /** The question edited; undefined: a new one. */
+  id?: number;
+  kind: QuestionKind;
+  en: string;
+  sv: string;
+  /** One option a line: `English | Svenska`; an option keeps its id while its line stays where it was. */
+  options: string;
+  optionIds: string[];
+}
+const EMPTY: Draft = { kind: 'single', en: '', sv: '', options: '', optionIds: [] };
+
+const draftOf = (q: AdminQuestion): Draft => {
+  const live = q.options.filter((o) => !o.archived);
+  return {
+    id: q.id,
+    kind: q.kind,
+    en: q.prompt.en,
+    sv: q.prompt.sv,
+    options: live.map((o) => `${o.en} | ${o.sv}`).join('\n'),
+    optionIds: live.map((o) => o.id),
+  };
+};
+
+const saveOf = (d: Draft): AdminQuestionSave => ({
+  kind: d.kind,
+  prompt: { en: d.en, sv: d.sv },
+  options:
+    d.kind === 'text'
+      ? []
+      : d.options
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean)
+          .map((line, i) => {
+            const [en = '', sv = ''] = line.split('|').map((part) => part.trim());
+            const id = d.optionIds[i];
+            return { ...(id ? { id } : {}), en, sv: sv || en };
+          }),
+});
+
+/**
+ * The questions after confirming (issue 36 item 1): what people are asked, how many answered, and for owners the
+ * form that asks a new one or edits one (an option left out is archived: earlier answers keep its words).
+ */
+export function QuestionsPanel() {
+  const questions = useQuestions();
+  const action = useQuestionAction();
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [outcome, setOutcome] = useState('');
+  const active = questions.data?.items.filter((q) => q.archived_at === null) ?? [];
+  const done = (message: string) => ({
+    onSuccess: () => {
+      setOutcome(message);
+      setDraft(EMPTY);
+    },
+    onError: (error: Error) => setOutcome(error.message),
+  });
+  return (
+    <section className="stack-lg" aria-labelledby="questions-title">
+      <h2 id="questions-title">Questions after confirming</h2>
+      <p className="muted">
+        Up to {MAX_QUESTIONS} optional questions, asked on the page after confirming and on each person&apos;s data page, in their language.
+        Answers show on the person&apos;s page, in the CSV and as a filter of the Sign-ups list.
+      </p>
+      <ListPanel
+        query={questions}
+        items={active}
+        what="questions"
+        empty="No question is asked yet."
+        caption="The questions asked now"
+        header={['Question', 'Swedish', 'Kind', 'Choices', 'Answered', 'Actions']}
+        row={(q) => (
+          <tr key={q.id}>
+            <td>{q.prompt.en}</td>
+            <td lang="sv">{q.prompt.sv}</td>
+            <td>{QUESTION_KIND_LABELS[q.kind]}</td>
+            <td>
+              {q.options
+                .filter((o) => !o.archived)
+                .map((o) => o.en)
+                .join(', ') || '—'}
+            </td>
+            <td>{q.answered}</td>
+            <td>
+              <Can need="owner">
+                <div className="actions">
+                  <Button size="small" variant="secondary" onClick={() => setDraft(draftOf(q))} aria-label={`Edit “${q.prompt.en}”`}>
+                    Edit
+                  </Button>
+                  <Button
+                    size="small"
+                    variant="ghost"
+                    disabled={action.isPending}
+                    onClick={() => action.mutate({ archive: q.id }, done(`“${q.prompt.en}” is no longer asked; its answers stay.`))}
+                    aria-label={`Stop asking “${q.prompt.en}”`}
+                  >
+                    Stop asking
+                  </Button>
+                </div>
+              </Can>
+            </td>
+          </tr>
+        )}
+      />
+      <Can need="owner">
+        <form
+          className="card stack"
+          aria-labelledby="question-form-title"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setOutcome('');
+            const question = saveOf(draft);
+            if (draft.id === undefined) action.mutate({ create: question }, done(`Asked: “${draft.en}”.`));
+            else action.mutate({ update: draft.id, question }, done(`Saved: “${draft.en}”.`));
+          }}
+        >
+          <h3 id="question-form-title">{draft.id === undefined ? 'Ask a question' : `Edit “${draft.en}”`}</h3>
+          <div className="form-grid">
+            <TextField
+              label="Question (English)"
+              required
+              maxLength={200}
+              value={draft.en}
+              onChange={(e) => setDraft({ ...draft, en: e.target.value })}
+            />
+            <TextField
+              label="Question (Swedish)"
+              required
+              maxLength={200}
+              lang="sv"
+              value={draft.sv}
+              onChange={(e) => setDraft({ ...draft, sv: e.target.value })}
+            />
+            <SelectField
+              label="Kind"
+              options={QUESTION_KINDS}
+              labels={QUESTION_KIND_LABELS}
+              value={draft.kind}
+              disabled={draft.id !== undefined}
+              onValue={(kind) => setDraft({ ...draft, kind: kind ?? 'single' })}
+            />
+          </div>
+          {draft.kind !== 'text' && (
+            <TextAreaField
+              label={`Choices, one a line: English | Svenska (2 to ${MAX_QUESTION_OPTIONS})`}
+              required
+              rows={5}
+              value={draft.options}
+              onChange={(e) => setDraft({ ...draft, options: e.target.value })}
+            />
+          )}
+          <div className="actions">
+            <Button type="submit" disabled={action.isPending || (draft.id === undefined && active.length >= MAX_QUESTIONS)}>
+              {draft.id === undefined ? 'Ask this question' : 'Save the question'}
+            </Button>
+            {draft.id !== undefined && (
+              <Button type="button" variant="ghost" onClick={() => setDraft(EMPTY)}>
+                Cancel
+              </Button>
+            )}
+          </div>
+          {draft.id === undefined && active.length >= MAX_QUESTIONS && (
+            <p className="muted">{MAX_QUESTIONS} questions are asked already: stop asking one first.</p>
+          )}
+          <p role="status" aria-live="polite">
+            {outcome}
+          </p>
+        </form>
+      </Can>
+    </section>
+  );
+}
