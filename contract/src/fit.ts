@@ -76,3 +76,14 @@ export const DEFAULT_FIT_WEIGHTS: FitWeights = {
   colleagues: 10,
   partner_code: 10,
 };
+
+/** The dashboard's spread of the fit score: how many people on the list now score in each band, best last. */
+export const FIT_BANDS = [
+  { label: '0-19', from: 0, to: 19 },
+  { label: '20-39', from: 20, to: 39 },
+  { label: '40-59', from: 40, to: 59 },
+  { label: '60-79', from: 60, to: 79 },
+  { label: '80-100', from: 80, to: 100 },
+] as const;
+export const adminFitSpreadSchema = z.object({ bands: z.array(z.object({ label: z.string(), count: z.number() })) });
+export type AdminFitSpread = z.infer<typeof adminFitSpreadSchema>;

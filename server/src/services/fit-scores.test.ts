@@ -51,6 +51,10 @@ describe.each(DIALECTS)('fit scores on %s', (dialect) => {
     expect((await admin('GET', '/signups?min_score=101')).statusCode).toBe(400);
     const csv = (await admin('GET', '/signups/export.csv')).body;
     expect(csv.split('\r\n')[0]).toMatch(/,fit_score,fit_reasons,meeting_at,answers$/);
+    // The dashboard's spread: the free-mail "Other" at the bottom, the Head of Innovation at the top.
+    const spread = (await admin('GET', '/fit-spread')).json<{ bands: { label: string; count: number }[] }>().bands;
+    expect(spread.map((b) => b.label)).toEqual(['0-19', '20-39', '40-59', '60-79', '80-100']);
+    expect(spread.map((b) => b.count)).toEqual([1, 0, 0, 0, 1]);
 
     // A wave takes the best fits of a filter first.
     await suite.app.database.db.updateTable('waitlist_signups').set({ confirmed_at: new Date().toISOString() }).execute();

@@ -3,6 +3,7 @@ import {
   ADMIN_PAGE_SIZE,
   COMPANY_SIZE_OPTIONS,
   DESIRED_OUTCOME_OPTIONS,
+  FIT_BANDS,
   ROLE_OPTIONS,
   type AdminFilters,
   type AdminSegment,
@@ -231,6 +232,22 @@ export function createSignupListing(database: Database) {
         by_company_size: withAll(COMPANY_SIZE_OPTIONS, of('company_size')),
         by_outcome: withAll(DESIRED_OUTCOME_OPTIONS, of('outcome')),
       };
+    },
+
+    /** How many people on the list score in each band of FIT_BANDS (one pass over the score's index). */
+    async fitSpread(): Promise<{ label: string; count: number }[]> {
+      const band = sql<number>`CASE ${sql.join(
+        FIT_BANDS.map((b, i) => sql`WHEN fit_score <= ${sql.lit(b.to)} THEN ${sql.lit(i)}`),
+        sql` `,
+      )} END`;
+      const rows = await db
+        .selectFrom('waitlist_signups')
+        .select([band.as('band'), (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy(band)
+        .execute()
+        .catch(translateDbError);
+      const counts = new Map(rows.map((r) => [Number(r.band), Number(r.n)]));
+      return FIT_BANDS.map((b, i) => ({ label: b.label, count: counts.get(i) ?? 0 }));
     },
 
     /** Every sign-up's id and address, in batches by id (a restore applies the erasure ledger to each). */

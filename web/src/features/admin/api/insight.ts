@@ -1,10 +1,21 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminCompanies, AdminCompanySort, AdminFollowUp, AdminFunnel, AdminStats, FunnelDimension } from '@waitlist/contract';
+import type {
+  AdminCompanies,
+  AdminCompanySort,
+  AdminFitSpread,
+  AdminFollowUp,
+  AdminFunnel,
+  AdminStats,
+  FunnelDimension,
+} from '@waitlist/contract';
 import { json, request } from './client';
 import { adminKeys } from './query-keys';
 
 /** GET /stats: the dashboard's figures. */
 export const useStats = () => useQuery({ queryKey: adminKeys.stats(), queryFn: () => request<AdminStats>('/stats') });
+
+/** GET /fit-spread: how many people on the list score in each band of the fit score (the dashboard). */
+export const useFitSpread = () => useQuery({ queryKey: adminKeys.fitSpread(), queryFn: () => request<AdminFitSpread>('/fit-spread') });
 
 /** GET /funnel: visits to sign-ups to confirmations over a period, by a dimension; the old figures stay while new ones load. */
 export const useFunnel = (from: string, to: string, by: FunnelDimension) =>

@@ -25,6 +25,7 @@ export const adminKeys = {
   partnerCodes: () => ['admin', 'partner-codes'] as const,
   campaigns: () => ['admin', 'campaigns'] as const,
   fitWeights: () => ['admin', 'fit-weights'] as const,
+  fitSpread: () => ['admin', 'fit-spread'] as const,
   meetings: () => ['admin', 'meetings'] as const,
   questions: () => ['admin', 'questions'] as const,
   team: () => ['admin', 'team'] as const,

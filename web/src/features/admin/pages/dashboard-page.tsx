@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminCount } from '@waitlist/contract';
-import { useStats } from '../api/insight';
+import { useFitSpread, useStats } from '../api/insight';
 import { ErrorPanel, Loading, formatNumber } from '../components/console-ui';
 import { BackupNotice } from './backup-notice';
 
@@ -61,6 +61,27 @@ function HorizontalBars({ rows }: { rows: AdminCount[] }) {
 }
 
 const top = (rows: AdminCount[]) => [...rows].sort((a, b) => b.count - a.count)[0];
+
+/** How the people on the list spread over the fit score (issue 36): where the short list comes from. */
+function FitSpreadCard() {
+  const spread = useFitSpread();
+  if (!spread.data) return null;
+  const rows = spread.data.bands;
+  const good = rows.filter((r) => Number(r.label.split('-')[0]) >= 60).reduce((n, r) => n + r.count, 0);
+  return (
+    <ChartCard title="Sign-ups by fit score" summary={`${formatNumber(good)} people on the list score 60 or more`} rows={rows}>
+      <ResponsiveContainer width="100%" height={240}>
+        <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: -16 }} accessibilityLayer={false}>
+          <CartesianGrid vertical={false} stroke={GRID} />
+          <XAxis dataKey="label" tick={{ fill: AXIS, fontSize: 12 }} stroke={GRID} interval={0} />
+          <YAxis allowDecimals={false} tick={{ fill: AXIS, fontSize: 12 }} stroke={GRID} />
+          <Tooltip cursor={{ fill: '#eef2ff' }} />
+          <Bar dataKey="count" name="Sign-ups" fill={COLOR} radius={[4, 4, 0, 0]} maxBarSize={48} isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}
 
 export function DashboardPage() {
   const stats = useStats();
@@ -157,6 +178,7 @@ export function DashboardPage() {
           >
             <HorizontalBars rows={s.by_outcome} />
           </ChartCard>
+          <FitSpreadCard />
         </>
       )}
     </section>
