@@ -31,7 +31,7 @@ export function housekeepingJobs(
     retentionDays: number;
     /** AUDIT_RETENTION_DAYS */
     auditRetentionDays: number;
-    log: { info(obj: object, msg: string): void };
+    log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
     /** Wakes the mail worker when there is something new to send. */
     nudgeMail: () => void;
   },
@@ -125,8 +125,19 @@ export function housekeepingJobs(
       runNow: true,
       run: async () => {
         await services.fitRules.refresh();
-        await services.fitRules.rescore();
+        // The rescoring after a change goes on in the background (one run at a time in a copy; the next round picks it
+        // up where it stopped): a start after the upgrade or a big import is never held by it.
+        void services.fitRules
+          .rescore()
+          .catch((error: unknown) => settings.log.warn({ err: error }, 'fit rescoring stopped; it goes on in the next round'));
       },
+    },
+    {
+      // On a large list the dashboard's spread of the fit score is counted here, once a minute, and read from memory.
+      name: 'count the spread of fit scores',
+      everyMs: 60_000,
+      runNow: 'background',
+      run: () => services.fitRules.refreshSpread(),
     },
     {
       // Only transient bounces within the window count (services/suppressions.ts); older ones are forgotten.

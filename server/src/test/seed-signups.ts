@@ -7,9 +7,10 @@
  * erased by the retention job), 4 % opted out, follow-up statuses, 3 % flagged, utm attribution on half, dates over
  * the last year (more recent days busier).
  */
-import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS, type FollowUpStatus } from '@waitlist/contract';
+import { COMPANY_SIZE_OPTIONS, DEFAULT_FIT_WEIGHTS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS, type FollowUpStatus } from '@waitlist/contract';
 import type { NewSignupRow } from '../db/stores/signups';
 import { companyOf } from '../lib/company';
+import { fitOf } from '../lib/fit-score';
 
 const DAY_MS = 86_400_000;
 const FIRST = [
@@ -217,6 +218,9 @@ export function seedRows(count: number, now: number, offset = 0): NewSignupRow[]
       partner_code_id: null,
       fit_score: 0,
     });
+    // Scored as a sign-up is when it arrives (the default weights; colleagues count when the fold sees them).
+    const row = rows[rows.length - 1]!;
+    row.fit_score = fitOf({ ...row, colleagues: false }, DEFAULT_FIT_WEIGHTS).score;
   }
   return rows;
 }

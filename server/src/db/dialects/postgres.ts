@@ -49,6 +49,7 @@ export function openPostgres(url: string, poolSize: number): Database {
     decodeList: (value) => (Array.isArray(value) ? (value as string[]) : []),
     decodeTimestamp: toIso,
     listContains: (list, value) => sql<boolean>`${value} = ANY(${list})`,
+    notIndexed: (column) => sql`${sql.ref(column)}`,
     clampInt: (value, low, high) => sql<number>`GREATEST(${sql.lit(low)}, LEAST(${sql.lit(high)}, ${value}))`,
     listElements: (list, alias) => sql`unnest(${list}) AS ${sql.id(alias)}(value)`,
     utcDay: (timestamp) => sql<string>`to_char(${timestamp} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
@@ -67,6 +68,23 @@ export function openPostgres(url: string, poolSize: number): Database {
     freshOperatorId: async () => undefined,
     concurrentWriters: 2,
     bulkWritePauseMs: 0,
+    async refreshStatistics(tables) {
+      for (const table of tables) await sql`ANALYZE ${sql.table(table)}`.execute(db);
+    },
+    async exclusive(trx, name, waitMs) {
+      if (waitMs === undefined) {
+        await sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+        return true;
+      }
+      // Tried, not waited for: a lock_timeout would abort the transaction, and the caller goes on without the work.
+      const until = Date.now() + waitMs;
+      for (;;) {
+        const { rows } = await sql<{ got: boolean }>`SELECT pg_try_advisory_xact_lock(hashtext(${name})) AS got`.execute(trx);
+        if (rows[0]?.got) return true;
+        if (Date.now() >= until) return false;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
     skipLocked: (query) => query.forUpdate().skipLocked(),
     waitLocked: (query) => query.forUpdate(),
     async withoutTimeouts(work) {

@@ -56,6 +56,7 @@ export function openSqlite(dataDir: string): Database {
     decodeList: (value) => (typeof value === 'string' ? (JSON.parse(value) as string[]) : []),
     decodeTimestamp: toIso,
     listContains: (list, value) => sql<boolean>`EXISTS (SELECT 1 FROM json_each(${list}) WHERE value = ${value})`,
+    notIndexed: (column) => sql`+${sql.ref(column)}`,
     clampInt: (value, low, high) => sql<number>`MAX(${sql.lit(low)}, MIN(${sql.lit(high)}, ${value}))`,
     listElements: (list, alias) => sql`json_each(${list}) AS ${sql.id(alias)}`,
     // Stored as ISO text in UTC: the day is its first ten characters.
@@ -92,6 +93,8 @@ export function openSqlite(dataDir: string): Database {
     },
     concurrentWriters: 1,
     bulkWritePauseMs: 30,
+    exclusive: async () => true,
+    refreshStatistics: async () => undefined,
     skipLocked: (query) => query,
     waitLocked: (query) => query,
     withoutTimeouts: (work) => work(db),

@@ -3,6 +3,9 @@ import { DEFAULT_FIT_WEIGHTS, DESIRED_OUTCOME_OPTIONS, fitWeightsSchema, type Fi
 import type { Database } from '../connection';
 import type { Executor } from '../database';
 
+/** The lock the kept counts' fold and each step of the fit rescoring take (db/database.ts: exclusive). */
+export const FOLD_LOCK = 'fold-signup-counts';
+
 export interface FitRules {
   /** 1: the defaults (migration 19), set by nobody. */
   version: number;
@@ -84,20 +87,24 @@ export function createFitScores(database: Database) {
      */
     async rescoreRange(version: number, weights: FitWeights, after: number, through: number): Promise<number> {
       const score = fitScoreSql(database, weights);
-      const result = await db
-        .updateTable('waitlist_signups')
-        .set({ fit_score: score })
-        .where('id', '>', after)
-        .where('id', '<=', through)
-        .where(sql<boolean>`fit_score <> ${score}`)
-        .executeTakeFirst();
-      await db
-        .updateTable('fit_rules')
-        .set({ rescored_through: through })
-        .where('version', '=', version)
-        .where('rescored_through', '<', through)
-        .execute();
-      return Number(result.numUpdatedRows);
+      return db.transaction().execute(async (trx) => {
+        // Not beside a fold of the kept counts, which rescores the rows it folds (the two deadlocked on each other's rows).
+        await database.exclusive(trx, FOLD_LOCK);
+        const result = await trx
+          .updateTable('waitlist_signups')
+          .set({ fit_score: score })
+          .where('id', '>', after)
+          .where('id', '<=', through)
+          .where(sql<boolean>`fit_score <> ${score}`)
+          .executeTakeFirst();
+        await trx
+          .updateTable('fit_rules')
+          .set({ rescored_through: through })
+          .where('version', '=', version)
+          .where('rescored_through', '<', through)
+          .execute();
+        return Number(result.numUpdatedRows);
+      });
     },
 
     /**
@@ -121,14 +128,31 @@ export function createFitScores(database: Database) {
         .filter((c) => Number(c.people) >= 2 && Number(c.people) - (inBatch.get(c.domain) ?? 0) <= 1)
         .map((c) => c.domain);
       const rules = await current(trx);
-      const ids = rows.map((r) => r.id);
+      const score = fitScoreSql(database, rules?.weights ?? DEFAULT_FIT_WEIGHTS);
+      // Two statements, each along its own index (an OR of the two would scan the table), and only the rows whose score
+      // changes are written (and so locked): most were scored right as they arrived.
       await trx
         .updateTable('waitlist_signups')
-        .set({ fit_score: fitScoreSql(database, rules?.weights ?? DEFAULT_FIT_WEIGHTS) })
-        .where((eb) =>
-          newColleagues.length > 0 ? eb.or([eb('id', 'in', ids), eb('company_domain', 'in', newColleagues)]) : eb('id', 'in', ids),
+        .set({ fit_score: score })
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
         )
+        .where(sql<boolean>`fit_score <> ${score}`)
         .execute();
+      // Their colleagues already folded; those still waiting are scored by the statement above when their turn comes (a
+      // burst's first folds would otherwise rewrite most of the table, fold after fold).
+      if (newColleagues.length > 0) {
+        await trx
+          .updateTable('waitlist_signups')
+          .set({ fit_score: score })
+          .where('company_domain', 'in', newColleagues)
+          .where('free_mail', '=', 0)
+          .where('counted', '=', 1)
+          .where(sql<boolean>`fit_score <> ${score}`)
+          .execute();
+      }
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { FollowUpStatus } from '@waitlist/contract';
 import type { Database } from '../connection';
 import { signupRowCodec, type NewSignupRow, type SignupChanges, type SignupRow } from './signup-rows';
-import { createFitScores } from './fit-scores';
+import { FOLD_LOCK, createFitScores } from './fit-scores';
 import type { Executor } from '../database';
 import { createSignupCounts, type CountParts } from './signup-counts';
 
@@ -19,6 +19,15 @@ export type { NewSignupRow, SignupChanges, SignupRow } from './signup-rows';
 
 /** Rows folded into the kept counts per transaction. */
 const FOLD_BATCH = 1000;
+/**
+ * What a console read folds first, at most: the last few sign-ups join the figures at once, and after a burst (a
+ * backlog the housekeeping job folds within 30 s) a read pays for a hundred rows, not a thousand (issue 36 item 5).
+ */
+const READ_FOLD_BATCH = 100;
+/** How long a console read waits for another fold to finish before it reads without folding. */
+const READ_FOLD_WAIT_MS = 25;
+/** A backlog this large is a burst: the fold refreshes the planner's statistics before it starts. */
+const BURST_BACKLOG = 10_000;
 
 export function createSignupStore(database: Database) {
   const { db } = database;
@@ -37,9 +46,14 @@ export function createSignupStore(database: Database) {
    */
   async function foldIntoCounts(limit = FOLD_BATCH, atMost = Number.POSITIVE_INFINITY, wait = false, pauseMs = 0): Promise<number> {
     const lock = wait ? database.waitLocked : database.skipLocked;
+    // A burst left a backlog: the planner learns the tables' new size first (the console's reads meanwhile plan with it).
+    if (!wait && (await backlogOf(BURST_BACKLOG)) >= BURST_BACKLOG) await database.refreshStatistics(['waitlist_signups', 'outbox']);
     let folded = 0;
     for (;;) {
       const n = await db.transaction().execute(async (trx) => {
+        // One fold at a time in every copy (two deadlocked on each other's rows); a console read waits a moment for
+        // another fold and otherwise reads without folding (that fold brings the figures up to date).
+        if (!(await database.exclusive(trx, FOLD_LOCK, wait ? READ_FOLD_WAIT_MS : undefined))) return -1;
         const rows = await trx
           .updateTable('waitlist_signups')
           .set({ counted: 1 })
@@ -51,10 +65,20 @@ export function createSignupStore(database: Database) {
         await fitScores.rescoreFolded(trx, decoded);
         return rows.length;
       });
+      if (n < 0) return folded;
       folded += n;
       if (n < limit || folded >= atMost) return folded;
       if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
+  }
+
+  /** How many sign-ups wait to be folded, counted up to `atMost`. */
+  async function backlogOf(atMost: number): Promise<number> {
+    const row = await db
+      .selectFrom((eb) => eb.selectFrom('waitlist_signups').select('id').where('counted', '=', 0).limit(atMost).as('waiting'))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   async function find(executor: Executor, id: number): Promise<SignupRow | undefined> {
@@ -269,7 +293,7 @@ export function createSignupStore(database: Database) {
      * What a console read folds in before it reads the counts: one batch at most, so a read never waits for a backlog
      * (a big import folds its rows itself; the housekeeping job folds the rest within 30 s).
      */
-    foldBeforeRead: () => foldIntoCounts(FOLD_BATCH, FOLD_BATCH, true),
+    foldBeforeRead: () => foldIntoCounts(READ_FOLD_BATCH, READ_FOLD_BATCH, true),
 
     /** The people on the list now (as counted), and how many of them use free mail. */
     totals: (executor: Executor = db) => counts.totals(executor),

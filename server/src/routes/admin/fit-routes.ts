@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminFitSpreadSchema, adminFitWeightsSchema, fitWeightsSchema } from '@waitlist/contract';
-import type { SignupListing } from '../../db/stores/signup-listing';
 import type { FitRules } from '../../services/fit-rules';
 import { signedInOperator } from './guards';
 
 /** The fit score's weights (issue 36 item 2): everyone sees them and the rescoring's progress; owners change them. */
-export async function fitRoutes(parent: FastifyInstance, options: { fitRules: FitRules; listing: SignupListing }): Promise<void> {
+export async function fitRoutes(parent: FastifyInstance, options: { fitRules: FitRules }): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
   app.get('/fit-weights', { schema: { response: { 200: adminFitWeightsSchema } }, config: { role: 'viewer' } }, () =>
@@ -14,7 +13,7 @@ export async function fitRoutes(parent: FastifyInstance, options: { fitRules: Fi
   );
 
   app.get('/fit-spread', { schema: { response: { 200: adminFitSpreadSchema } }, config: { role: 'viewer' } }, async () => ({
-    bands: await options.listing.fitSpread(),
+    bands: await options.fitRules.spread(),
   }));
 
   app.put(

@@ -133,7 +133,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   });
   await app.register(waveRoutes, { invitations: services.invitations, sendGuard: services.sendGuard, nudge: options.nudgeMail });
   await app.register(partnerCodeRoutes, { partnerCodes: services.partnerCodes });
-  await app.register(fitRoutes, { fitRules: services.fitRules, listing: stores.signupListing });
+  await app.register(fitRoutes, { fitRules: services.fitRules });
   await app.register(questionRoutes, { questions: services.questions });
   await app.register(teamRoutes, { stores, team: services.team, exports: services.exports, nudge: options.nudgeMail });
   await app.register(meRoutes, {
