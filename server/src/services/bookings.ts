@@ -90,7 +90,7 @@ export function createBookings({
         if (!changed) return { known: true, changed: false };
         const meetingAt = await stores.meetings.meetingAtOf(trx, signupId, now());
         if (before.meeting_at !== meetingAt) {
-          await stores.signups.setMeetingAt(trx, signupId, meetingAt);
+          await stores.signups.setLinks(trx, signupId, { meeting_at: meetingAt });
           await events.webhook(change, 'signup.updated', [{ ...before, meeting_at: meetingAt }]);
         }
         return { known: true, changed: true };

@@ -268,7 +268,7 @@ export function createSignupService(deps: SignupServiceDeps) {
         // Joined with a partner's code: its claim is taken now, by the owner's own click. A code that filled up or ended
         // meanwhile leaves them on the list as anyone else, without the partner's place.
         if (row.partner_code_id !== null && !row.confirmed_at && !(await stores.partnerCodes.claim(trx, row.partner_code_id, at))) {
-          await stores.signups.setPartnerCode(trx, signupId, null);
+          await stores.signups.setLinks(trx, signupId, { partner_code_id: null });
         }
         await stores.signups.setConfirmed(trx, signupId, at);
         await deps.suppressions?.liftOnConfirmation(change, row.email);

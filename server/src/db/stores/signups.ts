@@ -3,7 +3,7 @@ import type { Database } from '../connection';
 import { signupRowCodec, type NewSignupRow, type SignupChanges, type SignupRow } from './signup-rows';
 import { FOLD_LOCK, createFitScores } from './fit-scores';
 import type { Executor } from '../database';
-import { createSignupCounts, type CountParts } from './signup-counts';
+import { BURST_BACKLOG, FOLD_BATCH, READ_FOLD_BATCH, READ_FOLD_WAIT_MS, createSignupCounts, type CountParts } from './signup-counts';
 
 /**
  * The waitlist_signups table, and nothing else: rows in, rows out, in the one shape the code uses (SignupRow).
@@ -16,18 +16,6 @@ import { createSignupCounts, type CountParts } from './signup-counts';
  */
 
 export type { NewSignupRow, SignupChanges, SignupRow } from './signup-rows';
-
-/** Rows folded into the kept counts per transaction. */
-const FOLD_BATCH = 1000;
-/**
- * What a console read folds first, at most: the last few sign-ups join the figures at once, and after a burst (a
- * backlog the housekeeping job folds within 30 s) a read pays for a hundred rows, not a thousand (issue 36 item 5).
- */
-const READ_FOLD_BATCH = 100;
-/** How long a console read waits for another fold to finish before it reads without folding. */
-const READ_FOLD_WAIT_MS = 25;
-/** A backlog this large is a burst: the fold refreshes the planner's statistics before it starts. */
-const BURST_BACKLOG = 10_000;
 
 export function createSignupStore(database: Database) {
   const { db } = database;
@@ -47,7 +35,7 @@ export function createSignupStore(database: Database) {
   async function foldIntoCounts(limit = FOLD_BATCH, atMost = Number.POSITIVE_INFINITY, wait = false, pauseMs = 0): Promise<number> {
     const lock = wait ? database.waitLocked : database.skipLocked;
     // A burst left a backlog: the planner learns the tables' new size first (the console's reads meanwhile plan with it).
-    if (!wait && (await backlogOf(BURST_BACKLOG)) >= BURST_BACKLOG) await database.refreshStatistics(['waitlist_signups', 'outbox']);
+    if (!wait && (await counts.backlog(BURST_BACKLOG)) >= BURST_BACKLOG) await database.refreshStatistics(['waitlist_signups', 'outbox']);
     let folded = 0;
     for (;;) {
       const n = await db.transaction().execute(async (trx) => {
@@ -70,15 +58,6 @@ export function createSignupStore(database: Database) {
       if (n < limit || folded >= atMost) return folded;
       if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
-  }
-
-  /** How many sign-ups wait to be folded, counted up to `atMost`. */
-  async function backlogOf(atMost: number): Promise<number> {
-    const row = await db
-      .selectFrom((eb) => eb.selectFrom('waitlist_signups').select('id').where('counted', '=', 0).limit(atMost).as('waiting'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
   }
 
   async function find(executor: Executor, id: number): Promise<SignupRow | undefined> {
@@ -195,13 +174,9 @@ export function createSignupStore(database: Database) {
     },
 
     /** The partner code a sign-up is attributed to (null: none, when it could not be claimed at confirmation). */
-    /** The start of the person's booked call (services/bookings.ts), or null. */
-    async setMeetingAt(trx: Executor, id: number, meetingAt: string | null): Promise<void> {
-      await trx.updateTable('waitlist_signups').set({ meeting_at: meetingAt }).where('id', '=', id).execute();
-    },
-
-    async setPartnerCode(trx: Executor, id: number, partnerCodeId: number | null): Promise<void> {
-      await trx.updateTable('waitlist_signups').set({ partner_code_id: partnerCodeId }).where('id', '=', id).execute();
+    /** The partner code they joined with (none: the code filled up) or the start of their booked call (services/bookings.ts). */
+    async setLinks(trx: Executor, id: number, links: { partner_code_id?: number | null; meeting_at?: string | null }): Promise<void> {
+      await trx.updateTable('waitlist_signups').set(links).where('id', '=', id).execute();
     },
 
     /** Answers whether the opt-out is new. */
