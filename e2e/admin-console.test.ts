@@ -173,7 +173,7 @@ describe.each(['sqlite', 'postgres'] as const)('operator console in a real brows
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
     expect(lines[0]).toBe(
-      'id,email,role,company_size,desired_outcomes,other_outcome,created_at,consented_at,privacy_policy_version,status,confirmed_at,marketing_opt_out_at,company_domain,free_mail,utm_source,utm_medium,utm_campaign,utm_content,utm_term,referrer_origin,landing_path,partner_code,flags,wave,invited_at,accepted_at,redeemed_at,fit_score,fit_reasons',
+      'id,email,role,company_size,desired_outcomes,other_outcome,created_at,consented_at,privacy_policy_version,status,confirmed_at,marketing_opt_out_at,company_domain,free_mail,utm_source,utm_medium,utm_campaign,utm_content,utm_term,referrer_origin,landing_path,partner_code,flags,wave,invited_at,accepted_at,redeemed_at,fit_score,fit_reasons,meeting_at,answers',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`,${TARGET},Product Manager,1000+ employees,Reuse insights; Other,`);
@@ -261,12 +261,18 @@ describe.each(['sqlite', 'postgres'] as const)('operator console in a real brows
     await page.getByLabel('Search e-mail').fill('');
   });
 
-  it('shows the dashboard with charts per day, role, company size and outcome', async () => {
+  it('shows the dashboard with charts per day, role, company size, outcome and fit score', async () => {
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Dashboard', level: 1 }).isVisible()).toBe(true);
-    await expect.poll(() => page.locator('.recharts-surface').count()).toBe(4);
+    await expect.poll(() => page.locator('.recharts-surface').count()).toBe(5);
     await expect.poll(() => page.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(5);
-    for (const title of ['Sign-ups per day', 'Sign-ups by role', 'Sign-ups by company size', 'Sign-ups by desired outcome']) {
+    for (const title of [
+      'Sign-ups per day',
+      'Sign-ups by role',
+      'Sign-ups by company size',
+      'Sign-ups by desired outcome',
+      'Sign-ups by fit score',
+    ]) {
       expect(await page.getByRole('heading', { name: title }).isVisible()).toBe(true);
     }
     // The person erased above still counts: dashboard figures survive erasure (kept as counts, without the person).

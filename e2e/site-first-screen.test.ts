@@ -25,12 +25,21 @@ const FIRST_SCREEN = [
 /** Sums the layout shifts of the page from its first paint on (registered before any of the page's own code). */
 async function recordLayoutShifts(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { __shift: number; __rects: string[] };
+    const w = window as unknown as { __shift: number; __rects: string[]; __moved: string[] };
     w.__shift = 0;
     w.__rects = [];
+    w.__moved = [];
+    type Shift = { value: number; hadRecentInput: boolean; startTime: number; sources?: { node?: Element | null }[] };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-        if (!entry.hadRecentInput) w.__shift += entry.value;
+      for (const entry of list.getEntries() as unknown as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        w.__shift += entry.value;
+        // What moved, so a failure names it (a shift seen only under load is otherwise a guess).
+        const nodes = (entry.sources ?? []).map((source) => {
+          const node = source.node;
+          return node ? `${node.nodeName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${String(node.className).split(' ')[0] ?? ''}` : '?';
+        });
+        w.__moved.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${nodes.join(', ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
     // Where the illustration is when the HTML has been parsed, before the page's script has run.
@@ -93,16 +102,16 @@ describe.each([
 
       // Nothing moved: the figure is where the HTML put it, and the page reported no layout shift.
       await page.waitForTimeout(1_000);
-      const { shift, rects } = await page.evaluate(() => {
-        const w = window as unknown as { __shift: number; __rects: string[] };
-        return { shift: w.__shift, rects: w.__rects };
+      const { shift, rects, moved } = await page.evaluate(() => {
+        const w = window as unknown as { __shift: number; __rects: string[]; __moved: string[] };
+        return { shift: w.__shift, rects: w.__rects, moved: w.__moved };
       });
       const now = await figure.evaluate((el) => {
         const r = el.getBoundingClientRect();
         return [r.x, r.y + window.scrollY, r.width, r.height].map(Math.round).join(',');
       });
       expect(rects).toEqual([now]);
-      expect(shift).toBeLessThan(0.001);
+      expect(shift, `layout shifts: ${moved.join('; ')}`).toBeLessThan(0.001);
       expect(problems.errors).toEqual([]);
       await screenshot(page, `first-screen-${expected.path === '/' ? 'en' : 'sv'}-${width}`);
     },

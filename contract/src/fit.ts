@@ -18,6 +18,8 @@ export const fitWeightsSchema = z.strictObject({
   /** Two or more people from the same company (work addresses) on the list. */
   colleagues: points,
   partner_code: points,
+  /** An answer to a question after confirming, by `<question id>:<option id>` (issue 36 item 1); none by default. */
+  answers: z._default(z.record(z.string().check(z.regex(/^\d{1,9}:o\d{1,4}$/, 'an answer is <question id>:<option id>')), points), {}),
 });
 export type FitWeights = z.infer<typeof fitWeightsSchema>;
 
@@ -75,6 +77,7 @@ export const DEFAULT_FIT_WEIGHTS: FitWeights = {
   free_mail: -40,
   colleagues: 10,
   partner_code: 10,
+  answers: {},
 };
 
 /** The dashboard's spread of the fit score: how many people on the list now score in each band, best last. */

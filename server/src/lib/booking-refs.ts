@@ -29,9 +29,12 @@ export function bookingRef(signupId: number, secret: string): string {
 /** The sign-up a reference stands for, or undefined when it is not one we made (changed, made up, another key). */
 export function parseBookingRef(ref: unknown, secret: string): number | undefined {
   if (typeof ref !== 'string' || !/^[A-Za-z0-9_-]{22}$/.test(ref)) return undefined;
+  const bytes = Buffer.from(ref, 'base64url');
+  // Only the one spelling we write: the last character's spare bits must not let two references stand for one block.
+  if (bytes.length !== 16 || bytes.toString('base64url') !== ref) return undefined;
   const { cipher, tag } = keys(secret);
   const aes = createDecipheriv('aes-256-ecb', cipher, null).setAutoPadding(false);
-  const block = Buffer.concat([aes.update(Buffer.from(ref, 'base64url')), aes.final()]);
+  const block = Buffer.concat([aes.update(bytes), aes.final()]);
   const id = block.subarray(0, ID_BYTES);
   if (!timingSafeEqual(block.subarray(ID_BYTES), tagOf(tag, id))) return undefined;
   const value = id.readBigUInt64BE();

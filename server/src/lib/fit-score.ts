@@ -9,6 +9,8 @@ export interface FitFacts {
   partner_code_id: number | null;
   /** Two or more people of this person's company (a work address) are on the list. */
   colleagues: boolean;
+  /** Their answers to the questions after confirming: each question's chosen options (`<question id>:<option id>`) and its words. */
+  answerTerms?: readonly { keys: readonly string[]; label: string }[];
 }
 
 /** 0 to 100: the weights' sum for this person, held between the two. */
@@ -33,6 +35,11 @@ export function fitOf(facts: FitFacts, weights: FitWeights): { score: number; re
   add(facts.free_mail ? weights.free_mail : weights.work_address, facts.free_mail ? 'free mail' : 'work address');
   if (facts.colleagues && !facts.free_mail) add(weights.colleagues, 'colleagues on the list');
   if (facts.partner_code_id !== null) add(weights.partner_code, "a partner's code");
+  for (const answer of facts.answerTerms ?? [])
+    add(
+      answer.keys.reduce((sum, key) => sum + (weights.answers[key] ?? 0), 0),
+      answer.label,
+    );
   const score = clampScore(weights.base + terms.reduce((sum, [n]) => sum + n, 0));
   return { score, reasons: terms.sort((a, b) => Math.abs(b[0]) - Math.abs(a[0])).map(([n, why]) => `${signed(n)} ${why}`) };
 }

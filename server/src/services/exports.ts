@@ -198,7 +198,7 @@ export function createExports({
           let text = '';
           for (const row of batch) {
             const partnerCode = row.partner_code_id === null ? undefined : partnerCodes.get(row.partner_code_id);
-            const signup = { ...toConsoleSignup(row, fit()), answers: answers.get(row.id) ?? [] };
+            const signup = toConsoleSignup(row, fit(), answers.get(row.id) ?? []);
             text += csvLineOf(signup, partnerCode, invitations.get(row.id));
           }
           yield text;
@@ -226,7 +226,7 @@ export function createExports({
       const page = await stores.signupListing.list(filters, cursor, limit);
       await spendReadBudget(reader, page.items.length, 'signups.read');
       const answers = await answersOf(page.items.map((row) => row.id));
-      const items = page.items.map((row) => asSeenBy(reader, { ...toConsoleSignup(row, fit()), answers: answers.get(row.id) ?? [] }));
+      const items = page.items.map((row) => asSeenBy(reader, toConsoleSignup(row, fit(), answers.get(row.id) ?? [])));
       await useCases.record({
         action: 'signups.read',
         operatorId: reader.operatorId,
@@ -257,7 +257,7 @@ export function createExports({
       });
       if (!row) return undefined;
       const answers = (await answersOf([id])).get(id) ?? [];
-      return asSeenBy(reader, { ...toConsoleSignup(row, fit()), answers });
+      return asSeenBy(reader, toConsoleSignup(row, fit(), answers));
     },
 
     /** The audit trail (with `filters`) as CSV, itself an action in the trail. */

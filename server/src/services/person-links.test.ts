@@ -96,6 +96,7 @@ describe.each(DIALECTS)('self-service on %s', (dialect) => {
       'follow_up_notes',
       'review_flags',
       'invitation',
+      'answers',
       'exported_at',
     ]);
     expect(await service.correct(manage, { company_size: '11-50 employees' })).toMatchObject({ ok: true, fields: ['company_size'] });

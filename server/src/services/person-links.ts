@@ -136,7 +136,9 @@ export function createPersonLinks({ database, signups, stores, events, useCases,
         answered_at: a.answered_at,
       }));
       const data = toPersonExport(resolved.person, await stores.followUp.notesFor(id), at, { invitation, partnerCode });
-      return { ok: true, data: { ...data, answers } };
+      // Their answers beside the rest, before the moment of the export.
+      const { exported_at, ...rest } = data;
+      return { ok: true, data: { ...rest, answers, exported_at } };
     },
 
     async correct(presented: unknown, changes: PersonCorrection): Promise<(Resolved & { ok: true; fields: string[] }) | TokenFailure> {

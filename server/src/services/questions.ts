@@ -161,13 +161,16 @@ export function createQuestions({ stores, useCases, events }: { stores: Stores; 
         if (!row) return;
         for (const g of given)
           await stores.questions.replaceAnswer(change.trx, signupId, g.q.id, { choices: g.choices, text: g.text }, change.at);
+        // Answers may count in the fit score (an owner's weights): the person's score follows at once.
+        await stores.fitScores.rescoreOne(change.trx, signupId);
         await change.auditPerson({ action: 'correct', actor: 'person', signupId, fields: ['answers'] });
         const answers = (await stores.questions.answersOf([signupId], change.trx)).get(signupId) ?? [];
         const all = await stores.questions.list(change.trx);
+        const rescored = (await stores.signups.find(change.trx, signupId)) ?? row;
         await events.webhook(
           change,
           'signup.updated',
-          [row],
+          [rescored],
           new Map([
             [
               signupId,

@@ -107,9 +107,7 @@ export function createSignupEvents({ operators, webhookEndpoints }: SignupEvents
       const events = rows.flatMap((row) => {
         const given = answers?.get(row.id);
         const data: Record<string, unknown> =
-          type === 'signup.erased'
-            ? { id: row.id, email: row.email, erased_at: at }
-            : { ...toWebhookSignup(row), ...(given ? { answers: given } : {}) };
+          type === 'signup.erased' ? { id: row.id, email: row.email, erased_at: at } : toWebhookSignup(row, given);
         const body: WebhookEventBody = { type, timestamp: at, data };
         return webhookEndpoints.map((target) => ({ type, subjectId: row.id, target, body, at }));
       });

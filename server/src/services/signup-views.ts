@@ -8,6 +8,7 @@ import {
   type SignupBody,
   type SignupFlag,
   type FitWeights,
+  type SignupAnswer,
   DEFAULT_FIT_WEIGHTS,
 } from '@waitlist/contract';
 import type { InvitationRow } from '../db/stores/invitations';
@@ -76,16 +77,20 @@ export const DEFAULT_FIT: FitNow = { version: 1, weights: DEFAULT_FIT_WEIGHTS };
  * Why the stored score is what it is, with the weights in force: the colleagues' term counts when it is what makes
  * the sum match the stored score (the kept counts gave it), so the reasons explain the number shown.
  */
-export function fitReasonsOf(row: SignupRow, fit: FitNow): string[] {
-  const facts = { ...row, colleagues: false };
+export function fitReasonsOf(row: SignupRow, fit: FitNow, answers: readonly SignupAnswer[] = []): string[] {
+  const facts = { ...row, colleagues: false, answerTerms: answerTermsOf(answers) };
   const alone = fitOf(facts, fit.weights);
   if (alone.score === row.fit_score) return alone.reasons;
   const withColleagues = fitOf({ ...facts, colleagues: true }, fit.weights);
   return withColleagues.score === row.fit_score ? withColleagues.reasons : alone.reasons;
 }
 
-/** The console's view (admin API, CSV export): every column but the retention clock. */
-export function toConsoleSignup(row: SignupRow, fit: FitNow = DEFAULT_FIT): AdminSignup {
+/** A person's answers as terms of the fit score: each question's chosen options, in its words. */
+export const answerTermsOf = (answers: readonly SignupAnswer[]) =>
+  answers.map((a) => ({ keys: a.choices.map((c) => `${a.question_id}:${c}`), label: `${a.question} ${a.answer}` }));
+
+/** The console's view (admin API, CSV export): every column but the retention clock, with their answers when read. */
+export function toConsoleSignup(row: SignupRow, fit: FitNow = DEFAULT_FIT, answers?: readonly SignupAnswer[]): AdminSignup {
   return {
     id: row.id,
     email: row.email,
@@ -112,14 +117,18 @@ export function toConsoleSignup(row: SignupRow, fit: FitNow = DEFAULT_FIT): Admi
     flags: row.flags,
     partner_code_id: row.partner_code_id,
     fit_score: row.fit_score,
-    fit_reasons: fitReasonsOf(row, fit),
+    fit_reasons: fitReasonsOf(row, fit, answers),
     meeting_at: row.meeting_at,
+    ...(answers ? { answers: [...answers] } : {}),
   };
 }
 
 /** A webhook's `data` (docs/decisions/0008-webhooks.md): the console's view without consent bookkeeping. */
-export function toWebhookSignup(row: SignupRow): Omit<AdminSignup, 'consented_at' | 'privacy_policy_version'> {
-  const { consented_at: _consented, privacy_policy_version: _policy, ...signup } = toConsoleSignup(row);
+export function toWebhookSignup(
+  row: SignupRow,
+  answers?: readonly SignupAnswer[],
+): Omit<AdminSignup, 'consented_at' | 'privacy_policy_version'> {
+  const { consented_at: _consented, privacy_policy_version: _policy, ...signup } = toConsoleSignup(row, DEFAULT_FIT, answers);
   return signup;
 }
 

@@ -36,10 +36,19 @@ export function fitScoreSql(database: Database, weights: FitWeights): RawBuilder
     weights.colleagues === 0
       ? sql<number>`0`
       : sql<number>`(CASE WHEN free_mail = 0 AND company_domain IS NOT NULL AND EXISTS (SELECT 1 FROM companies WHERE companies.domain = waitlist_signups.company_domain AND companies.people >= 2) THEN ${sql.lit(weights.colleagues)} ELSE 0 END)`;
+  // The answers' points: a look-up of the person's own rows of signup_answers (its primary key), only when some count.
+  const weighted = Object.entries(weights.answers).filter(([, n]) => n !== 0);
+  const answers =
+    weighted.length === 0
+      ? sql<number>`0`
+      : sql<number>`COALESCE((SELECT SUM(CASE (CAST(question_id AS TEXT) || ':' || choice) ${sql.join(
+          weighted.map(([key, n]) => sql`WHEN ${key} THEN ${sql.lit(n)}`),
+          sql` `,
+        )} ELSE 0 END) FROM signup_answers WHERE signup_answers.signup_id = waitlist_signups.id), 0)`;
   const sum = sql<number>`(${sql.lit(weights.base)} + ${cases('role', weights.role)} + ${cases('company_size', weights.company_size)} + ${sql.join(
     outcomes.length > 0 ? outcomes : [sql`0`],
     sql` + `,
-  )} + (CASE WHEN free_mail = 1 THEN ${sql.lit(weights.free_mail)} ELSE ${sql.lit(weights.work_address)} END) + ${colleagues} + (CASE WHEN partner_code_id IS NOT NULL THEN ${sql.lit(weights.partner_code)} ELSE 0 END))`;
+  )} + (CASE WHEN free_mail = 1 THEN ${sql.lit(weights.free_mail)} ELSE ${sql.lit(weights.work_address)} END) + ${colleagues} + (CASE WHEN partner_code_id IS NOT NULL THEN ${sql.lit(weights.partner_code)} ELSE 0 END) + ${answers})`;
   return database.clampInt(sum, 0, 100);
 }
 
@@ -105,6 +114,18 @@ export function createFitScores(database: Database) {
           .execute();
         return Number(result.numUpdatedRows);
       });
+    },
+
+    /** One person's score after they answered the questions (services/questions.ts), with the weights in force. */
+    async rescoreOne(trx: Executor, signupId: number): Promise<void> {
+      const rules = await current(trx);
+      const score = fitScoreSql(database, rules?.weights ?? DEFAULT_FIT_WEIGHTS);
+      await trx
+        .updateTable('waitlist_signups')
+        .set({ fit_score: score })
+        .where('id', '=', signupId)
+        .where(sql<boolean>`fit_score <> ${score}`)
+        .execute();
     },
 
     /**

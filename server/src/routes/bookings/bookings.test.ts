@@ -146,9 +146,12 @@ describe.each(DIALECTS)('booking a call on %s', (dialect) => {
     const ref = link.searchParams.get('metadata[ref]')!;
     expect(ref).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(href).not.toContain('volvo');
-    expect(href).not.toContain(String(best.id));
+    // The link carries the reference alone; only our key reads the person out of it, and a changed one reads nobody.
+    expect([...link.searchParams.keys()]).toEqual(['metadata[ref]']);
     const key = await suite.app.stores.serverSecrets.get('booking-refs');
     expect(parseBookingRef(ref, key)).toBe(best.id);
+    expect(parseBookingRef(ref, 'another-key')).toBeUndefined();
+    expect(parseBookingRef(`${ref.startsWith('A') ? 'B' : 'A'}${ref.slice(1)}`, key)).toBeUndefined();
     const followUp = await smtp.nextMailTo(best.signup.email, { timeoutMs: 15_000 });
     expect(followUp.subject).toContain('20 minuters samtal');
     expect(followUp.html).toContain(href!.replaceAll('&', '&amp;'));

@@ -162,4 +162,47 @@ describe.each(DIALECTS)('questions after confirming on %s', (dialect) => {
     expect((await admin('POST', `/questions/${volume!.id}/archive`)).statusCode).toBe(200);
     expect((await admin('POST', '/questions', VOLUME)).statusCode).toBe(200);
   });
+  it('answers count in the fit score with the weights an owner gives them, at once and after a change of weights', async () => {
+    const questions = ((await admin('GET', '/questions')).json() as { items: AdminQuestion[] }).items;
+    const timeline = questions.find((q) => q.archived_at === null && q.kind === 'single')!;
+    const key = `${timeline.id}:o2`;
+    const current = (await admin('GET', '/fit-weights')).json() as { weights: Record<string, unknown> };
+    expect((await admin('PUT', '/fit-weights', { ...current.weights, answers: { [key]: 30 } })).statusCode).toBe(200);
+    expect((await admin('PUT', '/fit-weights', { ...current.weights, answers: { 'not-a-key': 30 } })).statusCode).toBe(400);
+
+    const email = `erik-${dialect}@scania.com`;
+    expect(
+      (
+        await suite.app.inject({
+          method: 'POST',
+          url: SIGNUPS_PATH,
+          headers: apiHeaders(),
+          payload: validSignup({ email, role: 'Product Manager', company_size: '11-50 employees' }),
+        })
+      ).statusCode,
+    ).toBe(201);
+    const mail = await smtp.nextMailTo(email, { timeoutMs: 15_000 });
+    const confirmed = await suite.app.inject({ method: 'POST', url: '/confirm', ...form({ token: tokenIn(mail, 'confirm')! }) });
+    const id = (await suite.app.stores.signups.idByEmail(suite.app.database.db, email))!;
+    const before = ((await admin('GET', `/signups/${id}`)).json() as { fit_score: number }).fit_score;
+    expect(before).toBeLessThanOrEqual(70); // room for the answer's points below 100
+    const answered = await suite.app.inject({
+      method: 'POST',
+      url: '/manage/answers',
+      ...form({ token: hiddenToken(confirmed.body)!, from: 'confirmed', [`q${timeline.id}`]: 'o2' }),
+    });
+    expect(answered.statusCode).toBe(200);
+    const after = (await admin('GET', `/signups/${id}`)).json() as { fit_score: number; fit_reasons: string[] };
+    expect(after.fit_score).toBe(before + 30);
+    expect(after.fit_reasons).toContain('+30 When would you start a pilot? Within six months');
+
+    // The owner weighs the answer less: the set-based rescoring gives the same sum as the server's own.
+    expect((await admin('PUT', '/fit-weights', { ...current.weights, answers: { [key]: 10 } })).statusCode).toBe(200);
+    await expect
+      .poll(async () => ((await admin('GET', `/signups/${id}`)).json() as { fit_score: number }).fit_score, { timeout: 15_000 })
+      .toBe(before + 10);
+    expect(((await admin('GET', `/signups/${id}`)).json() as { fit_reasons: string[] }).fit_reasons).toContain(
+      '+10 When would you start a pilot? Within six months',
+    );
+  });
 });

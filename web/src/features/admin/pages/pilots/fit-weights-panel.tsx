@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS, type FitWeights } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
-import { useFitWeights, useSaveFitWeights } from '../../api/pilots';
+import { useFitWeights, useQuestions, useSaveFitWeights } from '../../api/pilots';
 import { formatDateTime, formatNumber } from '../../components/console-ui';
 import { useCan } from '../../app/role';
 
@@ -28,11 +28,14 @@ const points = (text: string, was: number) => (/^-?\d{1,3}$/.test(text.trim()) ?
  */
 export function FitWeightsPanel() {
   const current = useFitWeights();
+  const questions = useQuestions();
   const save = useSaveFitWeights();
   const can = useCan();
   const [draft, setDraft] = useState<FitWeights | null>(null);
   const [notice, setNotice] = useState('');
   const weights = draft ?? current.data?.weights;
+  // The questions asked after confirming: each choice can count too (a short answer cannot).
+  const askedChoices = (questions.data?.items ?? []).filter((q) => q.archived_at === null && q.kind !== 'text');
   const editable = can('owner');
   if (!weights || !current.data) return null;
   const set = (patch: Partial<FitWeights>) => setDraft({ ...weights, ...patch });
@@ -85,6 +88,17 @@ export function FitWeightsPanel() {
             {options.map((option) =>
               field(option, (weights[key] as Record<string, number>)[option] ?? 0, (n) => set({ [key]: { ...weights[key], [option]: n } })),
             )}
+          </fieldset>
+        ))}
+        {askedChoices.map((q) => (
+          <fieldset key={`question-${q.id}`} className="fit-group">
+            <legend>Answer: {q.prompt.en}</legend>
+            {q.options
+              .filter((o) => !o.archived)
+              .map((o) => {
+                const key = `${q.id}:${o.id}`;
+                return field(o.en, weights.answers[key] ?? 0, (n) => set({ answers: { ...weights.answers, [key]: n } }));
+              })}
           </fieldset>
         ))}
         {editable && (
