@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { constantTimeEqual, record, text } from './webhook-fields';
 import type { Scheduler } from './booking-refs';
 
 /**
@@ -33,13 +34,6 @@ export interface BookingEvent {
 /** How old a signed Calendly event may be (its docs' example rejects older ones). */
 export const CALENDLY_TOLERANCE_MS = 3 * 60 * 1000;
 
-const constantTimeEqual = (a: string, b: string) => {
-  const [x, y] = [Buffer.from(a), Buffer.from(b)];
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-const text = (v: unknown, max = 1000): string | undefined => (typeof v === 'string' && v.length > 0 && v.length <= max ? v : undefined);
-const record = (v: unknown): Record<string, unknown> =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const isoTime = (v: unknown): string | undefined => {
   const t = text(v, 64);
   if (!t) return undefined;

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { constantTimeEqual, record, text } from './webhook-fields';
 import { Webhook } from 'standardwebhooks';
 
 /**
@@ -26,14 +27,6 @@ export interface RelayFeedback {
 
 /** How old a signed event may be: a captured one cannot be replayed days later. */
 export const RELAY_EVENT_TOLERANCE_MS = 15 * 60 * 1000;
-
-const constantTimeEqual = (a: string, b: string) => {
-  const [x, y] = [Buffer.from(a), Buffer.from(b)];
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 && v.length <= 1000 ? v : undefined);
-const record = (v: unknown): Record<string, unknown> =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** Postmark: `Authorization: Basic base64(user:password)` against POSTMARK_WEBHOOK_CREDENTIALS (`user:password`). */
 export function verifyPostmark(authorization: string | undefined, credentials: string): boolean {
