@@ -72,9 +72,11 @@ const SERVER_RULE_BLOCKS = [
   {
     // db/: SQL lives here; each table is written by its store (waitlist_signups checked here).
     files: ['server/src/db/**/*.ts'],
-    // fit-scores.ts writes the one column it derives (fit_score) and nothing else of a sign-up.
+    // fit-scores.ts writes the one column it derives (fit_score) and nothing else of a sign-up; signup-fold.ts is the
+    // sign-up store's fold (its `counted`), split out of signups.ts for its length.
     ignores: [
       'server/src/db/stores/signups.ts',
+      'server/src/db/stores/signup-fold.ts',
       'server/src/db/stores/fit-scores.ts',
       'server/src/db/migrations/**',
       ...SERVER_SOURCE_IGNORES,

@@ -60,11 +60,13 @@ export function housekeepingJobs(
       // held this copy's sign-ups for up to 5.3 s on SQLite; with 20 ms between 1,000-row batches the longest wait was
       // 73 ms (npm run bench:import). 250 rows a transaction (about 5 ms of SQLite's time, 18 ms for 1,000) keep the
       // sign-ups' p99 under a burst near 40 ms instead of 50-60 (npm run bench, issue 32); 10,000 rows a second still
-      // fold, twice the fastest burst measured.
+      // fold, twice the fastest burst measured. Paced: after a burst of 450,000 on PostgreSQL one transaction took up to
+      // 270 ms, and folds back to back took the CPU the console's reads needed; a pause as long as the transaction keeps
+      // the fold to half (bench:console --burst, docs/performance.md).
       name: "fold new sign-ups into the console's counts",
       everyMs: 30_000,
       runNow: 'background',
-      run: () => stores.signups.foldIntoCounts({ limit: 250, pauseMs: 20 }),
+      run: () => stores.signups.foldIntoCounts({ limit: 250, pauseMs: 20, paced: true }),
     },
     {
       // Idempotency keys hold a hash of personal data: keep them no longer than a retry needs.

@@ -5,6 +5,8 @@ import { DIALECTS } from '../../test/databases';
 import { seedRows } from '../../test/seed-signups';
 import { companyOf } from '../../lib/company';
 import { createSignupStore, type SignupRow } from './signups';
+import { createSignupListing } from './signup-listing';
+import { BACKLOG_COUNT_CAP, READ_FOLD_BATCH } from './signup-counts';
 
 /**
  * The console's kept counts (signup-counts.ts) stay equal to what the rows say, whatever happens to the rows in
@@ -129,5 +131,39 @@ describe.each(DIALECTS)('kept counts on %s', (dialect) => {
       ),
     ).toEqual(daily);
     expect(erased.length).toBeGreaterThan(10);
+  });
+
+  it("gives the list's total with the sign-ups not yet folded in: right after a burst it said 25 of 0", async () => {
+    const { database } = handle;
+    const store = createSignupStore(database);
+    const listing = createSignupListing(database);
+    const listed = async () => {
+      const { total, total_capped } = await listing.list({ sort: '-created_at' }, undefined, 25);
+      return { total, capped: total_capped };
+    };
+    const insert = (n: number, offset: number) =>
+      database.db.transaction().execute((trx) => store.insertNew(trx, seedRows(n, Date.now(), offset)));
+    await store.foldIntoCounts();
+    const before = (await store.totals()).people;
+
+    // A few waiting: a read that shows the kept counts folds them in first.
+    await insert(READ_FOLD_BATCH, 10_000);
+    expect(await listed()).toEqual({ total: before + READ_FOLD_BATCH, capped: false });
+    expect(await store.foldBeforeRead()).toBe(READ_FOLD_BATCH);
+    expect((await store.totals()).people).toBe(before + READ_FOLD_BATCH);
+
+    // More than a read folds: left to the housekeeping fold, and the list's total still counts them.
+    await insert(READ_FOLD_BATCH + 150, 20_000);
+    expect(await store.foldBeforeRead()).toBe(0);
+    expect(await listed()).toEqual({ total: before + 2 * READ_FOLD_BATCH + 150, capped: false });
+
+    // Past BACKLOG_COUNT_CAP waiting, the total says "more than" (capped).
+    await insert(BACKLOG_COUNT_CAP, 30_000);
+    expect(await listed()).toEqual({ total: before + READ_FOLD_BATCH + BACKLOG_COUNT_CAP, capped: true });
+
+    await store.foldIntoCounts({ paced: true });
+    const all = before + 2 * READ_FOLD_BATCH + 150 + BACKLOG_COUNT_CAP;
+    expect(await listed()).toEqual({ total: all, capped: false });
+    expect((await store.totals()).people).toBe(all);
   });
 });

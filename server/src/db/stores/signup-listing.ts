@@ -15,6 +15,7 @@ import type { Executor } from '../database';
 import { translateDbError } from '../errors';
 import type { Schema } from '../schema';
 import { createSignupStore, type SignupRow } from './signups';
+import { BACKLOG_COUNT_CAP } from './signup-counts';
 
 export class InvalidCursorError extends Error {
   constructor() {
@@ -126,12 +127,16 @@ export function createSignupListing(database: Database) {
     return { items, next_cursor: rows.length > limit && last ? encodeCursor(keyOf(last, sort), last.id) : null };
   }
 
-  /** How many rows the filters match: the kept total without filters; else counted up to TOTAL_CAP (then "more"). */
+  /**
+   * How many rows the filters match: without filters, the kept total and the sign-ups not yet folded into it (counted
+   * up to BACKLOG_COUNT_CAP: right after a burst the list said "25 of 0"); else counted up to TOTAL_CAP (then "more").
+   */
   async function total(filters: AdminFilters): Promise<{ total: number; total_capped: boolean }> {
     const { sort: _sort, ...segment } = filters;
     if (Object.values(segment).every((value) => value === undefined)) {
-      await signups.foldBeforeRead();
-      return { total: (await signups.totals()).people, total_capped: false };
+      // No fold: the rows waiting to be folded are counted as they are.
+      const { people, waiting } = await signups.listed(BACKLOG_COUNT_CAP + 1);
+      return { total: people + Math.min(waiting, BACKLOG_COUNT_CAP), total_capped: waiting > BACKLOG_COUNT_CAP };
     }
     const matching = applyFilters(db.selectFrom('waitlist_signups'), filters)
       .select('id')

@@ -101,3 +101,5 @@ export function signupRowCodec(database: Database) {
 
   return { decode, encode, encodeNew };
 }
+
+export type SignupRowCodec = ReturnType<typeof signupRowCodec>;

@@ -1,9 +1,9 @@
 import type { FollowUpStatus } from '@waitlist/contract';
 import type { Database } from '../connection';
 import { signupRowCodec, type NewSignupRow, type SignupChanges, type SignupRow } from './signup-rows';
-import { FOLD_LOCK, createFitScores } from './fit-scores';
+import { createSignupFold, type FoldOptions } from './signup-fold';
 import type { Executor } from '../database';
-import { BURST_BACKLOG, FOLD_BATCH, READ_FOLD_BATCH, READ_FOLD_WAIT_MS, createSignupCounts, type CountParts } from './signup-counts';
+import { READ_FOLD_BATCH, createSignupCounts, type CountParts } from './signup-counts';
 
 /**
  * The waitlist_signups table, and nothing else: rows in, rows out, in the one shape the code uses (SignupRow).
@@ -25,40 +25,7 @@ export function createSignupStore(database: Database) {
   const recount = async (trx: Executor, before: readonly SignupRow[], after: readonly SignupRow[], parts: CountParts) =>
     counts.change(trx, before, after, parts);
   const { decode, encode, encodeNew } = signupRowCodec(database);
-  const fitScores = createFitScores(database);
-
-  /**
-   * Folds sign-ups not yet counted into the kept counts, oldest first, `limit` a transaction, until none is left or
-   * `atMost` are folded. PostgreSQL: rows another copy is folding are skipped, or, with `wait` (a read about to show
-   * the counts), waited for, so the read sees them counted. Answers how many it folded.
-   */
-  async function foldIntoCounts(limit = FOLD_BATCH, atMost = Number.POSITIVE_INFINITY, wait = false, pauseMs = 0): Promise<number> {
-    const lock = wait ? database.waitLocked : database.skipLocked;
-    // A burst left a backlog: the planner learns the tables' new size first (the console's reads meanwhile plan with it).
-    if (!wait && (await counts.backlog(BURST_BACKLOG)) >= BURST_BACKLOG) await database.refreshStatistics(['waitlist_signups', 'outbox']);
-    let folded = 0;
-    for (;;) {
-      const n = await db.transaction().execute(async (trx) => {
-        // One fold at a time in every copy (two deadlocked on each other's rows); a console read waits a moment for
-        // another fold and otherwise reads without folding (that fold brings the figures up to date).
-        if (!(await database.exclusive(trx, FOLD_LOCK, wait ? READ_FOLD_WAIT_MS : undefined))) return -1;
-        const rows = await trx
-          .updateTable('waitlist_signups')
-          .set({ counted: 1 })
-          .where('id', 'in', lock(trx.selectFrom('waitlist_signups').select('id').where('counted', '=', 0).orderBy('id').limit(limit)))
-          .returningAll()
-          .execute();
-        const decoded = rows.map(decode);
-        await recount(trx, [], decoded, { daily: true, current: true });
-        await fitScores.rescoreFolded(trx, decoded);
-        return rows.length;
-      });
-      if (n < 0) return folded;
-      folded += n;
-      if (n < limit || folded >= atMost) return folded;
-      if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
-    }
-  }
+  const { foldIntoCounts } = createSignupFold(database, counts, decode);
 
   async function find(executor: Executor, id: number): Promise<SignupRow | undefined> {
     const row = await executor.selectFrom('waitlist_signups').selectAll().where('id', '=', id).executeTakeFirst();
@@ -260,18 +227,26 @@ export function createSignupStore(database: Database) {
 
     /**
      * Folds everything pending, `limit` rows a transaction; `pauseMs` between them lets another process's writers in
-     * (SQLite has one writer, and one that commits back to back starves the others).
+     * (SQLite has one writer, and one that commits back to back starves the others). `paced`: the pause is at least as
+     * long as the transaction took, so a fold of a burst's backlog takes at most half of the database's time and the
+     * console's reads beside it keep theirs (issue 36 item 5: a 250-row transaction took up to 270 ms on PostgreSQL
+     * right after 450,000 sign-ups, and reads waited behind fold after fold).
      */
-    foldIntoCounts: ({ limit = FOLD_BATCH, pauseMs = 0 }: { limit?: number; pauseMs?: number } = {}) =>
-      foldIntoCounts(limit, Number.POSITIVE_INFINITY, false, pauseMs),
+    foldIntoCounts: (options: Pick<FoldOptions, 'limit' | 'pauseMs' | 'paced'> = {}) => foldIntoCounts(options),
     /**
-     * What a console read folds in before it reads the counts: one batch at most, so a read never waits for a backlog
-     * (a big import folds its rows itself; the housekeeping job folds the rest within 30 s).
+     * What a console read folds in before it reads the counts: the last few sign-ups, when they are at most one small
+     * batch; a larger backlog (a burst, a big import) is the housekeeping fold's, within 30 s, and the read does not pay
+     * for a part of it (a hundred rows cost the first page 100 ms right after 450,000 sign-ups on PostgreSQL).
      */
-    foldBeforeRead: () => foldIntoCounts(READ_FOLD_BATCH, READ_FOLD_BATCH, true),
+    async foldBeforeRead(): Promise<number> {
+      if ((await counts.backlog(READ_FOLD_BATCH + 1)) > READ_FOLD_BATCH) return 0;
+      return foldIntoCounts({ limit: READ_FOLD_BATCH, atMost: READ_FOLD_BATCH, wait: true });
+    },
 
     /** The people on the list now (as counted), and how many of them use free mail. */
     totals: (executor: Executor = db) => counts.totals(executor),
+    /** The people on the list as counted, and how many sign-ups wait to be folded in (counted up to `atMost`). */
+    listed: (atMost: number) => counts.listed(atMost),
 
     /** Ids of sign-ups still unconfirmed whose confirmation mail went out before `cutoff`, oldest id first. */
     async unconfirmedSince(cutoff: string, limit: number): Promise<number[]> {
