@@ -5,7 +5,8 @@ import { DIALECTS } from '../../test/databases';
 import { seedRows } from '../../test/seed-signups';
 import { companyOf } from '../../lib/company';
 import { createSignupStore, type SignupRow } from './signups';
-import { createSignupListing } from './signup-listing';
+import { LARGE_LIST, LARGE_LIST_TOTAL_CAP, createSignupListing } from './signup-listing';
+import { sql } from 'kysely';
 import { BACKLOG_COUNT_CAP, READ_FOLD_BATCH } from './signup-counts';
 
 /**
@@ -165,5 +166,15 @@ describe.each(DIALECTS)('kept counts on %s', (dialect) => {
     const all = before + 2 * READ_FOLD_BATCH + 150 + BACKLOG_COUNT_CAP;
     expect(await listed()).toEqual({ total: all, capped: false });
     expect((await store.totals()).people).toBe(all);
+
+    // A filter counts up to TOTAL_CAP; on a list of more than LARGE_LIST (by its highest id), up to LARGE_LIST_TOTAL_CAP.
+    const everyone = { sort: '-created_at', from: '2000-01-01' } as const;
+    expect(await listing.list(everyone, undefined, 25)).toMatchObject({ total: all, total_capped: false });
+    // The next sign-up gets an id past LARGE_LIST (PostgreSQL's identity column restarts; SQLite takes the row's id).
+    if (dialect === 'postgres')
+      await sql`ALTER TABLE waitlist_signups ALTER COLUMN id RESTART WITH ${sql.lit(LARGE_LIST + 1)}`.execute(database.db);
+    const [last] = await insert(1, 40_000);
+    if (dialect === 'sqlite') await sql`UPDATE waitlist_signups SET id = ${LARGE_LIST + 1} WHERE id = ${last!}`.execute(database.db);
+    expect(await listing.list(everyone, undefined, 25)).toMatchObject({ total: LARGE_LIST_TOTAL_CAP, total_capped: true });
   });
 });

@@ -31,6 +31,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * filter that matches half a million rows reads half a million rows, every time the page is opened.
  */
 export const TOTAL_CAP = 10_000;
+/** On a larger list a filter counts up to LARGE_LIST_TOTAL_CAP (docs/decisions/0033: 10,000 of three filters took 200 ms). */
+export const LARGE_LIST = 100_000;
+export const LARGE_LIST_TOTAL_CAP = 1_000;
 
 const encodeCursor = (value: string, id: number) => Buffer.from(JSON.stringify([value, id])).toString('base64url');
 function decodeCursor(cursor: string): [string, number] {
@@ -129,7 +132,8 @@ export function createSignupListing(database: Database) {
 
   /**
    * How many rows the filters match: without filters, the kept total and the sign-ups not yet folded into it (counted
-   * up to BACKLOG_COUNT_CAP: right after a burst the list said "25 of 0"); else counted up to TOTAL_CAP (then "more").
+   * up to BACKLOG_COUNT_CAP: right after a burst the list said "25 of 0"); else counted up to TOTAL_CAP, on a large
+   * list up to LARGE_LIST_TOTAL_CAP (then "more").
    */
   async function total(filters: AdminFilters): Promise<{ total: number; total_capped: boolean }> {
     const { sort: _sort, ...segment } = filters;
@@ -138,15 +142,21 @@ export function createSignupListing(database: Database) {
       const { people, waiting } = await signups.listed(BACKLOG_COUNT_CAP + 1);
       return { total: people + Math.min(waiting, BACKLOG_COUNT_CAP), total_capped: waiting > BACKLOG_COUNT_CAP };
     }
+    // The list's size by its highest id (one index lookup; the kept total lags a burst, and the cost is the table's).
+    const { top } = await db
+      .selectFrom('waitlist_signups')
+      .select((eb) => eb.fn.max('id').as('top'))
+      .executeTakeFirstOrThrow();
+    const cap = Number(top ?? 0) > LARGE_LIST ? LARGE_LIST_TOTAL_CAP : TOTAL_CAP;
     const matching = applyFilters(db.selectFrom('waitlist_signups'), filters)
       .select('id')
-      .limit(TOTAL_CAP + 1);
+      .limit(cap + 1);
     const { n } = await db
       .selectFrom(matching.as('matching'))
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()
       .catch(translateDbError);
-    return Number(n) > TOTAL_CAP ? { total: TOTAL_CAP, total_capped: true } : { total: Number(n), total_capped: false };
+    return Number(n) > cap ? { total: cap, total_capped: true } : { total: Number(n), total_capped: false };
   }
 
   /** Who an update to the list reaches: the segment's confirmed people who have not opted out. */
