@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { OPERATOR_ROLES, isValidEmail, normalizeEmail, type OperatorRole } from '@waitlist/contract';
-import { openDatabase, type Database } from '../db/connection';
+import { CLI_BUSY_TIMEOUT_MS, openDatabase, type Database } from '../db/connection';
 import { migrateDatabase } from '../db/migrations';
 import { createStores } from '../db/stores';
 import { createServices } from '../services';
@@ -154,7 +154,7 @@ export async function runAdminCli(argv: string[], settings: CliDatabaseSettings,
     password = read;
   }
 
-  const database = openDatabase({ ...settings, poolSize: 2 });
+  const database = openDatabase({ ...settings, poolSize: 2, busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
   try {
     await migrateDatabase(database);
     const { stores, services } = toolsFor(database, settings);
@@ -226,7 +226,7 @@ async function runImport(
     io.stderr.write(`Cannot read ${args[0]}: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT.refused;
   }
-  const database = openDatabase({ ...settings, poolSize: 2 });
+  const database = openDatabase({ ...settings, poolSize: 2, busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
   try {
     await migrateDatabase(database);
     const progress = terminalProgress(io.stderr, io.stderr.isTTY === true, { label: 'Importing', unit: 'rows' });

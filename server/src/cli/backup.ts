@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { erasureLedgerFile } from '../io/erasure-ledger';
 import { terminalProgress } from '../lib/progress';
-import { openDatabase } from '../db/connection';
+import { CLI_BUSY_TIMEOUT_MS, openDatabase } from '../db/connection';
 import { SnapshotToolMissing } from '../db/snapshots';
 import { RestoreRefused, restoreBackup, takeBackupFromCommandLine } from '../services/backups';
 
@@ -31,7 +31,7 @@ export async function runBackupCli(argv: string[], env: Settings, io: Io): Promi
     io.stderr.write('Usage: npm run backup -- --out DIR   (or set BACKUP_DIR)\n');
     return BACKUP_EXIT.usage;
   }
-  const database = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 2 });
+  const database = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 2, busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
   try {
     const progress = terminalProgress(io.stderr, io.stderr.isTTY === true, { label: 'Backing up', unit: 'bytes' });
     const { file, manifest } = await takeBackupFromCommandLine(database, {

@@ -101,11 +101,20 @@ export interface Database {
   readonly sqlite?: BetterSqlite3.Database;
 }
 
+/** What an operator's command (server/src/cli/) waits for the running server's writes on SQLite. */
+export const CLI_BUSY_TIMEOUT_MS = 60_000;
+
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /**
+   * SQLite: how long a write waits for another process's (5 s by default). An operator's command beside a running
+   * server waits up to a minute: right after a burst the server's fold and rescoring write in turns, and 5 s was once
+   * too short for `npm run admin -- add` (issue 36).
+   */
+  busyTimeoutMs?: number;
 }
 
 /** Timestamps as the code writes them (SQLite keeps that text as it is); anything else is parsed and written so. */

@@ -36,7 +36,7 @@ export function sqliteFile(dataDir: string): string {
 }
 
 /** The embedded default: one file in DATA_DIR, WAL, every commit on disk before it is answered. */
-export function openSqlite(dataDir: string): Database {
+export function openSqlite(dataDir: string, busyTimeoutMs = 5000): Database {
   fs.mkdirSync(dataDir, { recursive: true });
   const file = sqliteFile(dataDir);
   const sqlite = new BetterSqlite3(file);
@@ -44,7 +44,7 @@ export function openSqlite(dataDir: string): Database {
   // Every acknowledged sign-up survives power loss (docs/decisions/0001).
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     dialect: 'sqlite',

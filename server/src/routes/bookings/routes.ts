@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import sjson from 'secure-json-parse';
+import { keepRawJson } from '../../http/json-parser';
 import { ERROR_CODES } from '@waitlist/contract';
 import { HttpError } from '../../http/http-error';
 import { readCalCom, readCalendly, verifyCalCom, verifyCalendly, type BookingEvent } from '../../lib/booking-events';
@@ -27,17 +27,8 @@ const BODY_LIMIT = 256 * 1024;
  */
 export async function bookingRoutes(app: FastifyInstance, options: BookingRoutesOptions): Promise<void> {
   const now = options.now ?? (() => new Date());
-  // The signature covers the bytes as sent: keep them (this plugin's own JSON parser, encapsulated).
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
-
-  const parse = (raw: string): unknown => {
-    try {
-      return sjson.parse(raw, null, { protoAction: 'error', constructorAction: 'error' });
-    } catch {
-      throw new HttpError(400, ERROR_CODES.invalidJson, 'Empty or invalid json');
-    }
-  };
+  // The signature covers the bytes as sent: keep them.
+  const { parse } = keepRawJson(app, BODY_LIMIT);
   const refused = () => new HttpError(401, ERROR_CODES.invalidApiKey, 'The signature does not match this scheduler’s webhook settings');
 
   const read: Record<Scheduler, (request: FastifyRequest, raw: string, secret: string) => BookingEvent | null> = {
