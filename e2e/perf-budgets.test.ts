@@ -20,8 +20,19 @@ describe('page budgets (Lighthouse, mobile, simulated throttling)', () => {
     await server?.stop();
   });
 
-  it('audits /, /about, /privacy and the same pages in Swedish', () => {
-    expect(reports.map((r) => r.path)).toEqual(['/', '/about', '/privacy', '/sv', '/sv/about', '/sv/privacy']);
+  it('audits /, /about, /privacy, /accessibility, /trust and the same pages in Swedish', () => {
+    expect(reports.map((r) => r.path)).toEqual([
+      '/',
+      '/about',
+      '/privacy',
+      '/accessibility',
+      '/trust',
+      '/sv',
+      '/sv/about',
+      '/sv/privacy',
+      '/sv/tillganglighet',
+      '/sv/trust',
+    ]);
     for (const r of reports) expect(r.bytes.document, `${r.path} served no HTML`).toBeGreaterThan(0);
   });
 

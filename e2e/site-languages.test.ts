@@ -87,6 +87,8 @@ describe('the site in Swedish and English', () => {
       ['/privacy', '/sv/privacy'],
       ['/thank-you', '/sv/thank-you'],
       ['/sv/privacy', '/privacy'],
+      ['/accessibility', '/sv/tillganglighet'],
+      ['/sv/tillganglighet', '/accessibility'],
       ['/no-such-page', '/sv'],
       ['/sv/finns-inte', '/'],
     ] as const) {

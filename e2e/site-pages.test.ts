@@ -1,4 +1,5 @@
 import { CATALOGUE } from '@waitlist/catalogue';
+import { localizedPath, unlocalizedPath } from '@waitlist/contract/locales';
 import { describe, expect, test } from './support/fixtures';
 import { axeViolations, DESKTOP, PHONE, screenshot } from './support/browser';
 
@@ -9,19 +10,25 @@ const pages = [
   { path: '/', name: 'home', status: 200, indexed: true, h1: /Make innovation management/ },
   { path: '/about', name: 'about', status: 200, indexed: true, h1: /mission to make innovation/ },
   { path: '/privacy', name: 'privacy', status: 200, indexed: true, h1: /^Privacy Policy$/ },
+  { path: '/accessibility', name: 'accessibility', status: 200, indexed: true, h1: /^Accessibility statement$/ },
+  { path: '/trust', name: 'trust', status: 200, indexed: true, h1: /^Trust and security$/ },
+  { path: '/trust/dpa', name: 'dpa', status: 200, indexed: true, h1: /^Data processing agreement$/ },
   { path: '/thank-you', name: 'thank-you', status: 200, indexed: false, h1: new RegExp(`^${TOASTS.success.title}$`) },
   { path: '/no-such-page', name: '404', status: 404, indexed: false, h1: new RegExp(`^${NOT_FOUND_TITLE}$`) },
   { path: '/sv', name: 'sv-home', status: 200, indexed: true, h1: /Gör innovationsarbetet/ },
   { path: '/sv/about', name: 'sv-about', status: 200, indexed: true, h1: /göra innovation till allas angelägenhet/ },
   { path: '/sv/privacy', name: 'sv-privacy', status: 200, indexed: true, h1: /^Integritetspolicy$/ },
+  { path: '/sv/tillganglighet', name: 'sv-accessibility', status: 200, indexed: true, h1: /^Tillgänglighetsredogörelse$/ },
+  { path: '/sv/trust', name: 'sv-trust', status: 200, indexed: true, h1: /^Förtroende och säkerhet$/ },
+  { path: '/sv/trust/dpa', name: 'sv-dpa', status: 200, indexed: true, h1: /^Personuppgiftsbiträdesavtal$/ },
   { path: '/sv/thank-you', name: 'sv-thank-you', status: 200, indexed: false, h1: new RegExp(`^${MESSAGES.sv.toasts.success.title}$`) },
   { path: '/sv/finns-inte', name: 'sv-404', status: 404, indexed: false, h1: new RegExp(`^${MESSAGES.sv.notFoundTitle}$`) },
 ].map((p) => ({ ...p, lang: p.path.startsWith('/sv') ? 'sv' : 'en' }));
 
 /** The same page in the other language, as hreflang names it (absolute, on the build's SITE_URL). */
 const SITE = 'http://localhost:3000';
-const englishOf = (path: string) => (path === '/sv' ? '/' : path.replace(/^\/sv/, ''));
-const swedishOf = (path: string) => (path === '/' ? '/sv' : `/sv${path}`);
+const englishOf = (path: string) => unlocalizedPath(path);
+const swedishOf = (path: string) => localizedPath('sv', path);
 
 describe.each([
   ['1280', DESKTOP],
@@ -104,7 +111,10 @@ describe('prerendered HTML (no JavaScript needed)', () => {
 
   test('serves sitemap.xml and robots.txt', async ({ server }) => {
     const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
-    for (const path of ['/', '/about', '/privacy']) expect(sitemap).toContain(`<loc>http://localhost:3000${path}</loc>`);
+    for (const path of ['/', '/about', '/privacy', '/accessibility', '/sv/tillganglighet', '/trust', '/sv/trust'])
+      expect(sitemap).toContain(`<loc>http://localhost:3000${path}</loc>`);
+    // Each page lists its other language by hreflang, the Swedish statement under its own name.
+    expect(sitemap).toContain('<xhtml:link rel="alternate" hreflang="sv" href="http://localhost:3000/sv/tillganglighet"/>');
     expect(sitemap).not.toContain('/thank-you');
     const robots = await (await fetch(`${server.url}/robots.txt`)).text();
     expect(robots).toContain('Sitemap: http://localhost:3000/sitemap.xml');

@@ -5,12 +5,16 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
+import { SITE_LOCALES, localizedPath } from '@waitlist/contract/locales';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
 /** Lighthouse's mobile preset (150 ms RTT, 1.6 Mbit/s); only its CPU slowdown is calibrated, below. */
 const SIMULATED_MOBILE = throttling.mobileSlow4G;
 
-export const PAGES = ['/', '/about', '/privacy', '/sv', '/sv/about', '/sv/privacy'] as const;
+/** Every public page in every language (the Swedish statement under its own name, /sv/tillganglighet). */
+export const PAGES: readonly string[] = SITE_LOCALES.flatMap((locale) =>
+  ['/', '/about', '/privacy', '/accessibility', '/trust'].map((page) => localizedPath(locale, page)),
+);
 
 /**
  * The first view of every audited page (docs/decisions/0006-islands-and-progressive-enhancement.md): almost no

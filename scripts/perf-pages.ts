@@ -1,6 +1,6 @@
 #!/usr/bin/env -S npx tsx
 /**
- * `npm run perf:pages`: Lighthouse 12 (mobile, simulated throttling) against /, /about and /privacy served by the
+ * `npm run perf:pages`: Lighthouse 12 (mobile, simulated throttling) against /, /about, /privacy and /accessibility (and the same in Swedish) served by the
  * built production server on a fresh SQLite database. Prints scores, LCP/TBT/CLS and compressed bytes per type,
  * writes artifacts/perf/pages-<time>.json, exits 1 when a budget (scripts/perf-lighthouse.ts) is breached.
  */

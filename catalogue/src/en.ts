@@ -5,7 +5,7 @@
  * when a key is in one and not the other. Names, addresses and numbers the words quote are in facts.ts.
  */
 import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, MANAGE_COOKIE, ROLE_OPTIONS } from '@waitlist/contract';
-import { LINK_LIFETIME_DAYS, MAIL_SUB_PROCESSOR, UNCONFIRMED_RETENTION_DAYS, type Brand } from './facts';
+import { ACCESSIBILITY, LINK_LIFETIME_DAYS, MAIL_SUB_PROCESSOR, UNCONFIRMED_RETENTION_DAYS, type Brand } from './facts';
 import type { CardIcon, FaqItem, OptionLabels, TextSection } from './types';
 
 const icon = (name: CardIcon) => name;
@@ -82,6 +82,8 @@ const site = {
     howItWorks: 'How It Works',
     faq: 'FAQ',
     privacy: 'Privacy Policy',
+    accessibility: 'Accessibility',
+    trust: 'Trust and security',
     about: 'About',
     signUp: 'Sign up',
     mainNav: 'Main',
@@ -106,6 +108,21 @@ const site = {
       title: 'Privacy Policy',
       description:
         'How we collect, use and protect the information you give us when you join the waitlist, and the rights you have over it.',
+    },
+    accessibility: {
+      title: 'Accessibility statement',
+      description:
+        'How accessible this site is (WCAG 2.2 AA, EN 301 549), what we know is not yet, how we test it and how to report a problem.',
+    },
+    trust: {
+      title: 'Trust and security',
+      description:
+        'Where the waitlist’s data is kept, who processes it, how long we keep it, how we protect it, and how to report a vulnerability.',
+    },
+    dpa: {
+      title: 'Data processing agreement',
+      description:
+        'Our data processing agreement (GDPR Article 28), with the sub-processors and security measures of the service as it runs, ready to print and sign.',
     },
     thankYou: {
       title: 'Thank you for signing up',
@@ -466,6 +483,212 @@ const site = {
   },
 
   /** The join page: someone with a partner's code joins with the partner's invitation, confirmed from the mail we send. */
+
+  accessibility: {
+    heading: 'Accessibility statement',
+    lastReviewed: `Last reviewed ${ACCESSIBILITY.lastReviewed.en}`,
+    intro:
+      'We want everyone who is interested in our product to be able to read this site, sign up and manage their data. This statement describes how the site meets the accessibility requirements, what we know does not yet meet them, and how to tell us about a problem so that we can fix it. It follows the structure of the statements that the Swedish Agency for Digital Government (DIGG) asks of public services.',
+    sections: [
+      {
+        heading: 'How accessible is this site?',
+        paragraphs: [
+          `We aim to meet ${ACCESSIBILITY.standards} in full: on the public pages in English and Swedish, on the pages behind the links in our mails (confirming, managing and erasing your data), in the sign-up form with and without scripts, and in the founders' console.`,
+          'At our last review we found no content on these pages that fails the standard. Everything works with a keyboard alone, with scripts turned off, and without animation when your system asks for reduced motion.',
+        ],
+      },
+      {
+        heading: 'What we know is not accessible',
+        paragraphs: [
+          'After you confirm, we may offer you a call with a founder, booked on a scheduler’s page (Cal.com or Calendly). That page is theirs, not ours, and we cannot vouch for its accessibility. If it stops you, write to us and we will book the call with you by e-mail instead.',
+        ],
+      },
+      {
+        heading: 'What you can do if you cannot use part of the site',
+        paragraphs: [
+          'If something on this site does not work for you, or you need what it says in another form, write to us. A founder answers, and we can take your sign-up, a correction or an erasure by e-mail.',
+        ],
+        showContactEmail: true,
+      },
+      {
+        heading: 'Report a problem with accessibility',
+        paragraphs: [
+          'We keep working on the site. If you find something that is hard to use or understand, or something we have not described here, please tell us: write to the address above with the page and what happened. The founders read every message.',
+        ],
+      },
+      {
+        heading: 'Enforcement',
+        paragraphs: [
+          'The Swedish Agency for Digital Government (DIGG) supervises the law on accessibility to digital public service. If you are not satisfied with how we handled your report, you can tell DIGG.',
+        ],
+        link: { href: ACCESSIBILITY.enforcementUrl, label: 'Report to DIGG (digg.se)' },
+      },
+      {
+        heading: 'How we tested the site',
+        paragraphs: ['We assess the site ourselves, with tests that run on every change before it is published:'],
+        list: [
+          'axe-core checks every public page in both languages, the pages behind the links in our mails and every screen of the console in a real browser, and fails the change at the first finding.',
+          'Lighthouse rates every public page in both languages, under a simulated slow phone; anything below 100 for accessibility fails the change.',
+          'Browser tests use the sign-up form, the menus, the data pages and the console by keyboard alone, and with scripts turned off.',
+          'A browser test checks that the home page moves nothing when the system asks for reduced motion.',
+        ],
+        after: [`This statement was last reviewed on ${ACCESSIBILITY.lastReviewed.en}.`],
+      },
+    ] as TextSection[],
+  },
+
+  trust: {
+    heading: 'Trust and security',
+    intro:
+      'What your procurement, security and IT colleagues ask before a pilot: where the data of this waitlist is kept, who processes it for us, how long we keep it, how we protect it, what we do if something goes wrong, and how to report a vulnerability. This page is built from the settings of the server that answers it, so it says what is running now.',
+    where: {
+      heading: 'Where the data is kept',
+      hosted: (name: string, country: string | null) =>
+        `The data is kept in one database on servers run by ${name}${country ? ` in ${country}` : ''}, and processed only there.`,
+      ownServer: 'The data is kept in one database on a server we run ourselves, and processed only there.',
+      database: (database: string) =>
+        `The database is ${database}. Nothing is kept in the visitor’s browser: our public pages set no cookies and use no web storage.`,
+    },
+    processors: {
+      heading: 'Who processes it for us',
+      intro: 'These companies process personal data on our behalf, each only for what is named here:',
+      none: 'No other company processes the data: mail is not yet sent through a relay, and nothing else leaves our server.',
+      caption: 'Sub-processors',
+      company: 'Company',
+      country: 'Country',
+      purpose: 'What they do',
+      countryUnknown: 'Not stated',
+      mail: 'Delivers our mail (the address it goes to and the mail itself)',
+      hosting: 'Hosts the server and the database',
+    },
+    retention: {
+      heading: 'How long we keep it',
+      unconfirmed: (n: number) => `A sign-up that is never confirmed is erased ${days(n)} after its confirmation mail went out.`,
+      confirmed:
+        'A confirmed sign-up is kept until the person erases it (every mail from us has a link to do so) or we close the waitlist.',
+      backups:
+        'A restored backup never brings back someone who was erased after it was taken: every erasure is kept in a ledger of keyed hashes that a restore applies first.',
+    },
+    measures: {
+      heading: 'How we protect it',
+      https: 'Every page, form and link is served over HTTPS only, with strict transport security.',
+      secondFactor: {
+        all: 'Everyone on the console signs in with a password and a second factor (an authenticator app or a passkey).',
+        owners:
+          'The console’s owners sign in with a password and a second factor (an authenticator app or a passkey); every operator can add one.',
+        off: 'Every operator of the console can protect their account with a second factor (an authenticator app or a passkey).',
+      },
+      audit:
+        'Every operator action is written to an audit trail that nobody can change: who did what, when, to which sign-up, and whether it succeeded.',
+      backups: 'Backups are taken on a schedule, each checked by its checksum before it is restored.',
+      tokens:
+        'Links in our mail carry random tokens that are stored only as hashes, work for one purpose and expire; a mail link never changes data by itself.',
+      limits: 'Sign-ups and sign-ins are rate limited and protected against automated abuse without any third-party service.',
+    },
+    incidents: {
+      heading: 'If something goes wrong',
+      text: 'If we learn that personal data has been exposed, we tell the Swedish Authority for Privacy Protection (IMY) within 72 hours where the law requires it, and the people affected without undue delay when it puts them at high risk. We tell customers and pilots at once, with what happened, what it touched and what we did.',
+    },
+    disclosure: {
+      heading: 'Reporting a vulnerability',
+      paragraphs: [
+        'If you believe you have found a security problem in this site, the sign-up API or the console, please tell us first, at the address below. Describe what you found and how to reproduce it; we confirm receipt and tell you what we will do.',
+        'Please do not read, change or erase other people’s data, do not degrade the service for others, and give us 90 days to fix a problem before you make it public. We will not take legal action against research done in good faith within these rules.',
+      ],
+      securityTxt: 'The same, for tools: security.txt',
+    },
+    contact: {
+      heading: 'Contact',
+      text: 'Questions about security or data protection, and reports of incidents:',
+    },
+  },
+
+  dpa: {
+    heading: 'Data processing agreement',
+    intro: (processor: string) =>
+      `This agreement is made under Article 28 of the General Data Protection Regulation (GDPR) between the customer named below (the controller) and ${processor} (the processor), for the personal data the processor handles for the customer in a pilot or subscription of the product. Annex 1 and Annex 2 are filled in from the settings of the service as it runs today.`,
+    print: 'To keep a copy, print this page or save it as PDF from your browser; the site’s header and footer are left out of the print.',
+    link: 'Our data processing agreement, ready to print and sign',
+    parties: {
+      heading: 'The parties',
+      controller:
+        'The controller: the customer named at the end of this agreement, who decides why and how personal data is processed in its use of the product.',
+      processor: (legalName: string, city: string, country: string) =>
+        `The processor: ${legalName}, ${city}, ${country}, which processes personal data only on the controller’s behalf and on its documented instructions.`,
+    },
+    sections: [
+      {
+        heading: '1. Subject matter, duration, nature and purpose',
+        paragraphs: [
+          'The processor hosts and runs the product for the controller, so that the controller’s people can capture, assess and follow up ideas and experiments. Processing lasts as long as the main agreement (the pilot or subscription) and ends as set out in section 8.',
+        ],
+      },
+      {
+        heading: '2. Personal data and data subjects',
+        paragraphs: [
+          'The data subjects are the controller’s employees and others the controller invites to the product. The personal data is:',
+        ],
+        list: [
+          'Name, work e-mail address, role and the organisation’s name',
+          'What they write in the product (ideas, assessments, comments), which may name other people',
+          'Sign-in records and the audit trail of what was done in the product',
+        ],
+        after: ['The controller does not put special categories of personal data (GDPR Article 9) into the product.'],
+      },
+      {
+        heading: '3. The processor’s obligations',
+        paragraphs: ['The processor:'],
+        list: [
+          'processes the personal data only on the controller’s documented instructions, including for transfers outside the EU/EEA, and tells the controller if an instruction in its opinion breaks the law;',
+          'makes sure that everyone who processes the data is bound by confidentiality;',
+          'takes the technical and organisational measures of Annex 2 (GDPR Article 32);',
+          'helps the controller, as far as it can, to answer requests from data subjects and to meet its obligations under GDPR Articles 32 to 36;',
+          'gives the controller the information needed to show that this agreement is kept, and allows and contributes to audits by the controller or an auditor it mandates, with reasonable notice.',
+        ],
+      },
+      {
+        heading: '4. Sub-processors',
+        paragraphs: [
+          'The controller gives its general written authorisation to the sub-processors in Annex 1. The processor tells the controller at least 30 days before it adds or replaces one, and the controller may object on reasonable grounds; the processor binds each sub-processor to the same obligations as this agreement and remains responsible for it.',
+        ],
+      },
+      {
+        heading: '5. Transfers outside the EU/EEA',
+        paragraphs: [
+          'Where a sub-processor processes personal data in a country outside the EU/EEA without an adequacy decision, the transfer relies on the European Commission’s standard contractual clauses and the measures they require.',
+        ],
+      },
+      {
+        heading: '6. Personal data breaches',
+        paragraphs: [
+          'The processor tells the controller without undue delay, and no later than 48 hours after becoming aware, of a personal data breach that touches the controller’s data, with what is known of its nature, the data and people concerned, its likely consequences and the measures taken, so that the controller can notify the supervisory authority within 72 hours.',
+        ],
+      },
+      {
+        heading: '7. Liability',
+        paragraphs: ['Each party is liable as set out in GDPR Article 82 and in the main agreement.'],
+      },
+      {
+        heading: '8. When the agreement ends',
+        paragraphs: [
+          'When the main agreement ends, the processor returns the personal data to the controller on request, in a common machine-readable format, and then erases it, backups included, within 30 days, unless the law requires it to be kept.',
+        ],
+      },
+    ] as TextSection[],
+    annexProcessors: 'Annex 1: Sub-processors',
+    annexMeasures: 'Annex 2: Technical and organisational measures',
+    where: 'Where the data is kept',
+    signatures: {
+      heading: 'Signatures',
+      controller: 'For the controller',
+      processor: 'For the processor',
+      company: 'Company and organisation number',
+      name: 'Name and title',
+      date: 'Place and date',
+      signature: 'Signature',
+    },
+  },
+
   join: {
     heading: 'Join with a partner code',
     lead: "One of our partners gave you a code. Enter it with a few words about you, then confirm from the mail we send: you join with your partner's invitation.",

@@ -42,3 +42,14 @@ export const LINK_LIFETIME_DAYS = {
  * sub-processor; null while none is configured.
  */
 export const MAIL_SUB_PROCESSOR = null as { name: string; location: string } | null;
+
+/**
+ * The accessibility statement's facts (docs/decisions/0034): the date of its last review, the standards it is measured
+ * against, and where a complaint about how we answered goes (DIGG's form for the law on accessibility to digital public
+ * service). Change the date when the statement is reviewed again.
+ */
+export const ACCESSIBILITY = {
+  lastReviewed: { en: '27 November 2026', sv: '27 november 2026' },
+  standards: 'WCAG 2.2 AA, EN 301 549 v3.2.1',
+  enforcementUrl: 'https://www.digg.se/tdosanmalan',
+} as const;

@@ -5,7 +5,7 @@
  * resultat) är alltid specens engelska; här står bara vad en läsare ser.
  */
 import { MANAGE_COOKIE } from '@waitlist/contract';
-import { LINK_LIFETIME_DAYS, MAIL_SUB_PROCESSOR, UNCONFIRMED_RETENTION_DAYS, type Brand } from './facts';
+import { ACCESSIBILITY, LINK_LIFETIME_DAYS, MAIL_SUB_PROCESSOR, UNCONFIRMED_RETENTION_DAYS, type Brand } from './facts';
 import type { Catalogue } from './en';
 import type { OptionLabels } from './types';
 
@@ -92,6 +92,8 @@ const site: Catalogue['site'] = {
     howItWorks: 'Så fungerar det',
     faq: 'Vanliga frågor',
     privacy: 'Integritetspolicy',
+    accessibility: 'Tillgänglighet',
+    trust: 'Förtroende och säkerhet',
     about: 'Om oss',
     signUp: 'Anmäl dig',
     mainNav: 'Huvudmeny',
@@ -119,6 +121,21 @@ const site: Catalogue['site'] = {
     join: {
       title: 'Anmäl dig med en partnerkod',
       description: 'Har du fått en kod av en av våra partner? Ange den så skriver du upp dig på väntelistan med din partners inbjudan.',
+    },
+    accessibility: {
+      title: 'Tillgänglighetsredogörelse',
+      description:
+        'Hur tillgänglig webbplatsen är (WCAG 2.2 AA, EN 301 549), vad som ännu inte är det, hur vi testar den och hur du rapporterar brister.',
+    },
+    trust: {
+      title: 'Förtroende och säkerhet',
+      description:
+        'Var väntelistans uppgifter förvaras, vem som behandlar dem, hur länge vi sparar dem, hur vi skyddar dem och hur du rapporterar en sårbarhet.',
+    },
+    dpa: {
+      title: 'Personuppgiftsbiträdesavtal',
+      description:
+        'Vårt personuppgiftsbiträdesavtal (artikel 28 i GDPR), med underbiträden och säkerhetsåtgärder i tjänsten så som den körs, klart att skriva ut och skriva under.',
     },
     thankYou: {
       title: 'Tack för din anmälan',
@@ -459,6 +476,213 @@ const site: Catalogue['site'] = {
       text: 'Skriv adressen du anmälde dig med. Finns den på väntelistan mejlar vi en ny länk till den; svaret här är detsamma oavsett.',
       label: 'Din e-postadress',
       button: 'Skicka min länk',
+    },
+  },
+
+  accessibility: {
+    heading: 'Tillgänglighetsredogörelse',
+    lastReviewed: `Senast granskad ${ACCESSIBILITY.lastReviewed.sv}`,
+    intro:
+      'Vi vill att alla som är intresserade av vår produkt ska kunna läsa den här webbplatsen, skriva upp sig och hantera sina uppgifter. Här beskriver vi hur webbplatsen uppfyller kraven på tillgänglighet, vad vi vet ännu inte gör det och hur du berättar för oss om ett problem så att vi kan åtgärda det. Redogörelsen följer den struktur som Myndigheten för digital förvaltning (DIGG) begär av offentlig service.',
+    sections: [
+      {
+        heading: 'Hur tillgänglig är webbplatsen?',
+        paragraphs: [
+          `Vi strävar efter att helt uppfylla ${ACCESSIBILITY.standards}: på de publika sidorna på svenska och engelska, på sidorna bakom länkarna i våra mejl (bekräfta, hantera och radera dina uppgifter), i anmälningsformuläret med och utan skript och i grundarnas konsol.`,
+          'Vid vår senaste granskning hittade vi inget innehåll på de här sidorna som inte uppfyller standarden. Allt fungerar med enbart tangentbord, med skript avstängda och utan animationer när ditt system ber om mindre rörelse.',
+        ],
+      },
+      {
+        heading: 'Innehåll som inte är tillgängligt',
+        paragraphs: [
+          'När du har bekräftat kan vi erbjuda dig ett samtal med en grundare, bokat på en bokningstjänsts sida (Cal.com eller Calendly). Den sidan är deras, inte vår, och vi kan inte gå i god för dess tillgänglighet. Om den hindrar dig, skriv till oss så bokar vi samtalet med dig via mejl i stället.',
+        ],
+      },
+      {
+        heading: 'Vad kan du göra om du inte kan använda delar av webbplatsen?',
+        paragraphs: [
+          'Om något på webbplatsen inte fungerar för dig, eller om du behöver innehållet i en annan form, skriv till oss. En grundare svarar, och vi kan ta emot din anmälan, en rättelse eller en radering via mejl.',
+        ],
+        showContactEmail: true,
+      },
+      {
+        heading: 'Rapportera brister i webbplatsens tillgänglighet',
+        paragraphs: [
+          'Vi arbetar hela tiden med webbplatsen. Om du hittar något som är svårt att använda eller förstå, eller något vi inte har beskrivit här, berätta gärna: skriv till adressen ovan och ange sidan och vad som hände. Grundarna läser varje meddelande.',
+        ],
+      },
+      {
+        heading: 'Tillsyn',
+        paragraphs: [
+          'Myndigheten för digital förvaltning (DIGG) har tillsyn över lagen om tillgänglighet till digital offentlig service. Om du inte är nöjd med hur vi har hanterat dina synpunkter kan du kontakta DIGG och påtala det.',
+        ],
+        link: { href: ACCESSIBILITY.enforcementUrl, label: 'Anmäl till DIGG (digg.se)' },
+      },
+      {
+        heading: 'Hur vi testat webbplatsen',
+        paragraphs: ['Vi gör en självskattning av webbplatsen, med tester som körs vid varje ändring innan den publiceras:'],
+        list: [
+          'axe-core granskar varje publik sida på båda språken, sidorna bakom länkarna i våra mejl och varje vy i konsolen i en riktig webbläsare, och stoppar ändringen vid första anmärkning.',
+          'Lighthouse bedömer varje publik sida på båda språken som på en långsam mobil; allt under 100 för tillgänglighet stoppar ändringen.',
+          'Webbläsartester använder anmälningsformuläret, menyerna, sidorna för dina uppgifter och konsolen med enbart tangentbord, och med skript avstängda.',
+          'Ett webbläsartest kontrollerar att startsidan inte rör sig när systemet ber om mindre rörelse.',
+        ],
+        after: [`Redogörelsen granskades senast den ${ACCESSIBILITY.lastReviewed.sv}.`],
+      },
+    ],
+  },
+
+  trust: {
+    heading: 'Förtroende och säkerhet',
+    intro:
+      'Det som inköp, säkerhet och IT brukar fråga om före en pilot: var väntelistans uppgifter förvaras, vem som behandlar dem åt oss, hur länge vi sparar dem, hur vi skyddar dem, vad vi gör om något går fel och hur du rapporterar en sårbarhet. Sidan byggs från inställningarna i servern som svarar, så den beskriver det som körs just nu.',
+    where: {
+      heading: 'Var uppgifterna förvaras',
+      hosted: (name: string, country: string | null) =>
+        `Uppgifterna förvaras i en databas på servrar som drivs av ${name}${country ? ` i ${country}` : ''} och behandlas bara där.`,
+      ownServer: 'Uppgifterna förvaras i en databas på en server som vi själva driver och behandlas bara där.',
+      database: (database: string) =>
+        `Databasen är ${database}. Ingenting sparas i besökarens webbläsare: våra publika sidor sätter inga kakor och använder ingen webblagring.`,
+    },
+    processors: {
+      heading: 'Vem som behandlar dem åt oss',
+      intro: 'De här företagen behandlar personuppgifter för vår räkning, vart och ett bara för det som står här:',
+      none: 'Inget annat företag behandlar uppgifterna: mejl skickas ännu inte via ett relä, och inget annat lämnar vår server.',
+      caption: 'Underbiträden',
+      company: 'Företag',
+      country: 'Land',
+      purpose: 'Vad de gör',
+      countryUnknown: 'Ej angivet',
+      mail: 'Levererar våra mejl (adressen de går till och själva mejlet)',
+      hosting: 'Driver servern och databasen',
+    },
+    retention: {
+      heading: 'Hur länge vi sparar dem',
+      unconfirmed: (n: number) =>
+        `En anmälan som aldrig bekräftas raderas ${n === 1 ? '1 dag' : `${n} dagar`} efter att bekräftelsemejlet skickades.`,
+      confirmed:
+        'En bekräftad anmälan sparas tills personen raderar den (varje mejl från oss har en länk för det) eller tills vi stänger väntelistan.',
+      backups:
+        'En återställd säkerhetskopia tar aldrig tillbaka någon som raderades efter att kopian togs: varje radering sparas i en logg av nyckelade hashvärden som återställningen tillämpar först.',
+    },
+    measures: {
+      heading: 'Hur vi skyddar dem',
+      https: 'Varje sida, formulär och länk skickas bara över HTTPS, med strikt transportsäkerhet.',
+      secondFactor: {
+        all: 'Alla i konsolen loggar in med lösenord och en andra faktor (en autentiseringsapp eller en passkey).',
+        owners:
+          'Konsolens ägare loggar in med lösenord och en andra faktor (en autentiseringsapp eller en passkey); alla användare kan lägga till en.',
+        off: 'Alla användare av konsolen kan skydda sitt konto med en andra faktor (en autentiseringsapp eller en passkey).',
+      },
+      audit:
+        'Varje åtgärd i konsolen skrivs till en granskningslogg som ingen kan ändra: vem som gjorde vad, när, med vilken anmälan och om det lyckades.',
+      backups: 'Säkerhetskopior tas enligt ett schema, och var och en kontrolleras mot sin kontrollsumma innan den återställs.',
+      tokens:
+        'Länkarna i våra mejl bär slumpmässiga nycklar som bara sparas som hashvärden, gäller för ett syfte och upphör; en mejllänk ändrar aldrig uppgifter av sig själv.',
+      limits: 'Anmälningar och inloggningar är begränsade i takt och skyddade mot automatiserat missbruk, utan tjänster från tredje part.',
+    },
+    incidents: {
+      heading: 'Om något går fel',
+      text: 'Om vi får veta att personuppgifter har röjts anmäler vi det till Integritetsskyddsmyndigheten (IMY) inom 72 timmar när lagen kräver det, och till de berörda utan onödigt dröjsmål när det innebär en hög risk för dem. Kunder och piloter får veta direkt: vad som hände, vad det berörde och vad vi gjorde.',
+    },
+    disclosure: {
+      heading: 'Rapportera en sårbarhet',
+      paragraphs: [
+        'Om du tror att du har hittat ett säkerhetsproblem på webbplatsen, i anmälnings-API:t eller i konsolen, berätta för oss först, på adressen nedan. Beskriv vad du hittade och hur det går att upprepa; vi bekräftar att vi fått det och berättar vad vi gör.',
+        'Läs, ändra eller radera inte andras uppgifter, försämra inte tjänsten för andra och ge oss 90 dagar att åtgärda ett problem innan du offentliggör det. Vi vidtar inga rättsliga åtgärder mot forskning i god tro inom de här reglerna.',
+      ],
+      securityTxt: 'Samma sak för verktyg: security.txt',
+    },
+    contact: {
+      heading: 'Kontakt',
+      text: 'Frågor om säkerhet eller dataskydd, och rapporter om incidenter:',
+    },
+  },
+
+  dpa: {
+    heading: 'Personuppgiftsbiträdesavtal',
+    intro: (processor: string) =>
+      `Det här avtalet ingås enligt artikel 28 i dataskyddsförordningen (GDPR) mellan kunden som anges nedan (personuppgiftsansvarig) och ${processor} (personuppgiftsbiträde), för de personuppgifter som biträdet behandlar åt kunden i en pilot eller ett abonnemang av produkten. Bilaga 1 och bilaga 2 fylls i från inställningarna i tjänsten så som den körs i dag.`,
+    print:
+      'Skriv ut sidan eller spara den som PDF från din webbläsare för att behålla en kopia; webbplatsens sidhuvud och sidfot tas inte med i utskriften.',
+    link: 'Vårt personuppgiftsbiträdesavtal, klart att skriva ut och skriva under',
+    parties: {
+      heading: 'Parterna',
+      controller:
+        'Personuppgiftsansvarig: kunden som anges i slutet av avtalet, som bestämmer varför och hur personuppgifter behandlas när kunden använder produkten.',
+      processor: (legalName: string, city: string, country: string) =>
+        `Personuppgiftsbiträde: ${legalName}, ${city}, ${country}, som behandlar personuppgifter enbart för den personuppgiftsansvariges räkning och enligt dennes dokumenterade instruktioner.`,
+    },
+    sections: [
+      {
+        heading: '1. Föremål, varaktighet, art och ändamål',
+        paragraphs: [
+          'Biträdet driver produkten åt den personuppgiftsansvarige, så att dennes medarbetare kan samla in, bedöma och följa upp idéer och experiment. Behandlingen pågår lika länge som huvudavtalet (piloten eller abonnemanget) och upphör enligt punkt 8.',
+        ],
+      },
+      {
+        heading: '2. Personuppgifter och registrerade',
+        paragraphs: [
+          'De registrerade är den personuppgiftsansvariges anställda och andra som denne bjuder in till produkten. Personuppgifterna är:',
+        ],
+        list: [
+          'Namn, e-postadress i arbetet, roll och organisationens namn',
+          'Det de skriver i produkten (idéer, bedömningar, kommentarer), som kan nämna andra personer',
+          'Inloggningar och granskningsloggen över vad som gjorts i produkten',
+        ],
+        after: ['Den personuppgiftsansvarige för inte in särskilda kategorier av personuppgifter (artikel 9 i GDPR) i produkten.'],
+      },
+      {
+        heading: '3. Biträdets skyldigheter',
+        paragraphs: ['Biträdet:'],
+        list: [
+          'behandlar personuppgifterna enbart enligt den personuppgiftsansvariges dokumenterade instruktioner, även vid överföringar utanför EU/EES, och meddelar om en instruktion enligt biträdets mening strider mot lag;',
+          'ser till att alla som behandlar uppgifterna omfattas av sekretess;',
+          'vidtar de tekniska och organisatoriska åtgärderna i bilaga 2 (artikel 32 i GDPR);',
+          'hjälper den personuppgiftsansvarige, så långt det går, att besvara begäranden från registrerade och att fullgöra sina skyldigheter enligt artiklarna 32–36 i GDPR;',
+          'ger den personuppgiftsansvarige den information som behövs för att visa att avtalet följs, och möjliggör och bidrar till granskningar som utförs av den personuppgiftsansvarige eller en revisor som denne utsett, med rimligt varsel.',
+        ],
+      },
+      {
+        heading: '4. Underbiträden',
+        paragraphs: [
+          'Den personuppgiftsansvarige ger sitt allmänna skriftliga förhandstillstånd till underbiträdena i bilaga 1. Biträdet meddelar minst 30 dagar innan ett underbiträde läggs till eller byts ut, och den personuppgiftsansvarige kan invända på rimliga grunder; biträdet binder varje underbiträde till samma skyldigheter som i detta avtal och ansvarar för det.',
+        ],
+      },
+      {
+        heading: '5. Överföringar utanför EU/EES',
+        paragraphs: [
+          'När ett underbiträde behandlar personuppgifter i ett land utanför EU/EES som saknar beslut om adekvat skyddsnivå, sker överföringen med stöd av Europeiska kommissionens standardavtalsklausuler och de åtgärder de kräver.',
+        ],
+      },
+      {
+        heading: '6. Personuppgiftsincidenter',
+        paragraphs: [
+          'Biträdet underrättar den personuppgiftsansvarige utan onödigt dröjsmål, och senast 48 timmar efter att ha fått kännedom om den, om en personuppgiftsincident som rör dennes uppgifter, med det som är känt om incidentens art, de uppgifter och personer som berörs, de sannolika följderna och de åtgärder som vidtagits, så att den personuppgiftsansvarige kan anmäla den till tillsynsmyndigheten inom 72 timmar.',
+        ],
+      },
+      {
+        heading: '7. Ansvar',
+        paragraphs: ['Var och en av parterna ansvarar enligt artikel 82 i GDPR och enligt huvudavtalet.'],
+      },
+      {
+        heading: '8. När avtalet upphör',
+        paragraphs: [
+          'När huvudavtalet upphör lämnar biträdet på begäran tillbaka personuppgifterna till den personuppgiftsansvarige i ett vanligt maskinläsbart format, och raderar dem därefter, säkerhetskopior inräknade, inom 30 dagar, om inte lag kräver att de sparas.',
+        ],
+      },
+    ],
+    annexProcessors: 'Bilaga 1: Underbiträden',
+    annexMeasures: 'Bilaga 2: Tekniska och organisatoriska åtgärder',
+    where: 'Var uppgifterna förvaras',
+    signatures: {
+      heading: 'Underskrifter',
+      controller: 'För den personuppgiftsansvarige',
+      processor: 'För personuppgiftsbiträdet',
+      company: 'Företag och organisationsnummer',
+      name: 'Namn och befattning',
+      date: 'Ort och datum',
+      signature: 'Underskrift',
     },
   },
 

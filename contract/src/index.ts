@@ -18,3 +18,4 @@ export * from './partner-code-admin';
 export * from './team';
 export * from './fit';
 export * from './questions';
+export * from './trust';

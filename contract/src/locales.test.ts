@@ -12,6 +12,9 @@ describe('locale paths', () => {
     ['/sv/confirm?token=x', 'sv', '/confirm?token=x'],
     ['/sv#faq', 'sv', '/#faq'],
     ['/en/about', 'en', '/en/about'],
+    ['/sv/tillganglighet', 'sv', '/accessibility'],
+    ['/sv/tillganglighet#report', 'sv', '/accessibility#report'],
+    ['/accessibility', 'en', '/accessibility'],
   ])('%s is in %s, and is %s without its prefix', (path, locale, bare) => {
     expect(localeOfPath(path)).toBe(locale);
     expect(unlocalizedPath(path)).toBe(bare);
@@ -23,6 +26,9 @@ describe('locale paths', () => {
     ['sv', '/#faq', '/sv#faq'],
     ['sv', '/about', '/sv/about'],
     ['sv', '/privacy#your-data-link', '/sv/privacy#your-data-link'],
+    ['en', '/accessibility', '/accessibility'],
+    ['sv', '/accessibility', '/sv/tillganglighet'],
+    ['sv', '/accessibility#report', '/sv/tillganglighet#report'],
   ] as const)('%s of %s is %s', (locale, path, expected) => {
     expect(localizedPath(locale, path)).toBe(expected);
   });

@@ -23,17 +23,36 @@ export function localeOfPath(pathname: string): SiteLocale {
   return isSiteLocale(first) && first !== DEFAULT_LOCALE ? first : DEFAULT_LOCALE;
 }
 
-/** The same page without its language prefix: `/sv/about` → `/about`, `/sv` → `/`. */
+/**
+ * Pages a language names in its own words, under its prefix: Swedish readers look for a "tillgänglighetsredogörelse"
+ * at /sv/tillganglighet (DIGG's name for it), not at /sv/accessibility. Every other page keeps the English name.
+ */
+const OWN_NAMES: Readonly<Partial<Record<SiteLocale, Readonly<Record<string, string>>>>> = {
+  sv: { '/accessibility': '/tillganglighet' },
+};
+
+/** A path split where its query or fragment starts. */
+const splitPath = (path: string): [string, string] => {
+  const at = path.search(/[?#]/);
+  return at < 0 ? [path, ''] : [path.slice(0, at), path.slice(at)];
+};
+
+/** The same page without its language prefix: `/sv/about` → `/about`, `/sv` → `/`, `/sv/tillganglighet` → `/accessibility`. */
 export function unlocalizedPath(pathname: string): string {
   const locale = localeOfPath(pathname);
   if (locale === DEFAULT_LOCALE) return pathname;
   const rest = pathname.slice(localePrefix(locale).length);
-  return rest === '' || rest.startsWith('?') || rest.startsWith('#') ? `/${rest}` : rest;
+  if (rest === '' || rest.startsWith('?') || rest.startsWith('#')) return `/${rest}`;
+  const [page, suffix] = splitPath(rest);
+  const english = Object.entries(OWN_NAMES[locale] ?? {}).find(([, own]) => own === page)?.[0];
+  return english ? `${english}${suffix}` : rest;
 }
 
 /** A path of the English site in `locale`: (`sv`, `/`) → `/sv`, (`sv`, `/about#team`) → `/sv/about#team`. */
 export function localizedPath(locale: SiteLocale, path: string): string {
   const prefix = localePrefix(locale);
   if (!prefix) return path;
-  return path === '/' || path.startsWith('/#') || path.startsWith('/?') ? `${prefix}${path.slice(1)}` : `${prefix}${path}`;
+  if (path === '/' || path.startsWith('/#') || path.startsWith('/?')) return `${prefix}${path.slice(1)}`;
+  const [page, suffix] = splitPath(path);
+  return `${prefix}${OWN_NAMES[locale]?.[page] ?? page}${suffix}`;
 }

@@ -26,6 +26,8 @@ import { connectRedis } from './http/redis';
 import { registerScheduler } from './http/scheduler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticSite, sitePaths } from './http/static-site';
+import { trustPaths, trustRoutes } from './routes/trust/routes';
+import { securityTxt, trustView } from './services/trust';
 import { visitRoutes } from './routes/visits/routes';
 import { loadPageRenderer } from './http/page-renderer';
 import { signupRoutes } from './routes/signups/routes';
@@ -203,9 +205,10 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     accessRedirectUrl: env.ACCESS_REDIRECT_URL,
     bookingLink: (person) => services.bookings.linkFor(person),
   });
+  await app.register(trustRoutes, { pages, view: () => trustView(env), securityTxt: (now) => securityTxt(env, now) });
   await app.register(visitRoutes, {
     visits: stores.visits,
-    paths: sitePaths(env.WEB_DIST_DIR),
+    paths: [...sitePaths(env.WEB_DIST_DIR), ...trustPaths()],
     siteUrl: env.SITE_URL,
     rateLimit: limits.visit,
   });

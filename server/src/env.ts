@@ -2,9 +2,10 @@ import path from 'node:path';
 import * as z from 'zod/mini';
 import { consoleAndMailSettings } from './settings/console-and-mail';
 import { siteSettings } from './settings/site';
+import { trustSettings } from './settings/trust';
 
 /** The only reader of process.env (architecture guide). Parses once, fails fast listing every bad key. */
-const envSchema = z.object({ ...siteSettings, ...consoleAndMailSettings });
+const envSchema = z.object({ ...siteSettings, ...consoleAndMailSettings, ...trustSettings });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'SITE_URL'> & { SITE_URL: string };
 

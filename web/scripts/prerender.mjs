@@ -16,7 +16,7 @@ if (!template.includes('<!--app-html-->') || !template.includes('<!--app-head-->
   throw new Error('dist/index.html has no <!--app-head--> / <!--app-html--> placeholders; run vite build first');
 }
 await writeFile(join(ssrDir, 'template.html'), template);
-const { render, fillTemplate, alternatesOf, prerenderedRoutes, siteUrl, ERROR_MESSAGE_PLACEHOLDER } = await import(
+const { render, fillTemplate, alternatesOf, prerenderedRoutes, requestRenderedRoutes, siteUrl, ERROR_MESSAGE_PLACEHOLDER } = await import(
   pathToFileURL(join(ssrDir, 'entry-server.js')).href
 );
 // The server's last resort when even its error page fails to render: this page, the message put in at the placeholder.
@@ -40,9 +40,9 @@ for (const route of prerenderedRoutes) {
   console.log(`prerendered ${route.path} -> dist/${route.file}`);
 }
 
-// Each page in each language, listing all its languages (hreflang alternates, x-default included).
-const urls = prerenderedRoutes
-  .filter((r) => r.sitemap)
+// Each page in each language, listing all its languages (hreflang alternates, x-default included); the pages the
+// server renders per request (the trust page) too.
+const urls = [...prerenderedRoutes.filter((r) => r.sitemap), ...requestRenderedRoutes]
   .map((r) => {
     const links = alternatesOf(r.page).map((a) => `    <xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${a.href}"/>`);
     return [`  <url>`, `    <loc>${siteUrl}${r.path}</loc>`, ...links, `  </url>`].join('\n');

@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { localeOfPath } from '@waitlist/contract/locales';
-import { pagesWithSignup, prerenderedRoutes } from './app/paths';
+import { pagesWithSignup, prerenderedRoutes, requestRenderedRoutes } from './app/paths';
 import { alternatesOf, renderHeadTags } from './app/seo';
 import { SitePage, isPersonalPage, type PageState } from './app/site-page';
 import { siteConfig } from './config/site';
 
-export { alternatesOf, pagesWithSignup, prerenderedRoutes };
+export { alternatesOf, pagesWithSignup, prerenderedRoutes, requestRenderedRoutes };
 export type { PageState };
 export const siteUrl = siteConfig.url;
 export { ERROR_MESSAGE_PLACEHOLDER } from '@waitlist/contract/form-post';

@@ -15,11 +15,14 @@ export interface PageMeta {
   alternates: { hreflang: string; href: string }[];
 }
 
-type PageKey = 'home' | 'about' | 'privacy' | 'thankYou' | 'join';
+type PageKey = 'home' | 'about' | 'privacy' | 'accessibility' | 'trust' | 'dpa' | 'thankYou' | 'join';
 const pageByPath: Record<string, PageKey> = {
   [paths.home]: 'home',
   [paths.about]: 'about',
   [paths.privacy]: 'privacy',
+  [paths.accessibility]: 'accessibility',
+  [paths.trust]: 'trust',
+  [paths.dpa]: 'dpa',
   [paths.thankYou]: 'thankYou',
   [paths.join]: 'join',
 };

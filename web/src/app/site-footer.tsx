@@ -29,6 +29,12 @@ export function SiteFooter() {
           <li>
             <a href={href(paths.privacy)}>{copy.nav.privacy}</a>
           </li>
+          <li>
+            <a href={href(paths.accessibility)}>{copy.nav.accessibility}</a>
+          </li>
+          <li>
+            <a href={href(paths.trust)}>{copy.nav.trust}</a>
+          </li>
         </FooterColumn>
         <FooterColumn heading={footer.contactHeading}>
           <li>

@@ -51,6 +51,39 @@ describe('SitePage', () => {
     expect(screen.getByText('Last updated November 2026')).toBeInTheDocument();
   });
 
+  it.each([
+    ['/accessibility', 'Accessibility statement', 'Enforcement', 'Report to DIGG (digg.se)', '/sv/tillganglighet'],
+    ['/sv/tillganglighet', 'Tillgänglighetsredogörelse', 'Tillsyn', 'Anmäl till DIGG (digg.se)', '/accessibility'],
+  ])(
+    'renders the accessibility statement at %s in DIGG’s structure, linked from the footer and to its other language',
+    (path, heading, enforcement, report, other) => {
+      const { html, head } = renderPage(path);
+      document.body.innerHTML = html;
+      expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      // The standard, the known gaps, what to do, how to report, the enforcement body, how it was tested, the date.
+      const sections = within(screen.getByRole('article'))
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent);
+      expect(sections).toHaveLength(6);
+      expect(sections).toContain(enforcement);
+      expect(screen.getByRole('link', { name: report })).toHaveAttribute('href', 'https://www.digg.se/tdosanmalan');
+      expect(html).toContain('WCAG 2.2 AA, EN 301 549');
+      expect(html).toMatch(/27 (November|november) 2026/);
+      // How to report a problem: the address that reaches the founders, in the statement itself.
+      expect(within(screen.getByRole('article')).getByRole('link', { name: 'hello@example.com' })).toHaveAttribute(
+        'href',
+        'mailto:hello@example.com',
+      );
+      const footer = screen.getByRole('contentinfo');
+      expect(within(footer).getByRole('link', { name: path.startsWith('/sv') ? 'Tillgänglighet' : 'Accessibility' })).toHaveAttribute(
+        'href',
+        path,
+      );
+      expect(head).toContain(`<link rel="canonical" href="http://localhost:3000${path}" />`);
+      expect(head).toContain(`href="http://localhost:3000${other}"`);
+    },
+  );
+
   it('renders HTML with no script of its own (CSP) and a noindex 404', () => {
     const home = renderPage('/');
     expect(home.html).not.toContain('<script');

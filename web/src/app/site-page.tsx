@@ -7,6 +7,10 @@ import { ErrorMessage } from './error-screen';
 import { HomePage } from './pages/home-page';
 import { AboutPage } from './pages/about-page';
 import { PrivacyPage } from './pages/privacy-page';
+import { AccessibilityPage } from './pages/accessibility-page';
+import { TrustPage } from './pages/trust-page';
+import { DpaPage } from './pages/dpa-page';
+import type { TrustView } from '@waitlist/contract/trust';
 import { ThankYouPage } from './pages/thank-you-page';
 import { JoinPage } from './pages/join-page';
 import { NotFoundPage } from './pages/not-found-page';
@@ -18,14 +22,16 @@ import { paths } from './paths';
 
 /**
  * What a page is rendered with: nothing for the prerendered pages; at request time the server's answer to a
- * form post (`signup`), a page behind a link in our mail (`selfService`), or the message of a page that failed to
- * render (`error`).
+ * form post (`signup`), a page behind a link in our mail (`selfService`), the trust page's facts (`trust`), or the
+ * message of a page that failed to render (`error`).
  */
 export interface PageState {
   signup?: SignupFormAnswer;
   /** The join page's answer once the person joined with a partner code. */
   joined?: boolean;
   selfService?: SelfServiceView;
+  /** The trust page's facts, from the server's settings (it is never prerendered). */
+  trust?: TrustView;
   error?: string;
 }
 
@@ -59,6 +65,12 @@ export function SitePage({ pathname, state = {} }: { pathname: string; state?: P
           <AboutPage signup={signup} />
         ) : page === paths.privacy ? (
           <PrivacyPage />
+        ) : page === paths.accessibility ? (
+          <AccessibilityPage />
+        ) : page === paths.trust && state.trust ? (
+          <TrustPage view={state.trust} />
+        ) : page === paths.dpa && state.trust ? (
+          <DpaPage view={state.trust} />
         ) : page === paths.thankYou ? (
           <ThankYouPage />
         ) : page === paths.join ? (

@@ -1,11 +1,10 @@
-import { siteConfig } from '../../config/site';
 import { useLocale } from '../../lib/locale';
 import { DATA_LINK_PATH } from '@waitlist/contract/self-service';
+import { ProseSection } from './prose-section';
 
 export function PrivacyPage() {
   const { copy, href } = useLocale();
   const { privacy } = copy;
-  const { contactEmail } = siteConfig;
   return (
     <article className="section prose-page">
       <div className="container narrow">
@@ -13,20 +12,8 @@ export function PrivacyPage() {
         <p className="muted">{privacy.lastUpdated}</p>
         <p className="lead">{privacy.intro}</p>
         {privacy.sections.map((section, index) => (
-          <section key={section.heading} aria-labelledby={`privacy-${index}`}>
-            <h2 id={`privacy-${index}`}>{section.heading}</h2>
-            {section.paragraphs.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-            {'list' in section && section.list ? (
-              <ul>
-                {section.list.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            ) : null}
-            {'after' in section && section.after ? section.after.map((p) => <p key={p}>{p}</p>) : null}
-            {'showDataLinkForm' in section && section.showDataLinkForm ? (
+          <ProseSection key={section.heading} section={section} id={`privacy-${index}`}>
+            {section.showDataLinkForm ? (
               <form
                 className="card data-link-form"
                 method="post"
@@ -45,12 +32,7 @@ export function PrivacyPage() {
                 </button>
               </form>
             ) : null}
-            {'showContactEmail' in section && section.showContactEmail ? (
-              <p>
-                <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
-              </p>
-            ) : null}
-          </section>
+          </ProseSection>
         ))}
       </div>
     </article>
