@@ -20,7 +20,11 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
   const statements = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(text: string) {
+    prepare(query: string) {
+      // Every transaction takes the write lock when it begins (waiting up to busy_timeout): a deferred one that read and
+      // then wrote failed at once with SQLITE_BUSY when another process (the server beside `npm run admin`) had
+      // written since its read, and no busy timeout helps there.
+      const text = query === 'begin' ? 'begin immediate' : query;
       let statement = statements.get(text);
       if (statement) statements.delete(text);
       else statement = sqlite.prepare(text);
