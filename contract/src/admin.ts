@@ -261,5 +261,7 @@ export const ADMIN_ERROR_CODES = {
   enrolmentRequired: 'enrolment_required',
   /** The last owner cannot be removed or made something else. */
   lastOwner: 'last_owner',
+  /** Owners require single sign-on: this operator signs in through the identity provider (docs/decisions/0037). */
+  ssoRequired: 'sso_required',
   conflict: 'ADMIN409',
 } as const;

@@ -19,3 +19,5 @@ export * from './team';
 export * from './fit';
 export * from './questions';
 export * from './trust';
+export * from './api-keys';
+export * from './sso';

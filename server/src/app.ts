@@ -1,7 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { SIGNUPS_PATH } from '@waitlist/contract';
+import { SIGNUPS_PATH, SSO_CALLBACK_PATH } from '@waitlist/contract';
 import type { Env } from './env';
 import { openDatabase, type Database } from './db/connection';
 import { migrateDatabase } from './db/migrations';
@@ -12,6 +12,8 @@ import { loadSecretsKey } from './io/secrets-key';
 import { loadDkimSigning } from './io/dkim-key';
 import { createSecretBox } from './lib/secret-box';
 import { housekeepingJobs } from './services/housekeeping';
+import { environmentKeysOf } from './services/api-keys';
+import { createOidcProvider } from './io/oidc';
 import { createBackupSchedule, type BackupSchedule } from './services/backups';
 import { registerErrorHandler } from './http/error-handler';
 import { registerFairTurns } from './http/fair-turns';
@@ -114,6 +116,8 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     secretBox: createSecretBox(loadSecretsKey(env).key),
     readBudgetPerHour: env.ADMIN_READ_BUDGET_PER_HOUR,
     booking: { url: env.BOOKING_URL, minScore: env.BOOKING_MIN_SCORE },
+    environmentKeys: environmentKeysOf(env),
+    sso: ssoOf(env),
   });
   app.decorate('stores', stores);
   app.decorate('services', services);
@@ -134,7 +138,8 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   registerJsonParser(app);
   registerSecurityHeaders(app, { httpsSite: env.SITE_URL.startsWith('https://') });
   registerScheduler(app);
-  registerMetrics(app, { metrics, token: env.METRICS_TOKEN });
+  app.decorateRequest('apiKey', null);
+  registerMetrics(app, { metrics, check: (token) => services.apiKeys.check(token, 'metrics:read') });
   // Shared rate-limit counters when several copies run (docs/deployment.md); never required to serve.
   const redis = env.REDIS_URL ? await connectRedis({ url: env.REDIS_URL, log: app.log, metrics }) : undefined;
   if (redis) app.addHook('onClose', async () => redis.close());
@@ -153,6 +158,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     signups: services.signups,
     proofOfWork: services.proofOfWork,
     publicKey: env.WAITLIST_PUBLIC_KEY,
+    apiKeys: services.apiKeys,
     signupLimit,
     corsOrigins: env.CORS_ORIGINS,
     metrics,
@@ -167,6 +173,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     stores,
     services,
     secureCookies,
+    siteUrl: env.SITE_URL,
     signInRateLimit: limits.signIn,
     smtpConfigured: Boolean(env.SMTP_URL),
     bookingConfigured: Boolean(env.BOOKING_URL),
@@ -187,7 +194,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
       app.delivery.bulk.nudge();
     },
   });
-  if (env.ACCESS_API_KEY) await app.register(accessRoutes, { invitations: services.invitations, apiKey: env.ACCESS_API_KEY });
+  await app.register(accessRoutes, { invitations: services.invitations, apiKeys: services.apiKeys });
   await app.register(mailEventRoutes, {
     feedback: services.mailFeedback,
     relays: { postmark: env.POSTMARK_WEBHOOK_CREDENTIALS, mailgun: env.MAILGUN_WEBHOOK_SIGNING_KEY, resend: env.RESEND_WEBHOOK_SECRET },
@@ -261,4 +268,18 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   }
 
   return app;
+}
+
+/** Single sign-on's provider and who may come in through it, from OIDC_* (absent when OIDC_ISSUER is unset). */
+function ssoOf(env: Env) {
+  if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) return undefined;
+  return {
+    provider: createOidcProvider({
+      issuer: env.OIDC_ISSUER,
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET,
+      redirectUri: new URL(SSO_CALLBACK_PATH, env.SITE_URL).toString(),
+    }),
+    settings: { issuer: env.OIDC_ISSUER, allowedDomains: env.OIDC_ALLOWED_DOMAINS, defaultRole: env.OIDC_DEFAULT_ROLE },
+  };
 }

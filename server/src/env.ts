@@ -3,9 +3,10 @@ import * as z from 'zod/mini';
 import { consoleAndMailSettings } from './settings/console-and-mail';
 import { siteSettings } from './settings/site';
 import { trustSettings } from './settings/trust';
+import { ssoProblem, ssoSettings } from './settings/sso';
 
 /** The only reader of process.env (architecture guide). Parses once, fails fast listing every bad key. */
-const envSchema = z.object({ ...siteSettings, ...consoleAndMailSettings, ...trustSettings });
+const envSchema = z.object({ ...siteSettings, ...consoleAndMailSettings, ...trustSettings, ...ssoSettings });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'SITE_URL'> & { SITE_URL: string };
 
@@ -37,6 +38,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (Boolean(result.data.DKIM_PRIVATE_KEY_FILE) !== Boolean(result.data.DKIM_SELECTOR)) {
     throw new EnvError(['DKIM_SELECTOR: DKIM_PRIVATE_KEY_FILE and DKIM_SELECTOR are set together (the selector names the key in DNS)']);
   }
+  const sso = ssoProblem(result.data);
+  if (sso) throw new EnvError([sso]);
   if (result.data.WEBHOOK_URL?.length && !result.data.WEBHOOK_SECRET) {
     throw new EnvError(['WEBHOOK_SECRET: must be set when WEBHOOK_URL is (events are signed)']);
   }

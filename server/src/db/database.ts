@@ -72,6 +72,14 @@ export interface Database {
    */
   readonly bulkWritePauseMs: number;
   /**
+   * How long one transaction of background work (the kept counts' fold) should take, or undefined for no bound: the next
+   * batch is sized from the last one's rate, and a console read's own fold too. SQLite: 20 ms, since the server's reads
+   * wait on its one connection for a whole transaction (after a burst of 450,000 a 250-row fold took about 100 ms there).
+   * PostgreSQL: 25 ms; its reads don't wait on a writer, but a read that folds first paid 100 ms for 100 rows, and a
+   * long fold held a core of two (bench:console --burst, docs/performance.md).
+   */
+  readonly writerSliceMs: number | undefined;
+  /**
    * A subquery of rows to claim, as used in `UPDATE … WHERE id IN (…)`: PostgreSQL locks them and skips rows
    * another process holds (FOR UPDATE SKIP LOCKED); SQLite has one writer, so the statement is atomic as it is.
    */

@@ -72,7 +72,10 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
     if (row.topic === MAIL_TOPICS.operatorReadBudget) {
       const to = await options.source.operatorEmail(Number(row.payload.operatorId));
       if (!to) return { cancel: 'operator removed' };
-      const reader = (await options.source.operatorEmail(Number(row.payload.readerId))) ?? `operator ${Number(row.payload.readerId)}`;
+      const reader =
+        typeof row.payload.readerName === 'string'
+          ? row.payload.readerName
+          : ((await options.source.operatorEmail(Number(row.payload.readerId))) ?? `operator ${Number(row.payload.readerId)}`);
       const [people, budget] = [Number(row.payload.people), Number(row.payload.budget)];
       return { mail: composeReadBudgetAlert({ to, siteUrl: options.siteUrl, reader, people, budget }) };
     }

@@ -1,13 +1,25 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { KeyCheck } from '../lib/api-key-check';
+import { registerErrorHandler } from './error-handler';
 import { createMetrics, registerMetrics, type Metrics } from './prometheus';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
+/** A key that is valid but lacks metrics:read. */
+const OTHER_SCOPE = 'a-key-for-access-redeem-only-0123456789';
 
 /** A bare Fastify app with the metrics plugin and two routes; the app wiring is tested in app-level suites. */
 async function appWith(token: string | undefined, metrics: Metrics = createMetrics()): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
-  registerMetrics(app, { metrics, token });
+  // services/api-keys.ts answers for real keys (routes/admin/api-keys.test.ts); here one token, with the scope or not.
+  const check = async (presented: string): Promise<KeyCheck> =>
+    presented === token
+      ? { ok: true, holder: { kind: 'environment', setting: 'METRICS_TOKEN' } }
+      : presented === OTHER_SCOPE
+        ? { ok: false, problem: 'scope', scope: 'metrics:read' }
+        : { ok: false, problem: 'unknown' };
+  registerErrorHandler(app, { metrics });
+  registerMetrics(app, { metrics, ...(token ? { check } : {}) });
   app.get('/api/people/:email', async () => ({ ok: true }));
   app.post('/things', async (_request, reply) => reply.code(201).send());
   await app.ready();
@@ -50,6 +62,10 @@ describe('metrics', () => {
       expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
       expect(res.body).not.toContain('http_requests_total');
     }
+    const refused = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${OTHER_SCOPE}` } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'insufficient_scope', details: 'metrics:read' });
+    expect(refused.headers['www-authenticate']).toBe('Bearer error="insufficient_scope", scope="metrics:read"');
     const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);

@@ -1,6 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { KeyCheck } from '../lib/api-key-check';
+import { bearerToken, insufficientScope } from './api-key-auth';
 import { SIGNUP_OUTCOMES, type CounterLabels, type CounterName, type MetricsRecorder, type OutboxStats } from '../lib/metrics-recorder';
 
 /**
@@ -142,18 +143,20 @@ export function createMetrics(): Metrics {
 
 export interface RegisterMetricsOptions {
   metrics: Metrics;
-  /** GET /metrics exists only when a token is set, and then answers only `Authorization: Bearer <token>`. */
-  token: string | undefined;
+  /**
+   * What a bearer token may do for `metrics:read` (services/api-keys.ts: METRICS_TOKEN from the environment, or a key
+   * made in the console). Absent: no GET /metrics (a bare app in a test).
+   */
+  check?: (token: string) => Promise<KeyCheck>;
 }
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
  * Counts every request by route pattern and status, and serves GET /metrics. Register it before the features, so
  * its hook sees their routes. The route label is the pattern (`/api/admin/signups/:id`), never the URL, so no
  * e-mail address or token can reach a label; requests that match no route share the label "unmatched".
  */
-export function registerMetrics(app: FastifyInstance, { metrics, token }: RegisterMetricsOptions): void {
+export function registerMetrics(app: FastifyInstance, options: RegisterMetricsOptions): void {
+  const { metrics } = options;
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status',
@@ -174,13 +177,14 @@ export function registerMetrics(app: FastifyInstance, { metrics, token }: Regist
     latency.observe(labels, reply.elapsedTime / 1000);
   });
 
-  if (!token) return;
-  const expected = digest(`Bearer ${token}`);
+  const check = options.check;
+  if (!check) return;
   app.get('/metrics', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const authorization = request.headers.authorization;
-    // Digests have equal length, so the comparison takes the same time whatever was sent.
-    if (typeof authorization !== 'string' || !timingSafeEqual(digest(authorization), expected)) {
+    const token = bearerToken(request);
+    const verdict = token === undefined ? undefined : await check(token);
+    if (verdict?.ok === false && verdict.problem === 'scope') throw insufficientScope(verdict.scope);
+    if (!verdict?.ok) {
       return reply
         .code(401)
         .header('www-authenticate', 'Bearer realm="metrics"')

@@ -108,11 +108,25 @@ export interface ExportDeps {
   answersOf?: (signupIds: readonly number[]) => Promise<Map<number, SignupAnswer[]>>;
 }
 
-/** Who reads: their id, and whether they see whole addresses (guards.ts: seesAddresses). */
+/**
+ * Who reads: an operator (their id, and whether they see whole addresses: guards.ts: seesAddresses), or a key with
+ * signups:read (issue 37 item 5): no operator, whole addresses, its own read budget, recorded under its name.
+ */
 export interface Reader {
-  operatorId: number;
+  operatorId: number | null;
   seesAddresses: boolean;
+  apiKey?: { id: number; name: string };
 }
+
+/** What the audit trail records of a read besides its action: the operator, or the key (`api-key:3`, its name). */
+const readBy = (reader: Reader, detail: string | null = null) =>
+  reader.apiKey
+    ? {
+        operatorId: null,
+        target: `api-key:${reader.apiKey.id}`,
+        detail: [detail, `with the API key “${reader.apiKey.name}”`].filter(Boolean).join(', '),
+      }
+    : { operatorId: reader.operatorId, ...(detail === null ? {} : { detail }) };
 
 /** An operator read the people of their budget for this hour (exports.ts); answered 429 until the hour ends. */
 export class ReadBudgetSpent extends Error {
@@ -150,10 +164,11 @@ export function createExports({
    */
   async function spendReadBudget(reader: Reader, people: number, action: string): Promise<void> {
     if (readBudgetPerHour === null) return;
-    const { current, ttlMs } = await stores.signInThrottle.countPeopleRead(reader.operatorId, Math.max(people, 1), HOUR_MS);
+    const budgetKey = reader.apiKey ? `api-key:${reader.apiKey.id}` : String(reader.operatorId);
+    const { current, ttlMs } = await stores.signInThrottle.countPeopleRead(budgetKey, Math.max(people, 1), HOUR_MS);
     const before = current - Math.max(people, 1);
     if (before >= readBudgetPerHour) {
-      await useCases.record({ action, operatorId: reader.operatorId, signupId: null, outcome: 'refused', detail: 'read budget spent' });
+      await useCases.record({ action, signupId: null, outcome: 'refused', ...readBy(reader, 'read budget spent') });
       throw new ReadBudgetSpent(readBudgetPerHour, ttlMs);
     }
     if (current < readBudgetPerHour) return;
@@ -161,15 +176,20 @@ export function createExports({
     await useCases.run(async (change) => {
       await change.audit({
         action: 'reads.budget',
-        operatorId: reader.operatorId,
         outcome: 'refused',
-        detail: `${current} people read within an hour (budget ${readBudgetPerHour})`,
+        ...readBy(reader, `${current} people read within an hour (budget ${readBudgetPerHour})`),
       });
       await change.mail(
         owners.map((owner) => ({
           signupId: null,
           topic: MAIL_TOPICS.operatorReadBudget,
-          payload: { operatorId: owner.id, readerId: reader.operatorId, people: current, budget: readBudgetPerHour },
+          payload: {
+            operatorId: owner.id,
+            readerId: reader.operatorId,
+            ...(reader.apiKey ? { readerName: `the API key “${reader.apiKey.name}”` } : {}),
+            people: current,
+            budget: readBudgetPerHour,
+          },
           at: change.at,
         })),
       );
@@ -229,10 +249,9 @@ export function createExports({
       const items = page.items.map((row) => asSeenBy(reader, toConsoleSignup(row, fit(), answers.get(row.id) ?? [])));
       await useCases.record({
         action: 'signups.read',
-        operatorId: reader.operatorId,
         signupId: null,
         fields: filterNames(filters),
-        detail: `${items.length} ${items.length === 1 ? 'person' : 'people'}${cursor ? ', a later page' : ''}`,
+        ...readBy(reader, `${items.length} ${items.length === 1 ? 'person' : 'people'}${cursor ? ', a later page' : ''}`),
       });
       return { ...page, items };
     },
@@ -241,7 +260,7 @@ export function createExports({
     async upcomingMeetings(reader: Reader, at: Date): Promise<AdminSignup[]> {
       const rows = await stores.meetings.upcoming(new Date(at.getTime() - HOUR_MS), 100);
       await spendReadBudget(reader, rows.length, 'meetings.read');
-      await useCases.record({ action: 'meetings.read', operatorId: reader.operatorId, signupId: null, detail: `${rows.length} upcoming` });
+      await useCases.record({ action: 'meetings.read', signupId: null, ...readBy(reader, `${rows.length} upcoming`) });
       return rows.map((row) => asSeenBy(reader, toConsoleSignup(row, fit())));
     },
 
@@ -251,9 +270,8 @@ export function createExports({
       const row = await stores.signups.get(id);
       await useCases.record({
         action: 'signup.read',
-        operatorId: reader.operatorId,
         signupId: id,
-        ...(row ? {} : { outcome: 'failed', detail: 'not found' }),
+        ...(row ? readBy(reader) : { outcome: 'failed', ...readBy(reader, 'not found') }),
       });
       if (!row) return undefined;
       const answers = (await answersOf([id])).get(id) ?? [];

@@ -62,7 +62,8 @@ export function housekeepingJobs(
       // sign-ups' p99 under a burst near 40 ms instead of 50-60 (npm run bench, issue 32); 10,000 rows a second still
       // fold, twice the fastest burst measured. Paced: after a burst of 450,000 on PostgreSQL one transaction took up to
       // 270 ms, and folds back to back took the CPU the console's reads needed; a pause as long as the transaction keeps
-      // the fold to half (bench:console --burst, docs/performance.md).
+      // the fold to half (bench:console --burst, docs/performance.md). On SQLite a transaction is kept near 20 ms
+      // (Database.writerSliceMs): the server's reads wait on its one connection for the whole of it.
       name: "fold new sign-ups into the console's counts",
       everyMs: 30_000,
       runNow: 'background',
@@ -98,6 +99,7 @@ export function housekeepingJobs(
       async run() {
         await stores.operatorSessions.pruneExpired();
         await stores.signInThrottle.pruneStale();
+        await services.sso.prune();
         await services.passkeys.pruneChallenges();
       },
     },

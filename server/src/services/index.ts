@@ -29,6 +29,8 @@ import { createFitRules } from './fit-rules';
 import { createImports } from './imports';
 import { createBookings, type BookingSettings } from './bookings';
 import { createQuestions } from './questions';
+import { createApiKeys, type EnvironmentKey } from './api-keys';
+import { createSso, type SsoDeps } from './sso';
 import { createErasureLedger } from '../io/erasure-ledger';
 import type { SecretBox } from '../lib/secret-box';
 
@@ -68,6 +70,10 @@ export interface ServiceSettings {
   erasureLedgerFile?: string | null;
   /** BOOKING_URL and BOOKING_MIN_SCORE; absent: no call is offered. */
   booking?: BookingSettings;
+  /** ACCESS_API_KEY, METRICS_TOKEN and WAITLIST_PUBLIC_KEY: keys set in the environment, with their scopes. */
+  environmentKeys?: readonly EnvironmentKey[];
+  /** OIDC_*: the identity provider (io/oidc.ts) and who may come in through it; absent: no single sign-on. */
+  sso?: Pick<SsoDeps, 'provider' | 'settings'>;
 }
 
 export const DEFAULT_BULK_MAILS_PER_MINUTE = 300;
@@ -144,12 +150,19 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     twoFactorPolicy: settings.twoFactorPolicy ?? 'off',
     ...(settings.now ? { now: settings.now } : {}),
   });
+  const sso = createSso({
+    stores,
+    useCases,
+    ...(settings.sso ?? { provider: null, settings: { issuer: undefined, allowedDomains: [], defaultRole: 'viewer' } }),
+    ...(settings.now ? { now: settings.now } : {}),
+  });
   return {
     useCases,
     team,
     secondFactors,
     passkeys,
-    signIn: createSignIn({ stores, secondFactors, passkeys, team, useCases }),
+    sso,
+    signIn: createSignIn({ stores, secondFactors, passkeys, team, useCases, ssoRequired: sso.passwordRefused }),
     events,
     ledger,
     signups,
@@ -186,6 +199,12 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     invitations: createInvitationService({ database, stores, signups, useCases, ...(settings.now ? { now: settings.now } : {}) }),
     campaigns: createCampaignService({ database, stores, useCases }),
     partnerCodes: createPartnerCodeService({ stores, useCases, ...(settings.now ? { now: settings.now } : {}) }),
+    apiKeys: createApiKeys({
+      stores,
+      useCases,
+      environment: settings.environmentKeys ?? [],
+      ...(settings.now ? { now: settings.now } : {}),
+    }),
     operatorDigest: createOperatorDigest({ stores, useCases }),
   };
 }

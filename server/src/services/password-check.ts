@@ -20,12 +20,11 @@ export interface PasswordCheckDeps {
 }
 
 /**
- * An operator's password and second factor, as signing in and proving it again (services/sign-in.ts) check them:
- * the same throttle, the same counting of wrong codes, the same refusals.
+ * One more wrong second factor of an account (a password sign-in's, or one after the identity provider's); the one that
+ * reaches the cap mails the operator, once an hour.
  */
-export function createPasswordCheck({ stores, secondFactors, useCases }: PasswordCheckDeps) {
-  /** One more wrong second factor of the account; the one that reaches the cap mails the operator, once an hour. */
-  async function countWrongFactor(operatorId: number): Promise<void> {
+export function createWrongFactorCount({ stores, useCases }: Pick<PasswordCheckDeps, 'stores' | 'useCases'>) {
+  return async function countWrongFactor(operatorId: number): Promise<void> {
     const { current } = await stores.signInThrottle.countWrongFactor(operatorId, FACTOR_WINDOW_MS);
     if (current !== WRONG_FACTORS_PER_HOUR) return;
     await useCases.run(async (change) => {
@@ -34,7 +33,15 @@ export function createPasswordCheck({ stores, secondFactors, useCases }: Passwor
       ]);
       await change.audit({ action: 'two-factor.guessing', operatorId, outcome: 'failed', detail: `${current} wrong codes within an hour` });
     });
-  }
+  };
+}
+
+/**
+ * An operator's password and second factor, as signing in and proving it again (services/sign-in.ts) check them:
+ * the same throttle, the same counting of wrong codes, the same refusals.
+ */
+export function createPasswordCheck({ stores, secondFactors, useCases }: PasswordCheckDeps) {
+  const countWrongFactor = createWrongFactorCount({ stores, useCases });
 
   /**
    * The password and, for an operator with a second factor, a current code or a recovery code (a code is good once).

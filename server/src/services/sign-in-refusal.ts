@@ -8,7 +8,9 @@ export type SignInRefusal =
   | { reason: 'second-factor-invalid' }
   | { reason: 'second-factor-capped'; retryAfterMs: number }
   | { reason: 'passkey-refused' }
-  | { reason: 'proof-required' };
+  | { reason: 'proof-required' }
+  /** Owners require single sign-on, and this operator is not the break-glass owner (docs/decisions/0037). */
+  | { reason: 'sso-required' };
 
 export class SignInRefused extends Error {
   constructor(readonly refusal: SignInRefusal) {

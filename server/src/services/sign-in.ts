@@ -1,7 +1,7 @@
 import { FRESH_PROOF_MS, type OperatorRole } from '@waitlist/contract';
 import type { Stores } from '../db/stores';
 import { hashPassword, passwordProblem } from '../lib/passwords';
-import { createPasswordCheck } from './password-check';
+import { WRONG_FACTORS_PER_HOUR, createPasswordCheck, createWrongFactorCount } from './password-check';
 import { SignInRefused } from './sign-in-refusal';
 import type { Passkeys } from './passkeys';
 import type { SecondFactors } from './second-factors';
@@ -53,15 +53,41 @@ export interface SignInDeps {
   passkeys: Passkeys;
   team: TeamService;
   useCases: UseCases;
+  /** Whether owners require this operator to sign in through the identity provider (services/sso.ts). */
+  ssoRequired?: (operatorId: number) => Promise<boolean>;
   now?: () => Date;
 }
 
-export function createSignIn({ stores, secondFactors, passkeys, team, useCases, now = () => new Date() }: SignInDeps) {
+export function createSignIn({
+  stores,
+  secondFactors,
+  passkeys,
+  team,
+  useCases,
+  ssoRequired = async () => false,
+  now = () => new Date(),
+}: SignInDeps) {
   const { operatorSessions: sessions } = stores;
   const checkPassword = createPasswordCheck({ stores, secondFactors, useCases });
   /** A refused attempt: recorded, and the wait it earned starts now that its answer is given. */
   const failed = (operatorId: number | null, detail: string) =>
     useCases.record({ action: 'session.sign-in', operatorId, outcome: 'failed', detail });
+  const countWrongFactor = createWrongFactorCount({ stores, useCases });
+  /** Asked after the password or passkey proved the operator, so the refusal tells a stranger nothing. */
+  async function refuseWithoutSso(operatorId: number): Promise<void> {
+    if (!(await ssoRequired(operatorId))) return;
+    await failed(operatorId, 'single sign-on required');
+    throw new SignInRefused({ reason: 'sso-required' });
+  }
+  /** A session for an operator the identity provider vouched for (and their second factor, if they have one). */
+  const ssoSession = async (operatorId: number, detail: string, context: SignInContext) =>
+    describe(
+      await useCases.run(async (change) => {
+        const started = await startSession(change, operatorId, context);
+        await change.audit({ action: 'session.sign-in', operatorId, detail });
+        return started;
+      }),
+    );
 
   /** A fresh session for `operatorId` in `change` (the sign-in's audit entry commits with it). */
   async function startSession(change: Change, operatorId: number, context: SignInContext): Promise<{ token: string; expiresAt: number }> {
@@ -87,6 +113,7 @@ export function createSignIn({ stores, secondFactors, passkeys, team, useCases, 
       context: SignInContext,
     ): Promise<StartedSession> {
       const { operatorId, detail } = await checkPassword(input, 'session.sign-in');
+      await refuseWithoutSso(operatorId);
       return describe(
         await useCases.run(async (change) => {
           const started = await startSession(change, operatorId, context);
@@ -174,6 +201,7 @@ export function createSignIn({ stores, secondFactors, passkeys, team, useCases, 
         await failed(null, 'passkey not accepted');
         throw new SignInRefused({ reason: 'passkey-refused' });
       }
+      await refuseWithoutSso(proved.operatorId);
       return describe(
         await useCases.run(async (change) => {
           const started = await startSession(change, proved.operatorId, context);
@@ -181,6 +209,32 @@ export function createSignIn({ stores, secondFactors, passkeys, team, useCases, 
           return started;
         }),
       );
+    },
+
+    /** The identity provider vouched for an operator who has no code to give (services/sso.ts: finish). */
+    withSso: (operatorId: number, context: SignInContext) => ssoSession(operatorId, 'single sign-on', context),
+
+    /**
+     * The operator's own code after the identity provider (their ticket was good): a current code of their app or a
+     * recovery code, counted as a password sign-in's codes are.
+     */
+    async withSsoCode(
+      operatorId: number,
+      given: { totp?: string | undefined; recoveryCode?: string | undefined },
+      context: SignInContext,
+    ): Promise<StartedSession> {
+      const wrong = await stores.signInThrottle.wrongFactors(operatorId);
+      if (given.totp && wrong.current >= WRONG_FACTORS_PER_HOUR) {
+        await failed(operatorId, 'single sign-on: codes refused for the hour');
+        throw new SignInRefused({ reason: 'second-factor-capped', retryAfterMs: wrong.ttlMs });
+      }
+      const factor = await secondFactors.check(operatorId, given);
+      if (factor !== 'ok') {
+        await failed(operatorId, 'single sign-on: wrong or used second factor');
+        if (factor === 'invalid') await countWrongFactor(operatorId);
+        throw new SignInRefused({ reason: 'second-factor-invalid' });
+      }
+      return ssoSession(operatorId, given.totp ? 'single sign-on and code' : 'single sign-on and recovery code', context);
     },
 
     /** An invited teammate chose their password (services/team.ts): they are signed in at once. */

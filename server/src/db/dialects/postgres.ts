@@ -67,6 +67,7 @@ export function openPostgres(url: string, poolSize: number): Database {
     },
     freshOperatorId: async () => undefined,
     concurrentWriters: 2,
+    writerSliceMs: 25,
     bulkWritePauseMs: 0,
     async refreshStatistics(tables) {
       for (const table of tables) await sql`ANALYZE ${sql.table(table)}`.execute(db);

@@ -96,6 +96,7 @@ export function openSqlite(dataDir: string, busyTimeoutMs = 5000): Database {
       return Number(rows[0]!.next);
     },
     concurrentWriters: 1,
+    writerSliceMs: 20,
     bulkWritePauseMs: 30,
     exclusive: async () => true,
     refreshStatistics: async () => undefined,

@@ -21,6 +21,8 @@ import { mailSuppressions } from './0017-mail-suppressions';
 import { mailFeedback } from './0018-mail-feedback';
 import { fitScores } from './0019-fit-scores';
 import { shortListMigration } from './0020-short-list';
+import { apiKeysMigration } from './0021-api-keys';
+import { singleSignOnMigration } from './0022-single-sign-on';
 import type { Migration } from './ddl';
 import { applyMigrations } from './migrator';
 
@@ -49,6 +51,8 @@ export const migrations: Migration[] = [
   mailFeedback,
   fitScores,
   shortListMigration,
+  apiKeysMigration,
+  singleSignOnMigration,
 ];
 
 export type { Migration };

@@ -24,6 +24,10 @@ import type {
   OperatorLoginThrottleTable,
   AuditTrailTable,
   OperatorDigestsTable,
+  ApiKeysTable,
+  SsoDomainRolesTable,
+  SsoPolicyTable,
+  SsoAttemptsTable,
 } from './operators';
 import type {
   OutboxTable,
@@ -90,4 +94,8 @@ export interface Schema {
   invitations: InvitationsTable;
   invitation_links: InvitationLinksTable;
   partner_codes: PartnerCodesTable;
+  api_keys: ApiKeysTable;
+  sso_domain_roles: SsoDomainRolesTable;
+  sso_policy: SsoPolicyTable;
+  sso_attempts: SsoAttemptsTable;
 }

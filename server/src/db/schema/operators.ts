@@ -23,6 +23,8 @@ export interface OperatorsTable {
   /** The last TOTP time step accepted: a code is good once. */
   totp_last_step: ColumnType<number, number | undefined, number>;
   totp_enabled_at: NullableTimestamp;
+  /** The identity provider's `iss sub` once the operator signed in through it (migration 22). */
+  sso_subject: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type OperatorRole = 'owner' | 'member' | 'viewer';
@@ -116,4 +118,47 @@ export interface AuditTrailTable {
 export interface OperatorDigestsTable {
   day: string;
   queued_at: Timestamp;
+}
+
+/** Scoped API keys (migration 21): only the key's SHA-256 is kept. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  name: string;
+  key_hash: string;
+  key_hint: string;
+  /** The scopes, joined by spaces. */
+  scopes: string;
+  created_by: number | null;
+  created_by_email: string | null;
+  created_at: Timestamp;
+  expires_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+/** Single sign-on (migration 22): the role of a newcomer of a domain. */
+export interface SsoDomainRolesTable {
+  domain: string;
+  role: string;
+  updated_at: Timestamp;
+}
+
+/** Single sign-on (migration 22): one row, id 1. */
+export interface SsoPolicyTable {
+  id: number;
+  required: number;
+  break_glass_operator_id: number | null;
+  updated_at: Timestamp;
+}
+
+/** Single sign-on (migration 22): a sign-in on its way through the provider, or waiting for a second factor. */
+export interface SsoAttemptsTable {
+  key_hash: string;
+  purpose: 'provider' | 'second-factor';
+  state: string | null;
+  nonce: string | null;
+  code_verifier: string | null;
+  operator_id: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../connection';
+import { createApiKeyStore } from './api-keys';
 import { createAuditTrail } from './audit-trail';
 import { createCampaignStore } from './campaigns';
 import { createDigestClaims } from './digest-claims';
@@ -26,6 +27,7 @@ import { createSignInThrottle } from './sign-in-throttle';
 import { createSignupInsight } from './signup-insight';
 import { createSignupListing } from './signup-listing';
 import { createSignupStore } from './signups';
+import { createSsoStore } from './sso';
 import { createVisits } from './visits';
 
 /** Every store over one database, one per table (or read model), built once by app.ts. */
@@ -59,6 +61,8 @@ export function createStores(database: Database, options: { sessionIdleMs: numbe
     fitScores: createFitScores(database),
     meetings: createMeetingStore(database),
     questions: createQuestionStore(database),
+    apiKeys: createApiKeyStore(database),
+    sso: createSsoStore(database),
   };
 }
 

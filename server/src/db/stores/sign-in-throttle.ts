@@ -139,9 +139,14 @@ export function createSignInThrottle(database: Database) {
       return countInWindow(factorKey(operatorId), windowMs, now);
     },
 
-    /** Counts `people` read by `operatorId` in the console, in a window of `windowMs`; answers the count so far. */
-    countPeopleRead(operatorId: number, people: number, windowMs: number, now = Date.now()): Promise<{ current: number; ttlMs: number }> {
-      return countInWindow(READS_KEY_PREFIX + sha256(String(operatorId)), windowMs, now, people);
+    /** Counts `people` read by `reader` (an operator's id, or `api-key:ID`) in a window of `windowMs`; answers the count so far. */
+    countPeopleRead(
+      reader: number | string,
+      people: number,
+      windowMs: number,
+      now = Date.now(),
+    ): Promise<{ current: number; ttlMs: number }> {
+      return countInWindow(READS_KEY_PREFIX + sha256(String(reader)), windowMs, now, people);
     },
 
     /** The wrong second factors of `operatorId` in the current window, and the ms until it ends (0 and 0 when none). */

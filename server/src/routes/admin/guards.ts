@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ADMIN_ERROR_CODES, roleAllows, type OperatorRole } from '@waitlist/contract';
+import { ADMIN_ERROR_CODES, roleAllows, type ApiScope, type OperatorRole } from '@waitlist/contract';
 import type { OperatorSessions } from '../../db/stores/operator-sessions';
+import type { ApiKeys } from '../../services/api-keys';
+import type { Reader } from '../../services/exports';
 import type { UseCases } from '../../services/use-case';
 import { HttpError } from '../../http/http-error';
+import { bearerToken, requireScope } from '../../http/api-key-auth';
 
 export interface SignedIn {
   operatorId: number;
@@ -38,6 +41,8 @@ declare module 'fastify' {
     role?: OperatorRole;
     /** Reachable while REQUIRE_2FA asks the operator to enrol a second factor first (their session, their factors). */
     enrolment?: boolean;
+    /** Also open to a request without a session that sends an API key with this scope (issue 37 item 5). */
+    apiScope?: ApiScope;
   }
 }
 
@@ -74,6 +79,13 @@ export function signedInOperator(request: FastifyRequest): SignedIn {
   return request.operator;
 }
 
+/** Who reads on a route open to API keys (`apiScope`): the signed-in operator, or the key the request came with. */
+export function readerOf(request: FastifyRequest): Reader {
+  const key = request.apiKey;
+  if (key?.kind === 'key') return { operatorId: null, seesAddresses: true, apiKey: { id: key.id, name: key.name } };
+  return signedInOperator(request);
+}
+
 /** What a refused or failed attempt is recorded as: on which sign-up, or which thing. */
 function auditSubject(request: FastifyRequest): { signupId: number | null; target: string | null } {
   const url = (request.routeOptions.url ?? '').replace(/^\/api\/admin/, '');
@@ -99,6 +111,8 @@ export const adminGuards = fp(
       record: UseCases['record'];
       /** REQUIRE_2FA: whether this role must have a second factor first. */
       secondFactorRequired: (role: OperatorRole) => boolean;
+      /** Scoped API keys, for the routes that declare an `apiScope`. */
+      apiKeys: ApiKeys;
     },
   ) => {
     app.decorateRequest('operator', null);
@@ -123,6 +137,14 @@ export const adminGuards = fp(
     app.addHook('onRequest', async (request) => {
       if (request.routeOptions.config.signedOut) return;
       const token = sessionToken(request, options.cookieName);
+      // An API key instead of a session (a server, never a browser: it sends no cookie), on a route open to its scope.
+      if (!token && bearerToken(request) !== undefined) {
+        const scope = request.routeOptions.config.apiScope;
+        if (!scope)
+          throw new HttpError(403, ADMIN_ERROR_CODES.forbidden, 'An API key cannot use this endpoint: an operator signs in for it');
+        await requireScope(options.apiKeys, request, scope, () => unauthenticated(`Send a live API key with the scope ${scope}.`));
+        return;
+      }
       const session = token ? await options.sessions.resolve(token) : undefined;
       if (!session || !token) throw unauthenticated('POST /api/admin/session with your e-mail and password.');
       const enrolmentRequired = options.secondFactorRequired(session.role) && !session.totp && session.passkeys === 0;

@@ -32,10 +32,14 @@ describe.each(DIALECTS)('roles on %s', (dialect) => {
         .map((r) => `${r.method} ${r.url}`)
         .sort(),
     ).toEqual([
+      'GET /api/admin/session/sso',
+      'GET /api/admin/sso/callback',
+      'GET /api/admin/sso/start',
       'POST /api/admin/invitations/accept',
       'POST /api/admin/session',
       'POST /api/admin/session/passkey',
       'POST /api/admin/session/passkey/options',
+      'POST /api/admin/session/sso-code',
     ]);
     // What only owners may do.
     const ownerOnly = table.filter((r) => r.role === 'owner').map((r) => `${r.method} ${r.url}`);

@@ -27,6 +27,8 @@ import { meRoutes } from './me-routes';
 import { importRoutes } from './import-routes';
 import { fitRoutes } from './fit-routes';
 import { questionRoutes } from './question-routes';
+import { apiKeyRoutes } from './api-key-routes';
+import { ssoRoutes } from './sso-routes';
 
 export interface AdminRoutesOptions {
   stores: Stores;
@@ -47,6 +49,8 @@ export interface AdminRoutesOptions {
   backupStatus: () => Promise<BackupStatus>;
   /** The sending domain's DNS, judged (services/mail-health.ts). */
   mailHealth: MailHealth;
+  /** SITE_URL (single sign-on's callback address). */
+  siteUrl: string;
 }
 
 /** A route schema's first complaint, as `field: message` (the id of a path alone: it has one field). */
@@ -96,6 +100,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     cookieName,
     record: services.useCases.record,
     secondFactorRequired: services.secondFactors.required,
+    apiKeys: services.apiKeys,
   });
   await app.register(sessionRoutes, {
     signIn: services.signIn,
@@ -105,6 +110,15 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     cookieName,
     secureCookies: options.secureCookies,
     signInRateLimit: options.signInRateLimit,
+  });
+  await app.register(ssoRoutes, {
+    sso: services.sso,
+    signIn: services.signIn,
+    throttle: stores.signInThrottle,
+    cookieName,
+    secureCookies: options.secureCookies,
+    signInRateLimit: options.signInRateLimit,
+    siteUrl: options.siteUrl,
   });
   await app.register(signupRoutes, {
     signups: services.signups,
@@ -135,6 +149,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(partnerCodeRoutes, { partnerCodes: services.partnerCodes });
   await app.register(fitRoutes, { fitRules: services.fitRules });
   await app.register(questionRoutes, { questions: services.questions });
+  await app.register(apiKeyRoutes, { apiKeys: services.apiKeys });
   await app.register(teamRoutes, { stores, team: services.team, exports: services.exports, nudge: options.nudgeMail });
   await app.register(meRoutes, {
     secondFactors: services.secondFactors,

@@ -39,7 +39,7 @@ export interface SessionRoutesOptions {
 }
 
 /** Path `/` and no Domain, as the `__Host-` prefix requires; Secure on an https site or an https request. */
-const cookieOptions = (request: FastifyRequest, secureSite: boolean) =>
+export const cookieOptions = (request: FastifyRequest, secureSite: boolean) =>
   ({ path: '/', httpOnly: true, sameSite: 'strict', secure: secureSite || request.protocol === 'https' }) as const;
 
 /** "12 seconds", "1 minute", "15 minutes": how long a refused sign-in waits. */
@@ -94,6 +94,12 @@ export function refusalAnswer(error: unknown): never {
       throw wrongSecondFactor();
     case 'passkey-refused':
       throw new HttpError(401, ADMIN_ERROR_CODES.badCredentials, 'That passkey was not accepted: try again, or sign in with your password');
+    case 'sso-required':
+      throw new HttpError(
+        403,
+        ADMIN_ERROR_CODES.ssoRequired,
+        'Your team signs in through its identity provider: use "Sign in with your organisation\'s account"',
+      );
     case 'proof-required':
       throw new HttpError(
         401,

@@ -22,7 +22,7 @@ import { toConsoleSignup } from '../../services/signup-views';
 import type { SignupService } from '../../services/signups';
 import { HttpError } from '../../http/http-error';
 import { httpErrorOf } from '../../http/write-errors';
-import { signedInOperator } from './guards';
+import { readerOf, signedInOperator } from './guards';
 
 export interface SignupRoutesOptions {
   signups: SignupService;
@@ -61,10 +61,13 @@ export async function signupRoutes(parent: FastifyInstance, options: SignupRoute
 
   app.get(
     '/signups',
-    { schema: { querystring: adminListQuerySchema, response: { 200: adminSignupPageSchema } }, config: { role: 'viewer' } },
+    {
+      schema: { querystring: adminListQuerySchema, response: { 200: adminSignupPageSchema } },
+      config: { role: 'viewer', apiScope: 'signups:read' },
+    },
     async (request) => {
       try {
-        return await options.exports.page(filtersOf(request.query), request.query.cursor, request.query.limit, signedInOperator(request));
+        return await options.exports.page(filtersOf(request.query), request.query.cursor, request.query.limit, readerOf(request));
       } catch (error) {
         if (error instanceof InvalidCursorError) {
           throw new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, 'cursor: not a cursor this API gave out; start again without it');
@@ -103,11 +106,15 @@ export async function signupRoutes(parent: FastifyInstance, options: SignupRoute
     },
   );
 
-  app.get('/signups/:id', { schema: { ...byId, response: { 200: adminSignupSchema } }, config: { role: 'viewer' } }, async (request) => {
-    const signup = await options.exports.one(request.params.id, signedInOperator(request)).catch(readBudgetAnswer);
-    if (!signup) throw notFound();
-    return signup;
-  });
+  app.get(
+    '/signups/:id',
+    { schema: { ...byId, response: { 200: adminSignupSchema } }, config: { role: 'viewer', apiScope: 'signups:read' } },
+    async (request) => {
+      const signup = await options.exports.one(request.params.id, readerOf(request)).catch(readBudgetAnswer);
+      if (!signup) throw notFound();
+      return signup;
+    },
+  );
 
   // The privacy page's right of access: one person's data as a JSON file.
   app.get('/signups/:id/export.json', { schema: byId, config: { role: 'owner' } }, async (request, reply) => {

@@ -1,10 +1,20 @@
 import { timingSafeEqual } from 'node:crypto';
 import fastifyCors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CHALLENGE_PATH, ERROR_CODES, IDEMPOTENCY_HEADER, SIGNUP_BODY_LIMIT_BYTES, SIGNUPS_PATH, SIGNUPS_TABLE } from '@waitlist/contract';
+import {
+  API_KEY_PREFIX,
+  CHALLENGE_PATH,
+  ERROR_CODES,
+  IDEMPOTENCY_HEADER,
+  SIGNUP_BODY_LIMIT_BYTES,
+  SIGNUPS_PATH,
+  SIGNUPS_TABLE,
+} from '@waitlist/contract';
 import type { ProofOfWork } from '../../services/proof-of-work';
 import type { SignupService } from '../../services/signups';
 import { HttpError } from '../../http/http-error';
+import { insufficientScope } from '../../http/api-key-auth';
+import type { ApiKeys } from '../../services/api-keys';
 import { tooManyRequests, type SharedLimit } from '../../http/rate-limiter';
 import { clientNetwork } from '../../lib/client-network';
 import type { MetricsRecorder } from '../../lib/metrics-recorder';
@@ -15,6 +25,8 @@ export interface SignupRoutesOptions {
   signups: SignupService;
   proofOfWork: ProofOfWork;
   publicKey: string;
+  /** A server-side client's own key (`Authorization: Bearer wlk_…` with signups:write) instead of the public key. */
+  apiKeys: ApiKeys;
   /** rate-limit-rules.ts: signup, shared with the form posted without script. */
   signupLimit: SharedLimit | null;
   corsOrigins: string[];
@@ -64,17 +76,28 @@ export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOp
     maxAge: 600,
   });
 
-  /** Both headers carry the public key; a Bearer token, when sent, must be that key too. */
+  const invalidKey = () =>
+    new HttpError(401, ERROR_CODES.invalidApiKey, 'Invalid API key', 'Double check the key you send in apikey and Authorization.');
+
+  /**
+   * Both headers carry the public key; a Bearer token, when sent, must be that key too. Or a key an owner made in the
+   * console (issue 37 item 5) as the Bearer token, with signups:write: the `apikey` header is then not needed.
+   */
   const requireApiKey = async (request: FastifyRequest) => {
     const apikey = request.headers.apikey;
     const authorization = request.headers.authorization;
+    const scoped = typeof authorization === 'string' ? /^Bearer (wlk_\S{1,508})$/i.exec(authorization)?.[1] : undefined;
+    if (scoped !== undefined && scoped.startsWith(API_KEY_PREFIX)) {
+      const check = await options.apiKeys.check(scoped, 'signups:write');
+      if (!check.ok) throw check.problem === 'scope' ? insufficientScope(check.scope) : invalidKey();
+      request.apiKey = check.holder;
+      return;
+    }
     if (typeof apikey !== 'string' || apikey === '') {
       throw new HttpError(401, ERROR_CODES.invalidApiKey, 'No API key found in request', 'No `apikey` request header was found.');
     }
     const bearer = typeof authorization === 'string' ? /^Bearer (.+)$/i.exec(authorization)?.[1] : undefined;
-    if (!keyMatches(apikey) || (authorization !== undefined && (bearer === undefined || !keyMatches(bearer)))) {
-      throw new HttpError(401, ERROR_CODES.invalidApiKey, 'Invalid API key', 'Double check the key you send in apikey and Authorization.');
-    }
+    if (!keyMatches(apikey) || (authorization !== undefined && (bearer === undefined || !keyMatches(bearer)))) throw invalidKey();
   };
 
   const limitSignups = async (request: FastifyRequest) => {

@@ -29,6 +29,7 @@ export const adminKeys = {
   meetings: () => ['admin', 'meetings'] as const,
   questions: () => ['admin', 'questions'] as const,
   team: () => ['admin', 'team'] as const,
+  apiKeys: () => ['admin', 'api-keys'] as const,
   passkeys: () => ['admin', 'passkeys'] as const,
   audit: (filters: object, cursor: string | undefined) => ['admin', 'audit', filters, cursor ?? null] as const,
   auditOperators: () => ['admin', 'audit', 'operators'] as const,

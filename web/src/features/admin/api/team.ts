@@ -1,6 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import type {
+  AdminApiKey,
+  AdminApiKeyCreate,
+  AdminApiKeyCreated,
+  AdminApiKeyList,
   AdminAuditPage,
   AdminAuditQuery,
   AdminOperatorInvitation,
@@ -35,6 +39,19 @@ export const useLetSeeAddresses = () =>
   );
 export const useRemoveOperator = () => useTeamMutation((id: number) => request<void>(`/operators/${id}`, json('DELETE')));
 export const useResetSecondFactor = () => useTeamMutation((id: number) => request<void>(`/operators/${id}/reset-two-factor`, json('POST')));
+/** GET /api-keys: the keys made in the console (never a key itself) and those set in the environment (owners). */
+export const useApiKeys = () => useQuery({ queryKey: adminKeys.apiKeys(), queryFn: () => request<AdminApiKeyList>('/api-keys') });
+
+function useApiKeyMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.apiKeys() }) });
+}
+/** POST /api-keys: answers the key, this once. */
+export const useCreateApiKey = () =>
+  useApiKeyMutation((input: AdminApiKeyCreate) => request<AdminApiKeyCreated>('/api-keys', json('POST', input)));
+/** POST /api-keys/:id/revoke. */
+export const useRevokeApiKey = () => useApiKeyMutation((id: number) => request<AdminApiKey>(`/api-keys/${id}/revoke`, json('POST', {})));
+
 export const useWithdrawInvitation = () => useTeamMutation((id: number) => request<void>(`/operators/invitations/${id}`, json('DELETE')));
 
 /**

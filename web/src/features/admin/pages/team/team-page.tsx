@@ -5,6 +5,7 @@ import { useChangeRole, useLetSeeAddresses, useRemoveOperator, useResetSecondFac
 import { SelectField } from '../../components/fields';
 import { AdminPage, ConfirmDialog, DataTable, ErrorPanel, Loading, TimeCell, type Notice } from '../../components/console-ui';
 import { InviteForm } from './invite-form';
+import { ApiKeysPanel } from './api-keys-panel';
 
 const factors = (m: AdminOperator) =>
   [m.totp ? 'authenticator app' : '', m.passkeys ? `${m.passkeys} passkey${m.passkeys === 1 ? '' : 's'}` : ''].filter(Boolean).join(', ') ||
@@ -142,6 +143,7 @@ export function TeamPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
         </div>
       )}
       <InviteForm onNotice={onNotice} />
+      <ApiKeysPanel onNotice={onNotice} />
       {confirm && (
         <ConfirmDialog
           open

@@ -1,0 +1,68 @@
+import * as z from 'zod/mini';
+import { OPERATOR_ROLES } from './team';
+
+/** Single sign-on to the console with OpenID Connect (issue 37 item 4). */
+
+/** Where the console's sign-in through the identity provider starts and comes back (the provider's redirect URI). */
+export const SSO_START_PATH = '/api/admin/sso/start';
+export const SSO_CALLBACK_PATH = '/api/admin/sso/callback';
+
+/** Why a sign-in through the provider did not let the person in (the console's sign-in page says it in words). */
+export const SSO_REFUSALS = [
+  'not-configured',
+  'expired',
+  'provider',
+  'unverified-email',
+  'not-allowed',
+  'other-subject',
+  'required',
+] as const;
+export type SsoRefusal = (typeof SSO_REFUSALS)[number];
+
+const domain = z.string().check(z.regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a domain such as example.com'), z.maxLength(253));
+
+/** GET /api/admin/sso (owners). */
+export const adminSsoSchema = z.object({
+  configured: z.boolean(),
+  issuer: z.nullable(z.string()),
+  allowed_domains: z.array(z.string()),
+  default_role: z.enum(OPERATOR_ROLES),
+  /** Everybody signs in through the provider but the break-glass owner. */
+  required: z.boolean(),
+  break_glass_operator_id: z.nullable(z.number()),
+  domain_roles: z.array(z.object({ domain: z.string(), role: z.enum(OPERATOR_ROLES) })),
+});
+export type AdminSso = z.infer<typeof adminSsoSchema>;
+
+/** PUT /api/admin/sso (owners). */
+export const adminSsoUpdateSchema = z.strictObject({
+  required: z.boolean(),
+  break_glass_operator_id: z.nullable(z.number().check(z.int(), z.positive())),
+  domain_roles: z
+    .array(
+      z.strictObject({
+        domain: z.pipe(
+          z.string(),
+          z.pipe(
+            z.transform((v: string) => v.trim().toLowerCase()),
+            domain,
+          ),
+        ),
+        role: z.enum(OPERATOR_ROLES),
+      }),
+    )
+    .check(
+      z.maxLength(50),
+      z.refine((roles) => new Set(roles.map((r) => r.domain)).size === roles.length, 'each domain once'),
+    ),
+});
+export type AdminSsoUpdate = z.infer<typeof adminSsoUpdateSchema>;
+
+/** GET /api/admin/session/sso (signed out): whether the sign-in page offers the provider. */
+export const adminSsoOfferSchema = z.object({ offered: z.boolean() });
+
+/** POST /api/admin/session/sso-code: the operator's own code after the provider (the ticket is in a cookie). */
+export const adminSsoCodeSchema = z.strictObject({
+  totp: z.optional(z.string().check(z.regex(/^\d{6}$/, 'six digits'))),
+  recovery_code: z.optional(z.string().check(z.maxLength(64))),
+});

@@ -1,0 +1,145 @@
+import type { OperatorRole } from '@waitlist/contract';
+import type { Database } from '../connection';
+import type { Executor } from '../database';
+
+export interface SsoPolicy {
+  required: boolean;
+  breakGlassOperatorId: number | null;
+}
+
+export interface SsoAttempt {
+  purpose: 'provider' | 'second-factor';
+  state: string | null;
+  nonce: string | null;
+  codeVerifier: string | null;
+  operatorId: number | null;
+}
+
+/** The operator a provider's sign-in may be, by subject or address, with what their second factor is. */
+export interface SsoOperator {
+  id: number;
+  email: string;
+  role: OperatorRole;
+  subject: string | null;
+  totp: boolean;
+  passkeys: number;
+}
+
+/** Single sign-on's rows (migration 22): the policy, the roles of domains, sign-ins on their way, operators' subjects. */
+export function createSsoStore(database: Database) {
+  const { db } = database;
+
+  async function operatorWhere(executor: Executor, column: 'sso_subject' | 'email', value: string): Promise<SsoOperator | undefined> {
+    const row = await executor
+      .selectFrom('operators as o')
+      .select((eb) => [
+        'o.id',
+        'o.email',
+        'o.role',
+        'o.sso_subject',
+        'o.totp_secret',
+        eb
+          .selectFrom('operator_passkeys as p')
+          .whereRef('p.operator_id', '=', 'o.id')
+          .select(eb.fn.countAll<number>().as('n'))
+          .as('passkeys'),
+      ])
+      .where(`o.${column}`, '=', value)
+      .executeTakeFirst();
+    return (
+      row && {
+        id: Number(row.id),
+        email: row.email,
+        role: row.role,
+        subject: row.sso_subject,
+        totp: row.totp_secret !== null,
+        passkeys: Number(row.passkeys ?? 0),
+      }
+    );
+  }
+
+  return {
+    async policy(executor: Executor = db): Promise<SsoPolicy> {
+      const row = await executor
+        .selectFrom('sso_policy')
+        .select(['required', 'break_glass_operator_id'])
+        .where('id', '=', 1)
+        .executeTakeFirst();
+      return {
+        required: Number(row?.required ?? 0) === 1,
+        breakGlassOperatorId: row?.break_glass_operator_id == null ? null : Number(row.break_glass_operator_id),
+      };
+    },
+
+    async setPolicy(trx: Executor, policy: SsoPolicy, at: string): Promise<void> {
+      const values = { required: policy.required ? 1 : 0, break_glass_operator_id: policy.breakGlassOperatorId, updated_at: at };
+      await trx
+        .insertInto('sso_policy')
+        .values({ id: 1, ...values })
+        .onConflict((oc) => oc.column('id').doUpdateSet(values))
+        .execute();
+    },
+
+    async domainRoles(executor: Executor = db): Promise<{ domain: string; role: OperatorRole }[]> {
+      const rows = await executor.selectFrom('sso_domain_roles').select(['domain', 'role']).orderBy('domain').execute();
+      return rows.map((row) => ({ domain: row.domain, role: row.role as OperatorRole }));
+    },
+
+    /** Replaces every domain's role with these. */
+    async setDomainRoles(trx: Executor, roles: readonly { domain: string; role: OperatorRole }[], at: string): Promise<void> {
+      await trx.deleteFrom('sso_domain_roles').execute();
+      if (roles.length > 0)
+        await trx
+          .insertInto('sso_domain_roles')
+          .values(roles.map((r) => ({ ...r, updated_at: at })))
+          .execute();
+    },
+
+    async createAttempt(keyHash: string, attempt: SsoAttempt, at: string, expiresAt: string, executor: Executor = db): Promise<void> {
+      await executor
+        .insertInto('sso_attempts')
+        .values({
+          key_hash: keyHash,
+          purpose: attempt.purpose,
+          state: attempt.state,
+          nonce: attempt.nonce,
+          code_verifier: attempt.codeVerifier,
+          operator_id: attempt.operatorId,
+          created_at: at,
+          expires_at: expiresAt,
+        })
+        .execute();
+    },
+
+    /** The attempt of this hash and purpose, if it has not expired: taken (deleted), so it is used once. */
+    async takeAttempt(trx: Executor, keyHash: string, purpose: SsoAttempt['purpose'], now: string): Promise<SsoAttempt | undefined> {
+      const row = await trx
+        .deleteFrom('sso_attempts')
+        .where('key_hash', '=', keyHash)
+        .where('purpose', '=', purpose)
+        .returning(['state', 'nonce', 'code_verifier', 'operator_id', 'expires_at'])
+        .executeTakeFirst();
+      if (!row || database.decodeTimestamp(row.expires_at) <= now) return undefined;
+      return {
+        purpose,
+        state: row.state,
+        nonce: row.nonce,
+        codeVerifier: row.code_verifier,
+        operatorId: row.operator_id === null ? null : Number(row.operator_id),
+      };
+    },
+
+    async pruneAttempts(now: string): Promise<void> {
+      await db.deleteFrom('sso_attempts').where('expires_at', '<', now).execute();
+    },
+
+    operatorBySubject: (executor: Executor, subject: string) => operatorWhere(executor, 'sso_subject', subject),
+    operatorByEmail: (executor: Executor, email: string) => operatorWhere(executor, 'email', email),
+
+    async setSubject(trx: Executor, operatorId: number, subject: string): Promise<void> {
+      await trx.updateTable('operators').set({ sso_subject: subject }).where('id', '=', operatorId).execute();
+    },
+  };
+}
+
+export type SsoStore = ReturnType<typeof createSsoStore>;

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as OTPAuth from 'otpauth';
+import { ADMIN_SESSION_COOKIE, SSO_CALLBACK_PATH, type AdminSso } from '@waitlist/contract';
+import type { FastifyInstance } from 'fastify';
+import { useTestApp } from '../../test/app';
+import { DIALECTS } from '../../test/databases';
+import { startTestProvider, type TestProvider } from '../../test/oidc-provider';
+import { ADMIN_TEST_ENV, addOperator, adminClient, auditEntries, signIn } from '../../test/console';
+
+/**
+ * Single sign-on to the console (issue 37 item 4) against a real OpenID provider on loopback (oidc-provider): the
+ * authorization code flow with PKCE, state and nonce; who may come in (allowed domains, invited addresses, operators
+ * already) and with which role; the operator's own second factor after the provider; an owner requiring it for
+ * everybody but the break-glass owner; and the refusals: a wrong nonce, a wrong audience, an expired ID token, a domain
+ * that is not allowed, a browser that did not start the sign-in. Each refusal lands on the sign-in page with its
+ * reason, starts no session, and is in the audit trail.
+ */
+const SITE = 'http://localhost:3000';
+
+describe.each(DIALECTS)('single sign-on on %s', (dialect) => {
+  let provider: TestProvider;
+  const suite = useTestApp(
+    dialect,
+    () => ({
+      ...ADMIN_TEST_ENV,
+      SITE_URL: SITE,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_ALLOWED_DOMAINS: 'acme.example, @subsidiary.example',
+      OIDC_DEFAULT_ROLE: 'viewer',
+    }),
+    {
+      beforeBuild: async () => {
+        provider = await startTestProvider({ redirectUri: `${SITE}${SSO_CALLBACK_PATH}` });
+      },
+    },
+  );
+  afterAll(async () => provider?.close());
+  beforeAll(async () => {
+    await addOperator(suite.app, `owner-${dialect}@acme.example`);
+  });
+
+  /** The browser's way: our start, the provider, back to our callback; answers where it lands and the session cookie. */
+  async function signInThroughProvider(app: FastifyInstance = suite.app, tamper?: (providerUrl: URL) => URL) {
+    const start = await app.inject({ method: 'GET', url: '/api/admin/sso/start' });
+    expect(start.statusCode, start.body).toBe(303);
+    const handle = start.cookies.find((c) => c.name === 'wl_sso');
+    expect(handle).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/admin/sso' });
+    let authorize = new URL(start.headers.location!);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('state')).toBeTruthy();
+    expect(authorize.searchParams.get('nonce')).toBeTruthy();
+    if (tamper) authorize = tamper(authorize);
+    const back = await provider.authorize(authorize.toString());
+    expect(back.pathname).toBe(SSO_CALLBACK_PATH);
+    const callback = await app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, cookies: { wl_sso: handle!.value } });
+    expect(callback.statusCode, callback.body).toBe(303);
+    const session = callback.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE && c.value);
+    return { location: callback.headers.location!, session, callback };
+  }
+  const whoAmI = async (session: { value: string } | undefined) =>
+    (
+      await suite.app.inject({
+        method: 'GET',
+        url: '/api/admin/session',
+        cookies: session ? { [ADMIN_SESSION_COOKIE]: session.value } : {},
+      })
+    ).json<{
+      operator?: { email: string; role: string };
+    }>();
+
+  it('lets an address of an allowed domain join with the role an owner set for the domain, and signs it in again by its subject', async () => {
+    const cookie = await signIn(suite.app, `owner-${dialect}@acme.example`);
+    const admin = adminClient(
+      () => suite.app,
+      () => cookie,
+    );
+    const set = await admin('PUT', '/sso', {
+      required: false,
+      break_glass_operator_id: null,
+      domain_roles: [{ domain: 'subsidiary.example', role: 'member' }],
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json<AdminSso>()).toMatchObject({ configured: true, issuer: provider.issuer, default_role: 'viewer' });
+
+    provider.signInAs({ sub: `anna-${dialect}`, email: `anna-${dialect}@acme.example` });
+    const first = await signInThroughProvider();
+    expect(first.location).toBe('/admin');
+    expect((await whoAmI(first.session)).operator).toMatchObject({ email: `anna-${dialect}@acme.example`, role: 'viewer' });
+
+    provider.signInAs({ sub: `bo-${dialect}`, email: `bo-${dialect}@subsidiary.example` });
+    const member = await signInThroughProvider();
+    expect((await whoAmI(member.session)).operator).toMatchObject({ role: 'member' });
+
+    // Anna's address changes at the provider: the subject is still hers.
+    provider.signInAs({ sub: `anna-${dialect}`, email: `anna.new-${dialect}@acme.example` });
+    expect((await whoAmI((await signInThroughProvider()).session)).operator?.email).toBe(`anna-${dialect}@acme.example`);
+    // Someone else at the provider with Anna's old address is not Anna.
+    provider.signInAs({ sub: `not-anna-${dialect}`, email: `anna-${dialect}@acme.example` });
+    const other = await signInThroughProvider();
+    expect(other.location).toBe('/admin?sso=other-subject');
+    expect(other.session).toBeUndefined();
+
+    const joins = await auditEntries(suite.app, 'operator.join');
+    expect(joins.map((j) => [j.target, j.detail])).toEqual([
+      ['domain:acme.example', 'viewer, through the identity provider'],
+      ['domain:subsidiary.example', 'member, through the identity provider'],
+    ]);
+    expect(await auditEntries(suite.app, 'sso.policy')).toHaveLength(1);
+  });
+
+  it('refuses a domain that is not allowed (unless invited), an unverified address, a wrong nonce, audience or expiry, and a browser that did not start', async () => {
+    const refusals: string[] = [];
+    provider.signInAs({ sub: `eve-${dialect}`, email: `eve-${dialect}@elsewhere.example` });
+    refusals.push((await signInThroughProvider()).location);
+
+    provider.signInAs({ sub: `unverified-${dialect}`, email: `carl-${dialect}@acme.example`, emailVerified: false });
+    refusals.push((await signInThroughProvider()).location);
+
+    provider.signInAs({ sub: `dora-${dialect}`, email: `dora-${dialect}@acme.example` });
+    const wrongNonce = await signInThroughProvider(suite.app, (url) => {
+      url.searchParams.set('nonce', 'a-nonce-this-browser-never-got');
+      return url;
+    });
+    refusals.push(wrongNonce.location);
+    for (const how of ['audience', 'expired'] as const) {
+      provider.misbehave(how);
+      try {
+        refusals.push((await signInThroughProvider()).location);
+      } finally {
+        provider.misbehave(null);
+      }
+    }
+    expect(refusals).toEqual([
+      '/admin?sso=not-allowed',
+      '/admin?sso=unverified-email',
+      '/admin?sso=provider',
+      '/admin?sso=provider',
+      '/admin?sso=provider',
+    ]);
+    const failures = (await auditEntries(suite.app, 'session.sign-in')).filter((e) => e.outcome === 'failed').map((e) => e.detail ?? '');
+    expect(failures.some((d) => /elsewhere\.example is not an allowed domain/.test(d))).toBe(true);
+    expect(
+      failures.some((d) => /nonce/i.test(d)),
+      failures.join('\n'),
+    ).toBe(true);
+    expect(failures.some((d) => /aud/i.test(d))).toBe(true);
+    expect(failures.some((d) => /exp/i.test(d))).toBe(true);
+    expect(
+      await suite.app.database.db
+        .selectFrom('operators')
+        .select('email')
+        .where('email', 'like', `%-${dialect}@elsewhere.example`)
+        .execute(),
+    ).toEqual([]);
+
+    // A callback this browser did not start (no cookie, or one used already): refused before the provider is asked.
+    const start = await suite.app.inject({ method: 'GET', url: '/api/admin/sso/start' });
+    const back = await provider.authorize(start.headers.location!);
+    const stranger = await suite.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    expect(stranger.headers.location).toBe('/admin?sso=expired');
+
+    // Invited from another domain: they come in with the invitation's role.
+    const ownerCookie = await signIn(suite.app, `owner-${dialect}@acme.example`);
+    const invite = await adminClient(
+      () => suite.app,
+      () => ownerCookie,
+    )('POST', '/operators', { email: `eve-${dialect}@elsewhere.example`, role: 'member' });
+    expect(invite.statusCode, invite.body).toBe(201);
+    provider.signInAs({ sub: `eve-${dialect}`, email: `eve-${dialect}@elsewhere.example` });
+    const invited = await signInThroughProvider();
+    expect((await whoAmI(invited.session)).operator).toMatchObject({ role: 'member' });
+  });
+
+  it("asks for the operator's own code after the provider, and keeps only the break-glass owner on passwords when required", async () => {
+    // An owner with an authenticator app (turned on the console's way).
+    const email = `owner-${dialect}@acme.example`;
+    const cookie = await signIn(suite.app, email);
+    const admin = adminClient(
+      () => suite.app,
+      () => cookie,
+    );
+    const proof = { password: 'a long operator passphrase' };
+    const started = await admin('POST', '/me/totp', proof);
+    expect(started.statusCode, started.body).toBe(200);
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(started.json<{ secret: string }>().secret) });
+    const confirmed = await admin('POST', '/me/totp/confirm', { code: totp.generate() });
+    expect(confirmed.statusCode).toBe(200);
+    const [recoveryCode] = confirmed.json<{ recovery_codes: string[] }>().recovery_codes;
+
+    const ownerId = Number(
+      (await suite.app.database.db.selectFrom('operators').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id,
+    );
+    provider.signInAs({ sub: `owner-${dialect}`, email });
+    const back = await signInThroughProvider();
+    expect(back.location).toBe('/admin?sso=code');
+    expect(back.session).toBeUndefined();
+    const ticket = back.callback.cookies.find((c) => c.name === 'wl_sso_code')!;
+    const origin = { origin: 'http://localhost:80', host: 'localhost:80' };
+    const wrong = await suite.app.inject({
+      method: 'POST',
+      url: '/api/admin/session/sso-code',
+      headers: origin,
+      cookies: { wl_sso_code: ticket.value },
+      payload: { totp: '000000' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    // One try: the ticket is gone; through the provider again, then the right code.
+    const again = await signInThroughProvider();
+    const code = await suite.app.inject({
+      method: 'POST',
+      url: '/api/admin/session/sso-code',
+      headers: origin,
+      cookies: { wl_sso_code: again.callback.cookies.find((c) => c.name === 'wl_sso_code')!.value },
+      payload: { totp: totp.generate({ timestamp: Date.now() + 30_000 }) },
+    });
+    expect(code.statusCode, code.body).toBe(200);
+    expect(code.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE)?.value).toBeTruthy();
+
+    // Required for everybody but the break-glass owner: the others' passwords no longer sign in.
+    await addOperator(suite.app, `pw-${dialect}@acme.example`, undefined, 'member');
+    const required = await admin('PUT', '/sso', { required: true, break_glass_operator_id: ownerId, domain_roles: [] });
+    expect(required.statusCode, required.body).toBe(200);
+    const refused = await suite.app.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      payload: { email: `pw-${dialect}@acme.example`, password: 'a long operator passphrase' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'sso_required' });
+    const breakGlass = await suite.app.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      payload: { email, password: 'a long operator passphrase', recovery_code: recoveryCode },
+    });
+    expect(breakGlass.statusCode, breakGlass.body).toBe(200);
+    // A wrong password is answered as always: the policy tells a stranger nothing about the account.
+    const stranger = await suite.app.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      payload: { email: `pw-${dialect}@acme.example`, password: 'not the password at all' },
+    });
+    expect(stranger.statusCode).toBe(401);
+    // Requiring it without a break-glass owner is refused, and changes nothing.
+    expect((await admin('PUT', '/sso', { required: true, break_glass_operator_id: null, domain_roles: [] })).statusCode).toBe(400);
+    expect((await admin('GET', '/sso')).json<AdminSso>()).toMatchObject({ required: true, break_glass_operator_id: ownerId });
+    await admin('PUT', '/sso', { required: false, break_glass_operator_id: null, domain_roles: [] });
+  });
+});

@@ -1,0 +1,205 @@
+import type { AdminSso, AdminSsoUpdate, OperatorRole } from '@waitlist/contract';
+import type { Stores } from '../db/stores';
+import type { SsoOperator } from '../db/stores/sso';
+import { newAttempt, OidcRefusal, type OidcIdentity, type OidcProvider } from '../io/oidc';
+import { randomToken, sha256 } from '../lib/crypto';
+import { hashPassword } from '../lib/passwords';
+import type { Change, UseCases } from './use-case';
+
+/** A sign-in through the provider has this long to come back, and one that came back this long for its second factor. */
+const PROVIDER_MS = 10 * 60 * 1000;
+const SECOND_FACTOR_MS = 5 * 60 * 1000;
+
+export type SsoRefusalReason = 'not-configured' | 'expired' | 'provider' | 'unverified-email' | 'not-allowed' | 'other-subject';
+
+/** A sign-in through the provider that does not let the person in: why (for the page), and what the trail records. */
+export class SsoRefused extends Error {
+  constructor(
+    readonly reason: SsoRefusalReason,
+    readonly detail: string,
+  ) {
+    super(`single sign-on refused: ${reason}`);
+  }
+}
+
+/** Who came back from the provider, and what they still owe: their own second factor (docs/decisions/0037). */
+export type SsoOutcome =
+  { operatorId: number; owes: 'nothing' } | { operatorId: number; owes: 'code'; ticket: string } | { operatorId: number; owes: 'passkey' };
+
+export interface SsoDeps {
+  stores: Pick<Stores, 'sso' | 'operatorAccounts' | 'operatorInvitations'>;
+  useCases: UseCases;
+  /** OIDC_ISSUER and its client; null when single sign-on is not configured. */
+  provider: OidcProvider | null;
+  settings: { issuer: string | undefined; allowedDomains: readonly string[]; defaultRole: OperatorRole };
+  now?: () => Date;
+}
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
+
+/**
+ * Single sign-on to the console with OpenID Connect (issue 37 item 4; docs/decisions/0037): the way out to the provider
+ * and back, who may get in (an operator already, an invited address, or an address of an allowed domain, who joins with
+ * the role an owner set for the domain), the owners' policy (everybody through the provider but a break-glass owner).
+ * Sessions are started by services/sign-in.ts, as for every other sign-in.
+ */
+export function createSso({ stores, useCases, provider, settings, now = () => new Date() }: SsoDeps) {
+  const refuse = async (reason: SsoRefusalReason, detail: string, operatorId: number | null = null): Promise<never> => {
+    await useCases.record({ action: 'session.sign-in', operatorId, outcome: 'failed', detail: `single sign-on: ${detail}`.slice(0, 300) });
+    throw new SsoRefused(reason, detail);
+  };
+
+  /** The operator this identity is, joining them to the team when they may join; refused otherwise. */
+  async function operatorFor(change: Change, identity: OidcIdentity & { email: string }): Promise<SsoOperator> {
+    const bySubject = await stores.sso.operatorBySubject(change.trx, identity.subject);
+    if (bySubject) return bySubject;
+    const byEmail = await stores.sso.operatorByEmail(change.trx, identity.email);
+    if (byEmail) {
+      if (byEmail.subject !== null)
+        throw new SsoRefused('other-subject', `${byEmail.email} signed in before as another account of the provider`);
+      await stores.sso.setSubject(change.trx, byEmail.id, identity.subject);
+      return byEmail;
+    }
+    const invitation = await stores.operatorInvitations.openFor(change.trx, identity.email);
+    const invited = invitation && (await stores.operatorInvitations.forMail(change.trx, invitation.id));
+    const domainRole = (await stores.sso.domainRoles(change.trx)).find((d) => d.domain === domainOf(identity.email))?.role;
+    const allowed = settings.allowedDomains.includes(domainOf(identity.email));
+    if (!invited && !allowed)
+      throw new SsoRefused('not-allowed', `${domainOf(identity.email)} is not an allowed domain, and the address was not invited`);
+    const role = invited ? invited.role : (domainRole ?? settings.defaultRole);
+    // Nobody knows this password: the operator signs in through the provider (or sets one with a new invitation).
+    const added = await stores.operatorAccounts.add(identity.email, await hashPassword(randomToken(32)), role, change.trx);
+    if (invited) await stores.operatorInvitations.accept(change.trx, invited.id, change.at);
+    await stores.sso.setSubject(change.trx, added.id, identity.subject);
+    await change.audit({
+      action: 'operator.join',
+      operatorId: added.id,
+      target: invited ? `invitation:${invited.id}` : `domain:${domainOf(identity.email)}`,
+      detail: `${role}, through the identity provider`,
+    });
+    return { id: added.id, email: added.email, role, subject: identity.subject, totp: false, passkeys: 0 };
+  }
+
+  async function view(): Promise<AdminSso> {
+    const policy = await stores.sso.policy();
+    return {
+      configured: provider !== null,
+      issuer: settings.issuer ?? null,
+      allowed_domains: [...settings.allowedDomains],
+      default_role: settings.defaultRole,
+      required: policy.required,
+      break_glass_operator_id: policy.breakGlassOperatorId,
+      domain_roles: await stores.sso.domainRoles(),
+    };
+  }
+
+  return {
+    configured: provider !== null,
+    view,
+
+    /** A sign-in on its way: the provider's address, and the handle the browser keeps in a cookie until it comes back. */
+    async start(): Promise<{ url: URL; handle: string }> {
+      if (!provider) throw new SsoRefused('not-configured', 'OIDC_ISSUER is not set');
+      const attempt = newAttempt();
+      const handle = randomToken(32);
+      const at = now();
+      const url = await provider.authorizationUrl(attempt);
+      await stores.sso.createAttempt(
+        sha256(handle),
+        { purpose: 'provider', ...attempt, operatorId: null },
+        at.toISOString(),
+        new Date(at.getTime() + PROVIDER_MS).toISOString(),
+      );
+      return { url, handle };
+    },
+
+    /** The provider's answer at the callback, with the browser's handle: who it is, and what they still owe. */
+    async finish(callback: URL, handle: string | undefined): Promise<SsoOutcome> {
+      if (!provider) throw new SsoRefused('not-configured', 'OIDC_ISSUER is not set');
+      const attempt = handle
+        ? await useCases.run((change) => stores.sso.takeAttempt(change.trx, sha256(handle), 'provider', change.at))
+        : undefined;
+      if (!attempt?.state || !attempt.nonce || !attempt.codeVerifier)
+        return refuse('expired', 'no sign-in of this browser on its way (or over 10 minutes old)');
+      let identity: OidcIdentity;
+      try {
+        identity = await provider.finish(callback, { state: attempt.state, nonce: attempt.nonce, codeVerifier: attempt.codeVerifier });
+      } catch (error) {
+        if (error instanceof OidcRefusal) return refuse('provider', error.why);
+        throw error;
+      }
+      const { email } = identity;
+      if (!email || identity.emailVerified === false) return refuse('unverified-email', 'the provider gave no verified e-mail address');
+      let operator: SsoOperator;
+      try {
+        operator = await useCases.run((change) => operatorFor(change, { ...identity, email }));
+      } catch (error) {
+        if (error instanceof SsoRefused) return refuse(error.reason, error.detail);
+        throw error;
+      }
+      if (operator.totp) {
+        const ticket = randomToken(32);
+        const at = now();
+        await stores.sso.createAttempt(
+          sha256(ticket),
+          { purpose: 'second-factor', state: null, nonce: null, codeVerifier: null, operatorId: operator.id },
+          at.toISOString(),
+          new Date(at.getTime() + SECOND_FACTOR_MS).toISOString(),
+        );
+        return { operatorId: operator.id, owes: 'code', ticket };
+      }
+      return operator.passkeys > 0 ? { operatorId: operator.id, owes: 'passkey' } : { operatorId: operator.id, owes: 'nothing' };
+    },
+
+    /** The operator whose provider sign-in waits for their code (the ticket works once, for 5 minutes). */
+    async takeSecondFactorTicket(ticket: string | undefined): Promise<number | undefined> {
+      if (!ticket) return undefined;
+      const attempt = await useCases.run((change) => stores.sso.takeAttempt(change.trx, sha256(ticket), 'second-factor', change.at));
+      return attempt?.operatorId ?? undefined;
+    },
+
+    /** Whether `operatorId` must sign in through the provider (owners required it, and they are not the break-glass owner). */
+    async passwordRefused(operatorId: number): Promise<boolean> {
+      if (!provider) return false;
+      const policy = await stores.sso.policy();
+      return policy.required && policy.breakGlassOperatorId !== operatorId;
+    },
+
+    /** An owner sets the roles of domains and whether everybody but the break-glass owner signs in through the provider. */
+    async update(actor: { operatorId: number }, input: AdminSsoUpdate): Promise<AdminSso> {
+      await useCases.run(async (change) => {
+        if (input.required) {
+          const owner =
+            input.break_glass_operator_id === null
+              ? undefined
+              : await stores.operatorAccounts.find(change.trx, input.break_glass_operator_id);
+          if (!provider || owner?.role !== 'owner') {
+            throw new SsoRefused(
+              'not-configured',
+              provider ? 'choose an owner who keeps signing in with a password' : 'OIDC_ISSUER is not set',
+            );
+          }
+        }
+        await stores.sso.setPolicy(
+          change.trx,
+          { required: input.required, breakGlassOperatorId: input.break_glass_operator_id },
+          change.at,
+        );
+        await stores.sso.setDomainRoles(change.trx, input.domain_roles, change.at);
+        await change.audit({
+          action: 'sso.policy',
+          operatorId: actor.operatorId,
+          target: 'sso',
+          detail: `${input.required ? `required, break-glass operator:${input.break_glass_operator_id}` : 'optional'}; ${
+            input.domain_roles.map((d) => `${d.domain} ${d.role}`).join(', ') || 'no domain roles'
+          }`.slice(0, 300),
+        });
+      });
+      return view();
+    },
+
+    prune: () => stores.sso.pruneAttempts(now().toISOString()),
+  };
+}
+
+export type Sso = ReturnType<typeof createSso>;
