@@ -15,7 +15,6 @@ export const SSO_REFUSALS = [
   'unverified-email',
   'not-allowed',
   'other-subject',
-  'required',
 ] as const;
 export type SsoRefusal = (typeof SSO_REFUSALS)[number];
 

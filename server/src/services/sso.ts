@@ -1,4 +1,4 @@
-import type { AdminSso, AdminSsoUpdate, OperatorRole } from '@waitlist/contract';
+import type { AdminSso, AdminSsoUpdate, OperatorRole, SsoRefusal } from '@waitlist/contract';
 import type { Stores } from '../db/stores';
 import type { SsoOperator } from '../db/stores/sso';
 import { newAttempt, OidcRefusal, type OidcIdentity, type OidcProvider } from '../io/oidc';
@@ -10,7 +10,7 @@ import type { Change, UseCases } from './use-case';
 const PROVIDER_MS = 10 * 60 * 1000;
 const SECOND_FACTOR_MS = 5 * 60 * 1000;
 
-export type SsoRefusalReason = 'not-configured' | 'expired' | 'provider' | 'unverified-email' | 'not-allowed' | 'other-subject';
+export type SsoRefusalReason = SsoRefusal;
 
 /** A sign-in through the provider that does not let the person in: why (for the page), and what the trail records. */
 export class SsoRefused extends Error {

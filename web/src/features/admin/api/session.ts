@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminSessionInfo, AdminSessionList } from '@waitlist/contract';
+import type { AdminSessionInfo, AdminSessionList, AdminSso, AdminSsoUpdate } from '@waitlist/contract';
 import { json, request } from './client';
 import { adminKeys } from './query-keys';
 
@@ -14,6 +14,32 @@ export function useSignIn() {
     mutationFn: (input: { email: string; password: string; totp?: string; recovery_code?: string }) =>
       request<AdminSessionInfo>('/session', json('POST', input)),
     onSuccess: (session) => queryClient.setQueryData(adminKeys.session(), session),
+  });
+}
+
+/** GET /session/sso (signed out): whether the sign-in page offers the identity provider. */
+export const useSsoOffer = () =>
+  useQuery({ queryKey: adminKeys.ssoOffer(), queryFn: () => request<{ offered: boolean }>('/session/sso'), staleTime: Infinity });
+
+/** POST /session/sso-code: the operator's own code after the identity provider (the ticket rides in a cookie). */
+export function useSsoCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { totp: string } | { recovery_code: string }) =>
+      request<AdminSessionInfo>('/session/sso-code', json('POST', input)),
+    onSuccess: (session) => queryClient.setQueryData(adminKeys.session(), session),
+  });
+}
+
+/** GET /sso (owners): how single sign-on is set up, the policy and the domains' roles. */
+export const useSso = () => useQuery({ queryKey: adminKeys.sso(), queryFn: () => request<AdminSso>('/sso') });
+
+/** PUT /sso (owners). */
+export function useSaveSso() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AdminSsoUpdate) => request<AdminSso>('/sso', json('PUT', input)),
+    onSuccess: (sso) => queryClient.setQueryData(adminKeys.sso(), sso),
   });
 }
 

@@ -1,15 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { AdminApiError } from '../api/client';
-import { useSignIn } from '../api/session';
+import { useSignIn, useSsoOffer } from '../api/session';
 import { usePasskeySignIn } from '../api/team';
 import { TextField } from '../components/fields';
 import { StatusMessage, type Notice } from '../components/console-ui';
 import { SignedOutCard } from '../components/signed-out-card';
+import { SsoCodeForm, SsoLink, useSsoOutcome } from './sso-sign-in';
 
 /**
  * Sign in with e-mail and password, then the code of an authenticator app (or a recovery code) when the account has
- * one; or with a passkey instead of both.
+ * one; or with a passkey instead of both; or, where it is set up, through the organisation's identity provider (and
+ * then the account's own code or passkey, if it has one).
  */
 export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSignedIn: () => void }) {
   const [email, setEmail] = useState('');
@@ -18,10 +20,12 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
   const [useRecovery, setUseRecovery] = useState(false);
   const signIn = useSignIn();
   const passkey = usePasskeySignIn();
+  const ssoOffer = useSsoOffer();
+  const sso = useSsoOutcome();
   // The password was right; the server asks for the second factor.
   const [secondStep, setSecondStep] = useState(false);
-  // The password was right and the account signs in with its passkey: the passkey button is the way on.
-  const [passkeyStep, setPasskeyStep] = useState(false);
+  // The password was right (or the identity provider knows them) and the account signs in with its passkey.
+  const [passkeyStep, setPasskeyStep] = useState(sso?.kind === 'passkey');
   const codeField = useRef<HTMLInputElement>(null);
   const passkeyButton = useRef<HTMLButtonElement>(null);
   // The code field appears after the password was accepted: the cursor goes there.
@@ -54,6 +58,16 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
   const showError =
     error &&
     !(error instanceof AdminApiError && ((error.code === 'totp_required' && !code) || (error.code === 'passkey_required' && !code)));
+  const ssoRequired = error instanceof AdminApiError && error.code === 'sso_required';
+
+  if (sso?.kind === 'code') {
+    return (
+      <SignedOutCard>
+        <h1>Sign in</h1>
+        <SsoCodeForm onSignedIn={onSignedIn} />
+      </SignedOutCard>
+    );
+  }
 
   return (
     <SignedOutCard>
@@ -62,6 +76,17 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
         For operators only. An owner invites you by mail, or adds you with <code>npm run admin -- add EMAIL</code>.
       </p>
       <StatusMessage notice={error ? null : notice} onDismiss={onSignedIn} />
+      {sso?.kind === 'refused' && (
+        <p className="form-error" role="alert">
+          {sso.text}
+        </p>
+      )}
+      {ssoOffer.data?.offered && (
+        <div className="stack">
+          <SsoLink primary={ssoRequired || sso?.kind === 'refused'} />
+          <p className="muted divider-text">or</p>
+        </div>
+      )}
       {showError && (
         <p className="form-error" role="alert" id="signin-error">
           {error.message}
@@ -90,7 +115,9 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
         {passkeyStep && !secondStep && (
           <div className="stack" role="group" aria-labelledby="passkey-step-title">
             <p id="passkey-step-title" className="muted" role="status">
-              Your password is right. This account signs in with its passkey: use it below.
+              {sso?.kind === 'passkey'
+                ? 'Your organisation knows you. This account also has a passkey: use it below to finish signing in.'
+                : 'Your password is right. This account signs in with its passkey: use it below.'}
             </p>
             <button
               type="button"

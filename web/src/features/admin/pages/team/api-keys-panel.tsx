@@ -125,8 +125,10 @@ export function ApiKeysPanel({ onNotice }: { onNotice: (notice: Notice) => void 
           <legend>Scopes</legend>
           {API_SCOPES.map((scope) => (
             <label key={scope} className="check">
-              <input type="checkbox" checked={scopes.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)} />{' '}
-              <code>{scope}</code>: {API_SCOPE_USES[scope]}
+              <input type="checkbox" checked={scopes.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)} />
+              <span>
+                <code>{scope}</code>: {API_SCOPE_USES[scope]}
+              </span>
             </label>
           ))}
         </fieldset>

@@ -6,6 +6,7 @@ import { SelectField } from '../../components/fields';
 import { AdminPage, ConfirmDialog, DataTable, ErrorPanel, Loading, TimeCell, type Notice } from '../../components/console-ui';
 import { InviteForm } from './invite-form';
 import { ApiKeysPanel } from './api-keys-panel';
+import { SsoPanel } from './sso-panel';
 
 const factors = (m: AdminOperator) =>
   [m.totp ? 'authenticator app' : '', m.passkeys ? `${m.passkeys} passkey${m.passkeys === 1 ? '' : 's'}` : ''].filter(Boolean).join(', ') ||
@@ -143,6 +144,7 @@ export function TeamPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
         </div>
       )}
       <InviteForm onNotice={onNotice} />
+      {team.data && <SsoPanel owners={team.data.items.filter((m) => m.role === 'owner')} onNotice={onNotice} />}
       <ApiKeysPanel onNotice={onNotice} />
       {confirm && (
         <ConfirmDialog

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { OPERATOR_ROLES, type AdminOperator, type AdminSso, type OperatorRole } from '@waitlist/contract';
+import { Button } from '../../../../components/ui/button';
+import { useSaveSso, useSso } from '../../api/session';
+import { SelectField, TextField } from '../../components/fields';
+import { DataTable, ErrorPanel, Loading, type Notice } from '../../components/console-ui';
+
+type Draft = { required: boolean; breakGlass: string; roles: { domain: string; role: OperatorRole }[] };
+const draftOf = (sso: AdminSso): Draft => ({
+  required: sso.required,
+  breakGlass: sso.break_glass_operator_id === null ? '' : String(sso.break_glass_operator_id),
+  roles: sso.domain_roles,
+});
+
+/**
+ * Single sign-on (issue 37 item 4), for owners: how the server is set up (OIDC_*, read-only here), the role a newcomer
+ * of each domain joins with, and whether everybody signs in through the provider but one break-glass owner.
+ */
+export function SsoPanel({ owners, onNotice }: { owners: readonly AdminOperator[]; onNotice: (notice: Notice) => void }) {
+  const sso = useSso();
+  const save = useSaveSso();
+  // The owner's edits, until saved; the saved setup otherwise.
+  const [edits, setDraft] = useState<Draft | null>(null);
+  const [domain, setDomain] = useState('');
+  if (sso.isPending) return <Loading label="Loading single sign-on…" />;
+  if (sso.isError) return <ErrorPanel title="Single sign-on could not be loaded" error={sso.error} onRetry={() => void sso.refetch()} />;
+  const setup = sso.data;
+  const draft = edits ?? draftOf(setup);
+  return (
+    <section className="stack-lg" aria-labelledby="sso-title">
+      <h2 id="sso-title">Single sign-on</h2>
+      {!setup.configured ? (
+        <p className="muted">
+          Not set up. Set <code>OIDC_ISSUER</code>, <code>OIDC_CLIENT_ID</code> and <code>OIDC_CLIENT_SECRET</code> (Entra ID, Google
+          Workspace, Okta, Keycloak: docs/deployment.md) and restart; operators then sign in with their organisation’s account.
+        </p>
+      ) : (
+        <form
+          className="card stack"
+          aria-labelledby="sso-title"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate(
+              {
+                required: draft.required,
+                break_glass_operator_id: draft.breakGlass === '' ? null : Number(draft.breakGlass),
+                domain_roles: draft.roles,
+              },
+              {
+                onSuccess: () => {
+                  setDraft(null);
+                  onNotice({ kind: 'success', text: 'Single sign-on is saved.' });
+                },
+                onError: (error) => onNotice({ kind: 'error', text: error.message }),
+              },
+            );
+          }}
+        >
+          <p>
+            Provider <code>{setup.issuer}</code>. Addresses of{' '}
+            {setup.allowed_domains.length ? setup.allowed_domains.join(', ') : 'no domain'} (and invited ones) may join; a newcomer is a{' '}
+            <strong>{setup.default_role}</strong> unless their domain has a role below.
+          </p>
+          {draft.roles.length > 0 && (
+            <div className="table-card">
+              <DataTable caption="Roles of newcomers by domain" header={['Domain', 'Role', 'Action']}>
+                {draft.roles.map((entry) => (
+                  <tr key={entry.domain}>
+                    <th scope="row">{entry.domain}</th>
+                    <td>
+                      <SelectField
+                        compact
+                        className="label-hidden"
+                        label={`Role of newcomers from ${entry.domain}`}
+                        options={OPERATOR_ROLES}
+                        value={entry.role}
+                        onValue={(role) =>
+                          role && setDraft({ ...draft, roles: draft.roles.map((r) => (r.domain === entry.domain ? { ...r, role } : r)) })
+                        }
+                      />
+                    </td>
+                    <td>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="small"
+                        aria-label={`Remove ${entry.domain}`}
+                        onClick={() => setDraft({ ...draft, roles: draft.roles.filter((r) => r.domain !== entry.domain) })}
+                      >
+                        Remove
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
+            </div>
+          )}
+          <div className="form-grid">
+            <TextField
+              label="A domain with a role of its own"
+              value={domain}
+              placeholder="e.g. volvo.com"
+              onChange={(e) => setDomain(e.target.value)}
+            />
+            <div className="actions">
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={domain.trim() === '' || draft.roles.some((r) => r.domain === domain.trim().toLowerCase())}
+                onClick={() => {
+                  setDraft({ ...draft, roles: [...draft.roles, { domain: domain.trim().toLowerCase(), role: setup.default_role }] });
+                  setDomain('');
+                }}
+              >
+                Add the domain
+              </Button>
+            </div>
+          </div>
+          <label className="check">
+            <input type="checkbox" checked={draft.required} onChange={(e) => setDraft({ ...draft, required: e.target.checked })} />{' '}
+            Everybody signs in through the provider, except one owner who keeps a password (break-glass, for when the provider is down)
+          </label>
+          {draft.required && (
+            <SelectField
+              label="Break-glass owner"
+              options={owners.map((o) => String(o.id))}
+              labels={Object.fromEntries(owners.map((o) => [String(o.id), o.email]))}
+              empty="Choose an owner"
+              required
+              value={draft.breakGlass}
+              onValue={(id) => setDraft({ ...draft, breakGlass: id ?? '' })}
+            />
+          )}
+          <div className="actions">
+            <Button type="submit" disabled={save.isPending || (draft.required && draft.breakGlass === '')}>
+              Save single sign-on
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
