@@ -101,4 +101,37 @@ describe('importing a list from the console', () => {
     expect(problems.errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
     await context.close();
   });
+  it('shows how far a large import is (rows, rate, time left) while it runs, then its report', async () => {
+    const { server, browser } = suite;
+    const rows = 50_000;
+    const file = [
+      'email,role,company_size,desired_outcomes',
+      ...Array.from({ length: rows }, (_, i) => `person${i}@large-${i % 400}.example,${role},${size},${outcome}`),
+    ].join('\n');
+    const context = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
+    const { page } = await openPage(context);
+    await page.goto(`${server.url}/admin`);
+    await page.getByLabel('E-mail').fill(OPERATOR);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Import a list…' }).click();
+    const panel = page.getByRole('region', { name: 'Import a list' });
+    await panel.getByLabel('CSV file').setInputFiles({ name: 'large.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+    await panel.getByRole('button', { name: 'Check the file (nothing is stored)' }).click();
+    await panel
+      .getByText(`Checked: ${rows.toLocaleString('en-US')} rows: ${rows.toLocaleString('en-US')} new`, { exact: false })
+      .waitFor({ timeout: 60_000 });
+    await panel.getByRole('button', { name: /^Import/ }).click();
+    // While it runs: the bar and the line a terminal shows too.
+    await panel.getByRole('progressbar', { name: 'Rows imported' }).waitFor({ timeout: 30_000 });
+    const line = await panel
+      .getByText(/^Importing: [\d,]+ of 50,000 rows \(\d+ %\), [\d,]+ rows\/s, about \d+ (s|min) left$/)
+      .textContent({ timeout: 30_000 });
+    expect(line).toMatch(/^Importing: /);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'console-import-progress');
+    await panel.getByText(`${rows.toLocaleString('en-US')} stored`, { exact: false }).waitFor({ timeout: 120_000 });
+    expect(await panel.getByRole('progressbar').count()).toBe(0);
+    await context.close();
+  });
 });

@@ -21,3 +21,4 @@ export * from './questions';
 export * from './trust';
 export * from './api-keys';
 export * from './sso';
+export * from './progress';

@@ -217,6 +217,13 @@ export const adminImportReportSchema = z.object({
   confirmations_queued: z.number(),
 });
 export type AdminImportReport = z.infer<typeof adminImportReportSchema>;
+/**
+ * POST /import with `Accept: application/x-ndjson`: a line `{"progress": {"done", "total"}}` per batch of rows stored,
+ * then `{"report": …}` (or `{"error": {code, message, …}}`: the status is 200 by then).
+ */
+export const IMPORT_PROGRESS_TYPE = 'application/x-ndjson';
+export type ImportProgressLine =
+  { progress: { done: number; total: number } } | { report: AdminImportReport } | { error: { code: string; message: string } };
 
 /** GET /backups: the server's own backups (SQLite with BACKUP_DIR) and the last failure, for the console. */
 export const adminBackupStatusSchema = z.object({

@@ -13,8 +13,9 @@ export interface FoldOptions {
    * The background fold: the pause is at least as long as the transaction took (the fold takes at most half of the
    * database's time), and where the database bounds a writer's transaction (`Database.writerSliceMs`, SQLite: the
    * server's reads wait on its one connection for a whole transaction) the next batch is sized from the last one's rate
-   * to stay within it (between 10 rows and `limit`). A read's fold (`wait`) is sized the same way from the rate the
-   * last fold measured: right after a burst of 450,000 on SQLite 100 rows took 40-80 ms of the read's time.
+   * to stay within it (between 10 rows and `limit`). While such a fold works through a backlog, a read's fold (`wait`)
+   * is sized from its rate too: right after a burst of 450,000 on SQLite 100 rows took 40-80 ms of the read's time.
+   * With no backlog a read folds up to `limit`, whatever the timing.
    */
   paced?: boolean;
 }
@@ -25,7 +26,10 @@ const MIN_SLICE_ROWS = 10;
 /** The fold of new sign-ups into the console's kept counts (signup-counts.ts), for the sign-up store (signups.ts). */
 export function createSignupFold(database: Database, counts: SignupCounts, decode: SignupRowCodec['decode']) {
   const fitScores = createFitScores(database);
-  /** Rows a millisecond the last time-sliced transaction folded (undefined until one has). */
+  /**
+   * Rows a millisecond of the background fold's last full batch while it works through a backlog; undefined when it has
+   * none (it folded what was waiting): a read then folds up to its whole batch.
+   */
   let rowsPerMs: number | undefined;
   const sliced = (limit: number, sliceMs: number) =>
     rowsPerMs === undefined ? limit : Math.max(MIN_SLICE_ROWS, Math.min(limit, Math.floor(rowsPerMs * sliceMs)));
@@ -70,7 +74,7 @@ export function createSignupFold(database: Database, counts: SignupCounts, decod
       });
       if (n < 0) return folded;
       const took = performance.now() - started;
-      if (sliceMs !== undefined && n >= MIN_SLICE_ROWS) rowsPerMs = n / Math.max(took, 1);
+      if (paced && sliceMs !== undefined) rowsPerMs = n === batch ? n / Math.max(took, 1) : undefined;
       folded += n;
       if (n < batch || folded >= most) return folded;
       if (sliceMs !== undefined) batch = sliced(limit, sliceMs);

@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   ADMIN_API,
+  IMPORT_PROGRESS_TYPE,
+  type ImportProgressLine,
   type AdminCorrection,
   type AdminFilters,
   type AdminImportReport,
@@ -8,7 +11,7 @@ import {
   type AdminSignupPage,
   type FollowUpStatus,
 } from '@waitlist/contract';
-import { json, request, toQueryString } from './client';
+import { AdminApiError, json, request, toQueryString } from './client';
 import { adminKeys } from './query-keys';
 
 /** What a change of one or more sign-ups makes stale: every list, the dashboard and the companies. */
@@ -83,18 +86,62 @@ export function useSetStatus() {
 }
 
 /** POST /import with the file as text/csv (owners): a dry run counts, a real run stores the new people. */
+/** How far an import is: rows stored of those to store, and how long that took (for the rate and the time left). */
+export interface ImportProgress {
+  done: number;
+  total: number;
+  elapsedMs: number;
+}
+
+/**
+ * POST /import, reading its progress as it goes (a line per batch of rows: issue 38 item 4), then its report. A check
+ * (`dryRun`) stores nothing and answers at once.
+ */
 export function useImportList() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: { file: File; source: string; dryRun: boolean; confirmByMail: boolean }) =>
-      request<AdminImportReport>(
-        `/import${toQueryString({ source: input.source, dry_run: String(input.dryRun), confirm_by_mail: String(input.confirmByMail) })}`,
-        { method: 'POST', headers: { 'content-type': 'text/csv' }, body: await input.file.text() },
-      ),
-    onSuccess: (report) => {
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const mutation = useMutation({
+    mutationFn: async (input: { file: File; source: string; dryRun: boolean; confirmByMail: boolean }) => {
+      const query = toQueryString({ source: input.source, dry_run: String(input.dryRun), confirm_by_mail: String(input.confirmByMail) });
+      const startedAt = Date.now();
+      let response: Response;
+      try {
+        response = await fetch(`${ADMIN_API}/import${query}`, {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { accept: IMPORT_PROGRESS_TYPE, 'content-type': 'text/csv' },
+          body: await input.file.text(),
+        });
+      } catch {
+        throw new AdminApiError(0, 'network', 'The server could not be reached. Check your connection and try again.');
+      }
+      if (!response.ok || !response.body) {
+        const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+        throw new AdminApiError(response.status, body?.code ?? 'http', body?.message ?? `The server answered ${response.status}.`);
+      }
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffered = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        buffered += value ?? '';
+        const lines = buffered.split('\n');
+        buffered = lines.pop() ?? '';
+        for (const text of lines.filter(Boolean)) {
+          const line = JSON.parse(text) as ImportProgressLine;
+          if ('progress' in line) setProgress({ ...line.progress, elapsedMs: Date.now() - startedAt });
+          if ('error' in line) throw new AdminApiError(400, line.error.code, line.error.message);
+          if ('report' in line) return line.report;
+        }
+        if (done)
+          throw new AdminApiError(0, 'network', 'The connection ended before the import finished: see the list before trying again.');
+      }
+    },
+    onSuccess: (report: AdminImportReport) => {
       if (!report.dry_run) void queryClient.invalidateQueries({ queryKey: adminKeys.signupLists() });
     },
+    onSettled: () => setProgress(null),
   });
+  return { ...mutation, progress };
 }
 
 /** The CSV export of what the filters select (a download link, not a query). */

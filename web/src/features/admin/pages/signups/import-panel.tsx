@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { progressLine } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useImportList } from '../../api/signups';
 import { TextField } from '../../components/fields';
@@ -69,6 +70,26 @@ export function ImportPanel() {
           </Button>
         </div>
       </form>
+      {importList.isPending && (
+        <div role="status" className="stack import-progress">
+          {importList.progress ? (
+            <>
+              <progress max={importList.progress.total} value={importList.progress.done} aria-label="Rows imported" />
+              <p>
+                {progressLine({
+                  label: 'Importing',
+                  done: importList.progress.done,
+                  total: importList.progress.total,
+                  unit: 'rows',
+                  elapsedMs: importList.progress.elapsedMs,
+                })}
+              </p>
+            </>
+          ) : (
+            <p>Reading and checking the file…</p>
+          )}
+        </div>
+      )}
       {report && (
         <div role="status" className="stack">
           <p>
