@@ -8,7 +8,15 @@ export const SSO_START_PATH = '/api/admin/sso/start';
 export const SSO_CALLBACK_PATH = '/api/admin/sso/callback';
 
 /** Why a sign-in through the provider did not let the person in (the console's sign-in page says it in words). */
-export const SSO_REFUSALS = ['not-configured', 'expired', 'provider', 'unverified-email', 'not-allowed', 'other-subject'] as const;
+export const SSO_REFUSALS = [
+  'not-configured',
+  'expired',
+  'provider',
+  'unverified-email',
+  'not-allowed',
+  'other-subject',
+  'unreachable',
+] as const;
 export type SsoRefusal = (typeof SSO_REFUSALS)[number];
 
 const domain = z.string().check(z.regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a domain such as example.com'), z.maxLength(253));

@@ -112,7 +112,7 @@ export function createSecondFactors({ database, stores, useCases, secretBox, two
           await change.audit({ action: 'server.secrets-key', operatorId: null, detail: 'a new key replaced one nothing was sealed with' });
         } else if (kept !== b.fingerprint()) {
           throw new Error(
-            'The secrets key differs from the one this database was started with: give every copy the same SECRETS_KEY, or restore the secrets.key file that belongs to this database (docs/operators.md: backups)',
+            'The secrets key differs from the one this database was started with: give every copy the same SECRETS_KEY, or restore the secrets.key file that belongs to this database (docs/deployment.md: "The secrets key")',
           );
         }
         const unsealed = await stores.operatorAccounts.unsealedTotp(trx, b.isSealed);

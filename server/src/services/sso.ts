@@ -103,7 +103,10 @@ export function createSso({ stores, useCases, provider, settings, now = () => ne
       const attempt = newAttempt();
       const handle = randomToken(32);
       const at = now();
-      const url = await provider.authorizationUrl(attempt);
+      // The provider's discovery document is read at the first sign-in: a provider that is down says so, to the person.
+      const url = await provider.authorizationUrl(attempt).catch((error: unknown) => {
+        throw new SsoRefused('unreachable', error instanceof Error ? error.message.slice(0, 200) : 'the provider did not answer');
+      });
       await stores.sso.createAttempt(
         sha256(handle),
         { purpose: 'provider', ...attempt, operatorId: null },
@@ -126,7 +129,7 @@ export function createSso({ stores, useCases, provider, settings, now = () => ne
         identity = await provider.finish(callback, { state: attempt.state, nonce: attempt.nonce, codeVerifier: attempt.codeVerifier });
       } catch (error) {
         if (error instanceof OidcRefusal) return refuse('provider', error.why);
-        throw error;
+        return refuse('unreachable', error instanceof Error ? error.message.slice(0, 200) : 'the provider did not answer');
       }
       const { email } = identity;
       if (!email || identity.emailVerified === false) return refuse('unverified-email', 'the provider gave no verified e-mail address');

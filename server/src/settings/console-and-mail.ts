@@ -211,8 +211,8 @@ export const consoleAndMailSettings = {
    * its query; unset: a page shows the code and what happens next.
    */
   ACCESS_REDIRECT_URL: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s/?#]+[^\s#]*$/, 'must be an http(s) URL without a fragment'))),
-  /** The product's key for POST /api/access/redeem (Authorization: Bearer …); unset: no such route. */
+  /** The product's key for POST /api/access/redeem (Authorization: Bearer …); unset: 401 unless a console key has access:redeem. */
   ACCESS_API_KEY: z.optional(z.string().check(z.regex(/^[\x21-\x7e]{32,}$/, 'must be at least 32 printable characters without spaces'))),
-  /** Turns on GET /metrics (Prometheus), answered only to `Authorization: Bearer <token>`; unset: no such route. */
+  /** A key for GET /metrics (Prometheus), `Authorization: Bearer <token>`; unset: 401 unless a console key has metrics:read. */
   METRICS_TOKEN: z.optional(z.string().check(z.regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces'))),
 };

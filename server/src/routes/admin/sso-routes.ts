@@ -61,9 +61,15 @@ export async function ssoRoutes(parent: FastifyInstance, options: SsoRoutesOptio
 
   app.get('/sso/start', { config: signedOut }, async (request, reply) => {
     if (!sso.configured) throw new HttpError(404, ADMIN_ERROR_CODES.notFound, 'Single sign-on is not set up (OIDC_ISSUER)');
-    const { url, handle } = await sso.start();
-    reply.setCookie(ON_ITS_WAY, handle, shortCookie(request, '/api/admin/sso', 600, 'lax'));
-    return reply.redirect(url.toString(), 303);
+    try {
+      const { url, handle } = await sso.start();
+      reply.setCookie(ON_ITS_WAY, handle, shortCookie(request, '/api/admin/sso', 600, 'lax'));
+      return reply.redirect(url.toString(), 303);
+    } catch (error) {
+      if (!(error instanceof SsoRefused)) throw error;
+      request.log.warn({ reason: error.reason, detail: error.detail }, 'single sign-on could not start');
+      return toSignInPage(reply, error.reason);
+    }
   });
 
   app.get('/sso/callback', { config: signedOut }, async (request, reply) => {

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { useTestApp } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
 import { startTestProvider, type TestProvider } from '../../test/oidc-provider';
+import { freePort } from '../../test/free-port';
 import { ADMIN_TEST_ENV, addOperator, adminClient, auditEntries, signIn } from '../../test/console';
 
 /**
@@ -160,6 +161,12 @@ describe.each(DIALECTS)('single sign-on on %s', (dialect) => {
     const back = await provider.authorize(start.headers.location!);
     const stranger = await suite.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
     expect(stranger.headers.location).toBe('/admin?sso=expired');
+
+    // A provider that is down: the person lands on the sign-in page, told so; nothing else happens.
+    const down = await suite.makeApp({ OIDC_ISSUER: `http://127.0.0.1:${await freePort()}` });
+    const unreachable = await down.inject({ method: 'GET', url: '/api/admin/sso/start' });
+    expect(unreachable.statusCode).toBe(303);
+    expect(unreachable.headers.location).toBe('/admin?sso=unreachable');
 
     // Invited from another domain: they come in with the invitation's role.
     const ownerCookie = await signIn(suite.app, `owner-${dialect}@acme.example`);

@@ -13,6 +13,7 @@ const REFUSALS: Record<SsoRefusal, string> = {
   'unverified-email': 'Your identity provider gave no verified e-mail address for you.',
   'not-allowed': 'Your address is not one of the domains this console lets in, and it was not invited. Ask an owner to invite you.',
   'other-subject': 'This address signed in before as another account of your identity provider: ask an owner.',
+  unreachable: 'Your identity provider could not be reached: try again in a moment (an owner who keeps a password can still sign in).',
 };
 
 /** Where the provider's way ended (`/admin?sso=…`), read once and taken out of the address bar. */
