@@ -4,6 +4,7 @@ import { AdminApiError } from '../api/client';
 import { useSignIn, useSsoOffer } from '../api/session';
 import { usePasskeySignIn } from '../api/team';
 import { TextField } from '../components/fields';
+import { SecondFactorCodeField } from '../components/code-field';
 import { StatusMessage, type Notice } from '../components/console-ui';
 import { SignedOutCard } from '../components/signed-out-card';
 import { SsoCodeForm, SsoLink, useSsoOutcome } from './sso-sign-in';
@@ -136,19 +137,14 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
             <p id="second-factor-title" className="muted" role="status">
               {useRecovery ? 'Enter one of your recovery codes (each works once).' : 'Enter the six digits your authenticator app shows.'}
             </p>
-            <TextField
+            <SecondFactorCodeField
               id="signin-code"
-              label={useRecovery ? 'Recovery code' : 'Code from your app'}
-              inputMode={useRecovery ? 'text' : 'numeric'}
-              autoComplete="one-time-code"
-              ref={codeField}
-              required
+              recovery={useRecovery}
+              onRecovery={setUseRecovery}
               value={code}
-              onChange={(e) => setCode(e.target.value)}
+              onValue={setCode}
+              fieldRef={codeField}
             />
-            <button type="button" className="link-button" onClick={() => setUseRecovery(!useRecovery)}>
-              {useRecovery ? 'Use the code from my app instead' : 'I lost my phone: use a recovery code'}
-            </button>
           </div>
         )}
         <Button type="submit" className="btn-block" disabled={signIn.isPending || !email || !password || (secondStep && !code)}>

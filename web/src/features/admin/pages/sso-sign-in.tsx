@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { SSO_REFUSALS, SSO_START_PATH, type SsoRefusal } from '@waitlist/contract';
 import { Button } from '../../../components/ui/button';
 import { useSsoCode } from '../api/session';
-import { TextField } from '../components/fields';
+import { SecondFactorCodeField } from '../components/code-field';
 
 /** What the sign-in page says when the identity provider's way did not let the person in. */
 const REFUSALS: Record<SsoRefusal, string> = {
@@ -71,19 +71,14 @@ export function SsoCodeForm({ onSignedIn }: { onSignedIn: () => void }) {
         Your organisation knows you. Your account also has an authenticator app:{' '}
         {useRecovery ? 'enter one of your recovery codes.' : 'enter the six digits it shows.'}
       </p>
-      <TextField
+      <SecondFactorCodeField
         id="sso-code"
-        label={useRecovery ? 'Recovery code' : 'Code from your app'}
-        inputMode={useRecovery ? 'text' : 'numeric'}
-        autoComplete="one-time-code"
-        ref={field}
-        required
+        recovery={useRecovery}
+        onRecovery={setUseRecovery}
         value={code}
-        onChange={(e) => setCode(e.target.value)}
+        onValue={setCode}
+        fieldRef={field}
       />
-      <button type="button" className="link-button" onClick={() => setUseRecovery(!useRecovery)}>
-        {useRecovery ? 'Use the code from my app instead' : 'I lost my phone: use a recovery code'}
-      </button>
       <Button type="submit" className="btn-block" disabled={submit.isPending || !code}>
         {submit.isPending ? 'Signing in…' : 'Sign in'}
       </Button>
