@@ -4,7 +4,13 @@
  * verbatim. Another language is one more file of this shape (sv.ts, typed by this one); catalogue.test.ts fails
  * when a key is in one and not the other. Names, addresses and numbers the words quote are in facts.ts.
  */
-import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, MANAGE_COOKIE, ROLE_OPTIONS } from '@waitlist/contract';
+import {
+  COMPANY_SIZE_OPTIONS,
+  DESIRED_OUTCOME_OPTIONS,
+  DOCUMENT_REQUEST_RETENTION_DAYS,
+  MANAGE_COOKIE,
+  ROLE_OPTIONS,
+} from '@waitlist/contract';
 import { ACCESSIBILITY, LINK_LIFETIME_DAYS, MAIL_SUB_PROCESSOR, UNCONFIRMED_RETENTION_DAYS, type Brand } from './facts';
 import type { CardIcon, FaqItem, OptionLabels, TextSection } from './types';
 
@@ -131,6 +137,10 @@ const site = {
     join: {
       title: 'Join with a partner code',
       description: "Got a code from one of our partners? Enter it to join the waitlist with your partner's invitation.",
+    },
+    documentsRequested: {
+      title: 'Request sent',
+      description: 'Your request for our security documents reached the founders.',
     },
     notFound: {
       title: 'Page not found',
@@ -418,6 +428,7 @@ const site = {
           'When you sign up we send you one mail asking you to confirm your address. Your sign-up is confirmed only when you press the button on the page that mail links to; opening the link alone changes nothing. If you sign up again before confirming, we send the confirmation again, at most once every 10 minutes and five times a day.',
           'The founders keep a follow-up status (for example contacted or invited) and short notes about your sign-up, to remember where the conversation with you stands. They are erased with your sign-up.',
           `If you do not confirm, we erase your sign-up automatically ${UNCONFIRMED_RETENTION_DAYS} days after the confirmation mail was sent. A confirmed sign-up is kept until you erase it or ask us to, or until the waitlist closes.`,
+          `If you ask for our security documents on our trust page, we keep your name, work address, company and message only to answer you, and erase them ${DOCUMENT_REQUEST_RETENTION_DAYS} days after you asked.`,
         ],
       },
       {
@@ -596,6 +607,46 @@ const site = {
         'Please do not read, change or erase other people’s data, do not degrade the service for others, and give us 90 days to fix a problem before you make it public. We will not take legal action against research done in good faith within these rules.',
       ],
       securityTxt: 'The same, for tools: security.txt',
+    },
+    requestForm: {
+      heading: 'Request our security documents',
+      intro:
+        'Our security overview, a signed data processing agreement, or answers to your own security questionnaire: tell us what your review needs and the founders answer by mail, usually within two working days.',
+      labels: {
+        name: 'Your name',
+        email: 'Work e-mail',
+        company: 'Company',
+        documents: 'What do you need?',
+        documentsHint: 'Choose one or more.',
+        message: 'Anything we should know (optional)',
+        messageHint: 'For example your deadline, or the name of the questionnaire you use.',
+        honeypot: 'Leave this field empty',
+        submit: 'Send the request',
+      },
+      kinds: {
+        'security-overview': 'Our security overview',
+        'signed-dpa': 'A signed data processing agreement',
+        questionnaire: 'Answers to your security questionnaire',
+        other: 'Something else (tell us below)',
+      },
+      errors: {
+        name: 'Please enter your name (at most 100 characters)',
+        email: 'Please enter a valid e-mail address',
+        company: 'Please enter your company (at most 100 characters)',
+        documents: 'Please choose at least one document',
+        message: 'Please keep the message to 1,000 characters or fewer',
+      },
+      problems: 'The request was not sent. Please check the fields marked below.',
+      tooMany: 'Too many requests came from your network. Please wait a few minutes and send it again.',
+      unavailable: 'The request could not be stored just now. Please try again in a minute; nothing you typed is lost.',
+      privacy: (days: number) => `We use what you send only to answer this request, and erase it ${days} days after it arrived.`,
+      privacyLink: 'How we handle personal data',
+      sent: {
+        heading: 'Your request reached the founders',
+        lead: 'Thank you. We answer at the address you gave, usually within two working days.',
+        sooner: 'If your review has a deadline sooner than that, write to us at',
+        back: 'Back to trust and security',
+      },
     },
     contact: {
       heading: 'Contact',
@@ -1000,6 +1051,19 @@ const operatorMails = {
     button: 'Open my security page',
     reason: (brand: Brand) =>
       `You get this because you are an operator of the ${brand.name} waitlist console: it is about your own account.`,
+  },
+  documentRequest: {
+    subject: (company: string) => `${company} asks for our security documents`,
+    preview: (documents: string) => `They ask for: ${documents}`,
+    heading: 'A request for our security documents',
+    body: (name: string, company: string) =>
+      `${name} of ${company} asked on the trust page for the documents below. Answer them by replying to this mail (it goes to them), then mark the request answered in the console.`,
+    labels: { name: 'Name', email: 'E-mail', company: 'Company', documents: 'Documents', message: 'Message', language: 'Language' },
+    noMessage: '(none)',
+    unproven:
+      'This request came without a solved proof of work (the visitor had no script, or a bot sent it), so this mail waited for the hourly budget of unproven mail.',
+    button: 'Open the requests',
+    reason: (brand: Brand) => `You get this because you are an owner of the ${brand.name} waitlist console.`,
   },
   sendPaused: {
     subject: (brand: Brand, send: string) => `${send} from the ${brand.name} waitlist paused itself: too many bounces or complaints`,

@@ -4,7 +4,7 @@
  * för ord. Samma nycklar som en.ts (catalogue.test.ts fäller bygget annars). Lagrade värden (roll, storlek,
  * resultat) är alltid specens engelska; här står bara vad en läsare ser.
  */
-import { MANAGE_COOKIE } from '@waitlist/contract';
+import { DOCUMENT_REQUEST_RETENTION_DAYS, MANAGE_COOKIE } from '@waitlist/contract';
 import { ACCESSIBILITY, LINK_LIFETIME_DAYS, MAIL_SUB_PROCESSOR, UNCONFIRMED_RETENTION_DAYS, type Brand } from './facts';
 import type { Catalogue } from './en';
 import type { OptionLabels } from './types';
@@ -140,6 +140,10 @@ const site: Catalogue['site'] = {
     thankYou: {
       title: 'Tack för din anmälan',
       description: 'Du står på väntelistan. Vi hör av oss snart med information om tidig tillgång.',
+    },
+    documentsRequested: {
+      title: 'Begäran skickad',
+      description: 'Din begäran om våra säkerhetsdokument har nått grundarna.',
     },
     notFound: {
       title: 'Sidan finns inte',
@@ -415,6 +419,7 @@ const site: Catalogue['site'] = {
           'När du anmäler dig skickar vi ett mejl där vi ber dig bekräfta adressen. Anmälan är bekräftad först när du trycker på knappen på sidan som mejlet länkar till; att bara öppna länken ändrar ingenting. Anmäler du dig igen innan du har bekräftat skickar vi bekräftelsen på nytt, högst en gång var tionde minut och fem gånger per dygn.',
           'Grundarna för en uppföljningsstatus (till exempel kontaktad eller inbjuden) och korta anteckningar om din anmälan, för att komma ihåg var samtalet med dig står. De raderas tillsammans med anmälan.',
           `Bekräftar du inte raderar vi anmälan automatiskt ${UNCONFIRMED_RETENTION_DAYS} dagar efter att bekräftelsemejlet skickades. En bekräftad anmälan sparas tills du raderar den eller ber oss göra det, eller tills väntelistan stängs.`,
+          `Om du begär våra säkerhetsdokument på vår förtroendesida sparar vi ditt namn, din jobbadress, ditt företag och ditt meddelande bara för att svara dig, och raderar dem ${DOCUMENT_REQUEST_RETENTION_DAYS} dagar efter att du frågade.`,
         ],
       },
       {
@@ -592,6 +597,47 @@ const site: Catalogue['site'] = {
         'Läs, ändra eller radera inte andras uppgifter, försämra inte tjänsten för andra och ge oss 90 dagar att åtgärda ett problem innan du offentliggör det. Vi vidtar inga rättsliga åtgärder mot forskning i god tro inom de här reglerna.',
       ],
       securityTxt: 'Samma sak för verktyg: security.txt',
+    },
+    requestForm: {
+      heading: 'Begär våra säkerhetsdokument',
+      intro:
+        'Vår säkerhetsöversikt, ett undertecknat personuppgiftsbiträdesavtal eller svar på ert eget säkerhetsformulär: berätta vad er granskning behöver så svarar grundarna per mejl, oftast inom två arbetsdagar.',
+      labels: {
+        name: 'Ditt namn',
+        email: 'E-post i jobbet',
+        company: 'Företag',
+        documents: 'Vad behöver du?',
+        documentsHint: 'Välj ett eller flera.',
+        message: 'Något vi bör veta (valfritt)',
+        messageHint: 'Till exempel er tidsgräns, eller namnet på formuläret ni använder.',
+        honeypot: 'Lämna det här fältet tomt',
+        submit: 'Skicka begäran',
+      },
+      kinds: {
+        'security-overview': 'Vår säkerhetsöversikt',
+        'signed-dpa': 'Ett undertecknat personuppgiftsbiträdesavtal',
+        questionnaire: 'Svar på ert säkerhetsformulär',
+        other: 'Något annat (berätta nedan)',
+      },
+      errors: {
+        name: 'Fyll i ditt namn (högst 100 tecken)',
+        email: 'Fyll i en giltig e-postadress',
+        company: 'Fyll i ditt företag (högst 100 tecken)',
+        documents: 'Välj minst ett dokument',
+        message: 'Håll meddelandet till högst 1 000 tecken',
+      },
+      problems: 'Begäran skickades inte. Kontrollera fälten som är markerade nedan.',
+      tooMany: 'För många förfrågningar kom från ditt nätverk. Vänta några minuter och skicka den igen.',
+      unavailable: 'Begäran kunde inte sparas just nu. Försök igen om en minut; inget du skrev har försvunnit.',
+      privacy: (days: number) =>
+        `Vi använder det du skickar bara för att svara på den här begäran och raderar det ${days} dagar efter att det kom in.`,
+      privacyLink: 'Hur vi hanterar personuppgifter',
+      sent: {
+        heading: 'Din begäran har nått grundarna',
+        lead: 'Tack. Vi svarar till adressen du angav, oftast inom två arbetsdagar.',
+        sooner: 'Om er granskning har en tidsgräns som är tidigare än så, skriv till oss på',
+        back: 'Tillbaka till förtroende och säkerhet',
+      },
     },
     contact: {
       heading: 'Kontakt',
@@ -988,6 +1034,19 @@ const operatorMails: Catalogue['operatorMails'] = {
       'Om det inte var du använder någon ditt konto: avsluta dina andra sessioner på din säkerhetssida, byt lösenord och gå igenom granskningsloggen.',
     button: 'Öppna min säkerhetssida',
     reason: (brand: Brand) => `Du får det här eftersom du är operatör i ${brand.name}s väntelistekonsol: det gäller ditt eget konto.`,
+  },
+  documentRequest: {
+    subject: (company: string) => `${company} ber om våra säkerhetsdokument`,
+    preview: (documents: string) => `De ber om: ${documents}`,
+    heading: 'En begäran om våra säkerhetsdokument',
+    body: (name: string, company: string) =>
+      `${name} på ${company} bad på förtroendesidan om dokumenten nedan. Svara genom att svara på det här mejlet (svaret går till dem) och markera sedan begäran som besvarad i konsolen.`,
+    labels: { name: 'Namn', email: 'E-post', company: 'Företag', documents: 'Dokument', message: 'Meddelande', language: 'Språk' },
+    noMessage: '(inget)',
+    unproven:
+      'Begäran kom utan ett löst arbetsbevis (besökaren hade inget skript, eller så skickade en bot den), så det här mejlet väntade på timbudgeten för obevisad e-post.',
+    button: 'Öppna förfrågningarna',
+    reason: (brand: Brand) => `Du får det här eftersom du är ägare av ${brand.name}s väntelistekonsol.`,
   },
   sendPaused: {
     subject: (brand: Brand, send: string) => `${send} från ${brand.name}s väntelista pausade sig själv: för många studsar eller klagomål`,

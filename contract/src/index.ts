@@ -19,6 +19,7 @@ export * from './team';
 export * from './fit';
 export * from './questions';
 export * from './trust';
+export * from './document-requests';
 export * from './api-keys';
 export * from './sso';
 export * from './progress';

@@ -1,7 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { SIGNUPS_PATH, SSO_CALLBACK_PATH } from '@waitlist/contract';
+import { SIGNUPS_PATH, SSO_CALLBACK_PATH, TRUST_PATH } from '@waitlist/contract';
 import type { Env } from './env';
 import { openDatabase, type Database } from './db/connection';
 import { migrateDatabase } from './db/migrations';
@@ -212,7 +212,14 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     accessRedirectUrl: env.ACCESS_REDIRECT_URL,
     bookingLink: (person) => services.bookings.linkFor(person),
   });
-  await app.register(trustRoutes, { pages, view: () => trustView(env), securityTxt: (now) => securityTxt(env, now) });
+  await app.register(trustRoutes, {
+    pages,
+    view: () => trustView(env),
+    securityTxt: (now) => securityTxt(env, now),
+    documentRequests: services.documentRequests,
+    documentRequestLimit: sharedLimit(app, limits.documentRequest, metrics, TRUST_PATH),
+    metrics,
+  });
   await app.register(visitRoutes, {
     visits: stores.visits,
     paths: [...sitePaths(env.WEB_DIST_DIR), ...trustPaths()],

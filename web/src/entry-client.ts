@@ -1,6 +1,7 @@
 import { startTypewriters } from './components/ui/typewriter';
 import { enhancePopoverMenus } from './components/ui/popover-menus';
 import { loadSignupFormWhenNeeded } from './islands/load-signup-form';
+import { solveProofOfWorkOnForms } from './islands/proof-of-work-forms';
 import { LANGUAGE_OFFER_ATTRIBUTE, LANGUAGE_SWITCH_ATTRIBUTE, NOT_FOUND_ATTRIBUTE } from './app/page-markers';
 import { keepSectionOnLanguageSwitch, offerPreferredLanguage } from './lib/language-offer';
 import { sendVisitBeacon } from './lib/visit-beacon';
@@ -14,6 +15,7 @@ import './styles.css';
 startTypewriters();
 enhancePopoverMenus();
 loadSignupFormWhenNeeded();
+solveProofOfWorkOnForms();
 keepSectionOnLanguageSwitch(LANGUAGE_SWITCH_ATTRIBUTE);
 offerPreferredLanguage(LANGUAGE_OFFER_ATTRIBUTE);
 if (document.querySelector(`[${NOT_FOUND_ATTRIBUTE}]`)) {

@@ -249,3 +249,49 @@ export function composeSendPaused(input: {
     { footerLinks: [], footerLines: [w.reason(brand)] },
   );
 }
+
+/** A buyer asked for our security documents on the trust page (services/document-requests.ts): a reply goes to them. */
+export function composeDocumentRequest(input: {
+  to: string;
+  siteUrl: string;
+  request: {
+    name: string;
+    email: string;
+    company: string;
+    documents: readonly string[];
+    message: string | null;
+    locale: string;
+    proofOfWork: boolean;
+  };
+  brand?: Brand;
+}): ComposedMail {
+  const brand = input.brand ?? BRAND;
+  const w = words.documentRequest;
+  const r = input.request;
+  const documents = r.documents.join(', ');
+  const blocks: MailBlock[] = [
+    { kind: 'heading', text: w.heading },
+    { kind: 'paragraph', text: w.body(r.name, r.company) },
+    {
+      kind: 'facts',
+      rows: [
+        { label: w.labels.name, value: r.name },
+        { label: w.labels.email, value: r.email },
+        { label: w.labels.company, value: r.company },
+        { label: w.labels.documents, value: documents },
+        { label: w.labels.message, value: r.message ?? w.noMessage },
+        { label: w.labels.language, value: r.locale },
+      ],
+    },
+    ...(r.proofOfWork ? [] : [{ kind: 'note' as const, text: w.unproven }]),
+    { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, '/pilots') },
+  ];
+  const mail = compose(
+    input.to,
+    { subject: w.subject(r.company), preview: w.preview(documents), brandName: brand.name, blocks },
+    input.siteUrl,
+    brand,
+    { footerLinks: [], footerLines: [w.reason(brand)] },
+  );
+  return { ...mail, headers: { ...mail.headers, 'Reply-To': r.email } };
+}

@@ -1,7 +1,7 @@
 import { issueLinkToken, issueToken, type TokenPurpose } from '../lib/tokens';
 import type { MailSource } from '../services/mail-sources';
 import { MAIL_TOPICS } from '../services/signup-events';
-import { messageInLocale } from '@waitlist/contract';
+import { DOCUMENT_KIND_LABELS, messageInLocale } from '@waitlist/contract';
 import {
   composeBookingMail,
   composeCampaignMail,
@@ -13,6 +13,7 @@ import {
 import {
   composeConfirmedNotice,
   composeDigest,
+  composeDocumentRequest,
   composeFactorGuessingAlert,
   composeOperatorInvitation,
   composeReadBudgetAlert,
@@ -86,6 +87,14 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
       if (!send) return { cancel: 'send deleted' };
       const [reason, waiting] = [String(row.payload.reason ?? ''), Number(row.payload.waiting ?? 0)];
       return { mail: composeSendPaused({ to, siteUrl: options.siteUrl, send, reason, waiting }) };
+    }
+    if (row.topic === MAIL_TOPICS.operatorDocumentRequest) {
+      const to = await options.source.operatorEmail(Number(row.payload.operatorId));
+      if (!to) return { cancel: 'operator removed' };
+      const request = await options.source.documentRequest(Number(row.payload.requestId));
+      if (!request) return { cancel: 'request erased' };
+      const documents = request.documents.map((kind) => DOCUMENT_KIND_LABELS[kind]);
+      return { mail: composeDocumentRequest({ to, siteUrl: options.siteUrl, request: { ...request, documents } }) };
     }
     if (row.topic === MAIL_TOPICS.campaignTest) {
       const campaign = await options.source.campaign(Number(row.payload.campaignId));

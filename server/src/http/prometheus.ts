@@ -2,7 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { KeyCheck } from '../lib/api-key-check';
 import { bearerToken, insufficientScope } from './api-key-auth';
-import { SIGNUP_OUTCOMES, type CounterLabels, type CounterName, type MetricsRecorder, type OutboxStats } from '../lib/metrics-recorder';
+import {
+  DOCUMENT_REQUEST_OUTCOMES,
+  SIGNUP_OUTCOMES,
+  type CounterLabels,
+  type CounterName,
+  type MetricsRecorder,
+  type OutboxStats,
+} from '../lib/metrics-recorder';
 
 /**
  * Prometheus metrics (prom-client). Each app gets its own registry, not prom-client's global one, so a test can
@@ -24,6 +31,11 @@ const BATCH_BUCKETS = [1, 2, 5, 10, 20, 50, 100, 200, 500];
 
 const COUNTER_HELP: { [N in CounterName]: { name: string; help: string; labels: (keyof CounterLabels[N])[] } } = {
   signups: { name: 'signups_total', help: 'Sign-up requests by outcome', labels: ['outcome'] },
+  documentRequests: {
+    name: 'document_requests_total',
+    help: "Posts of the trust page's request for our security documents, by outcome",
+    labels: ['outcome'],
+  },
   deliveryFailures: {
     name: 'delivery_failures_total',
     help: 'Failed delivery attempts from the outbox, by channel; final="true" when the item was given up',
@@ -61,6 +73,7 @@ const COUNTER_HELP: { [N in CounterName]: { name: string; help: string; labels: 
  */
 const INITIAL_LABELS: { [N in CounterName]: CounterLabels[N][] } = {
   signups: SIGNUP_OUTCOMES.map((outcome) => ({ outcome })),
+  documentRequests: DOCUMENT_REQUEST_OUTCOMES.map((outcome) => ({ outcome })),
   deliveryFailures: (['mail', 'webhook'] as const).flatMap((channel) => (['false', 'true'] as const).map((final) => ({ channel, final }))),
   rateLimitRefusals: [],
   databaseErrors: ['request', 'readiness', 'outbox_stats', 'delivery'].map((operation) => ({ operation })),

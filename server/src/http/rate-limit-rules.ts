@@ -40,6 +40,15 @@ export function declareRateLimits(settings: RateLimitSettings) {
     signup: rule(settings.signupsPerMinute, MINUTE_MS, SIGNUP_REFUSED),
     /** The privacy page's "send me my link": a little more room than sign-ups, over ten minutes. */
     dataLink: rule(settings.signupsPerMinute === null ? null : Math.max(5, settings.signupsPerMinute), 10 * MINUTE_MS, 'Too many requests'),
+    /**
+     * The trust page's "request our security documents" posted from any network: a buyer asks once or twice, so five
+     * in ten minutes leaves room for a corrected typo and a colleague on the same network, and none for a flood.
+     */
+    documentRequest: rule(
+      settings.signupsPerMinute === null ? null : 5,
+      10 * MINUTE_MS,
+      'Too many requests from your network. Please wait a few minutes and try again.',
+    ),
     /** POST /api/visit, the page-view beacon: a flood beyond it is refused and not counted. */
     visit: rule(settings.visitsPerMinute, MINUTE_MS, 'Too many page views from your network.'),
     /** POST /api/admin/session: holds while Redis is down (counted in the database). */

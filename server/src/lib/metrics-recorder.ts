@@ -17,10 +17,16 @@ export const SIGNUP_OUTCOMES = [
 ] as const;
 export type SignupOutcome = (typeof SIGNUP_OUTCOMES)[number];
 
+/** How a post of the trust page's "request our security documents" ended (routes/trust/routes.ts). */
+export const DOCUMENT_REQUEST_OUTCOMES = ['stored', 'repeated', 'invalid', 'honeypot', 'failed'] as const;
+export type DocumentRequestOutcome = (typeof DOCUMENT_REQUEST_OUTCOMES)[number];
+
 /** Every counter, by name, with the labels it takes. Label values are fixed words, never request data. */
 export interface CounterLabels {
   /** Sign-up requests that reached the handler, by outcome (rate-limited ones are counted in rateLimitRefusals). */
   signups: { outcome: SignupOutcome };
+  /** Posts of the trust page's request for our security documents, by outcome (rate-limited ones: rateLimitRefusals). */
+  documentRequests: { outcome: DocumentRequestOutcome };
   /** A delivery attempt that failed and will be retried (or was given up: `final`). */
   deliveryFailures: { channel: 'mail' | 'webhook'; final: 'true' | 'false' };
   /** Requests refused with 429 by a rate limit; `limit` is the pattern of the limited route. */

@@ -84,6 +84,13 @@ export function housekeepingJobs(
       run: () => services.proofOfWork.pruneSpent(),
     },
     {
+      // A buyer's request for our security documents is kept for a year (the privacy page and the trust page say so).
+      name: 'erase old requests for security documents',
+      everyMs: HOUR_MS,
+      runNow: true,
+      run: () => services.documentRequests.prune(),
+    },
+    {
       // The founders' daily digest, queued once a day after 06:00 UTC by whichever copy gets there first.
       name: "queue the operators' daily digest",
       everyMs: 10 * 60 * 1000,

@@ -31,6 +31,7 @@ import { createBookings, type BookingSettings } from './bookings';
 import { createQuestions } from './questions';
 import { createApiKeys, type EnvironmentKey } from './api-keys';
 import { createSso, type SsoDeps } from './sso';
+import { createDocumentRequests } from './document-requests';
 import { createErasureLedger } from '../io/erasure-ledger';
 import type { SecretBox } from '../lib/secret-box';
 
@@ -206,6 +207,7 @@ export function createServices(database: Database, stores: Stores, settings: Ser
       ...(settings.now ? { now: settings.now } : {}),
     }),
     operatorDigest: createOperatorDigest({ stores, useCases }),
+    documentRequests: createDocumentRequests({ stores, useCases, proofOfWork, mailBudget, ...(settings.now ? { now: settings.now } : {}) }),
   };
 }
 

@@ -4,6 +4,7 @@ import { createBatchedRead } from '../db/batched-read';
 import { DELIVERY_BATCH_WINDOW_MS, createGroupCommit } from '../db/group-commit';
 import type { Stores } from '../db/stores';
 import type { DigestFacts } from '../db/stores/signup-insight';
+import type { DocumentRequestRow } from '../db/stores/document-requests';
 import type { SignupRow } from '../db/stores/signups';
 import type { IssuedToken } from '../lib/tokens';
 
@@ -31,6 +32,8 @@ export interface MailSource {
   ): Promise<{ id: number; email: string; role: 'owner' | 'member' | 'viewer'; expiresAt: string } | undefined>;
   /** The hash of the link in the invitation's mail going out now (a re-sent mail replaces the link). */
   saveOperatorInvitationLink(id: number, hash: string): Promise<void>;
+  /** A buyer's request for our security documents (undefined: erased by the retention job since). */
+  documentRequest(id: number): Promise<DocumentRequestRow | undefined>;
 }
 
 /**
@@ -66,6 +69,7 @@ export function createMailSources(database: Database, stores: Stores): MailSourc
     saveInvitationLink: (invitationId, hash) => stores.invitations.saveLink(invitationId, hash, new Date().toISOString()),
     operatorInvitation: (id) => stores.operatorInvitations.forMail(database.db, id),
     saveOperatorInvitationLink: (id, hash) => stores.operatorInvitations.setTokenHash(database.db, id, hash),
+    documentRequest: (id) => stores.documentRequests.find(database.db, id),
     sendName: async (payload) => {
       if (typeof payload.campaignId === 'number') {
         const row = await stores.campaigns.find(database.db, payload.campaignId);

@@ -35,6 +35,8 @@ export const MAIL_TOPICS = {
   operatorReadBudget: 'operator-read-budget',
   /** A campaign or wave paused itself for its bounces or complaints (services/send-guard.ts): the owners are told. */
   operatorSendPaused: 'operator-send-paused',
+  /** A buyer asked for our security documents on the trust page (services/document-requests.ts): the owners are told. */
+  operatorDocumentRequest: 'operator-document-request',
 } as const;
 
 export const WEBHOOK_EVENT_TYPES = [

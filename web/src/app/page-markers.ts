@@ -4,3 +4,5 @@ export const NOT_FOUND_ATTRIBUTE = 'data-not-found';
 export const LANGUAGE_SWITCH_ATTRIBUTE = 'data-language-switch';
 /** Marks the offer of another language's page; its value is that language (shown by the first-view script). */
 export const LANGUAGE_OFFER_ATTRIBUTE = 'data-language-offer';
+/** Marks a form whose script solves a proof of work before it is sent (islands/proof-of-work-forms.ts). */
+export const PROOF_OF_WORK_FORM_ATTRIBUTE = 'data-proof-of-work';

@@ -2,6 +2,7 @@ import { SIGNUP_THANK_YOU_PATH } from '@waitlist/contract/form-post';
 import { PARTNER_JOIN_PATH } from '@waitlist/contract/partner-codes';
 import { SITE_LOCALES, localizedPath, type SiteLocale } from '@waitlist/contract/locales';
 import { DPA_PATH, TRUST_PATH } from '@waitlist/contract/trust';
+import { DOCUMENT_REQUEST_SENT_PATH } from '@waitlist/contract/document-requests';
 
 /**
  * One place for every path of the public site, as the English site names them; each other language has the same
@@ -17,6 +18,8 @@ export const paths = {
   trust: TRUST_PATH,
   /** The data processing agreement, printable, rendered per request like the trust page. */
   dpa: DPA_PATH,
+  /** Where the trust page's request for our security documents lands when stored (noindex, rendered per request). */
+  documentsRequested: DOCUMENT_REQUEST_SENT_PATH,
   /** Where the form answers a successful post sent without script (noindex). */
   thankYou: SIGNUP_THANK_YOU_PATH,
   /** Where someone with a partner's code joins, confirmed by the code (noindex; the form posts back here). */

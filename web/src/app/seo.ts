@@ -15,7 +15,7 @@ export interface PageMeta {
   alternates: { hreflang: string; href: string }[];
 }
 
-type PageKey = 'home' | 'about' | 'privacy' | 'accessibility' | 'trust' | 'dpa' | 'thankYou' | 'join';
+type PageKey = 'home' | 'about' | 'privacy' | 'accessibility' | 'trust' | 'dpa' | 'documentsRequested' | 'thankYou' | 'join';
 const pageByPath: Record<string, PageKey> = {
   [paths.home]: 'home',
   [paths.about]: 'about',
@@ -23,12 +23,13 @@ const pageByPath: Record<string, PageKey> = {
   [paths.accessibility]: 'accessibility',
   [paths.trust]: 'trust',
   [paths.dpa]: 'dpa',
+  [paths.documentsRequested]: 'documentsRequested',
   [paths.thankYou]: 'thankYou',
   [paths.join]: 'join',
 };
 
-/** Pages search engines should not list: the answer to a sign-up, the partners' join page and anything that is not a page. */
-const NOT_INDEXED: ReadonlySet<string> = new Set(['thankYou', 'join', 'notFound']);
+/** Pages search engines should not list: the answers to a sign-up and to a document request, the partners' join page and anything that is not a page. */
+const NOT_INDEXED: ReadonlySet<string> = new Set(['thankYou', 'documentsRequested', 'join', 'notFound']);
 
 const absolute = (path: string) => `${siteConfig.url}${path}`;
 

@@ -11,6 +11,8 @@ import { AccessibilityPage } from './pages/accessibility-page';
 import { TrustPage } from './pages/trust-page';
 import { DpaPage } from './pages/dpa-page';
 import type { TrustView } from '@waitlist/contract/trust';
+import type { DocumentRequestAnswer } from '@waitlist/contract/document-requests';
+import { DocumentsRequestedPage } from './pages/documents-requested-page';
 import { ThankYouPage } from './pages/thank-you-page';
 import { JoinPage } from './pages/join-page';
 import { NotFoundPage } from './pages/not-found-page';
@@ -22,8 +24,8 @@ import { paths } from './paths';
 
 /**
  * What a page is rendered with: nothing for the prerendered pages; at request time the server's answer to a
- * form post (`signup`), a page behind a link in our mail (`selfService`), the trust page's facts (`trust`), or the
- * message of a page that failed to render (`error`).
+ * form post (`signup`), a page behind a link in our mail (`selfService`), the trust page's facts (`trust`) and its
+ * form (`documentRequest`), or the message of a page that failed to render (`error`).
  */
 export interface PageState {
   signup?: SignupFormAnswer;
@@ -32,6 +34,10 @@ export interface PageState {
   selfService?: SelfServiceView;
   /** The trust page's facts, from the server's settings (it is never prerendered). */
   trust?: TrustView;
+  /** The trust page's "request our security documents" form: a fresh token, or the answer to a post. */
+  documentRequest?: DocumentRequestAnswer;
+  /** The page a stored request lands on (303 from the post). */
+  documentRequestSent?: boolean;
   error?: string;
 }
 
@@ -68,9 +74,11 @@ export function SitePage({ pathname, state = {} }: { pathname: string; state?: P
         ) : page === paths.accessibility ? (
           <AccessibilityPage />
         ) : page === paths.trust && state.trust ? (
-          <TrustPage view={state.trust} />
+          <TrustPage view={state.trust} request={state.documentRequest} />
         ) : page === paths.dpa && state.trust ? (
           <DpaPage view={state.trust} />
+        ) : page === paths.documentsRequested && state.documentRequestSent ? (
+          <DocumentsRequestedPage contact={state.trust?.securityContact} />
         ) : page === paths.thankYou ? (
           <ThankYouPage />
         ) : page === paths.join ? (

@@ -23,6 +23,7 @@ import { fitScores } from './0019-fit-scores';
 import { shortListMigration } from './0020-short-list';
 import { apiKeysMigration } from './0021-api-keys';
 import { singleSignOnMigration } from './0022-single-sign-on';
+import { documentRequestsMigration } from './0023-document-requests';
 import type { Migration } from './ddl';
 import { applyMigrations } from './migrator';
 
@@ -53,6 +54,7 @@ export const migrations: Migration[] = [
   shortListMigration,
   apiKeysMigration,
   singleSignOnMigration,
+  documentRequestsMigration,
 ];
 
 export type { Migration };

@@ -47,6 +47,7 @@ import type {
   ServerSecretsTable,
   SpentChallengesTable,
   SchemaMigrationsTable,
+  DocumentRequestsTable,
 } from './site';
 
 export * from './people';
@@ -98,4 +99,5 @@ export interface Schema {
   sso_domain_roles: SsoDomainRolesTable;
   sso_policy: SsoPolicyTable;
   sso_attempts: SsoAttemptsTable;
+  document_requests: DocumentRequestsTable;
 }

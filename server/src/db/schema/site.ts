@@ -1,5 +1,5 @@
-import type { ColumnType } from 'kysely';
-import type { Timestamp } from './columns';
+import type { ColumnType, Generated } from 'kysely';
+import type { NullableTimestamp, Timestamp } from './columns';
 
 /** The site's own bookkeeping: visits, shared secrets, spent proof-of-work challenges, the migrations applied. */
 
@@ -46,4 +46,22 @@ export interface SchemaMigrationsTable {
   version: number;
   name: string;
   applied_at: Timestamp;
+}
+
+/** The trust page's "request our security documents" (migration 23). */
+export interface DocumentRequestsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  company: string;
+  /** The kinds asked for, joined by spaces. */
+  documents: string;
+  message: string | null;
+  locale: string;
+  proof_of_work: number;
+  form_token_hash: string | null;
+  created_at: Timestamp;
+  answered_at: NullableTimestamp;
+  answered_by: number | null;
+  answered_by_email: string | null;
 }

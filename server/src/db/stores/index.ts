@@ -3,6 +3,7 @@ import { createApiKeyStore } from './api-keys';
 import { createAuditTrail } from './audit-trail';
 import { createCampaignStore } from './campaigns';
 import { createDigestClaims } from './digest-claims';
+import { createDocumentRequestStore } from './document-requests';
 import { createFitScores } from './fit-scores';
 import { createFollowUpStore } from './follow-up';
 import { createIdempotencyKeyStore } from './idempotency-keys';
@@ -63,6 +64,7 @@ export function createStores(database: Database, options: { sessionIdleMs: numbe
     questions: createQuestionStore(database),
     apiKeys: createApiKeyStore(database),
     sso: createSsoStore(database),
+    documentRequests: createDocumentRequestStore(database),
   };
 }
 

@@ -28,6 +28,7 @@ import { importRoutes } from './import-routes';
 import { fitRoutes } from './fit-routes';
 import { questionRoutes } from './question-routes';
 import { apiKeyRoutes } from './api-key-routes';
+import { documentRequestRoutes } from './document-request-routes';
 import { ssoRoutes } from './sso-routes';
 
 export interface AdminRoutesOptions {
@@ -150,6 +151,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(fitRoutes, { fitRules: services.fitRules });
   await app.register(questionRoutes, { questions: services.questions });
   await app.register(apiKeyRoutes, { apiKeys: services.apiKeys });
+  await app.register(documentRequestRoutes, { documentRequests: services.documentRequests });
   await app.register(teamRoutes, { stores, team: services.team, exports: services.exports, nudge: options.nudgeMail });
   await app.register(meRoutes, {
     secondFactors: services.secondFactors,

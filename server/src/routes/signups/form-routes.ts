@@ -25,6 +25,7 @@ import type { SignupService } from '../../services/signups';
 import type { PageRenderer } from '../../http/page-renderer';
 import { tooManyRequests, type SharedLimit } from '../../http/rate-limiter';
 import { httpErrorOf } from '../../http/write-errors';
+import { formEntries, formEntry } from '../../http/form-entries';
 import { clientNetwork } from '../../lib/client-network';
 import { formTokenKey, isFormToken, newFormToken } from '../../lib/form-token';
 import { partnerCodeHash } from '../../lib/tokens';
@@ -37,14 +38,6 @@ export interface SignupFormRoutesOptions {
   /** rate-limit-rules.ts: signup, shared with the API. */
   signupLimit: SharedLimit | null;
   metrics: MetricsRecorder;
-}
-
-/** Posted fields as name/value pairs, whatever the body parser made of them (repeated names are arrays). */
-function entriesOf(body: unknown): [string, unknown][] {
-  if (typeof body !== 'object' || body === null) return [];
-  return Object.entries(body).flatMap(([name, value]) =>
-    Array.isArray(value) ? value.map((v): [string, unknown] => [name, v]) : [[name, value]],
-  );
 }
 
 /**
@@ -86,7 +79,7 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
   const handle =
     (pathname: string, join = false) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
-      const values = signupFormValuesFromEntries(entriesOf(request.body));
+      const values = signupFormValuesFromEntries(formEntries(request.body));
 
       // One budget per client for every way to sign up (the API counts against it too).
       const verdict = await options.signupLimit?.check(request);
@@ -131,8 +124,7 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
       const data = suggestion && values.emailChoice === EMAIL_CHOICES.use ? { ...checked.data, email: suggestion } : checked.data;
       const signup = { ...toSignupBody(data), ...decodeAttribution(values.attribution), locale };
       // A page whose script solved the proof of work posts it too; without script there is none (the mail may wait).
-      const proofEntry = entriesOf(request.body).find(([name]) => name === PROOF_OF_WORK_FIELD)?.[1];
-      const proof = typeof proofEntry === 'string' ? proofEntry : undefined;
+      const proof = formEntry(formEntries(request.body), PROOF_OF_WORK_FIELD);
       const key = isFormToken(values.formToken) ? formTokenKey(values.formToken) : undefined;
       try {
         const store = (idempotencyKey: string | undefined) =>

@@ -1,12 +1,14 @@
 import type { TrustView } from '@waitlist/contract/trust';
 import { DISCLOSURE_ANCHOR, DPA_PATH, SECURITY_TXT_PATH } from '@waitlist/contract/trust';
+import type { DocumentRequestAnswer } from '@waitlist/contract/document-requests';
 import { useLocale } from '../../lib/locale';
+import { DocumentRequestForm } from './document-request-form';
 
 /**
  * The trust page (issue 37 item 1), rendered per request by the server with the facts of its own settings
  * (server/src/services/trust.ts): nothing here is built in, so a new relay or host shows with no rebuild.
  */
-export function TrustPage({ view }: { view: TrustView }) {
+export function TrustPage({ view, request }: { view: TrustView; request?: DocumentRequestAnswer | undefined }) {
   const { copy, href } = useLocale();
   const { trust, dpa } = copy;
   const { where, processors, retention, measures, incidents, disclosure, contact } = trust;
@@ -50,6 +52,8 @@ export function TrustPage({ view }: { view: TrustView }) {
         <p>
           <a href={href(DPA_PATH)}>{dpa.link}</a>
         </p>
+
+        {request ? <DocumentRequestForm request={request} /> : null}
 
         <section aria-labelledby="trust-incidents">
           <h2 id="trust-incidents">{incidents.heading}</h2>

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminCampaign,
+  AdminDocumentRequest,
+  AdminDocumentRequestList,
   AdminCampaignCreate,
   AdminMailPreview,
   AdminMailPreviewRequest,
@@ -137,5 +139,18 @@ export function useQuestionAction() {
           ? request<{ items: AdminQuestion[] }>(`/questions/${input.update}`, json('PUT', input.question))
           : request<{ items: AdminQuestion[] }>(`/questions/${input.archive}/archive`, json('POST', {})),
     onSuccess: (list) => queryClient.setQueryData(adminKeys.questions(), list),
+  });
+}
+
+/** GET /document-requests: the trust page's requests for our security documents, newest first. */
+export const useDocumentRequests = () =>
+  useQuery({ queryKey: adminKeys.documentRequests(), queryFn: () => request<AdminDocumentRequestList>('/document-requests') });
+
+/** POST /document-requests/:id/answered: the buyer has had their answer (by mail). */
+export function useMarkDocumentRequestAnswered() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => request<AdminDocumentRequest>(`/document-requests/${id}/answered`, json('POST', {})),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.documentRequests() }),
   });
 }

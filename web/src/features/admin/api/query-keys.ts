@@ -30,6 +30,7 @@ export const adminKeys = {
   questions: () => ['admin', 'questions'] as const,
   team: () => ['admin', 'team'] as const,
   apiKeys: () => ['admin', 'api-keys'] as const,
+  documentRequests: () => ['admin', 'document-requests'] as const,
   sso: () => ['admin', 'sso'] as const,
   ssoOffer: () => ['admin', 'sso-offer'] as const,
   passkeys: () => ['admin', 'passkeys'] as const,

@@ -7,6 +7,7 @@ import { WavesPanel } from './waves-panel';
 import { FitWeightsPanel } from './fit-weights-panel';
 import { ShortListPanel, UpcomingCallsPanel } from './short-list-panel';
 import { QuestionsPanel } from './questions-panel';
+import { DocumentRequestsPanel } from './document-requests-panel';
 
 /** From the list to pilots: invitation waves and updates to the list (both for the Sign-ups screen's current filter), and partner codes. */
 export function PilotsPage({ filters, operator }: { filters: AdminFilters; operator: string }) {
@@ -15,10 +16,11 @@ export function PilotsPage({ filters, operator }: { filters: AdminFilters; opera
     <AdminPage
       titleId="pilots-title"
       title="Pilots"
-      summary="Decide who comes first (the short list and the calls booked), invite people to the pilot, write to the list (both go to the people of the Sign-ups filter), and make codes for partners."
+      summary="Decide who comes first (the short list, the calls booked and the buyers asking for our security documents), invite people to the pilot, write to the list (both go to the people of the Sign-ups filter), and make codes for partners."
     >
       <ShortListPanel />
       <UpcomingCallsPanel />
+      <DocumentRequestsPanel />
       <WavesPanel segment={segment} />
       <CampaignsPanel segment={segment} operator={operator} />
       <FitWeightsPanel />
