@@ -1,8 +1,7 @@
 import { startTypewriters } from './components/ui/typewriter';
 import { enhancePopoverMenus } from './components/ui/popover-menus';
 import { loadSignupFormWhenNeeded } from './islands/load-signup-form';
-import { solveProofOfWorkOnForms } from './islands/proof-of-work-forms';
-import { LANGUAGE_OFFER_ATTRIBUTE, LANGUAGE_SWITCH_ATTRIBUTE, NOT_FOUND_ATTRIBUTE } from './app/page-markers';
+import { LANGUAGE_OFFER_ATTRIBUTE, LANGUAGE_SWITCH_ATTRIBUTE, NOT_FOUND_ATTRIBUTE, PROOF_OF_WORK_FORM_ATTRIBUTE } from './app/page-markers';
 import { keepSectionOnLanguageSwitch, offerPreferredLanguage } from './lib/language-offer';
 import { sendVisitBeacon } from './lib/visit-beacon';
 import './styles.css';
@@ -15,7 +14,17 @@ import './styles.css';
 startTypewriters();
 enhancePopoverMenus();
 loadSignupFormWhenNeeded();
-solveProofOfWorkOnForms();
+// A plain form that carries a proof of work (the trust page's) loads its code when first touched: no page's first view
+// grows for it (e2e/perf-budgets.test.ts).
+for (const form of document.querySelectorAll<HTMLFormElement>(`form[${PROOF_OF_WORK_FORM_ATTRIBUTE}]`)) {
+  const load = () =>
+    import('./islands/proof-of-work-forms').then(
+      ({ proveOnSubmit }) => proveOnSubmit(form),
+      // The form posts without it all the same (stored; its mail waits for the budget of unproven mail).
+      (error: unknown) => console.warn('The proof of work did not load; the form works without it.', error),
+    );
+  form.addEventListener('focusin', load, { once: true });
+}
 keepSectionOnLanguageSwitch(LANGUAGE_SWITCH_ATTRIBUTE);
 offerPreferredLanguage(LANGUAGE_OFFER_ATTRIBUTE);
 if (document.querySelector(`[${NOT_FOUND_ATTRIBUTE}]`)) {
