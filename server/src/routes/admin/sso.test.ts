@@ -254,4 +254,25 @@ describe.each(DIALECTS)('single sign-on on %s', (dialect) => {
     expect((await admin('GET', '/sso')).json<AdminSso>()).toMatchObject({ required: true, break_glass_operator_id: ownerId });
     await admin('PUT', '/sso', { required: false, break_glass_operator_id: null, domain_roles: [] });
   });
+
+  it('signs in once when the button is pressed twice: the browser follows the later start; the earlier answer, or a replay, is refused', async () => {
+    provider.signInAs({ sub: `twice-${dialect}`, email: `twice-${dialect}@acme.example` });
+    const first = await suite.app.inject({ method: 'GET', url: '/api/admin/sso/start' });
+    const second = await suite.app.inject({ method: 'GET', url: '/api/admin/sso/start' });
+    // The browser's cookie jar holds the later start's cookie (the same name and path replace the first), and it follows
+    // the later answer's redirect: the first navigation is abandoned.
+    const kept = second.cookies.find((c) => c.name === 'wl_sso')!;
+    expect(first.cookies.find((c) => c.name === 'wl_sso')!.value).not.toBe(kept.value);
+    const back = await provider.authorize(second.headers.location!);
+    const callback = await suite.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, cookies: { wl_sso: kept.value } });
+    const session = callback.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE && c.value);
+    expect((await whoAmI(session)).operator).toMatchObject({ email: `twice-${dialect}@acme.example`, role: 'viewer' });
+    // Had the first navigation gone on, its answer, and a replay of the used one, are refused: no second session.
+    const stale = await provider.authorize(first.headers.location!);
+    for (const answer of [stale, back]) {
+      const refused = await suite.app.inject({ method: 'GET', url: `${answer.pathname}${answer.search}`, cookies: { wl_sso: kept.value } });
+      expect(refused.headers.location).toMatch(/^\/admin\?sso=/);
+      expect(refused.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE && c.value)).toBeUndefined();
+    }
+  });
 });
