@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_ERROR_CODES, IMPORT_PROGRESS_TYPE, adminImportQuerySchema, type AdminImportReport } from '@waitlist/contract';
 import { HttpError } from '../../http/http-error';
+import { httpErrorOf } from '../../http/write-errors';
 import { ImportRefused, type ImportReport, type Imports } from '../../services/imports';
 import { signedInOperator } from './guards';
 
@@ -69,18 +70,33 @@ export async function importRoutes(parent: FastifyInstance, options: ImportRoute
       if (String(request.headers.accept ?? '').includes(IMPORT_PROGRESS_TYPE)) {
         const lines = new PassThrough();
         const line = (value: unknown) => lines.write(`${JSON.stringify(value)}\n`);
-        void run((done, total) => line({ progress: { done, total } }))
+        // The people stored so far: each batch commits on its own, so a fault keeps them (the last progress line says how many).
+        let stored = 0;
+        void run((done, total) => {
+          stored = done;
+          line({ progress: { done, total } });
+        })
           .then((report) => line({ report }))
           .catch((error: unknown) => {
             const known = refusal(error);
             if (!known) request.log.error({ err: error }, 'console import failed');
+            // The database went away mid-import (503): what is stored stays, and the same file again skips it.
+            const outage = known ? undefined : httpErrorOf(error);
             line({
-              error: known?.toBody() ?? {
-                code: ADMIN_ERROR_CODES.invalidRequest,
-                message: 'The import failed: see the server log',
-                details: null,
-                hint: null,
-              },
+              error:
+                known?.toBody() ??
+                (outage && outage.statusCode === 503
+                  ? {
+                      ...outage.toBody(),
+                      message: `The database stopped answering: ${stored.toLocaleString('en')} people were imported before it did.`,
+                      hint: 'Import the same file again when it answers: the people already on the list are skipped.',
+                    }
+                  : {
+                      code: ADMIN_ERROR_CODES.invalidRequest,
+                      message: 'The import failed: see the server log',
+                      details: null,
+                      hint: null,
+                    }),
             });
           })
           .finally(() => lines.end());
