@@ -223,7 +223,10 @@ export type AdminImportReport = z.infer<typeof adminImportReportSchema>;
  */
 export const IMPORT_PROGRESS_TYPE = 'application/x-ndjson';
 export type ImportProgressLine =
-  { progress: { done: number; total: number } } | { report: AdminImportReport } | { error: { code: string; message: string } };
+  | { progress: { done: number; total: number } }
+  | { report: AdminImportReport }
+  /** The API's error shape; `hint` says what to do next (after an outage: import the same file again). */
+  | { error: { code: string; message: string; hint?: string | null } };
 
 /** GET /backups: the server's own backups (SQLite with BACKUP_DIR) and the last failure, for the console. */
 export const adminBackupStatusSchema = z.object({

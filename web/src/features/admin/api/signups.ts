@@ -129,7 +129,9 @@ export function useImportList() {
         for (const text of lines.filter(Boolean)) {
           const line = JSON.parse(text) as ImportProgressLine;
           if ('progress' in line) setProgress({ ...line.progress, elapsedMs: Date.now() - startedAt });
-          if ('error' in line) throw new AdminApiError(400, line.error.code, line.error.message);
+          // The hint says what to do next (after an outage: import the same file again; those stored are skipped).
+          if ('error' in line)
+            throw new AdminApiError(400, line.error.code, [line.error.message, line.error.hint].filter(Boolean).join(' '));
           if ('report' in line) return line.report;
         }
         if (done)
