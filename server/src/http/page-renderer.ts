@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { CATALOGUE, catalogueFor } from '@waitlist/catalogue';
 import { ERROR_MESSAGE_PLACEHOLDER, localeOfPath } from '@waitlist/contract';
 
@@ -84,3 +84,14 @@ export async function loadPageRenderer(ssrDir: string, log: FastifyBaseLogger): 
     },
   };
 }
+
+/**
+ * The error handler of a form posted without script: a page answers, not JSON, for a body the parser refused (too
+ * large, another type: its 4xx and message) or a failure nobody foresaw (500, logged as `what failed`).
+ */
+export const formPostErrorHandler =
+  (pages: PageRenderer, pathname: string, what: string) => (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, `${what} failed`);
+    return pages.send(reply, status, pathname, { error: status === 500 ? 'Internal server error' : error.message });
+  };

@@ -48,3 +48,11 @@ export function testEnv(testDb: TestDatabase, overrides: Record<string, string |
     ...overrides,
   });
 }
+
+/** A rendered page's words as a person reads them: tags gone, entities the renderer writes decoded, spaces collapsed. */
+export const pageText = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');

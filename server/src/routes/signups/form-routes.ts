@@ -1,5 +1,5 @@
 import fastifyFormbody from '@fastify/formbody';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   EMAIL_CHOICES,
   PARTNER_JOIN_PATH,
@@ -22,7 +22,7 @@ import {
 } from '@waitlist/contract';
 import { IdempotencyKeyReusedError } from '../../db/errors';
 import type { SignupService } from '../../services/signups';
-import type { PageRenderer } from '../../http/page-renderer';
+import { formPostErrorHandler, type PageRenderer } from '../../http/page-renderer';
 import { tooManyRequests, type SharedLimit } from '../../http/rate-limiter';
 import { httpErrorOf } from '../../http/write-errors';
 import { formEntries, formEntry } from '../../http/form-entries';
@@ -160,12 +160,7 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
       pathname,
       {
         bodyLimit: SIGNUP_BODY_LIMIT_BYTES,
-        // A page answers, not JSON: a body the parser refused (too large, another type) or a failure we did not foresee.
-        errorHandler: (error: FastifyError, request, reply) => {
-          const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-          if (status === 500) request.log.error({ err: error }, 'sign-up form post failed');
-          return pages.send(reply, status, pathname, { error: status === 500 ? 'Internal server error' : error.message });
-        },
+        errorHandler: formPostErrorHandler(pages, pathname, 'sign-up form post'),
       },
       handle(pathname, joinPages.includes(pathname)),
     );

@@ -3,6 +3,7 @@ import { DOCUMENT_REQUEST_RETENTION_DAYS } from '@waitlist/contract';
 import { useTestApp } from '../../test/app';
 import { ADMIN_TEST_ENV, addOperator, adminClient, auditEntries, signIn } from '../../test/console';
 import { DIALECTS } from '../../test/databases';
+import { pageText } from '../../test/fixtures';
 import { solvedChallenge } from '../../test/proof-of-work';
 import { useTestSmtp } from '../../test/smtp';
 import type { App } from '../../app';
@@ -11,12 +12,6 @@ import { UNVERIFIED_BUDGET } from '../../services/mail-budget';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const encode = (fields: [string, string][]) => new URLSearchParams(fields).toString();
 const tokenOf = (html: string) => /name="formToken" value="([A-Za-z0-9_-]+)"/.exec(html)?.[1];
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 /** A buyer's request as the trust page's form posts it without script, with a token from a fresh page. */
 async function post(
@@ -76,7 +71,7 @@ describe.each(DIALECTS)('requests for our security documents on %s', (dialect) =
     // Nothing right: each problem beside its field, what was typed kept, nothing stored or mailed.
     const wrong = await post(suite.app, { name: ' ', email: 'ingrid@', company: 'Volvo Cars', documents: [], message: 'x'.repeat(1001) });
     expect(wrong.res.statusCode).toBe(422);
-    const answer = text(wrong.res.body);
+    const answer = pageText(wrong.res.body);
     expect(answer).toContain('The request was not sent. Please check the fields marked below.');
     expect(answer).toContain('Please enter your name');
     expect(answer).toContain('Please enter a valid e-mail address');
@@ -97,7 +92,7 @@ describe.each(DIALECTS)('requests for our security documents on %s', (dialect) =
     expect(sent.res.headers.location).toBe('/trust/requested');
     const thanks = await suite.app.inject({ method: 'GET', url: '/trust/requested' });
     expect(thanks.statusCode).toBe(200);
-    expect(text(thanks.body)).toContain('Your request reached the founders');
+    expect(pageText(thanks.body)).toContain('Your request reached the founders');
     expect(thanks.body).toContain('<meta name="robots" content="noindex" />');
     const rows = await stored(suite.app);
     expect(rows).toHaveLength(1);
@@ -139,7 +134,9 @@ describe.each(DIALECTS)('requests for our security documents on %s', (dialect) =
     );
     expect(sv.res.statusCode).toBe(303);
     expect(sv.res.headers.location).toBe('/sv/trust/requested');
-    expect(text((await suite.app.inject({ method: 'GET', url: '/sv/trust/requested' })).body)).toContain('Din begäran har nått grundarna');
+    expect(pageText((await suite.app.inject({ method: 'GET', url: '/sv/trust/requested' })).body)).toContain(
+      'Din begäran har nått grundarna',
+    );
     expect((await stored(suite.app)).at(-1)).toMatchObject({ company: 'Scania', locale: 'sv', documents: 'questionnaire' });
     expect(smtp.mailsTo(member.email)).toHaveLength(0);
 
@@ -210,7 +207,7 @@ describe.each(DIALECTS)('requests for our security documents on %s', (dialect) =
     const refused = await post(app, { company: 'One too many' });
     expect(refused.res.statusCode).toBe(429);
     expect(refused.res.headers['retry-after']).toMatch(/^\d+$/);
-    expect(text(refused.res.body)).toContain('Too many requests came from your network');
+    expect(pageText(refused.res.body)).toContain('Too many requests came from your network');
     expect(refused.res.body).toContain('value="One too many"');
     expect(await stored(app)).toHaveLength(5);
   });

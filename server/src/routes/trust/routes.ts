@@ -1,5 +1,5 @@
 import fastifyFormbody from '@fastify/formbody';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   DOCUMENT_REQUEST_PROOF_FIELD,
   DOCUMENT_REQUEST_SENT_PATH,
@@ -17,7 +17,7 @@ import {
   type DocumentRequestValues,
   type TrustView,
 } from '@waitlist/contract';
-import type { PageRenderer } from '../../http/page-renderer';
+import { formPostErrorHandler, type PageRenderer } from '../../http/page-renderer';
 import { formEntries, formEntry } from '../../http/form-entries';
 import { tooManyRequests, type SharedLimit } from '../../http/rate-limiter';
 import { httpErrorOf } from '../../http/write-errors';
@@ -80,15 +80,7 @@ export async function trustRoutes(app: FastifyInstance, options: TrustRoutesOpti
       path,
       {
         bodyLimit: SIGNUP_BODY_LIMIT_BYTES,
-        // A page answers, not JSON: a body the parser refused (too large, another type) or a failure we did not foresee.
-        errorHandler: (error: FastifyError, request, reply) => {
-          const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-          if (status === 500) request.log.error({ err: error }, 'document request post failed');
-          return pages.send(reply, status, path, {
-            trust: options.view(),
-            error: status === 500 ? 'Internal server error' : error.message,
-          });
-        },
+        errorHandler: formPostErrorHandler(pages, path, 'document request post'),
       },
       async (request, reply) => {
         const entries = formEntries(request.body);

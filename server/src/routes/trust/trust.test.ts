@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
+import { pageText } from '../../test/fixtures';
 import { parseEnv } from '../../env';
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 /**
  * Issue 37 items 1 and 2: the trust page says what the running server is configured with (no rebuild: another app
@@ -22,7 +16,7 @@ describe.each(DIALECTS)('the trust page and security.txt on %s', (dialect) => {
     const res = await suite.app.inject({ method: 'GET', url: '/trust' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    const page = text(res.body);
+    const page = pageText(res.body);
     expect(page).toContain('Trust and security');
     expect(page).toMatch(/Mailgun \(EU region\) Germany Delivers our mail/);
     expect(page).toContain('on a server we run ourselves');
@@ -43,7 +37,7 @@ describe.each(DIALECTS)('the trust page and security.txt on %s', (dialect) => {
       REQUIRE_2FA: 'all',
       SITE_URL: 'https://waitlist.acme.example',
     });
-    const en = text((await app.inject({ method: 'GET', url: '/trust' })).body);
+    const en = pageText((await app.inject({ method: 'GET', url: '/trust' })).body);
     expect(en).toContain('on servers run by UpCloud in Finland');
     expect(en).toMatch(/UpCloud Finland Hosts the server and the database/);
     expect(en).toMatch(/Amazon SES Sweden Delivers our mail/);
@@ -56,7 +50,7 @@ describe.each(DIALECTS)('the trust page and security.txt on %s', (dialect) => {
     const sv = await app.inject({ method: 'GET', url: '/sv/trust' });
     expect(sv.statusCode).toBe(200);
     expect(sv.body).toContain('<html lang="sv"');
-    const svText = text(sv.body);
+    const svText = pageText(sv.body);
     expect(svText).toContain('Förtroende och säkerhet');
     expect(svText).toContain('på servrar som drivs av UpCloud i Finland');
     expect(svText).toMatch(/Amazon SES Sweden Levererar våra mejl/);
@@ -67,7 +61,7 @@ describe.each(DIALECTS)('the trust page and security.txt on %s', (dialect) => {
     const app = await suite.makeApp({ HOSTING: 'UpCloud, Finland', REQUIRE_2FA: 'owners' });
     const res = await app.inject({ method: 'GET', url: '/trust/dpa' });
     expect(res.statusCode).toBe(200);
-    const page = text(res.body);
+    const page = pageText(res.body);
     expect(page).toContain('Data processing agreement');
     expect(page).toContain('Article 28');
     expect(page).toContain('The processor: Acme Innovate AB, Gothenburg, Sweden');
@@ -79,7 +73,7 @@ describe.each(DIALECTS)('the trust page and security.txt on %s', (dialect) => {
     );
     expect(page).toMatch(/For the controller .*For the processor/);
     expect(res.body).not.toMatch(/s3cret|postmaster/);
-    const sv = text((await app.inject({ method: 'GET', url: '/sv/trust/dpa' })).body);
+    const sv = pageText((await app.inject({ method: 'GET', url: '/sv/trust/dpa' })).body);
     expect(sv).toContain('Personuppgiftsbiträdesavtal');
     expect(sv).toMatch(/Bilaga 1: Underbiträden .*UpCloud Finland Driver servern och databasen/);
     // The trust page links to it.
@@ -88,7 +82,7 @@ describe.each(DIALECTS)('the trust page and security.txt on %s', (dialect) => {
 
   it('says no other company processes the data when no relay or sub-processor is set', async () => {
     const app = await suite.makeApp({ SMTP_URL: undefined });
-    const page = text((await app.inject({ method: 'GET', url: '/trust' })).body);
+    const page = pageText((await app.inject({ method: 'GET', url: '/trust' })).body);
     expect(page).toContain('No other company processes the data');
     expect(page).not.toContain('over HTTPS only');
   });
