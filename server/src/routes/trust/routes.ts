@@ -14,7 +14,6 @@ import {
   localizedPath,
   validateDocumentRequest,
   type DocumentRequestAnswer,
-  type DocumentRequestValues,
   type TrustView,
 } from '@waitlist/contract';
 import { formPostErrorHandler, type PageRenderer } from '../../http/page-renderer';
@@ -54,12 +53,7 @@ export async function trustRoutes(app: FastifyInstance, options: TrustRoutesOpti
   await app.register(fastifyFormbody, { bodyLimit: SIGNUP_BODY_LIMIT_BYTES });
 
   /** The trust page with its form: fresh, or as posted (with a token of its own when the posted one is not ours). */
-  const trustPage = (
-    reply: FastifyReply,
-    status: number,
-    path: string,
-    answer?: Omit<DocumentRequestAnswer, 'values'> & { values: DocumentRequestValues },
-  ) => {
+  const trustPage = (reply: FastifyReply, status: number, path: string, answer?: DocumentRequestAnswer) => {
     const values = answer?.values ?? EMPTY_DOCUMENT_REQUEST_VALUES;
     const documentRequest: DocumentRequestAnswer = {
       values: { ...values, formToken: isFormToken(values.formToken) ? values.formToken : newFormToken() },
