@@ -60,6 +60,9 @@ describe.each([
     '$path: the case from focus area to concept, readable, named, and never moving',
     async (expected, { page, problems, server }) => {
       await recordLayoutShifts(page);
+      // A slow phone's processor: the parser yields part-way through the page, where a browser may paint (and did,
+      // moving the navigation and the hero when the rest arrived, until the head held the first paint: seo.ts).
+      await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 6 });
       await page.goto(server.url + expected.path, { waitUntil: 'load' });
       const figure = page.getByRole('figure', { name: expected.label });
       await figure.waitFor({ state: 'visible' });

@@ -6,3 +6,5 @@ export const LANGUAGE_SWITCH_ATTRIBUTE = 'data-language-switch';
 export const LANGUAGE_OFFER_ATTRIBUTE = 'data-language-offer';
 /** Marks a form whose script solves a proof of work before it is sent (islands/proof-of-work-forms.ts). */
 export const PROOF_OF_WORK_FORM_ATTRIBUTE = 'data-proof-of-work';
+/** The footer's id: the browser paints a page once it has parsed up to here (seo.ts: FIRST_PAINT_AFTER_MAIN). */
+export const FIRST_PAINT_MARKER_ID = 'site-footer';

@@ -3,6 +3,7 @@ import { useLocale } from '../lib/locale';
 import { paths } from './paths';
 import type { ReactNode } from 'react';
 import { BrandLink } from './logo';
+import { FIRST_PAINT_MARKER_ID } from './page-markers';
 
 function FooterColumn({ heading, children }: { heading: string; children: ReactNode }) {
   return (
@@ -19,7 +20,7 @@ export function SiteFooter() {
   // The footer is prerendered, so this is the year of the build.
   const year = new Date().getFullYear();
   return (
-    <footer className="site-footer">
+    <footer id={FIRST_PAINT_MARKER_ID} className="site-footer">
       <div className="container footer-grid">
         <div className="footer-brand">
           <BrandLink inverse />

@@ -4,6 +4,7 @@ import { DUPLICATE_EMAIL_MESSAGE, EMPTY_SIGNUP_FORM_VALUES } from '@waitlist/con
 import { CATALOGUE } from '@waitlist/catalogue';
 import { SitePage } from './site-page';
 import { render as renderPage } from '../entry-server';
+import { FIRST_PAINT_MARKER_ID } from './page-markers';
 
 const {
   notFoundTitle: NOT_FOUND_TITLE,
@@ -89,6 +90,23 @@ describe('SitePage', () => {
     expect(home.html).not.toContain('<script');
     expect(home.head).toContain('<link rel="canonical" href="http://localhost:3000/" />');
     expect(renderPage('/missing').head).toContain('<meta name="robots" content="noindex" />');
+  });
+
+  it('holds the first paint until the main content is parsed: the head expects the footer, which follows </main>', () => {
+    for (const [path, state] of [
+      ['/', undefined],
+      ['/sv/about', undefined],
+      ['/privacy', undefined],
+      ['/missing', undefined],
+      ['/join', { joined: true }],
+    ] as const) {
+      const { head, html } = renderPage(path, state);
+      expect(head, path).toContain(`<link rel="expect" href="#${FIRST_PAINT_MARKER_ID}" blocking="render" />`);
+      // Chromium paints once the named element is inserted: it must come after the whole of <main>.
+      const main = html.indexOf('</main>');
+      expect(main, path).toBeGreaterThan(0);
+      expect(html.indexOf(`id="${FIRST_PAINT_MARKER_ID}"`), path).toBeGreaterThan(main);
+    }
   });
 
   it("renders the server's answer to a form post: values, messages beside fields, the error worded like the toast", () => {
