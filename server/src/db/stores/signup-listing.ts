@@ -16,6 +16,7 @@ import { translateDbError } from '../errors';
 import type { Schema } from '../schema';
 import { createSignupStore, type SignupRow } from './signups';
 import { BACKLOG_COUNT_CAP } from './signup-counts';
+import { storedFlagSetsWith } from './signup-rows';
 
 export class InvalidCursorError extends Error {
   constructor() {
@@ -82,8 +83,8 @@ export function createSignupListing(database: Database) {
     // Most of a list is new or contacted: a filter of the rows the sort's index walks, not an index of its own.
     if (filters.invited === 'yes') q = q.where(database.notIndexed('status'), 'in', ['invited', 'joined']);
     if (filters.invited === 'no') q = q.where(database.notIndexed('status'), 'in', ['new', 'contacted']);
-    // Flags are a space-separated set of known words: padded, one word matches exactly.
-    if (filters.flag) q = q.where('flags', '<>', '').where(sql<boolean>`(' ' || flags || ' ') LIKE ${`% ${filters.flag} %`}`);
+    // Flags are a set of known words stored as one value: every value holding the flag (signup-rows.ts).
+    if (filters.flag) q = q.where('flags', '<>', '').where('flags', 'in', storedFlagSetsWith(filters.flag));
     if (filters.company) q = q.where('company_domain', '=', filters.company.trim().toLowerCase());
     if (filters.min_score !== undefined) q = q.where('fit_score', '>=', filters.min_score);
     if (filters.from) q = q.where('created_at', '>=', new Date(`${filters.from}T00:00:00Z`).toISOString());

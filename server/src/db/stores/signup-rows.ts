@@ -1,7 +1,23 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { FollowUpStatus, SignupFlag } from '@waitlist/contract';
+import { SIGNUP_FLAGS, type FollowUpStatus, type SignupFlag } from '@waitlist/contract';
 import type { Database } from '../connection';
 import type { WaitlistSignupsTable } from '../schema';
+
+/** How a sign-up's flags are stored: each once, in code-unit order, joined by spaces ('' for none). */
+export const encodeFlags = (flags: readonly SignupFlag[]): string => [...new Set(flags)].sort().join(' ');
+
+/**
+ * Every stored value that holds `flag` (each set of known flags with it, encoded): the list's flag filter is `flags IN
+ * (…)`, which the planner estimates from the column's statistics. A LIKE on the padded text it could not estimate (2 rows
+ * of 13,000): at 450,000 sign-ups on PostgreSQL it fetched every flagged row to sort them, 47-120 ms, where walking the
+ * flagged rows' index newest first takes under 1 ms.
+ */
+export function storedFlagSetsWith(flag: SignupFlag): string[] {
+  const others = SIGNUP_FLAGS.filter((other) => other !== flag);
+  const sets: SignupFlag[][] = [[flag]];
+  for (const other of others) for (const set of [...sets]) sets.push([...set, other]);
+  return sets.map(encodeFlags);
+}
 
 /** A stored sign-up: lists decoded, timestamps as ISO text, the consumer-mail flag as a boolean. */
 export interface SignupRow {
@@ -94,7 +110,7 @@ export function signupRowCodec(database: Database) {
     ...row,
     // Counted when folded in (SQLite's column default is 1 for the rows that were there before migration 12).
     counted: 0,
-    flags: [...new Set(row.flags)].sort().join(' '),
+    flags: encodeFlags(row.flags),
     desired_outcomes: database.encodeList(row.desired_outcomes),
     free_mail: row.free_mail ? 1 : 0,
   });
