@@ -4,7 +4,8 @@
  * weights (issue 36 item 2: "current within a minute at a million sign-ups"). Seeds N sign-ups with one INSERT …
  * SELECT (roles, sizes, outcomes, free mail and companies spread as a real list), their companies' counts, then
  * saves new weights through the service an owner's PUT calls and times the rescoring to its end, beside the
- * reference measured in the same run: one plain UPDATE of every row's score to a constant.
+ * reference measured in the same run: one plain UPDATE of every row's score to a constant. Then 40 % of the people
+ * answer a question and the owner weights two of its options: the rescoring with each person's answers looked up.
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
@@ -71,6 +72,45 @@ for (const dialect of args.db.split(',') as ('sqlite' | 'postgres')[]) {
     const stale = { n: rules && rules.rescoredThrough >= (await stores.fitScores.maxId()) ? 0 : 'some' };
     console.log(
       `  ${dialect}: every score current after ${s(rescoreMs)} (one plain UPDATE of every row: ${s(referenceMs)}); ids left to walk: ${stale.n}`,
+    );
+
+    // The answers after confirming count too: 40 % of the people answered "When would you start a pilot?" (one of four
+    // options); the owner gives two of the options points, and every score follows, each person's answers looked up.
+    const at = '2026-02-01T00:00:00.000Z';
+    const options = ['This quarter', 'Next quarter', 'This year', 'Not yet'].map((en, i) => ({
+      id: `o${i + 1}`,
+      en,
+      sv: en,
+      archived: false,
+    }));
+    const question = await database.db
+      .insertInto('signup_questions')
+      .values({
+        position: 1,
+        kind: 'single',
+        prompt: JSON.stringify({ en: 'When would you start a pilot?', sv: 'När skulle ni börja en pilot?' }),
+        options: JSON.stringify(options),
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const answersSeeded = performance.now();
+    await database.withoutTimeouts(async (long) => {
+      await sql`INSERT INTO signup_answers (signup_id, question_id, choice, answered_at)
+        SELECT id, ${question.id}, 'o' || ((id % 4) + 1), ${at} FROM waitlist_signups WHERE id % 5 < 2`.execute(long);
+      if (dialect === 'postgres') await sql`VACUUM ANALYZE signup_answers`.execute(long);
+    });
+    const answered = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM signup_answers`.execute(database.db)).rows[0]!.n);
+    console.log(`  ${dialect}: ${answered.toLocaleString('en-US')} answers seeded in ${s(performance.now() - answersSeeded)}`);
+    const withAnswers = performance.now();
+    const current = await stores.fitScores.current();
+    await fitRules.set({ ...current!.weights, answers: { [`${question.id}:o1`]: 20, [`${question.id}:o2`]: 10 } }, 1);
+    await fitRules.rescore();
+    const answersMs = performance.now() - withAnswers;
+    const after = await stores.fitScores.current();
+    console.log(
+      `  ${dialect}: with answer weights, every score current after ${s(answersMs)}; ids left to walk: ${after && after.rescoredThrough >= (await stores.fitScores.maxId()) ? 0 : 'some'}`,
     );
   } finally {
     await database.close();

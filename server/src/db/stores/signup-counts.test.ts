@@ -7,7 +7,7 @@ import { companyOf } from '../../lib/company';
 import { createSignupStore, type SignupRow } from './signups';
 import { LARGE_LIST, LARGE_LIST_TOTAL_CAP, createSignupListing } from './signup-listing';
 import { sql } from 'kysely';
-import { BACKLOG_COUNT_CAP, READ_FOLD_BATCH } from './signup-counts';
+import { BACKLOG_COUNT_CAP, BURST_BACKLOG, READ_FOLD_BATCH } from './signup-counts';
 
 /**
  * The console's kept counts (signup-counts.ts) stay equal to what the rows say, whatever happens to the rows in
@@ -180,5 +180,28 @@ describe.each(DIALECTS)('kept counts on %s', (dialect) => {
     const [last] = await insert(1, 40_000);
     if (dialect === 'sqlite') await sql`UPDATE waitlist_signups SET id = ${LARGE_LIST + 1} WHERE id = ${last!}`.execute(database.db);
     expect(await listing.list(everyone, undefined, 25)).toMatchObject({ total: LARGE_LIST_TOTAL_CAP, total_capped: true });
+  });
+
+  it('folds nothing for a read while the housekeeping fold works through a burst, and the newest again once it caught up', async () => {
+    const { database } = handle;
+    const housekeeping = createSignupStore(database);
+    // The console's reads fold through a store of their own (the listing's, the insight's): it must see the burst too.
+    const reads = createSignupStore(database);
+    await housekeeping.foldIntoCounts();
+    const before = (await housekeeping.totals()).people;
+    for (let offset = 0; offset < BURST_BACKLOG; offset += 1000)
+      await database.db.transaction().execute((trx) => housekeeping.insertNew(trx, seedRows(1000, Date.now(), 50_000 + offset)));
+
+    // The housekeeping fold finds the burst and has folded a part of it: a read adds nothing of its own.
+    expect(await housekeeping.foldIntoCounts({ limit: 1000, atMost: 1000 })).toBe(1000);
+    expect(await reads.foldBeforeRead()).toBe(0);
+    expect((await housekeeping.totals()).people).toBe(before + 1000);
+
+    // Caught up: a sign-up of a moment ago joins the figures with the next read.
+    await housekeeping.foldIntoCounts();
+    expect((await housekeeping.totals()).people).toBe(before + BURST_BACKLOG);
+    await database.db.transaction().execute((trx) => housekeeping.insertNew(trx, seedRows(2, Date.now(), 70_000)));
+    expect(await reads.foldBeforeRead()).toBe(2);
+    expect((await housekeeping.totals()).people).toBe(before + BURST_BACKLOG + 2);
   });
 });

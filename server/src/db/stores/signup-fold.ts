@@ -23,16 +23,36 @@ export interface FoldOptions {
 /** The smallest batch a time-sliced fold takes: below it a transaction's own cost outweighs its rows. */
 const MIN_SLICE_ROWS = 10;
 
-/** The fold of new sign-ups into the console's kept counts (signup-counts.ts), for the sign-up store (signups.ts). */
-export function createSignupFold(database: Database, counts: SignupCounts, decode: SignupRowCodec['decode']) {
-  const fitScores = createFitScores(database);
+/** What this copy knows of its housekeeping fold's progress through a backlog, shared by every store on the database. */
+interface FoldState {
   /**
    * Rows a millisecond of the background fold's last full batch while it works through a backlog; undefined when it has
    * none (it folded what was waiting): a read then folds up to its whole batch.
    */
-  let rowsPerMs: number | undefined;
+  rowsPerMs: number | undefined;
+  /**
+   * The background fold found a burst (BURST_BACKLOG or more waiting) and has not caught up yet. A console read then
+   * folds nothing: its figures lag by thousands whatever it adds, and its 100 rows cost it most of its time (right after
+   * 450,000 on PostgreSQL the reads that fold first had their worst at 137-231 ms, the others within 50).
+   */
+  inBurst: boolean;
+}
+
+/**
+ * One state per open database: the console's reads fold through stores of their own (the listing, the insight, the
+ * visits each make one), and they must see what the housekeeping fold's store learnt. Each store keeping its own made a
+ * read's fold blind to the backlog: it always took its whole batch.
+ */
+const foldStates = new WeakMap<Database, FoldState>();
+
+/** The fold of new sign-ups into the console's kept counts (signup-counts.ts), for the sign-up store (signups.ts). */
+export function createSignupFold(database: Database, counts: SignupCounts, decode: SignupRowCodec['decode']) {
+  const fitScores = createFitScores(database);
+  let state = foldStates.get(database);
+  if (!state) foldStates.set(database, (state = { rowsPerMs: undefined, inBurst: false }));
+  const fold = state;
   const sliced = (limit: number, sliceMs: number) =>
-    rowsPerMs === undefined ? limit : Math.max(MIN_SLICE_ROWS, Math.min(limit, Math.floor(rowsPerMs * sliceMs)));
+    fold.rowsPerMs === undefined ? limit : Math.max(MIN_SLICE_ROWS, Math.min(limit, Math.floor(fold.rowsPerMs * sliceMs)));
 
   /**
    * Folds sign-ups not yet counted into the kept counts, oldest first, `limit` a transaction, until none is left or
@@ -47,9 +67,13 @@ export function createSignupFold(database: Database, counts: SignupCounts, decod
     paced = false,
   }: FoldOptions): Promise<number> {
     const { db } = database;
+    if (wait && fold.inBurst) return 0;
     const lock = wait ? database.waitLocked : database.skipLocked;
     // A burst left a backlog: the planner learns the tables' new size first (the console's reads meanwhile plan with it).
-    if (!wait && (await counts.backlog(BURST_BACKLOG)) >= BURST_BACKLOG) await database.refreshStatistics(['waitlist_signups', 'outbox']);
+    if (!wait) {
+      fold.inBurst = (await counts.backlog(BURST_BACKLOG)) >= BURST_BACKLOG;
+      if (fold.inBurst) await database.refreshStatistics(['waitlist_signups', 'outbox']);
+    }
     let folded = 0;
     const sliceMs = paced || wait ? database.writerSliceMs : undefined;
     let batch = sliceMs === undefined ? limit : sliced(limit, sliceMs);
@@ -74,8 +98,9 @@ export function createSignupFold(database: Database, counts: SignupCounts, decod
       });
       if (n < 0) return folded;
       const took = performance.now() - started;
-      if (paced && sliceMs !== undefined) rowsPerMs = n === batch ? n / Math.max(took, 1) : undefined;
+      if (paced && sliceMs !== undefined) fold.rowsPerMs = n === batch ? n / Math.max(took, 1) : undefined;
       folded += n;
+      if (n < batch && !wait) fold.inBurst = false;
       if (n < batch || folded >= most) return folded;
       if (sliceMs !== undefined) batch = sliced(limit, sliceMs);
       const pause = paced ? Math.max(pauseMs, took) : pauseMs;

@@ -232,7 +232,7 @@ export function createSignupStore(database: Database) {
      * console's reads beside it keep theirs (issue 36 item 5: a 250-row transaction took up to 270 ms on PostgreSQL
      * right after 450,000 sign-ups, and reads waited behind fold after fold).
      */
-    foldIntoCounts: (options: Pick<FoldOptions, 'limit' | 'pauseMs' | 'paced'> = {}) => foldIntoCounts(options),
+    foldIntoCounts: (options: Pick<FoldOptions, 'limit' | 'atMost' | 'pauseMs' | 'paced'> = {}) => foldIntoCounts(options),
     /**
      * What a console read folds in before it reads the counts: one batch at most, so a read never waits for a backlog
      * (a big import folds its rows itself; the housekeeping job folds the rest within 30 s). The list's total does not
