@@ -7,17 +7,60 @@
  * reference measured in the same run: one plain UPDATE of every row's score to a constant. Then 40 % of the people
  * answer a question and the owner weights two of its options: the rescoring with each person's answers looked up.
  */
+import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { COMPANY_SIZE_OPTIONS, DEFAULT_FIT_WEIGHTS, ROLE_OPTIONS } from '@waitlist/contract';
+import { COMPANY_SIZE_OPTIONS, DEFAULT_FIT_WEIGHTS, ROLE_OPTIONS, SIGNUPS_PATH } from '@waitlist/contract';
 import { createTestDatabase } from '../server/src/test/databases';
 import { migrate } from '../server/src/db/migrations';
 import { createStores } from '../server/src/db/stores';
 import { createUseCases } from '../server/src/services/use-case';
 import { createFitRules } from '../server/src/services/fit-rules';
+import { startServer, type RunningServer } from '../e2e/support/server';
+import { signInOperator } from './bench-operator';
+
+type AutocannonRequest = {
+  setupRequest: (req: Record<string, unknown>) => Record<string, unknown>;
+  onResponse: (status: number) => void;
+} & Record<string, unknown>;
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: Record<string, unknown>) => Promise<{
+  latency: { p50: number; p99: number; max: number };
+}>;
+const PUBLIC_KEY = 'bench-fit-public-key-01';
+
+/** Sign-ups to the built server at `connections` for `seconds`, each with a fresh address: their rate and wait. */
+async function signupLoad(server: RunningServer, connections: number, seconds: number) {
+  let n = 0;
+  let created = 0;
+  let failed = 0;
+  const run = `${Date.now().toString(36)}`;
+  const request: AutocannonRequest = {
+    method: 'POST',
+    path: SIGNUPS_PATH,
+    headers: { apikey: PUBLIC_KEY, authorization: `Bearer ${PUBLIC_KEY}`, 'content-type': 'application/json' },
+    setupRequest: (req) => ({
+      ...req,
+      body: JSON.stringify({
+        email: `fit-${run}-${n++}@example.com`,
+        role: ROLE_OPTIONS[n % ROLE_OPTIONS.length],
+        company_size: COMPANY_SIZE_OPTIONS[n % COMPANY_SIZE_OPTIONS.length],
+        desired_outcomes: ['Reuse insights'],
+        other_outcome: null,
+      }),
+    }),
+    onResponse: (status) => (status === 201 ? created++ : failed++),
+  };
+  const result = await autocannon({ url: server.url, connections, duration: seconds, pipelining: 1, timeout: 10, requests: [request] });
+  return { perSecond: created / seconds, p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, failed };
+}
 
 const { values: args } = parseArgs({
-  options: { rows: { type: 'string', default: '1000000' }, db: { type: 'string', default: 'sqlite,postgres' } },
+  options: {
+    rows: { type: 'string', default: '1000000' },
+    db: { type: 'string', default: 'sqlite,postgres' },
+    /** Also time sign-ups through the built server, quiet and while it rescores after an owner's PUT (needs `npm run build`). */
+    signups: { type: 'boolean', default: false },
+  },
 });
 const ROWS = Number(args.rows);
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -26,6 +69,7 @@ console.log(`bench:fit: ${ROWS.toLocaleString('en-US')} sign-ups, an owner's new
 for (const dialect of args.db.split(',') as ('sqlite' | 'postgres')[]) {
   const testDb = await createTestDatabase(dialect);
   const database = testDb.open();
+  let closed = false;
   try {
     await migrate(database.db, dialect);
     const numbers =
@@ -112,8 +156,49 @@ for (const dialect of args.db.split(',') as ('sqlite' | 'postgres')[]) {
     console.log(
       `  ${dialect}: with answer weights, every score current after ${s(answersMs)}; ids left to walk: ${after && after.rescoredThrough >= (await stores.fitScores.maxId()) ? 0 : 'some'}`,
     );
+
+    // "While sign-ups keep their speed": the built server on this database takes sign-ups at 50 connections for 10 s,
+    // quietly, then again right after an owner's new weights (PUT /api/admin/fit-weights) while the server rescores.
+    if (args.signups) {
+      await database.close();
+      closed = true;
+      const server = await startServer({
+        dialect,
+        database: testDb,
+        env: { LOG_LEVEL: 'warn', SIGNUP_RATE_LIMIT: 'off', WAITLIST_PUBLIC_KEY: PUBLIC_KEY, ADMIN_SIGNIN_RATE_LIMIT: 'off' },
+      });
+      try {
+        const cookie = await signInOperator(server);
+        const admin = (method: string, path: string, body?: unknown) =>
+          fetch(new URL(`/api/admin${path}`, server.url), {
+            method,
+            headers: { cookie, origin: server.url, ...(body ? { 'content-type': 'application/json' } : {}) },
+            body: body ? JSON.stringify(body) : undefined,
+          });
+        const quiet = await signupLoad(server, 50, 10);
+        const view = (await (await admin('GET', '/fit-weights')).json()) as { weights: Record<string, unknown> };
+        const changed = performance.now();
+        const put = await admin('PUT', '/fit-weights', { ...view.weights, free_mail: -35, partner_code: 25 });
+        if (put.status !== 200) throw new Error(`PUT /fit-weights answered ${put.status}: ${await put.text()}`);
+        const during = await signupLoad(server, 50, 10);
+        let rescoring = { done: false, remaining: -1 };
+        while (!rescoring.done) {
+          rescoring = ((await (await admin('GET', '/fit-weights')).json()) as { rescoring: typeof rescoring }).rescoring;
+          if (!rescoring.done) await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        const line = (label: string, run: Awaited<ReturnType<typeof signupLoad>>) =>
+          `  ${dialect}: sign-ups at 50 connections, ${label}: ${Math.round(run.perSecond).toLocaleString('en-US')}/s, p50 ${run.p50} ms, p99 ${run.p99} ms, max ${run.max} ms, ${run.failed} not 201`;
+        console.log(line('quiet', quiet));
+        console.log(line('while the server rescores', during));
+        console.log(
+          `  ${dialect}: the server's rescoring done ${s(performance.now() - changed)} after the PUT (sign-ups arriving for the first 10 s)`,
+        );
+      } finally {
+        await server.stop();
+      }
+    }
   } finally {
-    await database.close();
+    if (!closed) await database.close();
     await testDb.drop();
   }
 }

@@ -81,6 +81,12 @@ export function createFitScores(database: Database) {
       return Number(row.version);
     },
 
+    /**
+     * How a rescoring walk shares the writer (Database.bulkWritePauseMs, writerSliceMs): where sign-ups wait for the same
+     * one writer (SQLite) it pauses between statements and keeps each within the slice; elsewhere it walks straight on.
+     */
+    pacing: { pauseMs: database.bulkWritePauseMs, sliceMs: database.writerSliceMs },
+
     /** The largest sign-up id (where a rescoring walk ends). */
     async maxId(): Promise<number> {
       const row = await db
