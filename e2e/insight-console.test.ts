@@ -133,6 +133,9 @@ describe('operator insight, from a campaign link to the follow-up', () => {
     await page.getByLabel('Status', { exact: true }).selectOption('invited');
     await page.getByRole('button', { name: 'Save status' }).click();
     await page.getByText('Status set to Invited.').waitFor();
+    // The page reloads the person after the change and draws the note form anew: type once it shows the change (a note
+    // typed before that was wiped, leaving "Add note" disabled; CI failed on it once).
+    await page.getByText('Contacted → Invited').waitFor();
     await page.getByLabel('Add a note').fill('Met at the Stockholm innovation breakfast; wants a pilot in Q1.');
     await page.getByRole('button', { name: 'Add note' }).click();
     await page.getByText('Met at the Stockholm innovation breakfast; wants a pilot in Q1.').waitFor();
