@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, axeViolations, openPage, screenshot } from './support/browser';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, axeViolations, emulateSlowPhone, openPage, screenshot } from './support/browser';
 import { OPERATOR, PASSWORD, addOperator } from './support/console-seed';
 import { useServerWithMail } from './support/server-with-mail';
 
@@ -97,15 +97,7 @@ describe('requests for our security documents', () => {
     const { server, browser } = suite;
     const context = await browser.newContext(PHONE);
     const { page, problems } = await openPage(context);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: 50 * 1024,
-      uploadThroughput: 50 * 1024,
-    });
+    await emulateSlowPhone(page);
 
     // No waiting for anything but the form: the first touch starts loading its proof of work while the buyer types.
     await page.goto(`${server.url}/trust`, { waitUntil: 'domcontentloaded' });

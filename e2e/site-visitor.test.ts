@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { DESIRED_OUTCOME_OPTIONS } from '@waitlist/contract';
 import { CATALOGUE } from '@waitlist/catalogue';
-import type { PageProblems } from './support/browser';
+import { emulateSlowPhone, type PageProblems } from './support/browser';
 import { DIALECTS, describe, expect, test } from './support/fixtures';
 import type { RunningServer } from './support/server';
 import {
@@ -77,16 +77,8 @@ describe.each(DIALECTS)('a visitor on %s', (dialect) => {
     expectNoEmailInUrls(page, problems, entry.email);
   });
 
-  test('on a slow phone (6× CPU, 50 KB/s) typing while the scripts load loses nothing', async ({ context, page, problems, server }) => {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: 50 * 1024,
-      uploadThroughput: 50 * 1024,
-    });
+  test('on a slow phone (6× CPU, 50 KB/s) typing while the scripts load loses nothing', async ({ page, problems, server }) => {
+    await emulateSlowPhone(page);
     let islandLoadedAt = Number.POSITIVE_INFINITY;
     page.on('requestfinished', (request) => {
       if (/\/assets\/signup-form-[^/]+\.js$/.test(request.url())) islandLoadedAt = Date.now();
