@@ -101,6 +101,65 @@ describe('importing a list from the console', () => {
     expect(problems.errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
     await context.close();
   });
+  it('imports a list of addresses alone: the console shows the answers as not known, and the person answers on their page', async () => {
+    const { server, smtp, browser } = suite;
+    const addresses = [
+      'Email Address,First Name,Last Name,OPTIN_TIME,Language',
+      'karin@ericsson.example,Karin,Ek,2025-09-01 10:00:00,sv',
+      'lars@ericsson.example,Lars,Ek,2025-09-02 10:00:00,sv',
+    ].join('\n');
+    const context = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
+    const { page, problems } = await openPage(context);
+    await page.goto(`${server.url}/admin`);
+    await page.getByLabel('E-mail').fill(OPERATOR);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Import a list…' }).click();
+    const panel = page.getByRole('region', { name: 'Import a list' });
+    await panel.getByLabel('CSV file').setInputFiles({ name: 'mailchimp.csv', mimeType: 'text/csv', buffer: Buffer.from(addresses) });
+    await panel.getByLabel('Where the list comes from').fill('mailchimp');
+    await panel.getByRole('button', { name: 'Check the file (nothing is stored)' }).click();
+    const report = panel.getByRole('status');
+    await report.getByText('Checked: 2 rows: 2 new', { exact: false }).waitFor({ timeout: 15_000 });
+    await report.getByText('2 of the new without answers', { exact: false }).waitFor();
+    await panel.getByLabel(/Ask each new person to confirm by mail/).check();
+    await panel.getByRole('button', { name: 'Import 2 new people' }).click();
+    await report.getByText('2 stored', { exact: false }).waitFor({ timeout: 15_000 });
+
+    // The list's filter "Role: Not known (imported)" finds exactly them; their rows say so.
+    await page.getByLabel('Role').selectOption({ label: 'Not known (imported)' });
+    const table = page.getByRole('table', { name: /Sign-ups/ });
+    await table.getByRole('link', { name: 'karin@ericsson.example' }).waitFor();
+    await expect.poll(async () => (await table.locator('tbody tr').allTextContents()).length).toBe(2);
+    expect(await table.locator('tbody tr').first().textContent()).toContain('Not known (imported)');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'console-import-addresses');
+
+    // Karin's confirmation mail asks, in Swedish; her data page too, and she answers with the keyboard.
+    await expect.poll(() => smtp.mailsTo('karin@ericsson.example').length, { timeout: 15_000 }).toBe(1);
+    const [mail] = smtp.mailsTo('karin@ericsson.example');
+    expect(mail!.text).toContain('vi vet ännu inte din roll');
+    const manage = new RegExp(`${server.url}/sv/manage\\?token=[A-Za-z0-9_-]{43}`).exec(mail!.text)![0];
+    const person = await context.newPage();
+    await person.goto(manage);
+    await person.getByRole('heading', { level: 1, name: 'Dina uppgifter' }).waitFor();
+    await person.getByText('så vi vet ännu inte din roll', { exact: false }).waitFor();
+    expect(await person.getByLabel('Roll').inputValue()).toBe('');
+    expect(await axeViolations(person)).toEqual([]);
+    await screenshot(person, 'manage-answers-unknown-sv');
+    await person.getByRole('link', { name: 'Lägg till dina svar' }).click();
+    await person.getByLabel('Roll').selectOption(role);
+    await person.getByLabel('Företagets storlek').selectOption(size);
+    await person.locator('input[name="desired_outcomes"]').first().check();
+    await person.getByRole('button', { name: 'Spara ändringarna' }).press('Enter');
+    await person.getByRole('status').getByText('Dina ändringar är sparade').waitFor();
+    expect(await person.getByText('så vi vet ännu inte din roll', { exact: false }).count()).toBe(0);
+    const [row] = await server.query<{ role: string | null }>(`SELECT role FROM waitlist_signups WHERE email = 'karin@ericsson.example'`);
+    expect(row!.role).toBe(role);
+    expect(problems.errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+    await context.close();
+  });
+
   it('shows how far a large import is (rows, rate, time left) while it runs, then its report', async () => {
     const { server, browser } = suite;
     const rows = 50_000;

@@ -42,7 +42,7 @@ export async function seedConsole(
   const database = testDb.open();
   const { db } = database;
   try {
-    await migrate(db, database.dialect);
+    await migrate(database);
     const now = Date.now();
     if (!options.reuse) {
       const store = createSignupStore(database);

@@ -71,7 +71,7 @@ for (const dialect of args.db.split(',') as ('sqlite' | 'postgres')[]) {
   const database = testDb.open();
   let closed = false;
   try {
-    await migrate(database.db, dialect);
+    await migrate(database);
     const numbers =
       dialect === 'postgres'
         ? sql`SELECT n FROM generate_series(1, ${ROWS}) AS n`

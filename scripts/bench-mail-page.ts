@@ -31,7 +31,7 @@ for (const dialect of args.db.split(',') as ('sqlite' | 'postgres')[]) {
   const testDb = await createTestDatabase(dialect);
   const database = testDb.open();
   const seedStart = performance.now();
-  await migrate(database.db, dialect);
+  await migrate(database);
   await database.withoutTimeouts(async (long) => {
     const numbers =
       dialect === 'postgres'

@@ -41,7 +41,7 @@ async function insertAsOlderCode(database: Database, rows: ReturnType<typeof see
     .values(
       rows.map(({ desired_outcomes, free_mail, flags, ...row }) => ({
         ...row,
-        desired_outcomes: database.encodeList(desired_outcomes),
+        desired_outcomes: database.encodeList(desired_outcomes ?? []),
         free_mail: free_mail ? 1 : 0,
         flags: flags.join(' '),
       })),
@@ -55,8 +55,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
   try {
     if (!args.reuse) {
       await migrate(
-        database.db,
-        dialect,
+        database,
         migrations.filter((m) => m.version <= FROM),
       );
       const now = Date.now();

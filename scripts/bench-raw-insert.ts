@@ -26,7 +26,7 @@ export async function rawInsertRate(dialect: 'sqlite' | 'postgres'): Promise<{ r
   const testDb: TestDatabase = await createTestDatabase(dialect);
   const database = testDb.open();
   try {
-    await migrate(database.db, database.dialect);
+    await migrate(database);
     const now = new Date().toISOString();
     let rows = 0;
     const started = performance.now();

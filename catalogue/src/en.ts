@@ -853,6 +853,10 @@ const selfService = {
     },
     invitationSummary: (wave: string, at: { invited: string; accepted: string; redeemed: string }) =>
       `${wave}: invited ${at.invited}; accepted ${at.accepted}; access code used ${at.redeemed}`,
+    notGiven: 'Not given yet',
+    answersUnknown:
+      'You joined from a list we brought over, so we do not know your role, your company’s size or what you hope to get from us yet. Telling us takes a minute and helps us offer you the right things.',
+    answersUnknownLink: 'Add your answers',
     notYet: 'Not yet',
     none: '—',
     languageNames: { en: 'English', sv: 'Swedish' },
@@ -940,6 +944,10 @@ const mails = {
     invitedBy: (partner: string, brand: Brand) =>
       `This address was entered on the ${brand.name} waitlist with an invitation code from ${partner}. Nothing happens unless you confirm: then you join with ${partner}'s invitation.`,
     validity: (n: number) => `The button opens a page where one more click confirms. The link works for ${days(n)}.`,
+    /** Imported from a list of addresses: we do not know their answers yet. */
+    answersUnknown: (brand: Brand) =>
+      `One more thing: we do not know your role, your company's size or what you hope to get from ${brand.name} yet. Telling us takes a minute:`,
+    answersLink: 'Add your answers',
     notYou: (n: number) =>
       `Did not sign up? Then ignore this mail: unconfirmed sign-ups are erased after ${days(n)}, and we will not write again.`,
   },
@@ -1006,6 +1014,7 @@ const operatorMails = {
     personalAddress: 'personal address',
     unknownCompany: 'unknown',
     unknownSource: 'direct or unknown',
+    unknownAnswer: 'not known yet (imported)',
     button: 'Open in the console',
   },
   digest: {

@@ -839,6 +839,10 @@ const selfService: Catalogue['selfService'] = {
     },
     invitationSummary: (wave: string, at: { invited: string; accepted: string; redeemed: string }) =>
       `${wave}: inbjuden ${at.invited}; tackade ja ${at.accepted}; åtkomstkoden använd ${at.redeemed}`,
+    notGiven: 'Inte angivet än',
+    answersUnknown:
+      'Du kom med från en lista vi tog över, så vi vet ännu inte din roll, hur stort ditt företag är eller vad du hoppas få ut av oss. Det tar en minut att berätta och hjälper oss att erbjuda dig rätt saker.',
+    answersUnknownLink: 'Lägg till dina svar',
     notYet: 'Inte än',
     none: '—',
     languageNames: { en: 'Engelska', sv: 'Svenska' },
@@ -928,6 +932,10 @@ const mails: Catalogue['mails'] = {
     invitedBy: (partner: string, brand: Brand) =>
       `Den här adressen angavs på väntelistan hos ${brand.name} med en inbjudningskod från ${partner}. Inget händer om du inte bekräftar: då går du med på ${partner}s inbjudan.`,
     validity: (n: number) => `Knappen öppnar en sida där ett klick till bekräftar. Länken fungerar i ${dagar(n)}.`,
+    /** Importerad från en lista med adresser: vi vet inte deras svar än. */
+    answersUnknown: (brand: Brand) =>
+      `En sak till: vi vet ännu inte din roll, hur stort ditt företag är eller vad du hoppas få ut av ${brand.name}. Det tar en minut att berätta:`,
+    answersLink: 'Lägg till dina svar',
     notYou: (n: number) =>
       `Har du inte anmält dig? Då kan du bortse från mejlet: obekräftade anmälningar raderas efter ${dagar(n)}, och vi skriver inte igen.`,
   },
@@ -990,6 +998,7 @@ const operatorMails: Catalogue['operatorMails'] = {
     personalAddress: 'privat adress',
     unknownCompany: 'okänt',
     unknownSource: 'direkt eller okänd',
+    unknownAnswer: 'inte känt än (importerad)',
     button: 'Öppna i konsolen',
   },
   digest: {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS } from './options';
+import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS, UNKNOWN_ANSWER } from './options';
 import { EMAIL_MAX_LENGTH, OTHER_OUTCOME_MAX_LENGTH } from './limits';
 import { isValidEmail, normalizeEmail } from './schemas';
 import { validDate, withoutEmptyValues } from './query-text';
@@ -45,12 +45,18 @@ export const SIGNUP_FLAG_LABELS: Record<SignupFlag, string> = {
   burst: 'Burst from one network',
 };
 
+/** How the console shows an answer that is not known (UNKNOWN_ANSWER: imported from a list of addresses). */
+export const UNKNOWN_ANSWER_LABEL = 'Not known (imported)';
+/** An answer, a kept count's value or a filter's choice as the console shows it. */
+export const answerLabel = (value: string | null): string => (value === null || value === UNKNOWN_ANSWER ? UNKNOWN_ANSWER_LABEL : value);
+
 /** Which sign-ups: the list's filters, shared by its query string and by the segments of waves and campaigns. */
 const adminFilterFields = {
   q: optionalText(EMAIL_MAX_LENGTH),
-  role: z.optional(z.enum(ROLE_OPTIONS)),
-  company_size: z.optional(z.enum(COMPANY_SIZE_OPTIONS)),
-  outcome: z.optional(z.enum(DESIRED_OUTCOME_OPTIONS)),
+  /** An option, or UNKNOWN_ANSWER for the people whose answer is not known (imported without it). */
+  role: z.optional(z.enum([...ROLE_OPTIONS, UNKNOWN_ANSWER])),
+  company_size: z.optional(z.enum([...COMPANY_SIZE_OPTIONS, UNKNOWN_ANSWER])),
+  outcome: z.optional(z.enum([...DESIRED_OUTCOME_OPTIONS, UNKNOWN_ANSWER])),
   /** Double opt-in done or not; marketing opt-out recorded or not. */
   confirmed: z.optional(z.enum(['yes', 'no'])),
   opted_out: z.optional(z.enum(['yes', 'no'])),
@@ -123,9 +129,10 @@ export type AdminCorrection = z.infer<typeof adminCorrectionSchema>;
 export const adminSignupSchema = z.object({
   id: z.number(),
   email: z.string(),
-  role: z.string(),
-  company_size: z.string(),
-  desired_outcomes: z.array(z.string()),
+  /** null: not known (imported from a list of addresses, until the person answers). */
+  role: z.nullable(z.string()),
+  company_size: z.nullable(z.string()),
+  desired_outcomes: z.nullable(z.array(z.string())),
   other_outcome: z.nullable(z.string()),
   consented_at: z.string(),
   privacy_policy_version: z.string(),

@@ -82,9 +82,10 @@ export const accessRedeemSchema = z.strictObject({
 
 export const accessRedeemedSchema = z.object({
   email: z.string(),
-  role: z.string(),
-  company_size: z.string(),
-  desired_outcomes: z.array(z.string()),
+  /** null: not known (the person was imported from a list of addresses and has not answered yet). */
+  role: z.nullable(z.string()),
+  company_size: z.nullable(z.string()),
+  desired_outcomes: z.nullable(z.array(z.string())),
   locale: z.string(),
   wave: z.string(),
 });

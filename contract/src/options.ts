@@ -40,3 +40,17 @@ export type DesiredOutcome = (typeof DESIRED_OUTCOME_OPTIONS)[number];
 
 /** The outcome that reveals the free-text field. */
 export const OTHER_OUTCOME: DesiredOutcome = 'Other';
+
+/**
+ * An answer we do not know (issue 38 item 5): people imported from a list of addresses have no role, size or outcomes
+ * until they give them on their own page. Stored as NULL; this is its name in the console's filters and counts, and
+ * in the kept counts (never one of the options above).
+ */
+export const UNKNOWN_ANSWER = 'unknown';
+
+/** Whether any of a person's answers is not known (they were imported from a list of addresses and have not given it). */
+export const answersUnknown = (person: {
+  role: string | null;
+  company_size: string | null;
+  desired_outcomes: readonly string[] | null;
+}): boolean => person.role === null || person.company_size === null || person.desired_outcomes === null;

@@ -53,9 +53,10 @@ export type PersonCorrectableField = (typeof PERSON_CORRECTABLE_FIELDS)[number];
 /** Everything we store about a person, as their own data page shows it (stored codes; the page words them). */
 export interface PersonView {
   email: string;
-  role: string;
-  company_size: string;
-  desired_outcomes: string[];
+  /** null: not known yet (they were imported from a list of addresses); the page asks for them. */
+  role: string | null;
+  company_size: string | null;
+  desired_outcomes: string[] | null;
   other_outcome: string | null;
   created_at: string;
   consented_at: string;

@@ -212,6 +212,8 @@ export const adminImportReportSchema = z.object({
   /** People the erasure ledger says asked to be erased: skipped, never mailed. */
   erased: z.number(),
   duplicates_in_file: z.number(),
+  /** Of the new ones, how many come without one or more answers (stored as not known: issue 38 item 5). */
+  answers_unknown: z.number(),
   invalid: z.array(z.object({ line: z.number(), reason: z.string() })),
   imported: z.number(),
   confirmations_queued: z.number(),

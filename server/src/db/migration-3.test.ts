@@ -19,8 +19,7 @@ describe.each(DIALECTS)('migration 3 on %s', (dialect) => {
     testDb = await createTestDatabase(dialect);
     database = testDb.open();
     await migrate(
-      database.db,
-      database.dialect,
+      database,
       migrations.filter((m) => m.version < 3),
     );
     // A row and its idempotency key as the code before this migration stored them.
@@ -37,9 +36,7 @@ describe.each(DIALECTS)('migration 3 on %s', (dialect) => {
     const { services } = servicesOn(database);
     const signups = services.signups;
 
-    expect(await migrate(database.db, database.dialect, migrations)).toEqual(
-      migrations.filter((m) => m.version >= 3).map((m) => m.version),
-    );
+    expect(await migrate(database, migrations)).toEqual(migrations.filter((m) => m.version >= 3).map((m) => m.version));
     const [row] = await database.db.selectFrom('waitlist_signups').selectAll().execute();
     expect(row).toMatchObject({
       id: Number(oldRow!.id),
@@ -62,7 +59,7 @@ describe.each(DIALECTS)('migration 3 on %s', (dialect) => {
   it("never gives an erased sign-up's id to the next one", async () => {
     testDb = await createTestDatabase(dialect);
     database = testDb.open();
-    await migrate(database.db, database.dialect, migrations);
+    await migrate(database, migrations);
     const { services, stores } = servicesOn(database);
     const signups = services.signups;
     const last = validSignup();

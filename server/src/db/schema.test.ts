@@ -20,7 +20,7 @@ describe.each(DIALECTS)('the schema on %s', (dialect) => {
   it('is exactly the recorded one after every migration', async () => {
     testDb = await createTestDatabase(dialect);
     database = testDb.open();
-    await migrate(database.db, database.dialect);
+    await migrate(database);
     await expect(await dumpSchema(database)).toMatchFileSnapshot(`./__schema__/${dialect}.schema.txt`);
   });
 });

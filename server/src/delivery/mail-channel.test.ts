@@ -17,7 +17,7 @@ describe('the Message-ID of a mail', () => {
     made.push(testDb);
     const database = testDb.open();
     try {
-      await migrate(database.db, database.dialect);
+      await migrate(database);
       const { stores, services } = servicesOn(database);
       await services.signups.signUp(validSignup());
       const claim = () =>

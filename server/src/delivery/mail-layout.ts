@@ -11,6 +11,8 @@ export type MailBlock =
   | { kind: 'button'; label: string; url: string }
   /** Quieter text: validity, "if this wasn't you". */
   | { kind: 'note'; text: string }
+  /** A sentence and a link after it (a second, quieter thing to do than the button's). */
+  | { kind: 'link'; text: string; label: string; url: string }
   /** Label/value rows, e.g. an operator notification's fields. */
   | { kind: 'facts'; rows: ReadonlyArray<{ label: string; value: string }> }
   /** Text the founders wrote, already rendered from the Markdown subset (delivery/mail-markdown.ts): never raw input. */
@@ -62,6 +64,8 @@ function blockHtml(block: MailBlock): string {
       return `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:${c.text}">${escapeHtml(block.text)}</p>`;
     case 'note':
       return `<p style="margin:0 0 16px;font-size:14px;line-height:1.6;color:${c.muted}">${escapeHtml(block.text)}</p>`;
+    case 'link':
+      return `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:${c.text}">${escapeHtml(block.text)} <a href="${escapeHtml(block.url)}" style="color:${c.primaryStrong};text-decoration:underline">${escapeHtml(block.label)}</a></p>`;
     case 'button':
       return (
         `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px"><tr>` +
@@ -135,6 +139,8 @@ function blockText(block: MailBlock): string {
       return block.text;
     case 'button':
       return `${block.label}:\n${block.url}`;
+    case 'link':
+      return `${block.text}\n${block.label}:\n${block.url}`;
     case 'facts':
       return block.rows.map((row) => `${row.label}: ${row.value}`).join('\n');
     case 'rendered':

@@ -71,6 +71,8 @@ export interface ConfirmationMailInput {
   retentionDays: number;
   /** The partner whose code someone entered this address with (the join page): the mail says who invited them, and why. */
   invitedBy?: string | null;
+  /** Their role, size or outcomes are not known (imported from a list of addresses): the mail asks for them. */
+  answersUnknown?: boolean;
   brand?: Brand;
 }
 
@@ -86,6 +88,9 @@ export function composeConfirmationMail(input: ConfirmationMailInput): ComposedM
     { kind: 'paragraph', text: c.action },
     { kind: 'button', label: c.button, url: link('confirm') },
     { kind: 'note', text: c.validity(LINK_LIFETIME_DAYS.confirm) },
+    ...(input.answersUnknown
+      ? [{ kind: 'link', text: c.answersUnknown(brand), label: c.answersLink, url: link('manage') } as const satisfies MailBlock]
+      : []),
     { kind: 'note', text: c.notYou(input.retentionDays) },
   ];
   return compose(input.to, words, { subject: c.subject(brand), preview: c.preview, brandName: brand.name, blocks, ...footer }, headers);

@@ -16,8 +16,8 @@ export interface ConfirmedNoticeInput {
   person: {
     id: number;
     email: string;
-    role: string;
-    companySize: string;
+    role: string | null;
+    companySize: string | null;
     companyDomain: string | null;
     freeMail: boolean;
     source: string | null;
@@ -54,6 +54,8 @@ export function composeConfirmedNotice(input: ConfirmedNoticeInput): ComposedMai
   const w = words.confirmed;
   const p = input.person;
   const company = p.freeMail ? w.personalAddress : (p.companyDomain ?? w.unknownCompany);
+  // An answer not known (imported without it) says so.
+  const [role, size] = [p.role ?? w.unknownAnswer, p.companySize ?? w.unknownAnswer];
   const blocks: MailBlock[] = [
     { kind: 'heading', text: w.heading },
     {
@@ -61,8 +63,8 @@ export function composeConfirmedNotice(input: ConfirmedNoticeInput): ComposedMai
       rows: [
         { label: w.labels.email, value: p.email },
         { label: w.labels.company, value: company },
-        { label: w.labels.role, value: p.role },
-        { label: w.labels.companySize, value: p.companySize },
+        { label: w.labels.role, value: role },
+        { label: w.labels.companySize, value: size },
         { label: w.labels.source, value: [p.source, p.campaign].filter(Boolean).join(' / ') || w.unknownSource },
       ],
     },
@@ -70,7 +72,7 @@ export function composeConfirmedNotice(input: ConfirmedNoticeInput): ComposedMai
   ];
   return compose(
     input.to,
-    { subject: w.subject(p.email, company), preview: w.preview(p.role, p.companySize), brandName: brand.name, blocks },
+    { subject: w.subject(p.email, company), preview: w.preview(role, size), brandName: brand.name, blocks },
     input.siteUrl,
     brand,
   );

@@ -1,7 +1,7 @@
 import { issueLinkToken, issueToken, type TokenPurpose } from '../lib/tokens';
 import type { MailSource } from '../services/mail-sources';
 import { MAIL_TOPICS } from '../services/signup-events';
-import { DOCUMENT_KIND_LABELS, messageInLocale } from '@waitlist/contract';
+import { DOCUMENT_KIND_LABELS, answersUnknown, messageInLocale } from '@waitlist/contract';
 import {
   composeBookingMail,
   composeCampaignMail,
@@ -136,6 +136,7 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
             to: person.email,
             locale: person.locale,
             invitedBy,
+            answersUnknown: answersUnknown(person),
             siteUrl: options.siteUrl,
             tokens,
             retentionDays: options.retentionDays,

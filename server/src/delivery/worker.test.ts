@@ -68,7 +68,7 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
   beforeAll(async () => {
     testDb = await createTestDatabase(dialect);
     database = testDb.open();
-    await migrate(database.db, database.dialect, migrations);
+    await migrate(database, migrations);
     ({ stores, services } = servicesOn(database, { now: () => clock }));
     smtp = await startTestSmtpServer();
     transport = createMailTransport({ smtpUrl: smtp.url, mailFrom: 'Acme Innovate <hello@example.com>', timeouts: { socketMs: 2_000 } });

@@ -2,9 +2,10 @@ import { DESIRED_OUTCOME_OPTIONS, type FitWeights } from '@waitlist/contract';
 
 /** What a sign-up's fit is judged on (a row of waitlist_signups, and whether colleagues are on the list). */
 export interface FitFacts {
-  role: string;
-  company_size: string;
-  desired_outcomes: readonly string[];
+  /** null: not known (imported without answers): no points, and a reason that says so. */
+  role: string | null;
+  company_size: string | null;
+  desired_outcomes: readonly string[] | null;
   free_mail: boolean;
   partner_code_id: number | null;
   /** Two or more people of this person's company (a work address) are on the list. */
@@ -27,10 +28,10 @@ export function fitOf(facts: FitFacts, weights: FitWeights): { score: number; re
   const add = (n: number | undefined, why: string) => {
     if (n) terms.push([n, why]);
   };
-  add(weights.role[facts.role as keyof FitWeights['role']], facts.role);
-  add(weights.company_size[facts.company_size as keyof FitWeights['company_size']], facts.company_size);
+  if (facts.role !== null) add(weights.role[facts.role as keyof FitWeights['role']], facts.role);
+  if (facts.company_size !== null) add(weights.company_size[facts.company_size as keyof FitWeights['company_size']], facts.company_size);
   for (const outcome of DESIRED_OUTCOME_OPTIONS) {
-    if (facts.desired_outcomes.includes(outcome)) add(weights.outcome[outcome], outcome);
+    if (facts.desired_outcomes?.includes(outcome)) add(weights.outcome[outcome], outcome);
   }
   add(facts.free_mail ? weights.free_mail : weights.work_address, facts.free_mail ? 'free mail' : 'work address');
   if (facts.colleagues && !facts.free_mail) add(weights.colleagues, 'colleagues on the list');
@@ -41,5 +42,18 @@ export function fitOf(facts: FitFacts, weights: FitWeights): { score: number; re
       answer.label,
     );
   const score = clampScore(weights.base + terms.reduce((sum, [n]) => sum + n, 0));
-  return { score, reasons: terms.sort((a, b) => Math.abs(b[0]) - Math.abs(a[0])).map(([n, why]) => `${signed(n)} ${why}`) };
+  const reasons = terms.sort((a, b) => Math.abs(b[0]) - Math.abs(a[0])).map(([n, why]) => `${signed(n)} ${why}`);
+  const unknown = unknownAnswers(facts);
+  if (unknown.length > 0) reasons.push(`no points for ${listed(unknown)}: not known yet`);
+  return { score, reasons };
 }
+
+/** Which of a person's answers are not known (imported from a list of addresses: contract answersUnknown). */
+const unknownAnswers = (facts: FitFacts) =>
+  [facts.role === null && 'role', facts.company_size === null && 'company size', facts.desired_outcomes === null && 'outcomes'].filter(
+    (name): name is string => name !== false,
+  );
+
+/** "role", "role and outcomes", "role, company size and outcomes". */
+const listed = (names: readonly string[]) =>
+  names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;

@@ -63,7 +63,7 @@ function csvLineOf(signup: AdminSignup, partnerCode: string | undefined, invitat
       case 'partner_code':
         return partnerCode;
       case 'desired_outcomes':
-        return signup.desired_outcomes.join('; ');
+        return signup.desired_outcomes?.join('; ');
       case 'free_mail':
         return signup.free_mail ? 'true' : 'false';
       case 'flags':

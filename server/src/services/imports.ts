@@ -3,6 +3,7 @@ import {
   COMPANY_SIZE_OPTIONS,
   DESIRED_OUTCOME_OPTIONS,
   ROLE_OPTIONS,
+  answersUnknown,
   isValidEmail,
   normalizeEmail,
   type SiteLocale,
@@ -31,6 +32,8 @@ export interface ImportReport {
   /** People the erasure ledger says asked to be erased: never brought back, never mailed. */
   erased: number;
   duplicatesInFile: number;
+  /** Of the new ones, how many come without one or more answers: stored as not known, asked for in their mail and page. */
+  answersUnknown: number;
   invalid: { line: number; reason: string }[];
   imported: number;
   confirmationsQueued: number;
@@ -154,6 +157,7 @@ async function importSignups(deps: ImportDeps, csv: string, options: ImportOptio
     existing: 0,
     erased: 0,
     duplicatesInFile: 0,
+    answersUnknown: 0,
     invalid: [],
     imported: 0,
     confirmationsQueued: 0,
@@ -166,20 +170,18 @@ async function importSignups(deps: ImportDeps, csv: string, options: ImportOptio
     const email = normalizeEmail(cell('email'));
     const invalid = (reason: string) => report.invalid.push({ line, reason });
     if (!isValidEmail(email)) return invalid(email ? 'the e-mail address is not valid' : 'no e-mail address');
-    const role = ROLES.get(simplify(cell('role')));
-    if (!role) return invalid(cell('role') ? `role "${cell('role').slice(0, 60)}" is not one of the form's roles` : 'no role');
-    const size = sizeOf(cell('company_size'));
-    if (!size)
-      return invalid(
-        cell('company_size') ? `company size "${cell('company_size').slice(0, 40)}" is not one of the form's sizes` : 'no company size',
-      );
+    // An empty cell (or no such column: a list of addresses) is an answer not known, stored as such (null) and asked for
+    // in the person's mail and on their page; a value the form does not offer is refused, so a typo is not lost.
+    const role = cell('role') ? ROLES.get(simplify(cell('role'))) : null;
+    if (role === undefined) return invalid(`role "${cell('role').slice(0, 60)}" is not one of the form's roles`);
+    const size = cell('company_size') ? sizeOf(cell('company_size')) : null;
+    if (size === undefined) return invalid(`company size "${cell('company_size').slice(0, 40)}" is not one of the form's sizes`);
     const outcomeCells = cell('desired_outcomes')
       .split(';')
       .map((o) => o.trim())
       .filter(Boolean);
-    const outcomes = [...new Set(outcomeCells.map((o) => OUTCOMES.get(simplify(o))))];
-    if (outcomeCells.length === 0) return invalid('no desired outcome');
-    if (outcomes.includes(undefined)) return invalid('a desired outcome is not one of the form\'s (separate several with ";")');
+    const outcomes = outcomeCells.length === 0 ? null : [...new Set(outcomeCells.map((o) => OUTCOMES.get(simplify(o))))];
+    if (outcomes?.includes(undefined)) return invalid('a desired outcome is not one of the form\'s (separate several with ";")');
     const created = cell('created_at') ? new Date(cell('created_at')) : now;
     if (Number.isNaN(created.getTime()) || created.getTime() > now.getTime() + 86_400_000)
       return invalid(`the date "${cell('created_at').slice(0, 40)}" cannot be read`);
@@ -196,7 +198,7 @@ async function importSignups(deps: ImportDeps, csv: string, options: ImportOptio
       email,
       role,
       company_size: size,
-      desired_outcomes: outcomes as string[],
+      desired_outcomes: outcomes as string[] | null,
       other_outcome: null,
       // They agreed to the list they were on, not to this site's policy: the version names the import.
       consented_at: createdAt,
@@ -235,6 +237,7 @@ async function importSignups(deps: ImportDeps, csv: string, options: ImportOptio
   report.erased = erased.size;
   const fresh = candidates.filter((c) => !existing.has(c.email) && !erased.has(c.email));
   report.new = fresh.length;
+  report.answersUnknown = fresh.filter(answersUnknown).length;
   if (options.dryRun) return report;
 
   const action = options.operatorId === null ? 'cli.import' : 'signups.import';
@@ -266,6 +269,9 @@ async function importSignups(deps: ImportDeps, csv: string, options: ImportOptio
 export function describeImport(report: ImportReport): string[] {
   const lines = [
     `${report.dryRun ? 'Dry run: ' : ''}${report.rows} rows: ${report.new} new, ${report.existing} already on the list, ${report.erased ? `${report.erased} erased at their request (skipped), ` : ''}${report.duplicatesInFile} repeated in the file, ${report.invalid.length} invalid.`,
+    ...(report.answersUnknown > 0
+      ? [`${report.answersUnknown} of the new without answers: stored as not known; their confirmation mail and data page ask for them.`]
+      : []),
     ...report.invalid.slice(0, 200).map((i) => `  line ${i.line}: ${i.reason}`),
   ];
   if (report.invalid.length > 200) lines.push(`  … and ${report.invalid.length - 200} more invalid lines`);

@@ -181,9 +181,10 @@ export function toPersonView(row: SignupRow, { invitation, partnerCode = null }:
 /** The person's own copy of their data (the download on their data page). */
 export interface PersonExport {
   email: string;
-  role: string;
-  company_size: string;
-  desired_outcomes: string[];
+  /** null: not known (imported from a list of addresses; they have not answered). */
+  role: string | null;
+  company_size: string | null;
+  desired_outcomes: string[] | null;
   other_outcome: string | null;
   locale: string;
   signed_up_at: string;

@@ -35,7 +35,7 @@ describe.each(DIALECTS)('a sign-up’s life on %s', (dialect) => {
   beforeAll(async () => {
     testDb = await createTestDatabase(dialect);
     database = testDb.open();
-    await migrate(database.db, database.dialect, migrations);
+    await migrate(database, migrations);
     ({
       stores,
       services: { signups },

@@ -25,7 +25,7 @@ export function useTestDatabase(dialect: DialectName): TestDatabaseHandle {
   beforeAll(async () => {
     testDb = await createTestDatabase(dialect);
     database = testDb.open();
-    await migrate(database.db, database.dialect);
+    await migrate(database);
   });
   afterAll(async () => {
     await database?.close();

@@ -19,6 +19,13 @@ export interface Migration {
    * dropped and built again (migrator.ts). SQLite runs them in a transaction as always.
    */
   outsideTransaction?: boolean;
+  /**
+   * SQLite: loosen a table's constraints by editing its CREATE statement in sqlite_schema (SQLite's documented way for
+   * removing NOT NULL, CHECK or FOREIGN KEY constraints without rebuilding the table; never for anything else). Each
+   * `[from, to]` must occur exactly once in the table's statement, or the migration fails and changes nothing. Applied
+   * by migrator.ts after the migration's `sqlite` statements, in the same transaction.
+   */
+  sqliteSchemaEdits?: readonly { table: string; replace: readonly (readonly [string, string])[] }[];
 }
 
 export const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;

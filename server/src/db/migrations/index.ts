@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database, DialectName } from '../connection';
-import type { Schema } from '../schema';
+import type { Database } from '../connection';
 import { signupsAndIdempotencyKeys } from './0001-signups-and-idempotency-keys';
 import { operators } from './0002-operators';
 import { afterTheSignup } from './0003-after-the-signup';
@@ -24,6 +22,7 @@ import { shortListMigration } from './0020-short-list';
 import { apiKeysMigration } from './0021-api-keys';
 import { singleSignOnMigration } from './0022-single-sign-on';
 import { documentRequestsMigration } from './0023-document-requests';
+import { answersUnknown } from './0024-answers-unknown';
 import type { Migration } from './ddl';
 import { applyMigrations } from './migrator';
 
@@ -55,14 +54,15 @@ export const migrations: Migration[] = [
   apiKeysMigration,
   singleSignOnMigration,
   documentRequestsMigration,
+  answersUnknown,
 ];
 
 export type { Migration };
 
 /** Brings the database up to the newest version (or up to the versions in `list`, for tests of one migration). */
-export const migrate = (db: Kysely<Schema>, dialect: DialectName, list: readonly Migration[] = migrations): Promise<number[]> =>
-  applyMigrations(db, dialect, list);
+export const migrate = (database: Database, list: readonly Migration[] = migrations): Promise<number[]> =>
+  applyMigrations(database.db, database.dialect, list, database.sqlite);
 
 /** Brings a database the server opened up to the newest version, without the request timeouts (an index on a million rows takes a while). */
 export const migrateDatabase = (database: Database): Promise<number[]> =>
-  database.withoutTimeouts((db) => applyMigrations(db, database.dialect, migrations));
+  database.withoutTimeouts((db) => applyMigrations(db, database.dialect, migrations, database.sqlite));

@@ -1,3 +1,4 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../connection';
 import type { Schema } from '../schema';
@@ -14,7 +15,13 @@ const CONCURRENT_INDEX = /^\s*CREATE\s+(?:UNIQUE\s+)?INDEX\s+CONCURRENTLY\s+IF\s
  * session-level advisory lock, held on one connection for the whole run, serialises N copies starting at once, and a
  * migration marked `outsideTransaction` runs statement by statement (ddl.ts). Answers the versions it applied.
  */
-export async function applyMigrations(db: Kysely<Schema>, dialect: DialectName, list: readonly Migration[]): Promise<number[]> {
+export async function applyMigrations(
+  db: Kysely<Schema>,
+  dialect: DialectName,
+  list: readonly Migration[],
+  /** SQLite's handle, for a migration that edits the schema (`sqliteSchemaEdits`). */
+  sqlite?: BetterSqlite3.Database,
+): Promise<number[]> {
   return db.connection().execute(async (connection) => {
     if (dialect === 'postgres') await sql`SELECT pg_advisory_lock(${LOCK_KEY})`.execute(connection);
     try {
@@ -45,6 +52,7 @@ export async function applyMigrations(db: Kysely<Schema>, dialect: DialectName, 
         } else {
           await connection.transaction().execute(async (trx) => {
             for (const statement of migration[dialect]) await sql.raw(statement).execute(trx);
+            if (dialect === 'sqlite' && migration.sqliteSchemaEdits) await editSqliteSchema(trx, sqlite, migration.sqliteSchemaEdits);
             await record(trx);
           });
         }
@@ -63,4 +71,39 @@ async function dropInvalidIndex(connection: Kysely<Schema>, name: string): Promi
     SELECT i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
     WHERE c.relname = ${name} AND pg_table_is_visible(c.oid)`.execute(connection);
   if (rows[0] && !rows[0].valid) await sql.raw(`DROP INDEX CONCURRENTLY IF EXISTS ${name}`).execute(connection);
+}
+
+/**
+ * SQLite's documented way of removing constraints without rebuilding a table (https://sqlite.org/lang_altertable.html,
+ * "making other kinds of table schema changes"): with writable_schema on, the table's CREATE statement in sqlite_schema
+ * is rewritten, and the schema version raised by one so every connection reads the schema again. better-sqlite3 opens
+ * databases in defensive mode, which refuses writes to sqlite_schema: it is lifted for these statements only.
+ */
+async function editSqliteSchema(
+  trx: Kysely<Schema>,
+  sqlite: BetterSqlite3.Database | undefined,
+  edits: NonNullable<Migration['sqliteSchemaEdits']>,
+): Promise<void> {
+  if (!sqlite) throw new Error('This migration edits the SQLite schema: migrate it with the database it opened (migrate(database))');
+  const { rows } = await sql<{ schema_version: number }>`PRAGMA schema_version`.execute(trx);
+  const version = Number(rows[0]!.schema_version);
+  sqlite.unsafeMode(true);
+  try {
+    await sql`PRAGMA writable_schema = ON`.execute(trx);
+    for (const { table, replace } of edits) {
+      const found = await sql<{ sql: string }>`SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ${table}`.execute(trx);
+      let text = found.rows[0]?.sql;
+      if (text === undefined) throw new Error(`No table ${table} to edit`);
+      for (const [from, to] of replace) {
+        const at = text.indexOf(from);
+        if (at < 0 || text.indexOf(from, at + 1) >= 0) throw new Error(`"${from}" is not once in the statement of ${table}`);
+        text = text.slice(0, at) + to + text.slice(at + from.length);
+      }
+      await sql`UPDATE sqlite_schema SET sql = ${text} WHERE type = 'table' AND name = ${table}`.execute(trx);
+    }
+    await sql.raw(`PRAGMA schema_version = ${version + 1}`).execute(trx);
+  } finally {
+    await sql`PRAGMA writable_schema = OFF`.execute(trx);
+    sqlite.unsafeMode(false);
+  }
 }

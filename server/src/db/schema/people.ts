@@ -6,9 +6,10 @@ import type { Timestamp, NullableTimestamp, NullableText } from './columns';
 export interface WaitlistSignupsTable {
   id: Generated<number>;
   email: string;
-  role: string;
-  company_size: string;
-  /** text[] in PostgreSQL, JSON text in SQLite: always go through `Database.encodeList/decodeList` (connection.ts). */
+  /** The answers: null when unknown (imported from a list of addresses, migration 24) until the person gives them. */
+  role: string | null;
+  company_size: string | null;
+  /** text[] in PostgreSQL, JSON text in SQLite: always go through `Database.encodeList/decodeList` (connection.ts); null when unknown. */
   desired_outcomes: ColumnType<unknown, unknown, unknown>;
   other_outcome: string | null;
   consented_at: Timestamp;

@@ -111,7 +111,7 @@ describe.each(DIALECTS)('kept counts on %s', (dialect) => {
         'all:',
         `role:${row.role}`,
         `company_size:${row.company_size}`,
-        ...new Set(row.desired_outcomes.map((o) => `outcome:${o}`)),
+        ...new Set((row.desired_outcomes ?? ['unknown']).map((o) => `outcome:${o}`)),
         `source:${row.utm_source ?? ''}`,
         `campaign:${row.utm_campaign ?? ''}`,
         `landing_path:${row.landing_path ?? ''}`,

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import { UNKNOWN_ANSWER } from '@waitlist/contract';
 import type { Database } from '../connection';
 import type { Executor } from '../database';
+import type { SignupRow } from './signup-rows';
 
 /**
  * The console's kept counts (migration 14), so the dashboard, the funnel, the companies view and the list's total read
@@ -15,20 +17,12 @@ import type { Executor } from '../database';
  * counted later, when it is folded in (signups.ts: foldIntoCounts), so its insert never waits on a shared counter.
  */
 
-/** The columns a sign-up's contribution is made of (a SignupRow has them all). */
-export interface CountedFacts {
-  created_at: string;
-  role: string;
-  company_size: string;
-  desired_outcomes: readonly string[];
-  confirmed_at: string | null;
-  utm_source: string | null;
-  utm_campaign: string | null;
-  landing_path: string | null;
-  company_domain: string | null;
-  free_mail: boolean;
-  status: string;
-}
+/** The columns a sign-up's contribution is made of (a SignupRow has them all); an answer not known counts as UNKNOWN_ANSWER. */
+export type CountedFacts = Pick<
+  SignupRow,
+  'created_at' | 'role' | 'company_size' | 'desired_outcomes' | 'confirmed_at' | 'utm_source' | 'utm_campaign' | 'landing_path'
+> &
+  Pick<SignupRow, 'company_domain' | 'free_mail' | 'status'>;
 
 /** Which counts a change touches. */
 export interface CountParts {
@@ -44,9 +38,9 @@ const CHUNK = 500;
 
 const dailyKeys = (f: CountedFacts): [DailyDimension, string][] => [
   ['all', ''],
-  ['role', f.role],
-  ['company_size', f.company_size],
-  ...[...new Set(f.desired_outcomes)].map((o): [DailyDimension, string] => ['outcome', o]),
+  ['role', f.role ?? UNKNOWN_ANSWER],
+  ['company_size', f.company_size ?? UNKNOWN_ANSWER],
+  ...[...new Set(f.desired_outcomes ?? [UNKNOWN_ANSWER])].map((o): [DailyDimension, string] => ['outcome', o]),
   ['source', f.utm_source ?? ''],
   ['campaign', f.utm_campaign ?? ''],
   ['landing_path', f.landing_path ?? ''],
@@ -163,7 +157,7 @@ export function createSignupCounts(database: Database) {
             if (c.last === null || f.created_at > c.last) c.last = f.created_at;
           } else c.removedAt.push(f.created_at);
         });
-        for (const facet of FACETS) facets.add([domain, facet, f[facet]], (d) => (d.people += sign));
+        for (const facet of FACETS) facets.add([domain, facet, f[facet] ?? UNKNOWN_ANSWER], (d) => (d.people += sign));
       }
     }
     const touched = companies.sorted();

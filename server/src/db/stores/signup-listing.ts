@@ -1,10 +1,11 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
 import {
   ADMIN_PAGE_SIZE,
   COMPANY_SIZE_OPTIONS,
   DESIRED_OUTCOME_OPTIONS,
   FIT_BANDS,
   ROLE_OPTIONS,
+  UNKNOWN_ANSWER,
   type AdminFilters,
   type AdminSegment,
   type AdminSort,
@@ -13,18 +14,15 @@ import {
 import type { Database } from '../connection';
 import type { Executor } from '../database';
 import { translateDbError } from '../errors';
-import type { Schema } from '../schema';
 import { createSignupStore, type SignupRow } from './signups';
 import { BACKLOG_COUNT_CAP } from './signup-counts';
-import { storedFlagSetsWith } from './signup-rows';
+import { applySignupFilters, type SignupsQuery } from './signup-filters';
 
 export class InvalidCursorError extends Error {
   constructor() {
     super('invalid cursor');
   }
 }
-
-type SignupsQuery = SelectQueryBuilder<Schema, 'waitlist_signups', object>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
@@ -58,40 +56,7 @@ export function createSignupListing(database: Database) {
   const signups = createSignupStore(database);
   const { decode } = signups;
 
-  const applyFilters = (query: SignupsQuery, filters: AdminSegment): SignupsQuery => {
-    let q = query;
-    const text = filters.q?.trim().toLowerCase();
-    if (text) q = q.where(database.addressSearch.matches(text));
-    if (filters.role) q = q.where('role', '=', filters.role);
-    if (filters.company_size) q = q.where('company_size', '=', filters.company_size);
-    if (filters.outcome) {
-      const outcome = filters.outcome;
-      q = q.where((eb) => database.listContains(eb.ref('desired_outcomes'), outcome));
-    }
-    if (filters.confirmed === 'yes') q = q.where('confirmed_at', 'is not', null);
-    if (filters.confirmed === 'no') q = q.where('confirmed_at', 'is', null);
-    if (filters.opted_out === 'yes') q = q.where('marketing_opt_out_at', 'is not', null);
-    if (filters.opted_out === 'no') q = q.where('marketing_opt_out_at', 'is', null);
-    if (filters.status) q = q.where('status', '=', filters.status);
-    if (filters.answer) {
-      // People who chose this option: an index range of signup_answers (question, choice, person).
-      const [question, choice] = filters.answer.split(':') as [string, string];
-      q = q.where('id', 'in', (eb) =>
-        eb.selectFrom('signup_answers').select('signup_id').where('question_id', '=', Number(question)).where('choice', '=', choice),
-      );
-    }
-    // Most of a list is new or contacted: a filter of the rows the sort's index walks, not an index of its own.
-    if (filters.invited === 'yes') q = q.where(database.notIndexed('status'), 'in', ['invited', 'joined']);
-    if (filters.invited === 'no') q = q.where(database.notIndexed('status'), 'in', ['new', 'contacted']);
-    // Flags are a set of known words stored as one value: every value holding the flag (signup-rows.ts).
-    if (filters.flag) q = q.where('flags', '<>', '').where('flags', 'in', storedFlagSetsWith(filters.flag));
-    if (filters.company) q = q.where('company_domain', '=', filters.company.trim().toLowerCase());
-    if (filters.min_score !== undefined) q = q.where('fit_score', '>=', filters.min_score);
-    if (filters.from) q = q.where('created_at', '>=', new Date(`${filters.from}T00:00:00Z`).toISOString());
-    // `to` is inclusive: everything before the next day's midnight (UTC).
-    if (filters.to) q = q.where('created_at', '<', new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS).toISOString());
-    return q;
-  };
+  const applyFilters = (query: SignupsQuery, filters: AdminSegment) => applySignupFilters(database, query, filters);
 
   const sortColumn = (sort: AdminSort) =>
     (sort.endsWith('email') ? 'email' : sort.endsWith('fit_score') ? 'fit_score' : 'created_at') as 'email' | 'created_at' | 'fit_score';
@@ -234,9 +199,12 @@ export function createSignupListing(database: Database) {
       const of = (dimension: string) => new Map(byValue.filter((r) => r.dimension === dimension).map((r) => [r.value, Number(r.n)]));
       // "The last N days" are whole UTC days, today included.
       const since = (n: number) => [...perDay].filter(([d]) => d > day(now - n * DAY_MS)).reduce((sum, [, count]) => sum + count, 0);
-      // Every option appears (zero included) in the contract's order, so charts keep a stable shape.
+      // Every option appears (zero included) in the contract's order, so charts keep a stable shape; the people whose
+      // answer is not known (imported without it) last, when there are any.
       const withAll = (options: readonly string[], counts: Map<string, number>) =>
-        options.map((label) => ({ label, count: counts.get(label) ?? 0 }));
+        [...options, UNKNOWN_ANSWER]
+          .map((label) => ({ label, count: counts.get(label) ?? 0 }))
+          .filter((r) => r.count > 0 || r.label !== UNKNOWN_ANSWER);
       return {
         total: of('all').get('') ?? 0,
         last_7_days: since(7),

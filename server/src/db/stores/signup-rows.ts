@@ -23,9 +23,10 @@ export function storedFlagSetsWith(flag: SignupFlag): string[] {
 export interface SignupRow {
   id: number;
   email: string;
-  role: string;
-  company_size: string;
-  desired_outcomes: string[];
+  /** The answers; null when unknown (imported from a list of addresses, until the person answers: migration 24). */
+  role: string | null;
+  company_size: string | null;
+  desired_outcomes: string[] | null;
   other_outcome: string | null;
   consented_at: string;
   privacy_policy_version: string;
@@ -72,7 +73,7 @@ export function signupRowCodec(database: Database) {
     email: row.email,
     role: row.role,
     company_size: row.company_size,
-    desired_outcomes: database.decodeList(row.desired_outcomes),
+    desired_outcomes: row.desired_outcomes == null ? null : database.decodeList(row.desired_outcomes),
     other_outcome: row.other_outcome ?? null,
     consented_at: database.decodeTimestamp(row.consented_at),
     privacy_policy_version: row.privacy_policy_version,
@@ -101,7 +102,7 @@ export function signupRowCodec(database: Database) {
     const { desired_outcomes, free_mail, ...rest } = changes;
     return {
       ...rest,
-      ...(desired_outcomes === undefined ? {} : { desired_outcomes: database.encodeList(desired_outcomes) }),
+      ...(desired_outcomes === undefined ? {} : { desired_outcomes: desired_outcomes && database.encodeList(desired_outcomes) }),
       ...(free_mail === undefined ? {} : { free_mail: free_mail ? 1 : 0 }),
     };
   };
@@ -111,7 +112,7 @@ export function signupRowCodec(database: Database) {
     // Counted when folded in (SQLite's column default is 1 for the rows that were there before migration 12).
     counted: 0,
     flags: encodeFlags(row.flags),
-    desired_outcomes: database.encodeList(row.desired_outcomes),
+    desired_outcomes: row.desired_outcomes && database.encodeList(row.desired_outcomes),
     free_mail: row.free_mail ? 1 : 0,
   });
 

@@ -30,6 +30,7 @@ export async function importRoutes(parent: FastifyInstance, options: ImportRoute
     existing: report.existing,
     erased: report.erased,
     duplicates_in_file: report.duplicatesInFile,
+    answers_unknown: report.answersUnknown,
     invalid: report.invalid,
     imported: report.imported,
     confirmations_queued: report.confirmationsQueued,

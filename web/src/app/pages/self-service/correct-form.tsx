@@ -23,10 +23,18 @@ export function CorrectForm({ person, invalid = [] }: { person: PersonView; inva
         {messages[field]}
       </p>
     ) : null;
-  const select = (name: 'role' | 'company_size', label: string, options: readonly string[], names: Record<string, string>) => (
+  const select = (
+    name: 'role' | 'company_size',
+    label: string,
+    options: readonly string[],
+    names: Record<string, string>,
+    placeholder: string,
+  ) => (
     <div className="field">
       <label htmlFor={name}>{label}</label>
-      <select id={name} name={name} defaultValue={person[name]} {...problem(name)}>
+      <select id={name} name={name} defaultValue={person[name] ?? ''} {...problem(name)}>
+        {/* Not known yet (they were imported from a list of addresses): the form's own first choice. */}
+        {person[name] === null && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option} value={option}>
             {names[option] ?? option}
@@ -39,8 +47,8 @@ export function CorrectForm({ person, invalid = [] }: { person: PersonView; inva
 
   return (
     <form method="post" action={href(MANAGE_ACTIONS.correct)} className="signup-form">
-      {select('role', m.fields.role, ROLE_OPTIONS, labels.role)}
-      {select('company_size', m.fields.companySize, COMPANY_SIZE_OPTIONS, labels.companySize)}
+      {select('role', m.fields.role, ROLE_OPTIONS, labels.role, copy.signup.labels.rolePlaceholder)}
+      {select('company_size', m.fields.companySize, COMPANY_SIZE_OPTIONS, labels.companySize, copy.signup.labels.companySizePlaceholder)}
       <fieldset className="field" aria-describedby={invalid.includes('desired_outcomes') ? 'desired_outcomes-error' : undefined}>
         <legend>{m.fields.outcomes}</legend>
         <div className="checkbox-grid">
@@ -51,7 +59,7 @@ export function CorrectForm({ person, invalid = [] }: { person: PersonView; inva
                 id={`outcome-${i}`}
                 name="desired_outcomes"
                 value={outcome}
-                defaultChecked={person.desired_outcomes.includes(outcome)}
+                defaultChecked={person.desired_outcomes?.includes(outcome) ?? false}
               />{' '}
               <span>{labels.desiredOutcome[outcome]}</span>
             </label>

@@ -2,6 +2,7 @@ import { MANAGE_ACTIONS, type PersonCorrectableField, type PersonView } from '@w
 import { buttonClass } from '../../../components/ui/button';
 import { useLocale } from '../../../lib/locale';
 import type { PersonQuestion } from '@waitlist/contract/questions';
+import { answersUnknown } from '@waitlist/contract/options';
 import { CorrectForm } from './correct-form';
 import { QuestionsForm } from './questions-form';
 import { PersonDataTable } from './person-data-table';
@@ -37,6 +38,11 @@ export function ManagePage({
         {saved && (
           <p role="status" className="card">
             {m.saved}
+          </p>
+        )}
+        {answersUnknown(person) && !saved && (
+          <p className="card">
+            {m.answersUnknown} <a href="#correct">{m.answersUnknownLink}</a>
           </p>
         )}
         <section aria-labelledby="stored">

@@ -10,13 +10,13 @@ export function PersonDataTable({ person }: { person: PersonView }) {
   const m = words.selfService.manage;
   const f = m.fields;
   const labels = copy.signup.options;
-  const label = (meanings: Record<string, string>, value: string) => meanings[value] ?? value;
+  const label = (meanings: Record<string, string>, value: string | null) => (value === null ? m.notGiven : (meanings[value] ?? value));
   const cameFrom = Object.entries(person.came_from).map(([field, value]) => `${label(m.attributionFields, field)}: ${value}`);
   const rows: [string, string][] = [
     [f.email, person.email],
     [f.role, label(labels.role, person.role)],
     [f.companySize, label(labels.companySize, person.company_size)],
-    [f.outcomes, person.desired_outcomes.map((o) => label(labels.desiredOutcome, o)).join(', ')],
+    [f.outcomes, person.desired_outcomes?.map((o) => label(labels.desiredOutcome, o)).join(', ') ?? m.notGiven],
     [f.otherOutcome, person.other_outcome ?? m.none],
     [f.signedUp, when(person.created_at, m.notYet)],
     [f.consent, when(person.consented_at, m.notYet)],

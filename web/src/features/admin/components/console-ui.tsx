@@ -1,3 +1,4 @@
+import { UNKNOWN_ANSWER_LABEL } from '@waitlist/contract';
 import { Button } from '../../../components/ui/button';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
@@ -108,7 +109,8 @@ export function TimeCell({ at }: { at: string }) {
 }
 
 /** A sign-up's desired outcomes as chips, in the stored order. */
-export function OutcomeChips({ outcomes, label }: { outcomes: readonly string[]; label?: string }) {
+export function OutcomeChips({ outcomes, label }: { outcomes: readonly string[] | null; label?: string }) {
+  if (outcomes === null) return <span className="muted">{UNKNOWN_ANSWER_LABEL}</span>;
   return (
     <ul className="chips" aria-label={label}>
       {outcomes.map((outcome) => (

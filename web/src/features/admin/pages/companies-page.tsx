@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ADMIN_COMPANY_SORTS, type AdminCompanies, type AdminCompanySort } from '@waitlist/contract';
+import { ADMIN_COMPANY_SORTS, answerLabel, type AdminCompanies, type AdminCompanySort } from '@waitlist/contract';
 import { useCompanies } from '../api/insight';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../components/fields';
@@ -102,8 +102,8 @@ export function CompaniesPage({ onOpen }: { onOpen: (domain: string) => void }) 
                   </button>
                 </th>
                 <td className="num">{formatNumber(c.people)}</td>
-                <td>{c.roles.join(', ')}</td>
-                <td className="nowrap">{c.largest_size}</td>
+                <td>{c.roles.map(answerLabel).join(', ')}</td>
+                <td className="nowrap">{c.largest_size && answerLabel(c.largest_size)}</td>
                 <TimeCell at={c.first_signup} />
                 <TimeCell at={c.last_signup} />
                 <td>

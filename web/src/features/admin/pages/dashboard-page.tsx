@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { AdminCount } from '@waitlist/contract';
+import { UNKNOWN_ANSWER_LABEL, answerLabel, type AdminCount } from '@waitlist/contract';
 import { useFitSpread, useStats } from '../api/insight';
 import { ErrorPanel, Loading, formatNumber } from '../components/console-ui';
 import { BackupNotice } from './backup-notice';
@@ -60,7 +60,8 @@ function HorizontalBars({ rows }: { rows: AdminCount[] }) {
   );
 }
 
-const top = (rows: AdminCount[]) => [...rows].sort((a, b) => b.count - a.count)[0];
+/** The most common answer (an answer not known never is). */
+const top = (rows: AdminCount[]) => rows.filter((r) => r.label !== UNKNOWN_ANSWER_LABEL).sort((a, b) => b.count - a.count)[0];
 
 /** How the people on the list spread over the fit score (issue 36): where the short list comes from. */
 function FitSpreadCard() {
@@ -88,7 +89,14 @@ export function DashboardPage() {
 
   if (stats.isPending) return <Loading label="Loading the figures…" />;
   if (stats.isError) return <ErrorPanel title="The figures could not be loaded" error={stats.error} onRetry={() => void stats.refetch()} />;
-  const s = stats.data;
+  // The people imported without an answer show as such, and are never "most common".
+  const named = (rows: AdminCount[]) => rows.map((r) => ({ ...r, label: answerLabel(r.label) }));
+  const s = {
+    ...stats.data,
+    by_role: named(stats.data.by_role),
+    by_company_size: named(stats.data.by_company_size),
+    by_outcome: named(stats.data.by_outcome),
+  };
   const perDay = s.per_day.map((d) => ({ label: d.day, count: d.count }));
   const topRole = top(s.by_role);
   const topOutcome = top(s.by_outcome);

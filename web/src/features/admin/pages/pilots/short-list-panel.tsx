@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MAX_WAVE_SIZE, type AdminFilters, type AdminSegment } from '@waitlist/contract';
+import { MAX_WAVE_SIZE, answerLabel, type AdminFilters, type AdminSegment } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useSignupList } from '../../api/signups';
 import { useCreateWave, useMeetings } from '../../api/pilots';
@@ -42,8 +42,8 @@ export function ShortListPanel() {
               <a href={hrefOf({ name: 'signup', id: p.id })}>{p.email}</a>
             </td>
             <td>{p.free_mail ? 'personal address' : (p.company_domain ?? '—')}</td>
-            <td>{p.role}</td>
-            <td>{p.company_size}</td>
+            <td>{answerLabel(p.role)}</td>
+            <td>{answerLabel(p.company_size)}</td>
             <td>{p.fit_reasons.slice(0, 3).join(', ')}</td>
             <td>{p.answers?.length ? p.answers.map((a) => `${a.question} ${a.answer}`).join('; ') : '—'}</td>
             <td>{p.meeting_at ? `Booked ${formatDateTime(p.meeting_at)}` : '—'}</td>
@@ -121,7 +121,7 @@ export function UpcomingCallsPanel() {
               <a href={hrefOf({ name: 'signup', id: p.id })}>{p.email}</a>
             </td>
             <td>{p.free_mail ? 'personal address' : (p.company_domain ?? '—')}</td>
-            <td>{p.role}</td>
+            <td>{answerLabel(p.role)}</td>
             <td>{p.fit_score}</td>
           </tr>
         )}

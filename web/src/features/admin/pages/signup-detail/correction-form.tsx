@@ -4,6 +4,7 @@ import {
   DESIRED_OUTCOME_OPTIONS,
   OTHER_OUTCOME_MAX_LENGTH,
   ROLE_OPTIONS,
+  UNKNOWN_ANSWER_LABEL,
   adminCorrectionSchema,
   hasOtherOutcome,
   otherOutcomeText,
@@ -29,9 +30,14 @@ export function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSign
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const outcomes = draft.desired_outcomes ?? [];
+    // An answer not known (imported without it) and left so stays unknown: only what the operator chose is sent.
     const parsed = adminCorrectionSchema.safeParse({
-      ...draft,
-      other_outcome: otherOutcomeText(draft.desired_outcomes, draft.other_outcome),
+      email: draft.email,
+      ...(draft.role === null ? {} : { role: draft.role }),
+      ...(draft.company_size === null ? {} : { company_size: draft.company_size }),
+      ...(draft.desired_outcomes === null ? {} : { desired_outcomes: outcomes }),
+      other_outcome: otherOutcomeText(outcomes, draft.other_outcome),
     });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -49,7 +55,10 @@ export function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSign
   };
 
   const onOutcome = (outcome: string, checked: boolean) =>
-    setDraft((d) => ({ ...d, desired_outcomes: toggleOutcome(d.desired_outcomes, outcome, checked) }));
+    setDraft((d) => {
+      const next = toggleOutcome(d.desired_outcomes ?? [], outcome, checked);
+      return { ...d, desired_outcomes: next.length === 0 && signup.desired_outcomes === null ? null : next };
+    });
 
   return (
     <form className="card stack" onSubmit={submit} aria-labelledby="correct-title" noValidate>
@@ -72,14 +81,16 @@ export function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSign
           id="correct-role"
           label="Role"
           options={ROLE_OPTIONS}
-          value={draft.role as (typeof ROLE_OPTIONS)[number]}
+          {...(signup.role === null ? { empty: UNKNOWN_ANSWER_LABEL } : {})}
+          value={(draft.role ?? '') as (typeof ROLE_OPTIONS)[number] | ''}
           onValue={(role) => role && setDraft({ ...draft, role })}
         />
         <SelectField
           id="correct-size"
           label="Company size"
           options={COMPANY_SIZE_OPTIONS}
-          value={draft.company_size as (typeof COMPANY_SIZE_OPTIONS)[number]}
+          {...(signup.company_size === null ? { empty: UNKNOWN_ANSWER_LABEL } : {})}
+          value={(draft.company_size ?? '') as (typeof COMPANY_SIZE_OPTIONS)[number] | ''}
           onValue={(size) => size && setDraft({ ...draft, company_size: size })}
         />
       </div>
@@ -87,11 +98,16 @@ export function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSign
         <legend>Desired outcomes</legend>
         {DESIRED_OUTCOME_OPTIONS.map((o) => (
           <label key={o} className="check">
-            <input type="checkbox" checked={draft.desired_outcomes.includes(o)} onChange={(e) => onOutcome(o, e.target.checked)} /> {o}
+            <input
+              type="checkbox"
+              checked={draft.desired_outcomes?.includes(o) ?? false}
+              onChange={(e) => onOutcome(o, e.target.checked)}
+            />{' '}
+            {o}
           </label>
         ))}
       </fieldset>
-      {hasOtherOutcome(draft.desired_outcomes) && (
+      {hasOtherOutcome(draft.desired_outcomes ?? []) && (
         <TextField
           id="correct-other"
           label="Other outcome"

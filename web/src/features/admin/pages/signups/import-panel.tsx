@@ -20,9 +20,10 @@ export function ImportPanel() {
     <section className="card stack" aria-labelledby="import-title">
       <h2 id="import-title">Import a list</h2>
       <p className="muted">
-        A CSV with a header row: <code>email</code>, <code>role</code>, <code>company_size</code>, <code>desired_outcomes</code> (several
-        separated by <code>;</code>), and if you have them <code>created_at</code> and <code>locale</code>. Mailchimp and spreadsheet column
-        names work too. Addresses already on the list are left as they are.
+        A CSV with a header row: <code>email</code> (or Mailchimp&rsquo;s <code>Email Address</code>), and if you have them{' '}
+        <code>role</code>, <code>company_size</code>, <code>desired_outcomes</code> (several separated by <code>;</code>),{' '}
+        <code>created_at</code> and <code>locale</code>. A list of addresses alone imports: those people&rsquo;s answers are stored as not
+        known, and their confirmation mail and data page ask for them. Addresses already on the list are left as they are.
       </p>
       <form className="stack" onSubmit={run(true)}>
         <div className="form-row">
@@ -97,6 +98,8 @@ export function ImportPanel() {
             {formatNumber(report.existing)} already on the list,{' '}
             {report.erased ? `${formatNumber(report.erased)} erased at their request (skipped), ` : ''}
             {formatNumber(report.duplicates_in_file)} repeated in the file, {formatNumber(report.invalid.length)} invalid.
+            {report.answers_unknown > 0 &&
+              ` ${formatNumber(report.answers_unknown)} of the new without answers (stored as not known; asked for in their mail and on their page).`}
             {!report.dry_run &&
               ` ${formatNumber(report.imported)} stored, attributed to “${report.source}”${report.confirmations_queued ? `; ${formatNumber(report.confirmations_queued)} confirmation mails queued` : ''}.`}
           </p>

@@ -4,6 +4,8 @@ import {
   FOLLOW_UP_STATUSES,
   FOLLOW_UP_STATUS_LABELS,
   ROLE_OPTIONS,
+  UNKNOWN_ANSWER,
+  UNKNOWN_ANSWER_LABEL,
   SIGNUP_FLAGS,
   SIGNUP_FLAG_LABELS,
   type AdminFilters,
@@ -30,6 +32,8 @@ export const activeFilterCount = (filters: AdminFilters): number =>
     filters.to,
   ].filter(Boolean).length;
 
+const UNKNOWN_LABELS = { [UNKNOWN_ANSWER]: UNKNOWN_ANSWER_LABEL };
+
 /** The filters that choose one of a list (every one offers "All"). */
 const CHOICES: {
   key: 'role' | 'company_size' | 'outcome' | 'confirmed' | 'opted_out' | 'status' | 'flag';
@@ -37,9 +41,10 @@ const CHOICES: {
   options: readonly string[];
   labels?: Record<string, string>;
 }[] = [
-  { key: 'role', label: 'Role', options: ROLE_OPTIONS },
-  { key: 'company_size', label: 'Company size', options: COMPANY_SIZE_OPTIONS },
-  { key: 'outcome', label: 'Desired outcome', options: DESIRED_OUTCOME_OPTIONS },
+  // Each answer's choices end with the people imported without it.
+  { key: 'role', label: 'Role', options: [...ROLE_OPTIONS, UNKNOWN_ANSWER], labels: UNKNOWN_LABELS },
+  { key: 'company_size', label: 'Company size', options: [...COMPANY_SIZE_OPTIONS, UNKNOWN_ANSWER], labels: UNKNOWN_LABELS },
+  { key: 'outcome', label: 'Desired outcome', options: [...DESIRED_OUTCOME_OPTIONS, UNKNOWN_ANSWER], labels: UNKNOWN_LABELS },
   { key: 'confirmed', label: 'Confirmation', options: ['yes', 'no'], labels: { yes: 'Confirmed', no: 'Not confirmed' } },
   { key: 'opted_out', label: 'Updates by mail', options: ['no', 'yes'], labels: { no: 'Subscribed', yes: 'Opted out' } },
   { key: 'status', label: 'Status', options: FOLLOW_UP_STATUSES, labels: FOLLOW_UP_STATUS_LABELS },
