@@ -42,7 +42,7 @@ export interface StartServerOptions {
 /** Spawns the built production server (`npm run build` first) on a free port with a fresh database. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   if (!fs.existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run npm run build first`);
-  const database = options.database ?? (await createTestDatabase(options.dialect ?? 'sqlite'));
+  const database = options.database ?? (await createTestDatabase(options.dialect ?? 'sqlite', { migrated: true }));
   const port = options.port ?? (await freePort());
   let output = '';
   const child = spawn(process.execPath, [serverEntry], {

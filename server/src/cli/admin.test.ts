@@ -155,6 +155,19 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
     expect(await operatorRow('spawned@example.com')).toBeDefined();
   });
 
+  it('imports a Mailchimp export of addresses alone, their answers not known (the quick start, step 6)', async () => {
+    const file = `${suite.testDb.dataDir}/mailchimp-${dialect}.csv`;
+    const csv = ['Email Address,First Name,Last Name,OPTIN_TIME', `ada-${dialect}@volvo.example,Ada,L,2025-09-01 10:00:00`];
+    await import('node:fs').then((fs) => fs.promises.writeFile(file, `${csv.join('\n')}\n`));
+    const dry = await run(['import', file, '--dry-run']);
+    expect(dry.code, dry.err).toBe(0);
+    expect(dry.out).toContain('Dry run: 1 rows: 1 new, 0 already on the list, 0 repeated in the file, 0 invalid.');
+    expect(dry.out).toContain('1 of the new without answers: stored as not known; their confirmation mail and data page ask for them.');
+    const real = await run(['import', file, '--source', 'mailchimp', '--confirm-by-mail']);
+    expect(real.code, real.err).toBe(0);
+    expect(real.out).toContain('Imported 1, attributed to "mailchimp", unconfirmed.');
+  });
+
   it("shows an import's progress on a terminal (rows done, rate, time left) and stays quiet otherwise", async () => {
     const file = `${suite.testDb.dataDir}/progress-${dialect}.csv`;
     const lines = Array.from(

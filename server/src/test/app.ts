@@ -23,7 +23,7 @@ export function useTestDatabase(dialect: DialectName): TestDatabaseHandle {
   let testDb: TestDatabase | undefined;
   let database: Database | undefined;
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
+    testDb = await createTestDatabase(dialect, { migrated: true });
     database = testDb.open();
     await migrate(database);
   });
@@ -69,7 +69,7 @@ export function useTestApp(
   };
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
+    testDb = await createTestDatabase(dialect, { migrated: true });
     await options.beforeBuild?.(testDb);
     app = await build();
   });

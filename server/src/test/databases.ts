@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database, type DialectName } from '../db/connection';
+import { migrate, migrations } from '../db/migrations';
 
 /** The PostgreSQL server every developer and CI machine has (trust auth). Override with TEST_PG_ADMIN_URL. */
 export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -18,8 +19,12 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A uniquely named database that is dropped afterwards: CI shares the server with earlier sessions. */
-export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+/**
+ * A uniquely named database that is dropped afterwards: CI shares the server with earlier sessions. Empty, or with
+ * `migrated` at the newest schema: on PostgreSQL then a copy of a template database migrated once per set of migrations
+ * (0.3 s instead of 1.2 s to create and migrate; a test suite makes a hundred of them).
+ */
+export async function createTestDatabase(dialect: DialectName, { migrated = false } = {}): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waitlist-test-'));
   if (dialect === 'sqlite') {
     return {
@@ -31,10 +36,11 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
     };
   }
   const name = `waitlist_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = migrated ? await migratedTemplate() : undefined;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
@@ -55,6 +61,46 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const TEMPLATE_PREFIX = 'waitlist_template_';
+let templateName: Promise<string> | undefined;
+
+/**
+ * The name of a PostgreSQL database at the newest schema that test databases are copied from: named by a hash of every
+ * migration's statements, so a changed migration makes a new one (and the stale ones are dropped). Made once, by the
+ * first process that needs it, under an advisory lock (the test files' processes start together); built under another
+ * name and renamed when whole, so no process copies a half-migrated one. Nobody connects to it after that (a copy
+ * needs a template without sessions).
+ */
+function migratedTemplate(): Promise<string> {
+  const hash = createHash('sha256').update(JSON.stringify(migrations)).digest('hex').slice(0, 16);
+  const name = `${TEMPLATE_PREFIX}${hash}`;
+  templateName ??= (async () => {
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    try {
+      await admin.query('SELECT pg_advisory_lock(727275)');
+      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE '${TEMPLATE_PREFIX}%'`);
+      if (!rows.some((r) => r.datname === name)) {
+        for (const stale of rows) await admin.query(`DROP DATABASE IF EXISTS ${stale.datname}`).catch(() => undefined);
+        const building = `${name}_building`;
+        await admin.query(`CREATE DATABASE ${building}`);
+        const database = openDatabase({ databaseUrl: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${building}`), dataDir: os.tmpdir() });
+        try {
+          await migrate(database);
+        } finally {
+          await database.close();
+        }
+        await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      }
+      return name;
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock(727275)').catch(() => undefined);
+      await admin.end();
+    }
+  })();
+  return templateName;
 }
 
 /** A database that already exists (a bench reusing the one it made before): `where` is a DATA_DIR or a postgres:// URL; never dropped. */
