@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, openPage, screenshot } from './support/browser';
-import { OPERATOR, PASSWORD, addOperator } from './support/console-seed';
+import { addOperator, signInToConsole } from './support/console-seed';
 import { useServerWithMail } from './support/server-with-mail';
 
 /**
@@ -21,10 +21,7 @@ describe('API keys in the console', () => {
     const { server, browser } = suite;
     const context = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
     const { page } = await openPage(context);
-    await page.goto(`${server.url}/admin`);
-    await page.getByLabel('E-mail').fill(OPERATOR);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInToConsole(page, server.url);
     await page.getByRole('link', { name: 'Team' }).click();
     await page.getByRole('heading', { level: 2, name: 'API keys' }).waitFor();
     await page.getByText('No key made in the console yet.').waitFor();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, axeViolations, emulateSlowPhone, openPage, screenshot } from './support/browser';
-import { OPERATOR, PASSWORD, addOperator } from './support/console-seed';
+import { OPERATOR, addOperator, signInToConsole } from './support/console-seed';
 import { useServerWithMail } from './support/server-with-mail';
 
 /**
@@ -77,10 +77,7 @@ describe('requests for our security documents', () => {
     expect(mail.parsed.replyTo?.text).toBe('asa@scania.example');
 
     // The founder: the Pilots screen lists both, one marked answered.
-    await page.goto(`${server.url}/admin`);
-    await page.getByLabel('E-mail').fill(OPERATOR);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInToConsole(page, server.url);
     await page.getByRole('link', { name: 'Pilots' }).click();
     const table = page.getByRole('table', { name: 'Requests for security documents, newest first' });
     await table.getByRole('row', { name: /Volvo Cars/ }).waitFor();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS, SIGNUPS_PATH } from '@waitlist/contract';
 import { axeViolations, openPage, screenshot } from './support/browser';
-import { OPERATOR, PASSWORD, addOperator } from './support/console-seed';
+import { addOperator, signInToConsole } from './support/console-seed';
 import { useServerWithMail } from './support/server-with-mail';
 
 /**
@@ -40,10 +40,7 @@ describe('importing a list from the console', () => {
     const { server, smtp, browser } = suite;
     const context = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
     const { page, problems } = await openPage(context);
-    await page.goto(`${server.url}/admin`);
-    await page.getByLabel('E-mail').fill(OPERATOR);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInToConsole(page, server.url);
     await page.getByRole('button', { name: 'Import a list…' }).click();
     const panel = page.getByRole('region', { name: 'Import a list' });
     const file = { name: 'summit-2025.csv', mimeType: 'text/csv', buffer: Buffer.from(FILE) };
@@ -110,10 +107,7 @@ describe('importing a list from the console', () => {
     ].join('\n');
     const context = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
     const { page, problems } = await openPage(context);
-    await page.goto(`${server.url}/admin`);
-    await page.getByLabel('E-mail').fill(OPERATOR);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInToConsole(page, server.url);
     await page.getByRole('button', { name: 'Import a list…' }).click();
     const panel = page.getByRole('region', { name: 'Import a list' });
     await panel.getByLabel('CSV file').setInputFiles({ name: 'mailchimp.csv', mimeType: 'text/csv', buffer: Buffer.from(addresses) });
@@ -169,10 +163,7 @@ describe('importing a list from the console', () => {
     ].join('\n');
     const context = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
     const { page } = await openPage(context);
-    await page.goto(`${server.url}/admin`);
-    await page.getByLabel('E-mail').fill(OPERATOR);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInToConsole(page, server.url);
     await page.getByRole('button', { name: 'Import a list…' }).click();
     const panel = page.getByRole('region', { name: 'Import a list' });
     await panel.getByLabel('CSV file').setInputFiles({ name: 'large.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });

@@ -3,7 +3,7 @@ import { CATALOGUE } from '@waitlist/catalogue';
 import { DESKTOP, axeViolations, screenshot } from './support/browser';
 import { describe, expect, test } from './support/fixtures';
 import { aSignup, fillSignupForm, signupForm } from './support/signup-form';
-import { addOperator } from './support/console-seed';
+import { addOperator, signInToConsole } from './support/console-seed';
 import type { RunningServer } from './support/server';
 
 const { toasts: TOASTS } = CATALOGUE.en.form;
@@ -20,10 +20,7 @@ const CAMPAIGN = '/?utm_source=linkedin&utm_campaign=launch';
 const VISITOR_BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 async function signIn(page: Page, server: RunningServer) {
-  await page.goto(`${server.url}/admin`);
-  await page.getByLabel('E-mail').fill(OPERATOR);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInToConsole(page, server.url);
   await page.getByRole('heading', { level: 1, name: 'Sign-ups' }).waitFor();
 }
 

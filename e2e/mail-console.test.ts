@@ -5,7 +5,7 @@ import { SIGNUPS_PATH } from '@waitlist/contract';
 import { startHttpReceiver, type TestHttpReceiver } from '../server/src/test/http-receiver';
 import { startTestSmtpServer, type TestSmtpServer } from '../server/src/test/smtp';
 import { axeViolations, launchBrowser, openPage, screenshot } from './support/browser';
-import { addOperator as addOperatorByCli } from './support/console-seed';
+import { addOperator as addOperatorByCli, signInToConsole } from './support/console-seed';
 import { startServer, type RunningServer } from './support/server';
 
 /**
@@ -28,10 +28,7 @@ async function signUp(server: RunningServer): Promise<string> {
 }
 
 async function signInAndOpen(page: Page, server: RunningServer, email: string) {
-  await page.goto(`${server.url}/admin`);
-  await page.getByLabel('E-mail').fill(OPERATOR);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInToConsole(page, server.url);
   await page.getByRole('link', { name: email }).click();
   await page.getByRole('heading', { level: 1, name: email }).waitFor();
 }
@@ -72,18 +69,12 @@ describe('the console shows where each mail stands', () => {
       await addOperator(server);
       const elsewhere = await browser.newContext();
       const other = await openPage(elsewhere);
-      await other.page.goto(`${server.url}/admin`);
-      await other.page.getByLabel('E-mail').fill(OPERATOR);
-      await other.page.getByLabel('Password').fill(PASSWORD);
-      await other.page.getByRole('button', { name: 'Sign in' }).click();
+      await signInToConsole(other.page, server.url);
       await other.page.getByRole('heading', { level: 1, name: 'Sign-ups' }).waitFor();
 
       const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
       const { page } = await openPage(context);
-      await page.goto(`${server.url}/admin`);
-      await page.getByLabel('E-mail').fill(OPERATOR);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signInToConsole(page, server.url);
       // Where you are signed in lives with the rest of sign-in security.
       await page.getByRole('link', { name: 'Security' }).click();
       const table = page.getByRole('table', { name: /Your sessions/ });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
 import { axeViolations, openPage, screenshot } from './support/browser';
-import { OPERATOR, PASSWORD, addOperator } from './support/console-seed';
+import { OPERATOR, addOperator, signInToConsole } from './support/console-seed';
 import { useServerWithMail } from './support/server-with-mail';
 
 /**
@@ -43,10 +43,7 @@ describe('the Pilots screen', () => {
 
     const context = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
     const { page } = await openPage(context);
-    await page.goto(`${server.url}/admin`);
-    await page.getByLabel('E-mail').fill(OPERATOR);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInToConsole(page, server.url);
     // The filter the waves and updates go to: one role.
     await page.getByLabel('Role').selectOption('Innovation Manager / Program Manager');
     await page.getByRole('link', { name: 'Pilots' }).click();
@@ -108,10 +105,7 @@ describe('the Pilots screen', () => {
     const { server, smtp, browser } = suite;
     const context = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
     const { page } = await openPage(context);
-    await page.goto(`${server.url}/admin`);
-    await page.getByLabel('E-mail').fill(OPERATOR);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInToConsole(page, server.url);
     await page.getByRole('link', { name: 'Pilots' }).click();
     const form = page.getByRole('form', { name: 'Make a partner code' });
     await form.getByLabel('Label (who it is for)').fill('Vinnova demo day');

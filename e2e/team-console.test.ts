@@ -1,7 +1,7 @@
 import * as OTPAuth from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, openPage, screenshot } from './support/browser';
-import { OPERATOR, PASSWORD, addOperator } from './support/console-seed';
+import { OPERATOR, PASSWORD, addOperator, signInToConsole } from './support/console-seed';
 import { useServerWithMail } from './support/server-with-mail';
 
 /**
@@ -25,10 +25,7 @@ describe('the console for a team', () => {
     const { smtp, browser } = suite;
     const context = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
     const { page, problems } = await openPage(context);
-    await page.goto(`${origin()}/admin`);
-    await page.getByLabel('E-mail').fill(OPERATOR);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInToConsole(page, origin());
     // An owner without a second factor is reminded.
     await page.getByText('protect it with a second factor').waitFor();
 

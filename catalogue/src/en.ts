@@ -429,6 +429,7 @@ const site = {
           'The founders keep a follow-up status (for example contacted or invited) and short notes about your sign-up, to remember where the conversation with you stands. They are erased with your sign-up.',
           `If you do not confirm, we erase your sign-up automatically ${UNCONFIRMED_RETENTION_DAYS} days after the confirmation mail was sent. A confirmed sign-up is kept until you erase it or ask us to, or until the waitlist closes.`,
           `If you ask for our security documents on our trust page, we keep your name, work address, company and message only to answer you, and erase them ${DOCUMENT_REQUEST_RETENTION_DAYS} days after you asked.`,
+          `If you were on a list we brought over (an earlier waitlist or an event's sign-up sheet), we hold only what that list held, often just your address, and send you one mail asking you to confirm. Where the list did not say your role, company size or desired outcomes, we store them as not known, and that mail and your data page let you add them. If you do not confirm, we erase you ${UNCONFIRMED_RETENTION_DAYS} days later like any unconfirmed sign-up.`,
         ],
       },
       {

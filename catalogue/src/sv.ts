@@ -420,6 +420,7 @@ const site: Catalogue['site'] = {
           'Grundarna för en uppföljningsstatus (till exempel kontaktad eller inbjuden) och korta anteckningar om din anmälan, för att komma ihåg var samtalet med dig står. De raderas tillsammans med anmälan.',
           `Bekräftar du inte raderar vi anmälan automatiskt ${UNCONFIRMED_RETENTION_DAYS} dagar efter att bekräftelsemejlet skickades. En bekräftad anmälan sparas tills du raderar den eller ber oss göra det, eller tills väntelistan stängs.`,
           `Om du begär våra säkerhetsdokument på vår förtroendesida sparar vi ditt namn, din jobbadress, ditt företag och ditt meddelande bara för att svara dig, och raderar dem ${DOCUMENT_REQUEST_RETENTION_DAYS} dagar efter att du frågade.`,
+          `Om du fanns på en lista som vi tog över (en tidigare väntelista eller ett evenemangs anmälningslista) har vi bara det som listan innehöll, ofta bara din adress, och skickar dig ett mejl där vi ber dig bekräfta. Om listan saknade din roll, ditt företags storlek eller vad du vill uppnå sparar vi dem som okända, och det mejlet och din datasida låter dig fylla i dem. Bekräftar du inte raderar vi dig ${UNCONFIRMED_RETENTION_DAYS} dagar senare, som alla obekräftade anmälningar.`,
         ],
       },
       {

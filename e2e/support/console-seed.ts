@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { backdateSignups, daysAgo } from '../../server/src/test/back-date';
+import type { Page } from 'playwright-core';
 import type { RunningServer } from './server';
 
 /** What the console's browser test works with: an operator, seeded people, the CLI, and backdated rows. */
@@ -98,4 +99,12 @@ export async function backdate(server: RunningServer, emailsByDaysAgo: [string, 
   } finally {
     await database.close();
   }
+}
+
+/** Opens the console at `origin` and signs in as the seeded owner with the password, as a founder fills the form. */
+export async function signInToConsole(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/admin`);
+  await page.getByLabel('E-mail').fill(OPERATOR);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
