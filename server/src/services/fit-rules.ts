@@ -49,25 +49,30 @@ export function createFitRules({ stores, useCases }: { stores: Stores; useCases:
    * speed: walking straight on, a million rows held every sign-up back for the whole 6 s (bench:fit --signups).
    */
   async function rescoreAll(): Promise<number> {
-    const rules = await stores.fitScores.current();
-    if (!rules) return 0;
-    const end = await stores.fitScores.maxId();
-    const { pauseMs, sliceMs } = stores.fitScores.pacing;
-    const shared = pauseMs > 0 && sliceMs !== undefined;
-    let step = shared ? SHARED_WRITER_FIRST_STEP : RESCORE_STEP;
     let changed = 0;
-    for (let after = rules.rescoredThrough; after < end;) {
-      const through = Math.min(end, after + step);
-      const started = performance.now();
-      changed += await stores.fitScores.rescoreRange(rules.version, rules.weights, after, through);
-      if (shared) {
-        const idsPerMs = (through - after) / Math.max(performance.now() - started, 1);
-        step = Math.max(SHARED_WRITER_MIN_STEP, Math.min(RESCORE_STEP, Math.floor(idsPerMs * sliceMs)));
-        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    // Again when an owner set new weights while a walk of the older ones was under way (this copy's `refresh` tells):
+    // the walk stops at its next step and the new weights' walk starts, so a caller's `rescore()` ends with the
+    // weights in force applied to everybody, whichever walk it joined.
+    for (;;) {
+      const rules = await stores.fitScores.current();
+      if (!rules) return changed;
+      const end = await stores.fitScores.maxId();
+      const { pauseMs, sliceMs } = stores.fitScores.pacing;
+      const shared = pauseMs > 0 && sliceMs !== undefined;
+      let step = shared ? SHARED_WRITER_FIRST_STEP : RESCORE_STEP;
+      for (let after = rules.rescoredThrough; after < end && inForce.version <= rules.version;) {
+        const through = Math.min(end, after + step);
+        const started = performance.now();
+        changed += await stores.fitScores.rescoreRange(rules.version, rules.weights, after, through);
+        if (shared) {
+          const idsPerMs = (through - after) / Math.max(performance.now() - started, 1);
+          step = Math.max(SHARED_WRITER_MIN_STEP, Math.min(RESCORE_STEP, Math.floor(idsPerMs * sliceMs)));
+          await new Promise((resolve) => setTimeout(resolve, pauseMs));
+        }
+        after = through;
       }
-      after = through;
+      if (inForce.version <= rules.version) return changed;
     }
-    return changed;
   }
 
   /** Rescores every sign-up after the mark of the weights in force; one run at a time in a copy. */
