@@ -20,7 +20,7 @@ const CAMPAIGN = '/?utm_source=linkedin&utm_campaign=launch';
 const VISITOR_BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 async function signIn(page: Page, server: RunningServer) {
-  await signInToConsole(page, server.url);
+  await signInToConsole(page, server.url, { email: OPERATOR, password: PASSWORD });
   await page.getByRole('heading', { level: 1, name: 'Sign-ups' }).waitFor();
 }
 

@@ -28,7 +28,7 @@ async function signUp(server: RunningServer): Promise<string> {
 }
 
 async function signInAndOpen(page: Page, server: RunningServer, email: string) {
-  await signInToConsole(page, server.url);
+  await signInToConsole(page, server.url, { email: OPERATOR, password: PASSWORD });
   await page.getByRole('link', { name: email }).click();
   await page.getByRole('heading', { level: 1, name: email }).waitFor();
 }
@@ -69,12 +69,12 @@ describe('the console shows where each mail stands', () => {
       await addOperator(server);
       const elsewhere = await browser.newContext();
       const other = await openPage(elsewhere);
-      await signInToConsole(other.page, server.url);
+      await signInToConsole(other.page, server.url, { email: OPERATOR, password: PASSWORD });
       await other.page.getByRole('heading', { level: 1, name: 'Sign-ups' }).waitFor();
 
       const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
       const { page } = await openPage(context);
-      await signInToConsole(page, server.url);
+      await signInToConsole(page, server.url, { email: OPERATOR, password: PASSWORD });
       // Where you are signed in lives with the rest of sign-in security.
       await page.getByRole('link', { name: 'Security' }).click();
       const table = page.getByRole('table', { name: /Your sessions/ });

@@ -101,10 +101,10 @@ export async function backdate(server: RunningServer, emailsByDaysAgo: [string, 
   }
 }
 
-/** Opens the console at `origin` and signs in as the seeded owner with the password, as a founder fills the form. */
-export async function signInToConsole(page: Page, origin: string): Promise<void> {
+/** Opens the console at `origin` and signs in with a password, as a founder fills the form (the seeded owner by default). */
+export async function signInToConsole(page: Page, origin: string, as = { email: OPERATOR, password: PASSWORD }): Promise<void> {
   await page.goto(`${origin}/admin`);
-  await page.getByLabel('E-mail').fill(OPERATOR);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('E-mail').fill(as.email);
+  await page.getByLabel('Password').fill(as.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
