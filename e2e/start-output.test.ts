@@ -1,10 +1,20 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../server/src/test/free-port';
 import { startServer, type RunningServer } from './support/server';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const withoutColours = (text: string) => text.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
 
 /**
  * What `npm start` prints (issue 38 item 3), from the built server: when its output is not a terminal (a pipe, a
  * service manager) it is JSON, one object a line, and the greeting for people stays out; LOG_FORMAT=pretty (what a
- * terminal gets outside production) gives pino-pretty's readable lines instead. The greeting's words are tested in
+ * terminal gets outside production) gives pino-pretty's readable lines instead, and `npm start` on a terminal gets those
+ * with the greeting. The greeting's words are tested in
  * server/src/greeting.test.ts.
  */
 describe("the built server's output", () => {
@@ -27,8 +37,31 @@ describe("the built server's output", () => {
     server = await startServer({ env: { LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' } });
     await fetch(`${server.url}/healthz`);
     // Without its colours (ESC [ … m).
-    const text = server.logs().replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
+    const text = withoutColours(server.logs());
     expect(text).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: Server listening at/m);
     expect(text).not.toMatch(/^\{"level"/m);
+  });
+
+  it('is, for `npm start` on a terminal, the greeting and then readable lines', async () => {
+    // `script` gives the command a terminal of its own, as a founder's shell does (util-linux, on every Debian).
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waitlist-start-'));
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+    delete env.NODE_ENV;
+    delete env.LOG_FORMAT;
+    const child = spawn('script', ['-qfec', 'node scripts/start.mjs', '/dev/null'], { cwd: repoRoot, env });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await expect.poll(() => withoutColours(output), { timeout: 30_000 }).toContain('npm run admin -- add you@company.com');
+      const text = withoutColours(output);
+      expect(text).toContain(`Console           http://127.0.0.1:${port}/admin`);
+      expect(text).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: Server listening at/m);
+      expect(text).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: database ready/m);
+      expect(text).not.toMatch(/^\{"level"/m);
+    } finally {
+      child.kill('SIGTERM');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
