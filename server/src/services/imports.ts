@@ -267,18 +267,20 @@ async function importSignups(deps: ImportDeps, csv: string, options: ImportOptio
 
 /** The report in words, as the CLI prints it and the console shows it. */
 export function describeImport(report: ImportReport): string[] {
+  // Thousands grouped, as the progress line above them: 30,000, not 30000.
+  const n = (count: number) => count.toLocaleString('en-US');
   const lines = [
-    `${report.dryRun ? 'Dry run: ' : ''}${report.rows} rows: ${report.new} new, ${report.existing} already on the list, ${report.erased ? `${report.erased} erased at their request (skipped), ` : ''}${report.duplicatesInFile} repeated in the file, ${report.invalid.length} invalid.`,
+    `${report.dryRun ? 'Dry run: ' : ''}${n(report.rows)} rows: ${n(report.new)} new, ${n(report.existing)} already on the list, ${report.erased ? `${n(report.erased)} erased at their request (skipped), ` : ''}${n(report.duplicatesInFile)} repeated in the file, ${n(report.invalid.length)} invalid.`,
     ...(report.answersUnknown > 0
-      ? [`${report.answersUnknown} of the new without answers: stored as not known; their confirmation mail and data page ask for them.`]
+      ? [`${n(report.answersUnknown)} of the new without answers: stored as not known; their confirmation mail and data page ask for them.`]
       : []),
     ...report.invalid.slice(0, 200).map((i) => `  line ${i.line}: ${i.reason}`),
   ];
-  if (report.invalid.length > 200) lines.push(`  … and ${report.invalid.length - 200} more invalid lines`);
+  if (report.invalid.length > 200) lines.push(`  … and ${n(report.invalid.length - 200)} more invalid lines`);
   if (!report.dryRun) {
-    lines.push(`Imported ${report.imported}, attributed to "${report.source}", unconfirmed.`);
+    lines.push(`Imported ${n(report.imported)}, attributed to "${report.source}", unconfirmed.`);
     if (report.confirmationsQueued > 0)
-      lines.push(`${report.confirmationsQueued} confirmation mails queued at the bulk pace (BULK_MAIL_PER_MINUTE).`);
+      lines.push(`${n(report.confirmationsQueued)} confirmation mails queued at the bulk pace (BULK_MAIL_PER_MINUTE).`);
   }
   return lines;
 }
