@@ -1,5 +1,6 @@
 import type { AdminCorrection, FollowUpStatus } from '@waitlist/contract';
 import type { AuditTrail } from '../db/stores/audit-trail';
+import type { FitScores } from '../db/stores/fit-scores';
 import type { FollowUpStore } from '../db/stores/follow-up';
 import type { OutboxStore } from '../db/stores/outbox';
 import type { SignupChanges, SignupRow, SignupStore } from '../db/stores/signups';
@@ -24,7 +25,13 @@ const EXPIRY_BATCH = 200;
  * retention rule). Each runs in one change (use-case.ts): the row, its audit entry and its webhook events together.
  */
 export interface SignupChangeDeps {
-  stores: { signups: SignupStore; outbox: OutboxStore; followUp: FollowUpStore; auditTrail: Pick<AuditTrail, 'addressSetBy'> };
+  stores: {
+    signups: SignupStore;
+    outbox: OutboxStore;
+    followUp: FollowUpStore;
+    auditTrail: Pick<AuditTrail, 'addressSetBy'>;
+    fitScores: Pick<FitScores, 'rescoreOne'>;
+  };
   events: SignupEvents;
   useCases: UseCases;
   /** Every erasure is also written here, before it commits, so a restore can apply it again (io/erasure-ledger.ts). */
@@ -85,6 +92,9 @@ export function createSignupChanges(deps: SignupChangeDeps) {
           Object.assign(changes, { company_domain: company.domain, free_mail: company.freeMail });
         }
         await stores.signups.update(change.trx, id, changes);
+        // The answers and the address are what the fit score weighs: the person's score follows at once (someone
+        // imported without answers who gives them on their data page joins the short list where they belong).
+        await stores.fitScores.rescoreOne(change.trx, id);
         // A new address is not its owner's consent, whoever typed it: unconfirmed until that owner confirms, by the
         // confirmation mail that goes to it now (an operator holding the address could otherwise act as the person).
         if (changes.email !== undefined) {

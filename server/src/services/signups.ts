@@ -11,6 +11,7 @@ import {
 } from '../db/errors';
 import { createGroupCommit } from '../db/group-commit';
 import type { AuditTrail } from '../db/stores/audit-trail';
+import type { FitScores } from '../db/stores/fit-scores';
 import type { FollowUpStore } from '../db/stores/follow-up';
 import type { IdempotencyKeyStore } from '../db/stores/idempotency-keys';
 import type { OutboxStore } from '../db/stores/outbox';
@@ -57,6 +58,7 @@ export interface SignupServiceDeps {
     followUp: FollowUpStore;
     partnerCodes: PartnerCodeStore;
     auditTrail: Pick<AuditTrail, 'addressSetBy'>;
+    fitScores: Pick<FitScores, 'rescoreOne'>;
   };
   events: SignupEvents;
   /** The one door: transactions, audit entries and mail (use-case.ts). */

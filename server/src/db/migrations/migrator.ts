@@ -103,7 +103,11 @@ async function editSqliteSchema(
     }
     await sql.raw(`PRAGMA schema_version = ${version + 1}`).execute(trx);
   } finally {
-    await sql`PRAGMA writable_schema = OFF`.execute(trx);
-    sqlite.unsafeMode(false);
+    try {
+      await sql`PRAGMA writable_schema = OFF`.execute(trx);
+    } finally {
+      // Defensive mode back on, whatever happened above.
+      sqlite.unsafeMode(false);
+    }
   }
 }

@@ -136,6 +136,9 @@ describe.each(DIALECTS)('a list of addresses imported on %s', (dialect) => {
     const answered = (await admin('GET', `/signups/${anna.id}`)).json<AdminSignup>();
     expect(answered).toMatchObject({ role: 'Head of Innovation / Innovation Director', company_size: '1000+ employees' });
     expect(answered.fit_reasons.join(' ')).not.toContain('not known');
+    // Her score follows her answers at once (the short list's order, a best-fit wave, the call offered at confirming).
+    expect(answered.fit_score).toBeGreaterThan(person.fit_score);
+    expect(answered.fit_reasons).toContain('+25 Head of Innovation / Innovation Director');
     expect((await admin('GET', `/signups?role=${UNKNOWN_ANSWER}`)).json<AdminSignupPage>().total).toBe(2);
 
     // The public form's rules are unchanged: every answer is still required.
