@@ -50,6 +50,8 @@ export function createFitRules({ stores, useCases }: { stores: Stores; useCases:
    */
   async function rescoreAll(): Promise<number> {
     let changed = 0;
+    const { pauseMs, sliceMs } = stores.fitScores.pacing;
+    const shared = pauseMs > 0 && sliceMs !== undefined;
     // Again when an owner set new weights while a walk of the older ones was under way (this copy's `refresh` tells):
     // the walk stops at its next step and the new weights' walk starts, so a caller's `rescore()` ends with the
     // weights in force applied to everybody, whichever walk it joined.
@@ -57,8 +59,6 @@ export function createFitRules({ stores, useCases }: { stores: Stores; useCases:
       const rules = await stores.fitScores.current();
       if (!rules) return changed;
       const end = await stores.fitScores.maxId();
-      const { pauseMs, sliceMs } = stores.fitScores.pacing;
-      const shared = pauseMs > 0 && sliceMs !== undefined;
       let step = shared ? SHARED_WRITER_FIRST_STEP : RESCORE_STEP;
       for (let after = rules.rescoredThrough; after < end && inForce.version <= rules.version;) {
         const through = Math.min(end, after + step);

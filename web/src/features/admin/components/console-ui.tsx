@@ -109,8 +109,12 @@ export function TimeCell({ at }: { at: string }) {
 }
 
 /** A sign-up's desired outcomes as chips, in the stored order. */
+/** An answer as the console shows it: the stored value, or "Not known (imported)" muted (contract UNKNOWN_ANSWER). */
+export const Answer = ({ value }: { value: string | null }) =>
+  value === null ? <span className="muted">{UNKNOWN_ANSWER_LABEL}</span> : value;
+
 export function OutcomeChips({ outcomes, label }: { outcomes: readonly string[] | null; label?: string }) {
-  if (outcomes === null) return <span className="muted">{UNKNOWN_ANSWER_LABEL}</span>;
+  if (outcomes === null) return <Answer value={null} />;
   return (
     <ul className="chips" aria-label={label}>
       {outcomes.map((outcome) => (

@@ -1,6 +1,6 @@
-import { FOLLOW_UP_STATUS_LABELS, LOCALE_NAMES, UNKNOWN_ANSWER_LABEL, isSiteLocale, type AdminSignup } from '@waitlist/contract';
+import { FOLLOW_UP_STATUS_LABELS, LOCALE_NAMES, isSiteLocale, type AdminSignup } from '@waitlist/contract';
 import type { ReactNode } from 'react';
-import { OutcomeChips, formatDateTime } from '../../components/console-ui';
+import { Answer, OutcomeChips, formatDateTime } from '../../components/console-ui';
 
 const When = ({ at }: { at: string }) => <time dateTime={at}>{formatDateTime(at)}</time>;
 const Muted = ({ children }: { children: ReactNode }) => <span className="muted">{children}</span>;
@@ -47,8 +47,8 @@ export function SignupFacts({ signup: s }: { signup: AdminSignup }) {
         <Muted>No answers</Muted>
       ),
     ],
-    ['Role', s.role ?? <Muted>{UNKNOWN_ANSWER_LABEL}</Muted>],
-    ['Company size', s.company_size ?? <Muted>{UNKNOWN_ANSWER_LABEL}</Muted>],
+    ['Role', <Answer key="role" value={s.role} />],
+    ['Company size', <Answer key="size" value={s.company_size} />],
     ['Desired outcomes', <OutcomeChips key="outcomes" outcomes={s.desired_outcomes} />],
     ['Other outcome', s.other_outcome ?? <Muted>—</Muted>],
     ['Signed up', <When key="created" at={s.created_at} />],

@@ -1,6 +1,6 @@
-import { FOLLOW_UP_STATUS_LABELS, SIGNUP_FLAG_LABELS, UNKNOWN_ANSWER_LABEL, type AdminSignup, type AdminSort } from '@waitlist/contract';
+import { FOLLOW_UP_STATUS_LABELS, SIGNUP_FLAG_LABELS, type AdminSignup, type AdminSort } from '@waitlist/contract';
 import { hrefOf } from '../../app/use-hash-route';
-import { DataTable, OutcomeChips, TimeCell, formatDateTime } from '../../components/console-ui';
+import { Answer, DataTable, OutcomeChips, TimeCell, formatDateTime } from '../../components/console-ui';
 
 function SortHeader({
   label,
@@ -52,8 +52,12 @@ function SignupRow({ row, selected, onSelect }: { row: AdminSignup; selected: bo
       </td>
       <td className="nowrap">{FOLLOW_UP_STATUS_LABELS[row.status]}</td>
       <td className="nowrap">{row.free_mail ? <span className="muted">Personal</span> : (row.company_domain ?? '—')}</td>
-      <td className="cell-role">{row.role ?? <span className="muted">{UNKNOWN_ANSWER_LABEL}</span>}</td>
-      <td className="nowrap">{row.company_size ?? <span className="muted">{UNKNOWN_ANSWER_LABEL}</span>}</td>
+      <td className="cell-role">
+        <Answer value={row.role} />
+      </td>
+      <td className="nowrap">
+        <Answer value={row.company_size} />
+      </td>
       <td>
         <OutcomeChips outcomes={row.desired_outcomes} label={`${row.desired_outcomes?.length ?? 0} outcomes`} />
       </td>
