@@ -1075,6 +1075,17 @@ const operatorMails = {
     button: 'Open the requests',
     reason: (brand: Brand) => `You get this because you are an owner of the ${brand.name} waitlist console.`,
   },
+  mailRefused: {
+    subject: (brand: Brand, domain: string, why: string) => `${domain} refuses mail from the ${brand.name} waitlist: ${why}`,
+    preview: (domain: string) => `Every mail to ${domain} may be refused until this is fixed`,
+    heading: 'A receiver refuses our mail',
+    body: (domain: string, why: string) =>
+      `${domain} refused a mail of ours and said why: ${why}. This is about our sending (our DNS records, our server, our content), not about the person it was for: nobody was suppressed, and the next mails to ${domain} will be refused in the same way until it is fixed. A running update or wave pauses itself when more than 2 % of what it tried is refused.`,
+    advice:
+      'Open Deliverability in the console: it lists each domain that refused us and why, and checks our SPF, DKIM and DMARC records (npm run mail:check prints the records to publish). You get this at most once a week for each domain and reason.',
+    button: 'Open Deliverability',
+    reason: (brand: Brand) => `You get this because you are an owner of the ${brand.name} waitlist console.`,
+  },
   sendPaused: {
     subject: (brand: Brand, send: string) => `${send} from the ${brand.name} waitlist paused itself: too many bounces or complaints`,
     preview: (waiting: number) => `${waiting} mails wait until an owner resumes it`,

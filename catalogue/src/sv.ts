@@ -1058,6 +1058,17 @@ const operatorMails: Catalogue['operatorMails'] = {
     button: 'Öppna förfrågningarna',
     reason: (brand: Brand) => `Du får det här eftersom du är ägare av ${brand.name}s väntelistekonsol.`,
   },
+  mailRefused: {
+    subject: (brand: Brand, domain: string, why: string) => `${domain} tar inte emot mejl från ${brand.name}s väntelista: ${why}`,
+    preview: (domain: string) => `Varje mejl till ${domain} kan nekas tills det här är åtgärdat`,
+    heading: 'En mottagare nekar våra mejl',
+    body: (domain: string, why: string) =>
+      `${domain} nekade ett mejl från oss och angav varför: ${why}. Det gäller vårt sätt att skicka (våra DNS-poster, vår server, vårt innehåll), inte personen mejlet gick till: ingen har spärrats, och nästa mejl till ${domain} nekas på samma sätt tills felet är åtgärdat. Ett pågående utskick eller en inbjudningsvåg pausar sig själv när mer än 2 % av det den försökt skicka nekas.`,
+    advice:
+      'Öppna Leveransbarhet i konsolen: där står varje domän som nekat oss och varför, och våra SPF-, DKIM- och DMARC-poster kontrolleras (npm run mail:check skriver ut posterna att publicera). Du får det här högst en gång i veckan för varje domän och orsak.',
+    button: 'Öppna Leveransbarhet',
+    reason: (brand: Brand) => `Du får det här eftersom du är ägare av ${brand.name}s väntelistekonsol.`,
+  },
   sendPaused: {
     subject: (brand: Brand, send: string) => `${send} från ${brand.name}s väntelista pausade sig själv: för många studsar eller klagomål`,
     preview: (waiting: number) => `${waiting} mejl väntar tills en ägare återupptar utskicket`,

@@ -18,6 +18,9 @@ export const adminOutboxEntrySchema = z.object({
   last_error: z.nullable(z.string()),
   created_at: z.string(),
   sent_at: z.nullable(z.string()),
+  /** What a receiver said of it (issue 35, 45): a bounce, a complaint or a refusal of our mail, and why (bounce-reasons.ts). */
+  feedback: z.nullable(z.enum(['hard-bounce', 'soft-bounce', 'complaint', 'refused'])),
+  feedback_reason: z.nullable(z.string()),
 });
 export type AdminOutboxEntry = z.infer<typeof adminOutboxEntrySchema>;
 
@@ -83,6 +86,8 @@ export const adminSuppressionSchema = z.object({
   suppressed: z.boolean(),
   reason: z.nullable(z.enum(SUPPRESSION_REASONS)),
   since: z.nullable(z.string()),
+  /** Why the mail that suppressed it came back (a bounce reason of bounce-reasons.ts, e.g. `user-unknown`), when known. */
+  bounce_reason: z.optional(z.nullable(z.string())),
 });
 export type AdminSuppression = z.infer<typeof adminSuppressionSchema>;
 /** GET /suppressions/counts: how many addresses each reason suppresses. */
@@ -93,6 +98,24 @@ export const adminSuppressionChangeSchema = z.strictObject({
   email: z.string().check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH)),
   note: z.string().check(z.minLength(1, 'say why'), z.maxLength(200)),
 });
+
+/**
+ * GET /api/admin/mail-refusals (issue 45 item 2): receiving domains that refused our mail in the last 30 days, by reason
+ * (a refusal of our mail or server, never a suppression), the most frequent first.
+ */
+export const adminMailRefusalsSchema = z.object({
+  refusals: z.array(
+    z.object({
+      domain: z.string(),
+      reason: z.string(),
+      label: z.string(),
+      count: z.number(),
+      first_at: z.string(),
+      last_at: z.string(),
+    }),
+  ),
+});
+export type AdminMailRefusals = z.infer<typeof adminMailRefusalsSchema>;
 
 /** GET /api/admin/mail-health (and `npm run mail:check`): each DNS check, whether it passes, the record to publish. */
 export const MAIL_HEALTH_CHECKS = ['SPF', 'DKIM', 'DMARC', 'Bounce MX'] as const;

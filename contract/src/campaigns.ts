@@ -75,6 +75,9 @@ export const sendFeedbackShape = {
   complaints: z.number(),
   bounce_rate: z.number(),
   complaint_rate: z.number(),
+  /** Refusals of our mail or our server (DMARC, a blocklist, policy): never a suppression (issue 45). */
+  refusals: z.number(),
+  refusal_rate: z.number(),
   paused_at: z.nullable(z.string()),
   pause_reason: z.nullable(z.string()),
 };

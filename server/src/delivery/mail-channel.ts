@@ -15,7 +15,7 @@ export interface SuppressionCheck {
 
 /** Where the relay's permanent refusal goes (services/mail-feedback.ts): one event, as a bounce report would be. */
 export interface RefusalFeedback {
-  record(event: { kind: 'hard-bounce'; source: 'rcpt'; outboxId: number; email: string; detail?: string }): Promise<unknown>;
+  refusedAtRcpt(event: { outboxId: number; email: string; reply: string }): Promise<unknown>;
 }
 
 /**
@@ -37,7 +37,7 @@ export interface MailChannelOptions {
   /** Told of each permanent refusal at RCPT (a hard bounce). */
   feedback?: RefusalFeedback;
   /** BOUNCE_DOMAIN's per-mail return path (lib/verp.ts); absent: the relay's default (MAIL_FROM). */
-  returnPath?: (outboxId: number) => Promise<string>;
+  returnPath?: (mail: { id: number; createdAt: Date }) => Promise<string>;
   metrics?: Pick<MetricsRecorder, 'count'>;
   /** Domain for Message-IDs (the sender's domain): one id per outbox row, so a re-send after a crash is recognisable. */
   messageIdDomain: string;
@@ -54,9 +54,6 @@ export function messageIdOf(row: Pick<ClaimedOutboxRow, 'id' | 'payload'>, domai
     ? `<outbox-${row.id}.${key}@${domain}>`
     : `<outbox-${row.id}@${domain}>`;
 }
-
-/** The SMTP reply code (and enhanced status, when given) of a refusal, e.g. `550 5.1.1`: no address, no prose. */
-const codeOf = (error: string) => /\b[45]\d\d(?:[ -][45]\.\d{1,3}\.\d{1,3})?\b/.exec(error)?.[0] ?? 'refused';
 
 /** Outbox mail rows, rendered when they go out and sent over SMTP. */
 export function createMailChannel({
@@ -83,17 +80,11 @@ export function createMailChannel({
       }
       const outcome = await transport.send(rendered.mail, {
         messageId: messageIdOf(row, messageIdDomain),
-        ...(returnPath ? { returnPath: await returnPath(row.id) } : {}),
+        ...(returnPath ? { returnPath: await returnPath(row) } : {}),
       });
-      // A relay's 5xx at RCPT: the mailbox does not exist (or refuses us for good); nothing more goes to it.
+      // A relay's 5xx at RCPT: read by its reason, as a bounce report is (a missing mailbox, or a refusal of our mail).
       if (outcome.status === 'failed' && outcome.permanent && feedback) {
-        await feedback.record({
-          kind: 'hard-bounce',
-          source: 'rcpt',
-          outboxId: row.id,
-          email: rendered.mail.to,
-          detail: codeOf(outcome.error),
-        });
+        await feedback.refusedAtRcpt({ outboxId: row.id, email: rendered.mail.to, reply: outcome.error });
       }
       if (outcome.status === 'failed') return { status: 'failed', error: outcome.error, permanent: outcome.permanent };
       return outcome.status === 'sent' ? { status: 'sent' } : { status: 'not-configured' };

@@ -124,26 +124,37 @@ export interface OperatorInvitationInput {
   brand?: Brand;
 }
 
-/** Someone gave the operator's password right and then too many wrong codes within an hour (services/sign-in.ts). */
-export function composeFactorGuessingAlert(input: { to: string; siteUrl: string; wrong: number; brand?: Brand }): ComposedMail {
+/**
+ * An alert to an operator: a heading, its paragraphs and one button into the console, and a footer that says why they
+ * get it (no settings link: alerts cannot be turned off). Every alert below is one of these.
+ */
+function alert(
+  input: { to: string; siteUrl: string; brand?: Brand },
+  w: { heading: string; button: string; reason: (brand: Brand) => string },
+  parts: (brand: Brand) => { subject: string; preview: string; paragraphs: readonly string[]; path: string },
+): ComposedMail {
   const brand = input.brand ?? BRAND;
-  const w = words.factorGuessing;
+  const { subject, preview, paragraphs, path } = parts(brand);
   const blocks: MailBlock[] = [
     { kind: 'heading', text: w.heading },
-    { kind: 'paragraph', text: w.body(input.wrong) },
-    { kind: 'paragraph', text: w.advice },
-    { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, '/security') },
+    ...paragraphs.map((text) => ({ kind: 'paragraph' as const, text })),
+    { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, path) },
   ];
-  return compose(
-    input.to,
-    { subject: w.subject(brand), preview: w.preview(input.wrong), brandName: brand.name, blocks },
-    input.siteUrl,
-    brand,
-    {
-      footerLinks: [],
-      footerLines: [w.reason(brand)],
-    },
-  );
+  return compose(input.to, { subject, preview, brandName: brand.name, blocks }, input.siteUrl, brand, {
+    footerLinks: [],
+    footerLines: [w.reason(brand)],
+  });
+}
+
+/** Someone gave the operator's password right and then too many wrong codes within an hour (services/sign-in.ts). */
+export function composeFactorGuessingAlert(input: { to: string; siteUrl: string; wrong: number; brand?: Brand }): ComposedMail {
+  const w = words.factorGuessing;
+  return alert(input, w, (brand) => ({
+    subject: w.subject(brand),
+    preview: w.preview(input.wrong),
+    paragraphs: [w.body(input.wrong), w.advice],
+    path: '/security',
+  }));
 }
 
 /** An owner invited this address to the console: a link to choose a password (48 hours, once). */
@@ -174,26 +185,14 @@ export function composeSignInChanged(input: {
   owners: readonly string[];
   brand?: Brand;
 }): ComposedMail {
-  const brand = input.brand ?? BRAND;
   const w = words.signInChanged;
   const owners = input.owners.filter((o) => o !== input.to);
-  const blocks: MailBlock[] = [
-    { kind: 'heading', text: w.heading },
-    { kind: 'paragraph', text: w.what[input.what] },
-    { kind: 'paragraph', text: w.ifYou },
-    { kind: 'paragraph', text: owners.length > 0 ? w.ifNotYou(owners.join(', ')) : w.noOtherOwner },
-    { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, '/security') },
-  ];
-  return compose(
-    input.to,
-    { subject: w.subject(brand), preview: w.what[input.what], brandName: brand.name, blocks },
-    input.siteUrl,
-    brand,
-    {
-      footerLinks: [],
-      footerLines: [w.reason(brand)],
-    },
-  );
+  return alert(input, w, (brand) => ({
+    subject: w.subject(brand),
+    preview: w.what[input.what],
+    paragraphs: [w.what[input.what], w.ifYou, owners.length > 0 ? w.ifNotYou(owners.join(', ')) : w.noOtherOwner],
+    path: '/security',
+  }));
 }
 
 /** An operator read their hour's budget of people (services/exports.ts): each other owner is told, with who it was. */
@@ -205,24 +204,24 @@ export function composeReadBudgetAlert(input: {
   budget: number;
   brand?: Brand;
 }): ComposedMail {
-  const brand = input.brand ?? BRAND;
   const w = words.readBudget;
-  const blocks: MailBlock[] = [
-    { kind: 'heading', text: w.heading },
-    { kind: 'paragraph', text: w.body(input.reader, input.people, input.budget) },
-    { kind: 'paragraph', text: w.advice },
-    { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, '/audit') },
-  ];
-  return compose(
-    input.to,
-    { subject: w.subject(brand), preview: w.preview(input.people), brandName: brand.name, blocks },
-    input.siteUrl,
-    brand,
-    {
-      footerLinks: [],
-      footerLines: [w.reason(brand)],
-    },
-  );
+  return alert(input, w, (brand) => ({
+    subject: w.subject(brand),
+    preview: w.preview(input.people),
+    paragraphs: [w.body(input.reader, input.people, input.budget), w.advice],
+    path: '/audit',
+  }));
+}
+
+/** A receiving domain refuses our mail for a reason (services/mail-feedback.ts): every owner is told, once a week at most. */
+export function composeMailRefused(input: { to: string; siteUrl: string; domain: string; why: string; brand?: Brand }): ComposedMail {
+  const w = words.mailRefused;
+  return alert(input, w, (brand) => ({
+    subject: w.subject(brand, input.domain, input.why),
+    preview: w.preview(input.domain),
+    paragraphs: [w.body(input.domain, input.why), w.advice],
+    path: '/deliverability',
+  }));
 }
 
 /** A campaign or wave paused itself (services/send-guard.ts): every owner is told why and how many mails wait. */
@@ -234,22 +233,14 @@ export function composeSendPaused(input: {
   waiting: number;
   brand?: Brand;
 }): ComposedMail {
-  const brand = input.brand ?? BRAND;
   const w = words.sendPaused;
   const send = input.send.kind === 'campaign' ? w.campaign(input.send.name) : w.wave(input.send.name);
-  const blocks: MailBlock[] = [
-    { kind: 'heading', text: w.heading },
-    { kind: 'paragraph', text: w.body(send, input.reason, input.waiting) },
-    { kind: 'paragraph', text: w.advice },
-    { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, '/pilots') },
-  ];
-  return compose(
-    input.to,
-    { subject: w.subject(brand, send), preview: w.preview(input.waiting), brandName: brand.name, blocks },
-    input.siteUrl,
-    brand,
-    { footerLinks: [], footerLines: [w.reason(brand)] },
-  );
+  return alert(input, w, (brand) => ({
+    subject: w.subject(brand, send),
+    preview: w.preview(input.waiting),
+    paragraphs: [w.body(send, input.reason, input.waiting), w.advice],
+    path: '/pilots',
+  }));
 }
 
 /** A buyer asked for our security documents on the trust page (services/document-requests.ts): a reply goes to them. */

@@ -15,12 +15,14 @@ import {
   composeDigest,
   composeDocumentRequest,
   composeFactorGuessingAlert,
+  composeMailRefused,
   composeOperatorInvitation,
   composeReadBudgetAlert,
   composeSendPaused,
   composeSignInChanged,
 } from './operator-mails';
 import { SIGN_IN_CHANGES, type SignInChange } from '../services/sign-in-notices';
+import { BOUNCE_REASONS, type BounceReason } from '../lib/bounces/reasons';
 import type { RenderOutboxMail } from './mail-channel';
 import type { ClaimedOutboxRow } from './worker';
 
@@ -96,6 +98,38 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
       const documents = request.documents.map((kind) => DOCUMENT_KIND_LABELS[kind]);
       return { mail: composeDocumentRequest({ to, siteUrl: options.siteUrl, request: { ...request, documents } }) };
     }
+    if (row.topic === MAIL_TOPICS.operatorMailRefused) {
+      const to = await options.source.operatorEmail(Number(row.payload.operatorId));
+      if (!to) return { cancel: 'operator removed' };
+      const domain = String(row.payload.domain ?? '');
+      const reason = String(row.payload.reason ?? '');
+      const why = BOUNCE_REASONS[reason as BounceReason]?.label ?? reason;
+      return { mail: composeMailRefused({ to, siteUrl: options.siteUrl, domain, why }) };
+    }
+    // A notice about a person goes to an operator; the person is a reference in it (queued before issue 45: the row's own).
+    if (row.topic === MAIL_TOPICS.operatorConfirmed) {
+      const to = await options.source.operatorEmail(Number(row.payload.operatorId));
+      if (!to) return { cancel: 'operator removed' };
+      const aboutId = typeof row.payload.aboutSignupId === 'number' ? row.payload.aboutSignupId : row.signupId;
+      const person = aboutId === null ? undefined : await options.source.recipient(aboutId);
+      if (!person) return { cancel: 'erased' };
+      return {
+        mail: composeConfirmedNotice({
+          to,
+          siteUrl: options.siteUrl,
+          person: {
+            id: person.id,
+            email: person.email,
+            role: person.role,
+            companySize: person.company_size,
+            companyDomain: person.company_domain,
+            freeMail: person.free_mail,
+            source: person.utm_source ?? person.referrer_origin ?? null,
+            campaign: person.utm_campaign,
+          },
+        }),
+      };
+    }
     if (row.topic === MAIL_TOPICS.campaignTest) {
       const campaign = await options.source.campaign(Number(row.payload.campaignId));
       if (!campaign) return { cancel: 'campaign deleted' };
@@ -140,26 +174,6 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
             siteUrl: options.siteUrl,
             tokens,
             retentionDays: options.retentionDays,
-          }),
-        };
-      }
-      case MAIL_TOPICS.operatorConfirmed: {
-        const to = await options.source.operatorEmail(Number(row.payload.operatorId));
-        if (!to) return { cancel: 'operator removed' };
-        return {
-          mail: composeConfirmedNotice({
-            to,
-            siteUrl: options.siteUrl,
-            person: {
-              id: person.id,
-              email: person.email,
-              role: person.role,
-              companySize: person.company_size,
-              companyDomain: person.company_domain,
-              freeMail: person.free_mail,
-              source: person.utm_source ?? person.referrer_origin ?? null,
-              campaign: person.utm_campaign,
-            },
           }),
         };
       }

@@ -125,7 +125,9 @@ export async function startMailDelivery(
     messageIdDomain: /@([^>\s]+)/.exec(mailFrom)?.[1] ?? new URL(settings.siteUrl).hostname,
     suppressions: services.suppressions,
     feedback: services.mailFeedback,
-    ...(bounceDomain ? { returnPath: async (id: number) => bounceAddress(id, await verpKey(), bounceDomain) } : {}),
+    ...(bounceDomain
+      ? { returnPath: async (mail: { id: number; createdAt: Date }) => bounceAddress(mail, await verpKey(), bounceDomain) }
+      : {}),
     ...(settings.metrics ? { metrics: settings.metrics } : {}),
   });
   // Both lanes share the pool. The urgent lane keeps a few mails per connection in flight, so each mail's database
@@ -153,7 +155,7 @@ export async function startMailDelivery(
       delivery.inbound = await startInboundSmtp({
         ...settings.inbound,
         bounceDomain,
-        key: await verpKey(),
+        target: (parsed) => services.mailFeedback.bounceTarget(parsed),
         record: (event) => services.mailFeedback.record(event),
         log: log.child({ component: 'inbound-smtp' }),
       });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { KeyCheck } from '../lib/api-key-check';
+import { REFUSAL_REASONS } from '../lib/bounces/reasons';
 import { bearerToken, insufficientScope } from './api-key-auth';
 import {
   DOCUMENT_REQUEST_OUTCOMES,
@@ -50,6 +51,11 @@ const COUNTER_HELP: { [N in CounterName]: { name: string; help: string; labels: 
   backups: { name: 'backups_total', help: 'Backups of the database by outcome (alert on failed)', labels: ['outcome'] },
   bounces: { name: 'mail_bounces_total', help: 'Bounces received (at RCPT, by report or webhook), by kind', labels: ['kind'] },
   complaints: { name: 'mail_complaints_total', help: 'Spam complaints received, by how they came', labels: ['source'] },
+  refusals: {
+    name: 'mail_refusals_total',
+    help: 'Refusals of our mail or our server by receivers (never a suppression), by reason: alert on any auth-failure',
+    labels: ['reason'],
+  },
   sendsPaused: {
     name: 'mail_sends_paused_total',
     help: 'Campaigns and waves that paused themselves for their bounces or complaints',
@@ -81,6 +87,7 @@ const INITIAL_LABELS: { [N in CounterName]: CounterLabels[N][] } = {
   backups: [{ outcome: 'ok' }, { outcome: 'failed' }],
   bounces: (['hard', 'soft'] as const).map((kind) => ({ kind })),
   complaints: (['arf', 'relay'] as const).map((source) => ({ source })),
+  refusals: REFUSAL_REASONS.map((reason) => ({ reason })),
   sendsPaused: (['campaign', 'wave'] as const).map((send) => ({ send })),
   suppressedSends: (['hard-bounce', 'soft-bounce', 'complaint', 'manual'] as const).map((reason) => ({ reason })),
 };

@@ -39,6 +39,8 @@ export interface CounterLabels {
   backups: { outcome: 'ok' | 'failed' };
   /** A bounce received (a relay's 5xx at RCPT, a delivery status notification, a relay's webhook), by kind. */
   bounces: { kind: 'hard' | 'soft' };
+  /** A receiver refused our mail or our server (DMARC, a blocklist, policy): never the person's fault, by reason. */
+  refusals: { reason: string };
   /** A complaint received (an ARF report, a relay's webhook): the person called our mail spam. */
   complaints: { source: 'arf' | 'relay' };
   /** A campaign or wave that paused itself for its bounces or complaints. */

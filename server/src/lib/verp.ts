@@ -1,28 +1,35 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Per-mail return paths (VERP; issue 35 item 1): each mail's envelope sender is `b<outbox id>-<tag>@BOUNCE_DOMAIN`,
- * the tag an HMAC of the id under a key in server_secrets, so a bounce or complaint names the mail it is about and
- * nobody can forge one for a mail we did not send (the inbound listener refuses any other recipient at RCPT).
- * Lower-case hex only: some servers change the case of a local part.
+ * Per-mail return paths (VERP; issue 35 item 1, issue 45 item 5; docs/decisions/0041): each mail's envelope sender is
+ * `b<outbox id>-<tag>@BOUNCE_DOMAIN`, the tag an HMAC, under a key in server_secrets, of the id *and the moment the mail
+ * was made* (to the millisecond, known only to the server). A bounce address therefore names one mail: it cannot be
+ * made for another id, and it no longer matches once its mail is gone, whatever row later holds the same id (a restore,
+ * or SQLite before migration 25). Lower-case hex only: some servers change the case of a local part.
  */
 const TAG_LENGTH = 20;
 const ADDRESS = /^b(\d{1,15})-([0-9a-f]{20})@([^@\s]+)$/;
 
-const tagOf = (key: string, outboxId: number) => createHmac('sha256', key).update(`bounce:${outboxId}`).digest('hex').slice(0, TAG_LENGTH);
+const tagOf = (key: string, outboxId: number, createdAt: Date) =>
+  createHmac('sha256', key).update(`bounce:${outboxId}:${createdAt.getTime()}`).digest('hex').slice(0, TAG_LENGTH);
 
-export function bounceAddress(outboxId: number, key: string, domain: string): string {
-  return `b${outboxId}-${tagOf(key, outboxId)}@${domain.toLowerCase()}`;
+export function bounceAddress(mail: { id: number; createdAt: Date }, key: string, domain: string): string {
+  return `b${mail.id}-${tagOf(key, mail.id, mail.createdAt)}@${domain.toLowerCase()}`;
 }
 
-/** The outbox id a bounce address stands for, or undefined when it is not one of ours (wrong domain, forged tag). */
-export function parseBounceAddress(address: string, key: string, domain: string): number | undefined {
+/** The outbox id and tag a bounce address carries, or undefined when it is not of our form at our domain. */
+export function parseBounceAddress(address: string, domain: string): { id: number; tag: string } | undefined {
   const match = ADDRESS.exec(address.trim().toLowerCase());
   if (!match || match[3] !== domain.toLowerCase()) return undefined;
-  const id = Number(match[1]);
-  const expected = Buffer.from(tagOf(key, id));
-  const given = Buffer.from(match[2]!);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? id : undefined;
+  return { id: Number(match[1]), tag: match[2]! };
+}
+
+/** Whether a parsed bounce address is the one we gave this mail (compared in constant time). */
+export function bounceTagMatches(parsed: { id: number; tag: string }, mail: { id: number; createdAt: Date }, key: string): boolean {
+  if (parsed.id !== mail.id) return false;
+  const expected = Buffer.from(tagOf(key, mail.id, mail.createdAt));
+  const given = Buffer.from(parsed.tag);
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 /** Our Message-ID's outbox id (`<outbox-123.key@domain>`), as a relay's webhook quotes it (with or without brackets). */

@@ -157,5 +157,16 @@ export function housekeepingJobs(
       runNow: 'background',
       run: () => stores.mailSoftBounces.prune(new Date(Date.now() - SOFT_BOUNCE_WINDOW_DAYS * DAY_MS).toISOString()),
     },
+    {
+      // Refusals of our mail not seen for 90 days leave the Deliverability page; a relay's event id is kept a day, far
+      // past the 15 minutes its signature is good for, so a replay within them is refused (services/mail-feedback.ts).
+      name: 'forget old refusals and relay event ids',
+      everyMs: HOUR_MS,
+      runNow: 'background',
+      async run() {
+        await stores.mailRefusals.prune(new Date(Date.now() - 90 * DAY_MS).toISOString());
+        await stores.mailEventReceipts.prune(new Date(Date.now() - DAY_MS).toISOString());
+      },
+    },
   ];
 }

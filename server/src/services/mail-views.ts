@@ -1,4 +1,12 @@
-import type { AdminOutboxEntry, AdminWebhooks } from '@waitlist/contract';
+import {
+  BOUNCE_REASONS,
+  type AdminMailRefusals,
+  type AdminOutboxEntry,
+  type AdminSuppression,
+  type AdminWebhooks,
+} from '@waitlist/contract';
+import type { Suppression } from '../db/stores/mail-suppressions';
+import type { MailRefusal } from '../db/stores/mail-refusals';
 import type { OutboxEntry, OutboxReports } from '../db/stores/outbox-reports';
 import { maskedUrl } from '../lib/mask-url';
 import { webhookMessageId } from '../lib/webhook-id';
@@ -15,6 +23,8 @@ export const toAdminOutboxEntry = (e: OutboxEntry): AdminOutboxEntry => ({
   last_error: e.lastError,
   created_at: e.createdAt,
   sent_at: e.sentAt,
+  feedback: (e.feedback as AdminOutboxEntry['feedback']) ?? null,
+  feedback_reason: e.feedbackReason,
 });
 
 /**
@@ -36,3 +46,29 @@ export function toAdminWebhooks(
     })),
   };
 }
+
+/** The bounce reason a suppression's cause ends with (`outbox:12 dsn 550 5.1.1 user-unknown`), when it names one. */
+const bounceReasonOf = (cause: string | null) => {
+  const last = cause?.trim().split(/\s+/).at(-1);
+  return last && last in BOUNCE_REASONS ? last : null;
+};
+
+/** An address's place on the suppression list, as GET /suppressions answers it. */
+export const toAdminSuppression = (entry: Suppression | undefined): AdminSuppression => ({
+  suppressed: entry !== undefined,
+  reason: entry?.reason ?? null,
+  since: entry?.createdAt ?? null,
+  bounce_reason: entry ? bounceReasonOf(entry.cause) : null,
+});
+
+/** Refusals of our mail, as the Deliverability page lists them. */
+export const toAdminMailRefusals = (refusals: readonly (MailRefusal & { label: string })[]): AdminMailRefusals => ({
+  refusals: refusals.map((r) => ({
+    domain: r.domain,
+    reason: r.reason,
+    label: r.label,
+    count: r.count,
+    first_at: r.firstAt,
+    last_at: r.lastAt,
+  })),
+});

@@ -24,6 +24,8 @@ export function toSendFeedback(counts: SendFeedbackCounts, paused: { pausedAt: s
     complaints: counts.complaints,
     bounce_rate: rate(counts.hardBounces),
     complaint_rate: rate(counts.complaints),
+    refusals: counts.refusals,
+    refusal_rate: rate(counts.refusals),
     paused_at: paused.pausedAt,
     pause_reason: paused.pauseReason,
   };

@@ -6,12 +6,13 @@ import { MAIL_TOPICS } from './signup-events';
 import type { UseCases } from './use-case';
 
 /**
- * When a bulk send stops itself (issue 35 item 4; docs/decisions/0030): more than 5 % of what it tried bounced for
- * good, or more than 0.3 % complained (Gmail's and Yahoo's line for bulk senders), judged once it has tried
- * JUDGED_FROM mails (or all of a smaller send). A domain that keeps sending past that lands in spam, confirmations
- * included; an owner looks and resumes.
+ * When a bulk send stops itself (issue 35 item 4, issue 45 item 2; docs/decisions/0030, 0041): more than 5 % of what it
+ * tried bounced for good, more than 0.3 % complained (Gmail's and Yahoo's line for bulk senders), or more than 2 % was
+ * refused as ours (DMARC, a blocklist, reputation: every further mail to those receivers is refused too, and they
+ * remember), judged once it has tried JUDGED_FROM mails (or all of a smaller send). A domain that keeps sending past
+ * that lands in spam, confirmations included; an owner looks and resumes.
  */
-export const SEND_GUARD = { hardBounceRate: 0.05, complaintRate: 0.003, judgedFrom: 100 } as const;
+export const SEND_GUARD = { hardBounceRate: 0.05, complaintRate: 0.003, refusalRate: 0.02, judgedFrom: 100 } as const;
 
 /** How long after it started a send is watched (its bounces arrive within days; its pending mails go within hours). */
 const WATCH_DAYS = 7;
@@ -27,6 +28,9 @@ export function pauseVerdict(counts: SendFeedbackCounts, recipients: number): st
   if (counts.complaints / counts.tried > SEND_GUARD.complaintRate) {
     return `${counts.complaints} of ${counts.tried} tried were reported as spam (${pct(counts.complaints)}, the limit is 0.3 %)`;
   }
+  if (counts.refusals / counts.tried > SEND_GUARD.refusalRate) {
+    return `${counts.refusals} of ${counts.tried} tried were refused as our mail (${pct(counts.refusals)}, the limit is 2 %): see Deliverability`;
+  }
   return null;
 }
 
@@ -35,7 +39,13 @@ export function sinceResumed(counts: SendFeedbackCounts, baseline: string | null
   if (!baseline) return counts;
   const before = JSON.parse(baseline) as Partial<SendFeedbackCounts>;
   const minus = (key: keyof SendFeedbackCounts) => Math.max(0, counts[key] - Number(before[key] ?? 0));
-  return { tried: minus('tried'), hardBounces: minus('hardBounces'), softBounces: minus('softBounces'), complaints: minus('complaints') };
+  return {
+    tried: minus('tried'),
+    hardBounces: minus('hardBounces'),
+    softBounces: minus('softBounces'),
+    complaints: minus('complaints'),
+    refusals: minus('refusals'),
+  };
 }
 
 const label = (ref: SendRef) => ('campaignId' in ref ? `campaign:${ref.campaignId}` : `wave:${ref.waveId}`);

@@ -37,6 +37,8 @@ export const MAIL_TOPICS = {
   operatorSendPaused: 'operator-send-paused',
   /** A buyer asked for our security documents on the trust page (services/document-requests.ts): the owners are told. */
   operatorDocumentRequest: 'operator-document-request',
+  /** A receiving domain refuses our mail for a reason (services/mail-feedback.ts): the owners are told once a week at most. */
+  operatorMailRefused: 'operator-mail-refused',
 } as const;
 
 export const WEBHOOK_EVENT_TYPES = [
@@ -117,11 +119,20 @@ export function createSignupEvents({ operators, webhookEndpoints }: SignupEvents
       if (type === 'signup.erased') await change.forgetWebhooksAbout(rows.map((r) => r.id));
     },
 
-    /** One notice per operator who asked for a mail on every confirmation. */
+    /**
+     * One notice per operator who asked for a mail on every confirmation. The row is the operator's mail, not the
+     * person's (no signup_id): a bounce of an operator's mailbox never touches the person (issue 45 item 5); the person
+     * it is about is a reference in the payload, read when it is sent (gone by then: nothing is sent).
+     */
     async confirmedNotices(change: Change, signupId: number): Promise<void> {
       const ids = await operators.idsWanting(change.trx, 'confirmations');
       await change.mail(
-        ids.map((operatorId) => ({ signupId, topic: MAIL_TOPICS.operatorConfirmed, payload: { operatorId }, at: change.at })),
+        ids.map((operatorId) => ({
+          signupId: null,
+          topic: MAIL_TOPICS.operatorConfirmed,
+          payload: { operatorId, aboutSignupId: signupId },
+          at: change.at,
+        })),
       );
     },
   };

@@ -118,3 +118,53 @@ export async function sendReport(
     transport.close();
   }
 }
+
+const headers = (from: string, to: string, subject: string, extra: string[] = []) => [
+  `From: ${from}`,
+  `To: ${to}`,
+  `Subject: ${subject}`,
+  'Date: Fri, 27 Nov 2026 10:00:00 +0000',
+  `Message-ID: <${Math.random().toString(36).slice(2)}@mx.receiver.example>`,
+  ...extra,
+];
+
+/** A multipart/report DSN: a readable part, the delivery-status part (`fields`), the returned headers. */
+export const dsn = (to: string, from: string, subject: string, readable: string[], fields: string[], extra: string[] = []) =>
+  [
+    ...headers(from, to, subject, ['Auto-Submitted: auto-replied', 'MIME-Version: 1.0', ...extra]),
+    'Content-Type: multipart/report; report-type=delivery-status; boundary="b-dsn"',
+    '',
+    '--b-dsn',
+    'Content-Type: text/plain; charset=us-ascii',
+    '',
+    ...readable,
+    '',
+    '--b-dsn',
+    'Content-Type: message/delivery-status',
+    '',
+    ...fields,
+    '',
+    '--b-dsn',
+    'Content-Type: text/rfc822-headers',
+    '',
+    'From: Acme Innovate <hello@acme.example>',
+    'Subject: Confirm your place on the waitlist',
+    '',
+    '--b-dsn--',
+    '',
+  ].join('\r\n');
+
+/** A plain-text bounce: no report part, the returned message pasted after a marker line. */
+export const plain = (to: string, from: string, subject: string, body: string[], extra: string[] = []) =>
+  [
+    ...headers(from, to, subject, extra),
+    'Content-Type: text/plain; charset=us-ascii',
+    '',
+    ...body,
+    '',
+    'From: Acme Innovate <hello@acme.example>',
+    'Subject: Confirm your place on the waitlist',
+    '',
+    'Confirm your place',
+    '',
+  ].join('\r\n');

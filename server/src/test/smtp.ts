@@ -37,8 +37,11 @@ export interface TestSmtpServer {
   waitForCount(count: number, options?: { timeoutMs?: number }): Promise<readonly ReceivedMail[]>;
   /** Refuse deliveries with this reply until `recover()` (or `times` deliveries). */
   fail(failure: SmtpFailure): void;
-  /** Refuse these recipients at RCPT with 550 "no such mailbox", for good (a dead address, as a real server does). */
-  refuseRecipients(addresses: readonly string[]): void;
+  /**
+   * Refuse these recipients at RCPT for good: with 550 "no such mailbox" (a dead address, as a real server does), or
+   * with the reply given (a receiver refusing our mail: `{ code: 550, message: '5.7.26 … DMARC policy' }`).
+   */
+  refuseRecipients(addresses: readonly string[], reply?: { code: number; message: string }): void;
   /** Answer each message only after this many ms (0 = at once). */
   delayReplies(ms: number): void;
   /** Answer no message until `recover()`: a test knows who holds which mail when it acts, instead of racing a delay. */
@@ -84,7 +87,7 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
   const waiters = new Set<() => void>();
   let failure: (SmtpFailure & { left: number }) | null = null;
   let replyDelayMs = 0;
-  const deadMailboxes = new Set<string>();
+  const deadMailboxes = new Map<string, { code: number; message: string }>();
   let held: Promise<void> | null = null;
   let release = () => undefined as void;
   let refusals = 0;
@@ -121,9 +124,10 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
         }
       },
       onRcptTo(address, _session, callback) {
-        if (deadMailboxes.has(address.address.toLowerCase())) {
+        const dead = deadMailboxes.get(address.address.toLowerCase());
+        if (dead) {
           refusals += 1;
-          return callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
+          return callback(Object.assign(new Error(dead.message), { responseCode: dead.code }));
         }
         callback(takeFailure('rcpt'));
       },
@@ -227,8 +231,8 @@ export async function startTestSmtpServer(options: TestSmtpOptions = {}): Promis
     fail: (next) => {
       failure = { ...next, left: next.times ?? Number.POSITIVE_INFINITY };
     },
-    refuseRecipients: (addresses) => {
-      for (const a of addresses) deadMailboxes.add(a.toLowerCase());
+    refuseRecipients: (addresses, reply = { code: 550, message: '5.1.1 No such mailbox' }) => {
+      for (const a of addresses) deadMailboxes.set(a.toLowerCase(), reply);
     },
     delayReplies: (ms) => {
       replyDelayMs = ms;

@@ -23,6 +23,7 @@ import { apiKeysMigration } from './0021-api-keys';
 import { singleSignOnMigration } from './0022-single-sign-on';
 import { documentRequestsMigration } from './0023-document-requests';
 import { answersUnknown } from './0024-answers-unknown';
+import { bounceReasonsAndRefusals } from './0025-bounce-reasons-and-refusals';
 import type { Migration } from './ddl';
 import { applyMigrations } from './migrator';
 
@@ -55,6 +56,7 @@ export const migrations: Migration[] = [
   singleSignOnMigration,
   documentRequestsMigration,
   answersUnknown,
+  bounceReasonsAndRefusals,
 ];
 
 export type { Migration };

@@ -33,6 +33,8 @@ import type {
   OutboxTable,
   MailSuppressionsTable,
   MailSoftBouncesTable,
+  MailRefusalsTable,
+  MailEventReceiptsTable,
   CampaignsTable,
   MailBudgetsTable,
   InvitationWavesTable,
@@ -71,6 +73,8 @@ export interface Schema {
   outbox: OutboxTable;
   mail_suppressions: MailSuppressionsTable;
   mail_soft_bounces: MailSoftBouncesTable;
+  mail_refusals: MailRefusalsTable;
+  mail_event_receipts: MailEventReceiptsTable;
   fit_rules: FitRulesTable;
   signup_meetings: SignupMeetingsTable;
   signup_questions: SignupQuestionsTable;

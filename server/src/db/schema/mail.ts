@@ -34,10 +34,32 @@ export interface OutboxTable {
   feedback: ColumnType<MailFeedbackKind | null, MailFeedbackKind | null | undefined, MailFeedbackKind | null>;
   /** The invitation wave a bulk mail belongs to (migration 18). */
   wave_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Why it bounced or was refused (migration 25): a reason of lib/bounces/reasons.ts. */
+  feedback_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** What a receiver can say about a mail (issue 35): a permanent or transient bounce, or a complaint. */
-export type MailFeedbackKind = 'hard-bounce' | 'soft-bounce' | 'complaint';
+/**
+ * What a receiver can say about a mail (issue 35; migration 25): a permanent or transient bounce, a complaint, or a
+ * refusal of our mail or our server (never the person's fault: docs/decisions/0041).
+ */
+export type MailFeedbackKind = 'hard-bounce' | 'soft-bounce' | 'complaint' | 'refused';
+
+/** Refusals of our mail per receiving domain and reason (migration 25). */
+export interface MailRefusalsTable {
+  domain: string;
+  reason: string;
+  count: ColumnType<number, number | undefined, number>;
+  first_at: Timestamp;
+  last_at: Timestamp;
+  notified_at: NullableTimestamp;
+}
+
+/** Relay webhook events already taken (migration 25): a replay of one changes nothing. */
+export interface MailEventReceiptsTable {
+  relay: 'postmark' | 'mailgun' | 'resend';
+  event_id: string;
+  received_at: Timestamp;
+}
 
 export type OutboxLane = 'urgent' | 'bulk';
 

@@ -9,6 +9,8 @@ import { createFollowUpStore } from './follow-up';
 import { createIdempotencyKeyStore } from './idempotency-keys';
 import { createInvitationStore } from './invitations';
 import { createMailBudgetStore } from './mail-budget';
+import { createMailEventReceipts } from './mail-event-receipts';
+import { createMailRefusals } from './mail-refusals';
 import { createMailSoftBounces } from './mail-soft-bounces';
 import { createMailSuppressions } from './mail-suppressions';
 import { createMeetingStore } from './meetings';
@@ -53,6 +55,8 @@ export function createStores(database: Database, options: { sessionIdleMs: numbe
     mailBudget: createMailBudgetStore(database),
     mailSuppressions: createMailSuppressions(database),
     mailSoftBounces: createMailSoftBounces(database),
+    mailRefusals: createMailRefusals(database),
+    mailEventReceipts: createMailEventReceipts(database),
     proofOfWork: createProofOfWorkStore(database),
     serverSecrets: createServerSecrets(database),
     campaigns: createCampaignStore(database),

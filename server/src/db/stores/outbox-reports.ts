@@ -19,6 +19,9 @@ export interface OutboxEntry {
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
+  /** What a receiver said of the mail, and why (migrations 18, 25). */
+  feedback: string | null;
+  feedbackReason: string | null;
 }
 
 /** The Mail page counts each figure up to this many (its `capped` list says which went past). */
@@ -45,6 +48,8 @@ export function createOutboxReports(database: Database) {
     lastError: row.last_error,
     createdAt: ts(row.created_at),
     sentAt: tsOrNull(row.sent_at),
+    feedback: row.feedback ?? null,
+    feedbackReason: row.feedback_reason ?? null,
   });
 
   return {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_ERROR_CODES,
   adminMailHealthSchema,
+  adminMailRefusalsSchema,
   adminMailLogSchema,
   adminOutboxSchema,
   adminSignupParamsSchema,
@@ -13,9 +14,10 @@ import {
   adminWebhooksSchema,
 } from '@waitlist/contract';
 import type { Suppressions } from '../../services/suppressions';
+import type { MailFeedback } from '../../services/mail-feedback';
 import type { MailHealth } from '../../services/mail-health';
 import type { OutboxReports } from '../../db/stores/outbox-reports';
-import { toAdminOutboxEntry, toAdminWebhooks } from '../../services/mail-views';
+import { toAdminMailRefusals, toAdminOutboxEntry, toAdminSuppression, toAdminWebhooks } from '../../services/mail-views';
 import type { OutboxActions } from '../../services/outbox-actions';
 import type { SignupStore } from '../../db/stores/signups';
 import type { MailBudget } from '../../services/mail-budget';
@@ -30,6 +32,7 @@ export interface MailRoutesOptions {
   signups: SignupService;
   mailBudget: MailBudget;
   suppressions: Suppressions;
+  mailFeedback: MailFeedback;
   /** Whether SMTP_URL is set: without it pending mail is "not sent: no SMTP configured". */
   smtpConfigured: boolean;
   /** Whether WEBHOOK_SECRET is set: without it webhook events wait. */
@@ -110,8 +113,7 @@ export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOpt
     '/suppressions',
     { schema: { querystring: adminSuppressionQuerySchema, response: { 200: adminSuppressionSchema } }, config: { role: 'member' } },
     async (request) => {
-      const entry = await options.suppressions.lookup(request.query.email);
-      return { suppressed: entry !== undefined, reason: entry?.reason ?? null, since: entry?.createdAt ?? null };
+      return toAdminSuppression(await options.suppressions.lookup(request.query.email));
     },
   );
   app.get(
@@ -120,6 +122,10 @@ export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOpt
     async () => ({
       counts: await options.suppressions.counts(),
     }),
+  );
+  // Receiving domains that refused our mail, by reason (no personal data: domains and counts).
+  app.get('/mail-refusals', { schema: { response: { 200: adminMailRefusalsSchema } }, config: { role: 'viewer' } }, async () =>
+    toAdminMailRefusals(await options.mailFeedback.refusals(new Date())),
   );
   // The sending domain's SPF, DKIM, DMARC and the bounce domain's MX, looked up now (no personal data).
   app.get('/mail-health', { schema: { response: { 200: adminMailHealthSchema } }, config: { role: 'viewer' } }, () =>

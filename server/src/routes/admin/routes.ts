@@ -134,6 +134,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     store: stores.signups,
     signups: services.signups,
     suppressions: services.suppressions,
+    mailFeedback: services.mailFeedback,
     mailBudget: services.mailBudget,
     smtpConfigured: options.smtpConfigured,
     webhooksConfigured: options.webhooksConfigured,

@@ -89,10 +89,22 @@ describe.each(DIALECTS)('relay webhooks on %s', (dialect) => {
       payload,
       headers: { 'content-type': 'application/json', ...headers },
     });
+  /** Signs `email` up; answers its confirmation once the outbox says it was handed over (a relay reports only on that). */
   const signUp = async (email: string) => {
     const res = await suite.app.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: validSignup({ email }) });
     expect(res.statusCode).toBe(201);
-    return smtp.nextMailTo(email, { timeoutMs: 15_000 });
+    const mail = await smtp.nextMailTo(email, { timeoutMs: 15_000 });
+    const statuses = async () =>
+      (
+        await suite.app.database.db
+          .selectFrom('outbox')
+          .innerJoin('waitlist_signups', 'waitlist_signups.id', 'outbox.signup_id')
+          .select('outbox.status')
+          .where('waitlist_signups.email', '=', email)
+          .execute()
+      ).map((r) => r.status);
+    await expect.poll(statuses, { timeout: 10_000 }).toContain('sent');
+    return mail;
   };
   const basic = (credentials: string) => ({ authorization: `Basic ${Buffer.from(credentials).toString('base64')}` });
 

@@ -36,9 +36,10 @@ export interface MailEventRoutesOptions {
 const BODY_LIMIT = 256 * 1024;
 
 /**
- * The relays' bounce and complaint webhooks (issue 35 item 2): each verified the way the relay documents (lib/relay-events.ts)
- * on the exact bytes received, then handed to the one feedback event. 401 for a wrong signature or credentials,
- * 204 once recorded or ignored (a delivered or opened event), so the relay does not retry what we have.
+ * The relays' bounce and complaint webhooks (issue 35 item 2, issue 45): each verified the way the relay documents
+ * (lib/relay-events.ts) on the exact bytes received, then handed to the one feedback event. 401 for a wrong signature or
+ * credentials; 204 once recorded, ignored (a delivered or opened event) or already taken (the relay's event id was seen:
+ * a replay, or the relay's own second delivery, changes nothing), so the relay does not retry what we have.
  */
 export async function mailEventRoutes(app: FastifyInstance, options: MailEventRoutesOptions): Promise<void> {
   const now = options.now ?? (() => new Date());
@@ -59,7 +60,7 @@ export async function mailEventRoutes(app: FastifyInstance, options: MailEventRo
     },
     resend(request, secret) {
       if (!verifyResend(String(request.body ?? ''), request.headers, secret)) throw refused();
-      return readResend(parse(request.body));
+      return readResend(parse(request.body), request.headers);
     },
   };
 
@@ -71,13 +72,17 @@ export async function mailEventRoutes(app: FastifyInstance, options: MailEventRo
       if (event) {
         const outboxId = outboxIdOfMessageId(event.messageId);
         const result = await options.feedback.record({
-          kind: event.kind,
+          ...(event.kind === 'bounce' ? { kind: 'bounce', verdict: event.verdict } : { kind: 'complaint' }),
           source: relay,
-          ...(event.email ? { email: event.email } : {}),
+          ...(event.email ? { relayRecipient: event.email } : {}),
           ...(outboxId !== undefined ? { outboxId } : {}),
           detail: event.detail,
+          receipt: { relay, eventId: event.eventId },
         });
-        request.log.info({ relay, kind: event.kind, known: result.known }, 'mail feedback from a relay');
+        request.log.info(
+          { relay, kind: event.kind, ...(event.kind === 'bounce' ? { reason: event.verdict.reason } : {}), outcome: result.outcome },
+          'mail feedback from a relay',
+        );
       }
       return reply.code(204).send();
     });

@@ -12,13 +12,15 @@ export interface SendFeedbackCounts {
   hardBounces: number;
   softBounces: number;
   complaints: number;
+  /** Refusals of our mail or our server (migration 25). */
+  refusals: number;
 }
 
 /** Where a paused send's waiting mails are parked: no claim ever comes due (claims read next_attempt_at <= now). */
 export const PAUSED_UNTIL = '9999-12-31T00:00:00.000Z';
 
-/** A complaint outranks a permanent bounce, which outranks a transient one: a row keeps the strongest word. */
-const RANK: Record<MailFeedbackKind, number> = { 'soft-bounce': 1, 'hard-bounce': 2, complaint: 3 };
+/** A complaint outranks a permanent bounce, then a refusal, then a transient bounce: a row keeps the strongest word. */
+const RANK: Record<MailFeedbackKind, number> = { 'soft-bounce': 1, refused: 2, 'hard-bounce': 3, complaint: 4 };
 
 /**
  * What receivers say about the mails sent (issue 35; docs/decisions/0030): the row a bounce or complaint is about, its
@@ -29,29 +31,51 @@ export function outboxFeedback(database: Database) {
   const ofSend = (ref: SendRef) => ('campaignId' in ref ? (['campaign_id', ref.campaignId] as const) : (['wave_id', ref.waveId] as const));
 
   return {
-    /** The mail row a bounce names (its VERP address or Message-ID), with the recipient's address while they are on the list. */
-    async mailRow(
-      id: number,
-    ): Promise<
-      | { id: number; topic: string; signupId: number | null; campaignId: number | null; waveId: number | null; email: string | null }
+    /**
+     * The mail row a bounce names (its bounce address or Message-ID): when it was made (its bounce address is bound to
+     * that), its recipient's address while they are on the list, and the operator a notice went to.
+     */
+    async mailRow(id: number): Promise<
+      | {
+          id: number;
+          topic: string;
+          createdAt: Date;
+          signupId: number | null;
+          campaignId: number | null;
+          waveId: number | null;
+          email: string | null;
+          operatorId: number | null;
+        }
       | undefined
     > {
       const row = await db
         .selectFrom('outbox')
         .leftJoin('waitlist_signups', 'waitlist_signups.id', 'outbox.signup_id')
-        .select(['outbox.id', 'outbox.topic', 'outbox.signup_id', 'outbox.campaign_id', 'outbox.wave_id', 'waitlist_signups.email'])
+        .select([
+          'outbox.id',
+          'outbox.topic',
+          'outbox.created_at',
+          'outbox.signup_id',
+          'outbox.campaign_id',
+          'outbox.wave_id',
+          'outbox.payload',
+          'waitlist_signups.email',
+        ])
         .where('outbox.id', '=', id)
         .where('outbox.kind', '=', 'mail')
         .executeTakeFirst();
       if (!row) return undefined;
       const num = (v: number | string | null) => (v === null ? null : Number(v));
+      const operatorId = (JSON.parse(row.payload) as { operatorId?: unknown }).operatorId;
       return {
         id: Number(row.id),
         topic: row.topic,
+        createdAt: new Date(row.created_at),
         signupId: num(row.signup_id),
         campaignId: num(row.campaign_id),
         waveId: num(row.wave_id),
         email: row.email ?? null,
+        operatorId: typeof operatorId === 'number' && row.signup_id === null ? operatorId : null,
       };
     },
 
@@ -69,12 +93,12 @@ export function outboxFeedback(database: Database) {
       return row ? Number(row.id) : undefined;
     },
 
-    /** Records what came back about a mail; a weaker word never replaces a stronger one. */
-    async setFeedback(trx: Executor, id: number, kind: MailFeedbackKind): Promise<void> {
+    /** Records what came back about a mail, and why; a weaker word never replaces a stronger one. */
+    async setFeedback(trx: Executor, id: number, kind: MailFeedbackKind, reason: string | null = null): Promise<void> {
       const weaker = (Object.keys(RANK) as MailFeedbackKind[]).filter((k) => RANK[k] < RANK[kind]);
       await trx
         .updateTable('outbox')
-        .set({ feedback: kind })
+        .set({ feedback: kind, feedback_reason: reason })
         .where('id', '=', id)
         .where((eb) => eb.or([eb('feedback', 'is', null), ...(weaker.length > 0 ? [eb('feedback', 'in', weaker)] : [])]))
         .execute();
@@ -90,13 +114,14 @@ export function outboxFeedback(database: Database) {
         .where('status', 'in', ['sent', 'failed'])
         .groupBy(['status', 'feedback'])
         .execute();
-      const counts: SendFeedbackCounts = { tried: 0, hardBounces: 0, softBounces: 0, complaints: 0 };
+      const counts: SendFeedbackCounts = { tried: 0, hardBounces: 0, softBounces: 0, complaints: 0, refusals: 0 };
       for (const row of rows) {
         const n = Number(row.n);
         counts.tried += n;
         if (row.feedback === 'hard-bounce') counts.hardBounces += n;
         else if (row.feedback === 'soft-bounce') counts.softBounces += n;
         else if (row.feedback === 'complaint') counts.complaints += n;
+        else if (row.feedback === 'refused') counts.refusals += n;
       }
       return counts;
     },

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminMailHealth,
   AdminMailLog,
+  AdminMailRefusals,
   AdminMailSettings,
   AdminOutbox,
   AdminSuppression,
@@ -64,6 +65,10 @@ export function useSaveMailSettings() {
 /** GET /mail-health: the sending domain's DNS, looked up now (a second look only when asked). */
 export const useMailHealth = () =>
   useQuery({ queryKey: adminKeys.mailHealth(), queryFn: () => request<AdminMailHealth>('/mail-health'), staleTime: Infinity });
+
+/** GET /mail-refusals: receiving domains that refused our mail lately, by reason. */
+export const useMailRefusals = () =>
+  useQuery({ queryKey: adminKeys.mailRefusals(), queryFn: () => request<AdminMailRefusals>('/mail-refusals') });
 
 /** GET /suppressions/counts: how many addresses each reason suppresses. */
 export const useSuppressionCounts = () =>

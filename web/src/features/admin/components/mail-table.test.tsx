@@ -14,6 +14,8 @@ const entry = (overrides: Partial<AdminOutboxEntry> = {}): AdminOutboxEntry => (
   last_error: null,
   created_at: '2026-11-22T08:00:00.000Z',
   sent_at: null,
+  feedback: null,
+  feedback_reason: null,
   ...overrides,
 });
 
@@ -25,6 +27,23 @@ describe('mailStatus', () => {
     expect(mailStatus(entry({ status: 'sent', sent_at: '2026-11-22T08:01:00.000Z' }), true)).toBe('Sent');
     expect(mailStatus(entry({ status: 'failed', attempts: 1 }), true)).toBe('Failed');
     expect(mailStatus(entry({ status: 'cancelled' }), true)).toBe('Not sent (no longer wanted)');
+  });
+
+  it('says what came back of a sent mail, and why (issue 45)', () => {
+    const sent = { status: 'sent' as const, sent_at: '2026-11-22T08:01:00.000Z' };
+    expect(mailStatus(entry({ ...sent, feedback: 'soft-bounce', feedback_reason: 'mailbox-full' }), true)).toBe(
+      'Sent, bounced: Mailbox full',
+    );
+    expect(mailStatus(entry({ ...sent, feedback: 'hard-bounce', feedback_reason: 'user-unknown' }), true)).toBe(
+      'Sent, bounced for good: Mailbox does not exist',
+    );
+    expect(mailStatus(entry({ ...sent, feedback: 'refused', feedback_reason: 'auth-failure' }), true)).toBe(
+      'Sent, refused as our mail: SPF, DKIM or DMARC failed',
+    );
+    expect(mailStatus(entry({ ...sent, feedback: 'complaint' }), true)).toBe('Sent, reported as spam');
+    expect(mailStatus(entry({ status: 'failed', attempts: 1, feedback: 'hard-bounce', feedback_reason: 'user-unknown' }), true)).toBe(
+      'Failed, bounced for good: Mailbox does not exist',
+    );
   });
 });
 

@@ -1,10 +1,26 @@
-import type { AdminOutboxEntry } from '@waitlist/contract';
+import { bounceReasonLabel, type AdminOutboxEntry } from '@waitlist/contract';
 import { DataTable, TimeCell, formatDateTime } from './console-ui';
 
 const TOPIC_LABELS: Record<string, string> = { confirmation: 'Confirmation', 'data-link': 'Data link' };
 
+const FEEDBACK: Record<NonNullable<AdminOutboxEntry['feedback']>, string> = {
+  'hard-bounce': 'bounced for good',
+  'soft-bounce': 'bounced',
+  refused: 'refused as our mail',
+  complaint: 'reported as spam',
+};
+
+/** What a receiver said of a sent mail (issue 45): the word and its reason, e.g. "bounced: Mailbox full". */
+export function mailFeedback(entry: AdminOutboxEntry): string | null {
+  if (!entry.feedback) return null;
+  const why = bounceReasonLabel(entry.feedback_reason);
+  return why ? `${FEEDBACK[entry.feedback]}: ${why}` : FEEDBACK[entry.feedback];
+}
+
 /** Where one mail stands, in words an operator can act on. */
 export function mailStatus(entry: AdminOutboxEntry, smtpConfigured: boolean): string {
+  const said = mailFeedback(entry);
+  if (said) return `${entry.status === 'failed' ? 'Failed' : 'Sent'}, ${said}`;
   if (entry.status === 'sent') return 'Sent';
   if (entry.status === 'failed') return 'Failed';
   if (entry.status === 'cancelled') return 'Not sent (no longer wanted)';

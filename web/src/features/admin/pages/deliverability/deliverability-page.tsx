@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { AdminMailHealth, AdminSuppression } from '@waitlist/contract';
+import { bounceReasonLabel, type AdminMailHealth, type AdminSuppression } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
-import { useChangeSuppression, useMailHealth, useSuppressionCounts, useSuppressionLookup } from '../../api/mail';
+import { useChangeSuppression, useMailHealth, useMailRefusals, useSuppressionCounts, useSuppressionLookup } from '../../api/mail';
 import { TextField } from '../../components/fields';
 import { AdminPage, DataTable, ErrorPanel, Loading, formatDateTime, formatNumber } from '../../components/console-ui';
 import { Can } from '../../app/role';
@@ -14,9 +14,9 @@ const REASONS: Record<AdminSuppression['reason'] & string, string> = {
 };
 
 /**
- * Deliverability (issue 35 items 3 and 6): whether the domain's DNS lets our mail arrive (SPF, DKIM, DMARC, the
- * bounce MX, with the records to publish), and the suppression list: counts by reason, look an address up, suppress
- * or lift one with a reason (owners; audited).
+ * Deliverability (issue 35 items 3 and 6, issue 45 item 2): whether the domain's DNS lets our mail arrive (SPF, DKIM,
+ * DMARC, the bounce MX, with the records to publish), which receivers refuse our mail and why, and the suppression
+ * list: counts by reason, look an address up, suppress or lift one with a reason (owners; audited).
  */
 export function DeliverabilityPage() {
   return (
@@ -26,6 +26,7 @@ export function DeliverabilityPage() {
       summary="Whether mailbox providers can trust our mail, and the addresses we no longer mail."
     >
       <HealthPanel />
+      <RefusalsPanel />
       <SuppressionPanel />
     </AdminPage>
   );
@@ -93,6 +94,42 @@ function HealthTable({ health }: { health: AdminMailHealth }) {
   );
 }
 
+/** Receivers that refused our mail in the last 30 days (never a suppression: the person did nothing wrong). */
+function RefusalsPanel() {
+  const refusals = useMailRefusals();
+  return (
+    <section className="stack" aria-labelledby="refusals-title">
+      <h2 id="refusals-title">Receivers refusing our mail</h2>
+      <p className="muted">
+        A refusal is about our sending (DNS records, our server's reputation, our content), never about the person: nobody is suppressed for
+        it. The owners get a mail the first time a domain refuses us for a reason; an update or wave pauses itself when more than 2 % of
+        what it tried is refused.
+      </p>
+      {refusals.isPending && <Loading label="Loading refusals…" />}
+      {refusals.isError && (
+        <ErrorPanel title="The refusals could not be loaded" error={refusals.error} onRetry={() => void refusals.refetch()} />
+      )}
+      {refusals.data && refusals.data.refusals.length === 0 && <p role="status">No receiver has refused our mail in the last 30 days.</p>}
+      {refusals.data && refusals.data.refusals.length > 0 && (
+        <DataTable caption="Receiving domains that refused our mail in the last 30 days" header={['Domain', 'Why', 'Mails', 'Last']}>
+          {refusals.data.refusals.map((r) => (
+            <tr key={`${r.domain} ${r.reason}`}>
+              <th scope="row">{r.domain}</th>
+              <td>
+                {r.domain} refuses our mail: {r.label}
+              </td>
+              <td>{formatNumber(r.count)}</td>
+              <td className="nowrap">
+                <time dateTime={r.last_at}>{formatDateTime(r.last_at)}</time>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </section>
+  );
+}
+
 function SuppressionPanel() {
   const counts = useSuppressionCounts();
   const lookup = useSuppressionLookup();
@@ -149,7 +186,7 @@ function SuppressionPanel() {
         <p role="status" aria-live="polite">
           {state && looked
             ? state.suppressed
-              ? `${looked} is suppressed: ${REASONS[state.reason!]}, since ${formatDateTime(state.since!)}.`
+              ? `${looked} is suppressed: ${REASONS[state.reason!]}${state.bounce_reason ? ` (${bounceReasonLabel(state.bounce_reason)})` : ''}, since ${formatDateTime(state.since!)}.`
               : `${looked} is not suppressed: it gets our mail.`
             : ''}
         </p>

@@ -4,16 +4,28 @@ import { Button } from '../../../../components/ui/button';
 import { useResumeSend } from '../../api/pilots';
 import { Can } from '../../app/role';
 
-type SendFeedback = Pick<AdminCampaign & AdminWave, 'hard_bounces' | 'complaints' | 'bounce_rate' | 'complaint_rate'>;
+type SendFeedback = Pick<
+  AdminCampaign & AdminWave,
+  'hard_bounces' | 'complaints' | 'bounce_rate' | 'complaint_rate' | 'refusals' | 'refusal_rate'
+>;
 
 const percent = (rate: number) => `${(rate * 100).toFixed(rate > 0 && rate < 0.01 ? 2 : 1)} %`;
 
-/** Bounces and complaints of a send, as two cells: the count and its rate of what was tried (issue 35 item 4). */
+/**
+ * Bounces and complaints of a send, as two cells: the count and its rate of what was tried (issue 35 item 4); mails
+ * receivers refused as ours (issue 45) beside the bounces, when there are any.
+ */
 export function SendHealthCells({ send }: { send: SendFeedback }) {
   return (
     <>
       <td>
         {send.hard_bounces} <span className="muted">({percent(send.bounce_rate)})</span>
+        {send.refusals > 0 ? (
+          <span className="muted">
+            {' '}
+            · {send.refusals} refused as ours ({percent(send.refusal_rate)})
+          </span>
+        ) : null}
       </td>
       <td>
         {send.complaints} <span className="muted">({percent(send.complaint_rate)})</span>
