@@ -15,6 +15,8 @@ import { startServer, type RunningServer } from './support/server';
 const OWNER = 'founder@acme.se';
 const PASSWORD = 'a long and private passphrase';
 const DEAD = 'left.the.company@volvo.com';
+/** A receiver that refuses our mail for DMARC (issue 45): never a suppression, shown on Deliverability. */
+const STRICT = 'ada@strict-receiver.se';
 
 async function signUp(server: RunningServer, email: string) {
   const res = await fetch(`${server.url}${SIGNUPS_PATH}`, {
@@ -78,10 +80,15 @@ describe('deliverability in the console', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('shows what the DNS lacks with the records to publish, and the suppression list an owner can look up and lift', async () => {
+  it('shows what the DNS lacks with the records to publish, who refuses our mail, and the suppression list an owner can look up and lift', async () => {
     smtp.refuseRecipients([DEAD]);
+    smtp.refuseRecipients([STRICT], {
+      code: 550,
+      message: "5.7.26 Unauthenticated email from acme.se is not accepted due to domain's DMARC policy",
+    });
     await signUp(server, DEAD);
-    await expect.poll(() => smtp.refusals, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await signUp(server, STRICT);
+    await expect.poll(() => smtp.refusals, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
 
     const context = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
     const { page, problems } = await openPage(context);
@@ -100,6 +107,11 @@ describe('deliverability in the console', () => {
     await publish.getByRole('cell', { name: 'mail2026._domainkey.acme.se' }).waitFor();
     await publish.getByRole('cell', { name: /^v=DKIM1; k=rsa; p=MIIB/ }).waitFor();
     await publish.getByRole('cell', { name: 'bounces.acme.se' }).waitFor();
+    // The receiver that refused our mail: named with why, and the person not suppressed for it.
+    const refusals = page.getByRole('table', { name: 'Receiving domains that refused our mail in the last 30 days' });
+    await refusals
+      .getByRole('row', { name: /^strict-receiver\.se strict-receiver\.se refuses our mail: SPF, DKIM or DMARC failed 1 / })
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'console-deliverability-health');
 
@@ -109,12 +121,17 @@ describe('deliverability in the console', () => {
     // By keyboard: type the address, Enter; then the reason, then the button.
     await page.getByLabel('E-mail address').fill(DEAD);
     await page.keyboard.press('Enter');
-    await page.getByText(new RegExp(`^${DEAD.replace(/\./g, '\\.')} is suppressed: Bounced for good, since `)).waitFor();
+    await page
+      .getByText(new RegExp(`^${DEAD.replace(/\./g, '\\.')} is suppressed: Bounced for good \\(Mailbox does not exist\\), since `))
+      .waitFor();
     await page.getByLabel('Why (kept in the audit trail)').fill('They wrote from a new mailbox; the old one is back');
     await page.getByRole('button', { name: 'Lift the suppression' }).focus();
     await page.keyboard.press('Enter');
     await page.getByText(`${DEAD} gets our mail again.`).waitFor();
     await page.getByText(`${DEAD} is not suppressed: it gets our mail.`).waitFor();
+    await page.getByLabel('E-mail address').fill(STRICT);
+    await page.keyboard.press('Enter');
+    await page.getByText(`${STRICT} is not suppressed: it gets our mail.`).waitFor();
     await counts.getByRole('row', { name: 'Bounced for good 0' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'console-deliverability-lifted');

@@ -17,11 +17,11 @@ export interface BounceVerdict {
 export const normalizeWords = (text: string) =>
   text
     .toLowerCase()
-    .replace(/(\S)\s+[245]\d\d[ -](?:#?[245]\.\d{1,3}\.\d{1,3}\s+)?(?=\S)/g, '$1 ')
-    .replace(/\b(recipient|sender) address rejected:\s*/g, '')
-    // qmail's words after every failure, and Amazon SES's label before the receiver's own reply.
+    // Amazon SES's label before the receiver's own reply, and qmail's words after every failure.
+    .replace(/^\s*[45]\.\d{1,3}\.\d{1,3} - [a-z ]+ error (?=[245]\d\d-')/, '')
     .replace(/i'm not going to try again; this message has been in the queue too long\.?|giving up on [\d.:a-f]+\.?/g, ' ')
-    .replace(/^\s*[45]\.\d{1,3}\.\d{1,3} - [a-z ]+ error (?=[245]\d\d-')/, '');
+    .replace(/(\S)\s+[245]\d\d[ -](?:#?[245]\.\d{1,3}\.\d{1,3}\s+)?(?=\S)/g, '$1 ')
+    .replace(/\b(recipient|sender) address rejected:\s*/g, '');
 
 const reasonInWords = (text: string): BounceReason | undefined => {
   const lower = normalizeWords(text);
@@ -30,6 +30,21 @@ const reasonInWords = (text: string): BounceReason | undefined => {
   if (/recipient address rejected: access denied|recipient address rejected\.?\s*$/.test(text.toLowerCase())) return 'user-unknown';
   return REASON_WORDS.find(([, words]) => words.test(lower))?.[0];
 };
+
+/**
+ * Receivers whose own codes say more than their words (their postmaster pages): Orange and La Poste (`OFR…`, `LPN…`),
+ * Spectrum's and Cox's AUP codes.
+ */
+const VENDOR_CODES: [RegExp, BounceReason][] = [
+  [/\b(?:ofr|lpn)\d*_416\b/, 'user-unknown'],
+  [/\b(?:ofr|lpn)\d*_426\b/, 'disabled'],
+  [/\bofr\d*_506\b/, 'spam-detected'],
+  [/\bofr006_102\b|\bofr_999\b|\blpn00[16]_10[78]\b/, 'blocked'],
+  [/\bofr005_505\b/, 'system-error'],
+  [/\blpn000_630\b/, 'policy-violation'],
+  [/aup#in-1310\b/, 'too-many-connections'],
+  [/aup#\w*rbl\b/, 'blocked'],
+];
 
 /** What a refusal at MAIL FROM says about our sender rather than the recipient. */
 const SENDER_AT_MAIL = new Set<BounceReason>(['user-unknown', 'host-unknown', 'filtered']);
@@ -55,7 +70,7 @@ function unknownUserOrFiltered(key: string | undefined, command: string | undefi
  * here", and a "User unknown" that names the address (KDDI's domain filter answers "550 : User unknown" without one).
  */
 const ADDRESS_LOOKED_UP =
-  /recipient name is not recognized|delivery error: dd this user doesn'?t have an? \S+ account|requested action not taken: mailbox unavailable|^unknown user:|invalid final delivery userid|smtp:rcpt|(^|\s)550:? <[^<>\s]+@[^<>\s]+>: user unknown/;
+  /recipient name is not recognized|not listed in (the )?(domino )?directory|(mail\.local|local): unknown user|delivery error: dd this user doesn'?t have an? \S+ account|^unknown user:|invalid final delivery userid|smtp:rcpt|(^|\s)550:? <[^<>\s]+@[^<>\s]+>: user unknown/;
 
 /**
  * Judges a bounce by what the server said, its enhanced status code and the report's action together: a code that names
@@ -65,13 +80,19 @@ const ADDRESS_LOOKED_UP =
 export function classifyBounce(facts: BounceFacts): BounceVerdict {
   const key = statusKey(facts.status);
   const words = reasonInWords(facts.diagnostic);
+  const vendor = VENDOR_CODES.find(([code]) => code.test(facts.diagnostic.toLowerCase()))?.[1];
   let reason: BounceReason | undefined;
   if (facts.status?.startsWith('2.') || facts.action === 'delivered' || facts.action === 'relayed' || facts.action === 'expanded')
     reason = 'delivered';
+  else if (vendor) reason = vendor;
   else if (facts.diagnosticType?.startsWith('X-UNIX')) reason = words === 'mailbox-full' ? words : 'mailer-error';
   else if (key && EXPLICIT_STATUSES.has(key)) reason = STATUS_REASONS[key];
   // Refused at MAIL FROM: whatever is unknown or missing is our sender address or its domain, not the recipient's.
-  else if (facts.command === 'MAIL' && words && (SENDER_AT_MAIL.has(words) || /access denied/.test(normalizeWords(facts.diagnostic))))
+  else if (
+    facts.command === 'MAIL' &&
+    words &&
+    (SENDER_AT_MAIL.has(words) || (words === 'security-error' && /access denied/.test(normalizeWords(facts.diagnostic))))
+  )
     reason = 'sender-rejected';
   reason ??= words === 'user-unknown' ? unknownUserOrFiltered(key, facts.command, normalizeWords(facts.diagnostic).trim()) : words;
   if (!reason && facts.action === 'delayed') reason = 'expired';

@@ -75,6 +75,8 @@ const RETURNED_MESSAGE = new RegExp(
     String.raw`^[ \t]*-{3,}(?![^\n]*(?:transcript|errors|addresses|recipients|reasons))[^\n]*(?:original|returned|copy|headers?|rfc822|unsent|undelivered|follows)[^\n]*-{3,}`,
     String.raw`^[ \t]*(?:original message headers?|original message follows|your message reads|headers of your message|unsent message below|message header follows|included is a copy|the text you sent follows|a copy of the original message|--- the header of the original message is following)`,
     String.raw`^(?:received|return-path|dkim-signature|x-received|arc-seal|authentication-results|message-id|content-type):[ \t]`,
+    // Zoho writes the returned headers without a space after the colon.
+    String.raw`^(?:received:from |message-id:<)`,
   ].join('|'),
   'im',
 );
@@ -131,6 +133,13 @@ function scopeTo(prose: string, recipient: string | undefined): string {
  * lines that continue them), else the paragraph after the failed recipient, else the whole text.
  */
 function serverWords(prose: string, recipient: string | undefined): string {
+  // Sendmail's "Transcript of session follows" is the server's words, each line: read whole.
+  const transcript = /^[ \t]*-+ ?transcript of session follows ?-+[ \t]*\n((?:[ \t]*\S[^\n]*(?:\n|$))+)/im.exec(prose)?.[1];
+  const said = transcript
+    ?.split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !/^(>>>|while talking to)/i.test(l));
+  if (said && said.length > 0) return said.join(' ');
   const scoped = scopeTo(prose, recipient);
   const lines = scoped.split('\n');
   const picked: string[] = [];

@@ -37,6 +37,8 @@ export const REASON_WORDS: [BounceReason, RegExp][] = [
     'too-many-connections',
     /too many (connections|recipients(?! this hour)|concurrent|simultaneous)|connection (rate|limit|frequency)|ip frequency limited|(connection|session) limit/,
   ],
+  // Refusals of our sender address that also say "blacklisted" or "denied": the address, not our server, is refused.
+  ['sender-rejected', /sending to\/from an address|all recipient addresses rejected/],
   [
     'blocked',
     /block ?list|black ?list(ed)?|\bdnsbl\b|\brbl\b|spamhaus|spamcop|sorbs|barracuda ?central|banned sending ip|client host [^ ]* ?(rejected|blocked)|blocked (by|for|using|ip)|ip (address )?(is )?(blocked|banned|blacklisted|listed)|(your|the sending|sender) ip|aup#\w*rbl|part of their network is on our block|messages from [\d.]+ weren't sent|too many unwanted messages|access denied, banned|please use the smtp server of your isp|refused to talk to me|not accepting connections|adresse ip source bloquee|service refuse|invalid ip for sending|\(bl\)|^blocked|not allowed to send from|relay quota/,
@@ -76,7 +78,7 @@ export const REASON_WORDS: [BounceReason, RegExp][] = [
   ],
   [
     'user-unknown',
-    /(user|mailbox|recipient|address|account|addressee|local part|e-?mail account|alias)[^.<>]{0,30}(unknown|not found|does ?n[o']t exist|not exist|invalid|not known|no such|is not (valid|recognized)|unavailable|not available|unrouteable|not listed|doesn'?t have)|(unknown|invalid|no such|non-?existent|bad|unrecognized) (user|mailbox|recipient|address|account|local|addressee|destination address)|no mailbox here|not (a )?valid (mailbox|recipient|user)|invalid final delivery userid|not a registered gateway user|user not exist|could not be reached|recipient not found|no such (person|user|mailbox|address)|not recognized|doesn'?t have an? [^ ]+ account|unknown or illegal alias|unknown local part|undeliverable address|(dosn't|does not) exist here|the email account that you tried to reach does not exist|no account by that name|mailbox unavailable|directory lookup failed|resolver\.adr\.recipnotfound|not in (the )?(directory|local recipient table)|not listed in (the )?(domino )?directory|address unknown|user doesn'?t exist|ユーザーが見つかりません/,
+    /(user|mailbox|recipient|address|account|addressee|local part|e-?mail account|alias)[^.<>]{0,30}(unknown|not found|does ?n[o']t exist|not exist|invalid|not known|no such|is not (valid|recognized)|unavailable|not available|unrouteable|not listed|doesn'?t have)|(unknown|invalid|no such|non-?existent|bad|unrecognized) (user|mailbox|recipient|address|account|local|addressee|destination address)|no mailbox here|not (a )?valid (mailbox|recipient|user)|invalid final delivery userid|not a registered gateway user|user not exist|could not be reached|recipient not found|no such (person|user|mailbox|address)|not recognized|doesn'?t have an? [^ ]+ account|unknown or illegal alias|unknown local part|undeliverable address|(dosn't|does not) exist here|the email account that you tried to reach does not exist|no account by that name|mailbox unavailable|directory lookup failed|resolver\.adr\.recipnotfound|not in (the )?(directory|local recipient table)|not listed in (the )?(domino )?directory|no valid recipients|check if (the )?address is correct|bad destination mailbox|address unknown|user doesn'?t exist|ユーザーが見つかりません/,
   ],
   [
     'no-mail-host',
@@ -86,7 +88,7 @@ export const REASON_WORDS: [BounceReason, RegExp][] = [
   ['network-error', /dns error: |no relevant answers|host (is )?(not reachable|unreachable)|host not found, try again/],
   [
     'host-unknown',
-    /(host|domain)(?! said)[^.:]{0,20}(unknown|not found|does ?n[o']t exist|not exist|invalid|unreachable|not reachable|no such)|no such domain|unrouteable (mail )?(address|domain)|unroutable address|(couldn'?t|could not|cannot|can'?t) find any host|illegal host|bad destination (system|host)|domain (name )?not found|name or service not known|nxdomain|host not found|unknown host|domain is not reachable|^[45]\d\d [a-z0-9.-]+\.[a-z]{2,} does not exist/,
+    /(host|domain)(?! said)[^.:]{0,20}(unknown|not found|does ?n[o']t exist|not exist|invalid|unreachable|not reachable|no such)|no such domain|unrouteable (mail )?(address|domain)|unroutable address|(couldn'?t|could not|cannot|can'?t) find any host|illegal host|bad destination (system|host)|domain (name )?not found|name or service not known|nxdomain|host not found|unknown host|domain is not reachable|\b[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,} does not exist/,
   ],
   [
     'network-error',
@@ -99,7 +101,7 @@ export const REASON_WORDS: [BounceReason, RegExp][] = [
   ['system-full', /insufficient (disk|system) (space|storage)|system (storage|disk) full|out of (disk )?space|no space left/],
   [
     'system-error',
-    /system (error|problem|failure)|internal (server |system )?error|server (error|failure|busy)|service (currently )?unavailable|temporar(il)?y (unavailable|failure)|try again later|local error|resources temporarily unavailable|could not load|unable to contact|server configuration|transaction failed|mail system problem/,
+    /system (error|problem|failure)|internal (server |system )?error|server (error|failure|busy)|service (currently )?unavailable|temporar(il)?y unavailable|local error|resources temporarily unavailable|could not load|unable to contact|server configuration|transaction failed|mail system problem/,
   ],
   ['mailer-error', /mailer|procmail|\bexit (code|status)\b|command (died|failed)|generated by|pipe to|child status|program/],
   [
@@ -110,7 +112,7 @@ export const REASON_WORDS: [BounceReason, RegExp][] = [
     'syntax-error',
     /syntax error|command (parameter )?not (implemented|recognized)|improper sequence|bad sequence|malformed address|unrecognized command/,
   ],
-  ['starttls-failed', /starttls|tls (is )?required|encryption required|must issue a starttls/],
+  ['starttls-failed', /starttls|tls (is )?required|(does not|doesn'?t) support tls|encryption required|must issue a starttls/],
   ['filtered', /filter|refused due to recipient preferences|rejected by (the )?recipient|user reject|not accepted by the recipient/],
   ['suppressed', /suppression list|on (the|our|a) suppress|recipient is suppressed/],
 ];

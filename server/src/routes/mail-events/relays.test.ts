@@ -228,3 +228,116 @@ describe.each(DIALECTS)('relay webhooks on %s', (dialect) => {
     expect((await post('resend', '{"type":', svixHeaders('{"type":'))).statusCode).toBe(400);
   });
 });
+
+/**
+ * Issue 45 item 5: a captured webhook, replayed within its signature's tolerance, changes nothing; and a relay's words
+ * are read by their reason as a report by mail is (a DMARC refusal suppresses nobody).
+ */
+describe.each(DIALECTS)('replayed relay events on %s', (dialect) => {
+  const smtp = useTestSmtp();
+  const suite = useTestApp(dialect, () => ({
+    ...ADMIN_TEST_ENV,
+    SMTP_URL: smtp.url,
+    OUTBOX_POLL_MS: '100',
+    UNVERIFIED_MAIL_BUDGET_PER_HOUR: 'off',
+    POSTMARK_WEBHOOK_CREDENTIALS: POSTMARK,
+    MAILGUN_WEBHOOK_SIGNING_KEY: MAILGUN_KEY,
+    RESEND_WEBHOOK_SECRET: RESEND_SECRET,
+  }));
+  const post = (relay: string, payload: string, headers: Record<string, string>) =>
+    suite.app.inject({
+      method: 'POST',
+      url: `/api/mail-events/${relay}`,
+      payload,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+  /** Signs `email` up and waits until its confirmation is marked sent (a relay reports only on what it was handed). */
+  const signUp = async (email: string) => {
+    const res = await suite.app.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: validSignup({ email }) });
+    expect(res.statusCode).toBe(201);
+    await smtp.nextMailTo(email, { timeoutMs: 15_000 });
+    await expect
+      .poll(
+        async () =>
+          (
+            await suite.app.database.db
+              .selectFrom('outbox')
+              .innerJoin('waitlist_signups', 'waitlist_signups.id', 'outbox.signup_id')
+              .select('outbox.status')
+              .where('waitlist_signups.email', '=', email)
+              .execute()
+          ).map((r) => r.status),
+        { timeout: 10_000 },
+      )
+      .toContain('sent');
+  };
+  const softBounces = async () =>
+    Number(
+      (
+        await suite.app.database.db
+          .selectFrom('mail_soft_bounces')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const basic = { authorization: `Basic ${Buffer.from(POSTMARK).toString('base64')}` };
+
+  it('takes each event once: a replayed Mailgun token, Resend svix-id or Postmark record ID is acknowledged and changes nothing', async () => {
+    const full = `full-${dialect}@volvo.com`;
+    await signUp(full);
+    const temporary = {
+      event: 'failed',
+      severity: 'temporary',
+      reason: 'generic',
+      recipient: full,
+      message: { headers: {} },
+      'delivery-status': { code: 452, message: '4.2.2 The email account that you tried to reach is over quota.', description: '' },
+    };
+    const signed = JSON.stringify(mailgunSigned(temporary));
+    expect((await post('mailgun', signed, {})).statusCode).toBe(204);
+    expect(await softBounces()).toBe(1);
+    expect((await post('mailgun', signed, {})).statusCode).toBe(204);
+    expect((await post('mailgun', signed, {})).statusCode).toBe(204);
+    expect(await softBounces()).toBe(1);
+
+    const resendEvent = JSON.stringify({
+      type: 'email.bounced',
+      created_at: new Date().toISOString(),
+      data: { to: [full], bounce: { type: 'Transient', subType: 'MailboxFull', message: 'Mailbox full' } },
+    });
+    const headers = svixHeaders(resendEvent);
+    expect((await post('resend', resendEvent, headers)).statusCode).toBe(204);
+    expect((await post('resend', resendEvent, headers)).statusCode).toBe(204);
+    expect(await softBounces()).toBe(2);
+
+    const postmark = JSON.stringify({ ...postmarkBounce(full, 'SoftBounce', 4096), ID: 777001, Details: 'smtp;452 4.2.2 Mailbox full' });
+    expect((await post('postmark', postmark, basic)).statusCode).toBe(204);
+    expect((await post('postmark', postmark, basic)).statusCode).toBe(204);
+    // Three different events, each taken once: the third transient bounce within the week suppresses.
+    expect(await softBounces()).toBe(0);
+    const suppressed = await suite.app.services.suppressions.lookup(full);
+    expect(suppressed).toMatchObject({ reason: 'soft-bounce' });
+  });
+
+  it('reads a relay’s words by their reason: a DMARC refusal by Mailgun suppresses nobody and is counted for the domain', async () => {
+    const strict = `strict-${dialect}@receiver.example`;
+    await signUp(strict);
+    const refused = {
+      event: 'failed',
+      severity: 'permanent',
+      reason: 'bounce',
+      recipient: strict,
+      message: { headers: {} },
+      'delivery-status': {
+        code: 550,
+        message: "5.7.26 Unauthenticated email from acme.example is not accepted due to domain's DMARC policy.",
+        description: '',
+      },
+    };
+    expect((await post('mailgun', JSON.stringify(mailgunSigned(refused)), {})).statusCode).toBe(204);
+    expect(await suite.app.services.suppressions.lookup(strict)).toBeUndefined();
+    expect(await suite.app.services.mailFeedback.refusals(new Date())).toContainEqual(
+      expect.objectContaining({ domain: 'receiver.example', reason: 'auth-failure', count: 1 }),
+    );
+  });
+});
