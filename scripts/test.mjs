@@ -47,6 +47,7 @@ const runTogether = async (steps) => {
 run('browser', 'bash scripts/ensure-chromium.sh');
 run('redis', 'bash scripts/ensure-redis.sh');
 run('caddy', 'bash scripts/ensure-caddy.sh');
+run('systemd-analyze', 'bash scripts/ensure-systemd-analyze.sh');
 run('postgres', 'node scripts/check-postgres.mjs');
 await runTogether([
   ['typecheck', 'npm run typecheck'],

@@ -4,6 +4,7 @@ export * from './errors';
 export * from './schemas';
 export * from './admin';
 export * from './admin-mail';
+export * from './admin-answers';
 export * from './bounce-reasons';
 export * from './admin-insight';
 export * from './outcomes';

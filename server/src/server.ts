@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { EnvError, parseEnv } from './env';
 import { greeting, mailHostOf } from './greeting';
-import { startupWarnings } from './startup-warnings';
+import { runtimeWarning, startupWarnings } from './startup-warnings';
 
 /** Listens and shuts down gracefully; everything else is in app.ts. */
 async function main() {
@@ -18,6 +18,8 @@ async function main() {
 
   const app = await buildApp({ env });
   for (const warning of startupWarnings(env)) app.log.warn(warning);
+  const runtime = runtimeWarning();
+  if (runtime) app.log.warn(runtime);
   app.log.info({ database: app.database.description }, 'database ready');
 
   let closing = false;

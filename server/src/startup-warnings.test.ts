@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from './env';
-import { startupWarnings } from './startup-warnings';
+import { runtimeWarning, startupWarnings } from './startup-warnings';
 
 const production = (more: Record<string, string>) =>
   parseEnv({
@@ -42,5 +42,19 @@ describe('warnings at start-up', () => {
       expect.stringMatching(/SITE_URL is not https/),
       expect.stringMatching(/UNCONFIRMED_RETENTION_DAYS is 14/),
     ]);
+  });
+
+  it('warns when the running Node.js is past its end of life, naming the line to move to (issue 51)', () => {
+    const day = new Date('2026-11-28T12:00:00Z');
+    expect(runtimeWarning('v20.20.2', day)).toBe(
+      'Node.js 20 reached its end of life on 2026-04-30 and gets no security releases: run Node.js 26, the active LTS (docs/deployment.md)',
+    );
+    expect(runtimeWarning('25.9.0', day)).toMatch(/^Node\.js 25 reached its end of life on 2026-06-01/);
+    expect(runtimeWarning('v22.23.5', day)).toBeNull();
+    expect(runtimeWarning('v24.22.3', day)).toBeNull();
+    expect(runtimeWarning('v26.12.1', day)).toBeNull();
+    // The last day of a line is still a supported day; a line this version does not know gets no guess.
+    expect(runtimeWarning('v20.20.2', new Date('2026-04-30T23:00:00Z'))).toBeNull();
+    expect(runtimeWarning('v28.0.0', day)).toBeNull();
   });
 });

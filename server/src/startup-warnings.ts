@@ -34,3 +34,27 @@ export function startupWarnings(env: Env): string[] {
   }
   return warnings;
 }
+
+/**
+ * The Node.js lines and the day each stops getting security releases (nodejs.org's release schedule). The line to run
+ * in production is the active LTS; the project is tested on it and on the machines' older line (docs/decisions/0042).
+ */
+export const NODE_LINES: Record<number, { endOfLife: string }> = {
+  18: { endOfLife: '2025-04-30' },
+  20: { endOfLife: '2026-04-30' },
+  21: { endOfLife: '2024-06-01' },
+  22: { endOfLife: '2027-04-30' },
+  23: { endOfLife: '2025-06-01' },
+  24: { endOfLife: '2028-04-30' },
+  25: { endOfLife: '2026-06-01' },
+  26: { endOfLife: '2029-04-30' },
+};
+export const RECOMMENDED_NODE_LINE = 26;
+
+/** A warning when the running Node.js is past its end of life, naming the line to move to; null otherwise. */
+export function runtimeWarning(version: string = process.versions.node, today: Date = new Date()): string | null {
+  const major = Number(version.replace(/^v/, '').split('.')[0]);
+  const line = NODE_LINES[major];
+  if (!line || today.toISOString().slice(0, 10) <= line.endOfLife) return null;
+  return `Node.js ${major} reached its end of life on ${line.endOfLife} and gets no security releases: run Node.js ${RECOMMENDED_NODE_LINE}, the active LTS (docs/deployment.md)`;
+}

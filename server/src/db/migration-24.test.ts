@@ -34,7 +34,12 @@ describe.each(DIALECTS)('migration 24 on %s', (dialect) => {
     // Before: an address without answers is refused.
     await expect(insert('no-answers@example.com', { role: null, size: null, outcomes: null })).rejects.toThrow();
 
-    expect(await migrate(database)).toEqual([24]);
+    expect(
+      await migrate(
+        database,
+        migrations.filter((m) => m.version <= 24),
+      ),
+    ).toEqual([24]);
     await insert('no-answers@example.com', { role: null, size: null, outcomes: null });
     const rows = await database.db.selectFrom('waitlist_signups').select(['email', 'role', 'company_size']).orderBy('id').execute();
     expect(rows).toEqual([

@@ -12,6 +12,7 @@ import {
   type AdminMailPreview,
   type AdminMailPreviewRequest,
   adminSignupParamsSchema,
+  adminResumedSchema,
 } from '@waitlist/contract';
 import type { CampaignRefusal, CampaignService } from '../../services/campaigns';
 import type { SendGuard } from '../../services/send-guard';
@@ -113,11 +114,15 @@ export async function campaignRoutes(parent: FastifyInstance, options: CampaignR
   });
 
   // A send that paused itself for its bounces or complaints goes on only when an owner says so.
-  app.post('/campaigns/:id/resume', { schema: byId, config: { role: 'owner' } }, async (request) => {
-    const { operatorId } = signedInOperator(request);
-    const result = await options.sendGuard.resume({ campaignId: request.params.id }, operatorId);
-    if (!result.ok) throw new HttpError(409, ADMIN_ERROR_CODES.invalidRequest, 'This campaign is not paused');
-    options.nudge();
-    return { resumed: result.resumed };
-  });
+  app.post(
+    '/campaigns/:id/resume',
+    { schema: { ...byId, response: { 200: adminResumedSchema } }, config: { role: 'owner' } },
+    async (request) => {
+      const { operatorId } = signedInOperator(request);
+      const result = await options.sendGuard.resume({ campaignId: request.params.id }, operatorId);
+      if (!result.ok) throw new HttpError(409, ADMIN_ERROR_CODES.invalidRequest, 'This campaign is not paused');
+      options.nudge();
+      return { resumed: result.resumed };
+    },
+  );
 }

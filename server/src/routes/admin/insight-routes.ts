@@ -11,6 +11,7 @@ import {
   adminNoteSchema,
   adminSignupParamsSchema,
   adminStatusChangeSchema,
+  adminStatusChangeAnswerSchema,
 } from '@waitlist/contract';
 import type { Stores } from '../../db/stores';
 import type { SignupService } from '../../services/signups';
@@ -53,12 +54,16 @@ export async function insightRoutes(parent: FastifyInstance, options: InsightRou
     async (request) => signupInsight.companies(request.query),
   );
 
-  app.post('/signups/status', { schema: { body: adminStatusChangeSchema }, config: { role: 'member' } }, async (request) => {
-    const { operatorId } = signedInOperator(request);
-    const result = await options.signups.setStatus(request.body.ids, request.body.status, operatorId);
-    request.log.info({ operatorId, status: request.body.status, changed: result.changed.length }, 'admin changed follow-up status');
-    return { changed: result.changed, missing: result.missing };
-  });
+  app.post(
+    '/signups/status',
+    { schema: { body: adminStatusChangeSchema, response: { 200: adminStatusChangeAnswerSchema } }, config: { role: 'member' } },
+    async (request) => {
+      const { operatorId } = signedInOperator(request);
+      const result = await options.signups.setStatus(request.body.ids, request.body.status, operatorId);
+      request.log.info({ operatorId, status: request.body.status, changed: result.changed.length }, 'admin changed follow-up status');
+      return { changed: result.changed, missing: result.missing };
+    },
+  );
 
   app.get(
     '/signups/:id/follow-up',

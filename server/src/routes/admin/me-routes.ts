@@ -12,6 +12,7 @@ import {
   adminTotpChangeSchema,
   adminTotpStartSchema,
   adminWebauthnOptionsSchema,
+  adminPasskeyAddedSchema,
 } from '@waitlist/contract';
 import type { OperatorCredentials } from '../../db/stores/operator-credentials';
 import { clientNetwork } from '../../lib/client-network';
@@ -140,7 +141,7 @@ export async function meRoutes(parent: FastifyInstance, options: MeRoutesOptions
 
   app.post(
     '/me/passkeys',
-    { bodyLimit: 64 * 1024, schema: { body: adminPasskeyRegisterSchema }, config: own() },
+    { bodyLimit: 64 * 1024, schema: { body: adminPasskeyRegisterSchema, response: { 201: adminPasskeyAddedSchema } }, config: own() },
     async (request, reply) => {
       const operator = await freshProof(request, request.body);
       const id = await passkeys.register(operator, request.body.handle, request.body.name, request.body.response).catch(teamError);

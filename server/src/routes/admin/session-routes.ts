@@ -10,6 +10,7 @@ import {
   adminPasskeySignInSchema,
   adminWebauthnOptionsSchema,
   normalizeEmail,
+  adminSessionsEndedSchema,
 } from '@waitlist/contract';
 import { toSessionInfo, toSessionListItem } from '../../services/operator-views';
 import type { OperatorSessions } from '../../db/stores/operator-sessions';
@@ -223,7 +224,7 @@ export async function sessionRoutes(parent: FastifyInstance, options: SessionRou
     return reply.code(204).send();
   });
 
-  app.post('/sessions/end-others', { config: own }, async (request) => {
+  app.post('/sessions/end-others', { schema: { response: { 200: adminSessionsEndedSchema } }, config: own }, async (request) => {
     const { operatorId, sessionId } = signedInOperator(request);
     const ended = await signIn.endOtherSessions(operatorId, sessionId);
     request.log.info({ operatorId, ended }, 'admin ended their other sessions');

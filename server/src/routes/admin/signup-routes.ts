@@ -14,6 +14,7 @@ import {
   adminStatsSchema,
   type AdminFilters,
   type AdminListQuery,
+  adminBulkEraseAnswerSchema,
 } from '@waitlist/contract';
 import { InvalidCursorError, type SignupListing } from '../../db/stores/signup-listing';
 import { ReadBudgetSpent, type Exports } from '../../services/exports';
@@ -157,17 +158,21 @@ export async function signupRoutes(parent: FastifyInstance, options: SignupRoute
   });
 
   // The review queue: erase a selection at once (each person in their own transaction, each audited).
-  app.post('/signups/erase', { schema: { body: adminBulkEraseSchema }, config: { role: 'owner' } }, async (request) => {
-    const { operatorId } = signedInOperator(request);
-    const erased: number[] = [];
-    const missing: number[] = [];
-    for (const id of [...new Set(request.body.ids)]) {
-      if (await signups.erase(id, { kind: 'operator', operatorId })) erased.push(id);
-      else missing.push(id);
-    }
-    request.log.info({ operatorId, erased: erased.length, missing: missing.length }, 'admin erased a selection of sign-ups');
-    return { erased, missing };
-  });
+  app.post(
+    '/signups/erase',
+    { schema: { body: adminBulkEraseSchema, response: { 200: adminBulkEraseAnswerSchema } }, config: { role: 'owner' } },
+    async (request) => {
+      const { operatorId } = signedInOperator(request);
+      const erased: number[] = [];
+      const missing: number[] = [];
+      for (const id of [...new Set(request.body.ids)]) {
+        if (await signups.erase(id, { kind: 'operator', operatorId })) erased.push(id);
+        else missing.push(id);
+      }
+      request.log.info({ operatorId, erased: erased.length, missing: missing.length }, 'admin erased a selection of sign-ups');
+      return { erased, missing };
+    },
+  );
 
   app.get('/stats', { schema: { response: { 200: adminStatsSchema } }, config: { role: 'viewer' } }, async () => listing.stats());
 }

@@ -10,6 +10,7 @@ import {
   adminOperatorListSchema,
   adminOperatorParamsSchema,
   adminOperatorRoleSchema,
+  adminAuditActorsSchema,
 } from '@waitlist/contract';
 import type { Stores } from '../../db/stores';
 import { InvalidAuditCursorError } from '../../db/stores/audit-trail';
@@ -109,7 +110,9 @@ export async function teamRoutes(parent: FastifyInstance, options: TeamRoutesOpt
     },
   );
 
-  app.get('/audit/operators', { config: { role: 'owner' } }, async () => ({ items: await stores.auditTrail.actors() }));
+  app.get('/audit/operators', { schema: { response: { 200: adminAuditActorsSchema } }, config: { role: 'owner' } }, async () => ({
+    items: await stores.auditTrail.actors(),
+  }));
 
   // The trail as CSV (the same filters), itself an action in the trail.
   app.get('/audit.csv', { schema: { querystring: adminAuditQuerySchema }, config: { role: 'owner' } }, async (request, reply) => {

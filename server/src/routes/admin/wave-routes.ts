@@ -6,6 +6,7 @@ import {
   adminWaveCreateSchema,
   adminWaveCreatedSchema,
   adminWaveListSchema,
+  adminResumedSchema,
 } from '@waitlist/contract';
 import type { InvitationService } from '../../services/invitations';
 import type { SendGuard } from '../../services/send-guard';
@@ -43,11 +44,15 @@ export async function waveRoutes(parent: FastifyInstance, options: WaveRoutesOpt
     },
   );
 
-  app.post('/waves/:id/resume', { schema: { params: adminSignupParamsSchema }, config: { role: 'owner' } }, async (request) => {
-    const { operatorId } = signedInOperator(request);
-    const result = await options.sendGuard.resume({ waveId: request.params.id }, operatorId);
-    if (!result.ok) throw new HttpError(409, ADMIN_ERROR_CODES.invalidRequest, 'This wave is not paused');
-    options.nudge();
-    return { resumed: result.resumed };
-  });
+  app.post(
+    '/waves/:id/resume',
+    { schema: { params: adminSignupParamsSchema, response: { 200: adminResumedSchema } }, config: { role: 'owner' } },
+    async (request) => {
+      const { operatorId } = signedInOperator(request);
+      const result = await options.sendGuard.resume({ waveId: request.params.id }, operatorId);
+      if (!result.ok) throw new HttpError(409, ADMIN_ERROR_CODES.invalidRequest, 'This wave is not paused');
+      options.nudge();
+      return { resumed: result.resumed };
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { ADMIN_API, isApiError } from '@waitlist/contract';
+import { ADMIN_API, isApiError, type AnswerOf, type AnswerSchema } from '@waitlist/contract';
 
 /** An answer of the admin API in the `{code, message, details, hint}` shape, or a network failure (status 0). */
 export class AdminApiError extends Error {
@@ -12,8 +12,8 @@ export class AdminApiError extends Error {
   }
 }
 
-/** One call to the admin API: JSON in and out, the session cookie sent, errors as AdminApiError. */
-export async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+/** The admin API's answer as sent (after a 2xx), or an AdminApiError. */
+async function call(path: string, init: RequestInit): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(`${ADMIN_API}${path}`, {
@@ -24,13 +24,33 @@ export async function request<T>(path: string, init: RequestInit = {}): Promise<
   } catch {
     throw new AdminApiError(0, 'network', 'The server could not be reached. Check your connection and try again.');
   }
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return undefined;
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     if (isApiError(body)) throw new AdminApiError(response.status, body.code, body.message);
     throw new AdminApiError(response.status, 'http', `The server answered ${response.status}. Please try again.`);
   }
-  return body as T;
+  return body;
+}
+
+/**
+ * One call to the admin API, its answer read through the contract's schema of it (issue 46 item 5): an answer the
+ * console does not know (a server of another version, a changed field) is an error the screen shows, never data cast
+ * into a shape it does not have. JSON in and out, the session cookie sent, errors as AdminApiError.
+ */
+export async function request<S extends AnswerSchema>(schema: S, path: string, init: RequestInit = {}): Promise<AnswerOf<S>> {
+  const parsed = schema.safeParse(await call(path, init));
+  if (parsed.success) return parsed.data;
+  throw new AdminApiError(
+    200,
+    'contract',
+    'The server answered in a form this console does not know. Reload the page: the server may have been updated.',
+  );
+}
+
+/** A call whose answer the console does not read (204 No Content, or an acknowledgement). */
+export async function send(path: string, init: RequestInit = {}): Promise<void> {
+  await call(path, init);
 }
 
 /** Filters as a query string (empty values left out); the CSV link uses the same one. */

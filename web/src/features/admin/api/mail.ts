@@ -1,86 +1,87 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminMailHealth,
-  AdminMailLog,
-  AdminMailRefusals,
-  AdminMailSettings,
-  AdminOutbox,
-  AdminSuppression,
-  AdminSuppressionCounts,
-  AdminWebhooks,
+import {
+  adminMailHealthSchema,
+  adminMailLogSchema,
+  adminMailRefusalsSchema,
+  adminMailSettingsSchema,
+  adminOutboxSchema,
+  adminSuppressionCountsSchema,
+  adminSuppressionSchema,
+  adminWebhooksSchema,
+  type AdminMailSettings,
 } from '@waitlist/contract';
-import { json, request } from './client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { json, request, send } from './client';
 import { adminKeys } from './query-keys';
 
 /** GET /signups/:id/mail: a person's mail log. */
 export const useMailLog = (id: number) =>
-  useQuery({ queryKey: adminKeys.mailLog(id), queryFn: () => request<AdminMailLog>(`/signups/${id}/mail`) });
+  useQuery({ queryKey: adminKeys.mailLog(id), queryFn: () => request(adminMailLogSchema, `/signups/${id}/mail`) });
 
 /** POST /signups/:id/resend-confirmation: the new mail shows in the log. */
 export function useResendConfirmation(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request<void>(`/signups/${id}/resend-confirmation`, json('POST')),
+    mutationFn: () => send(`/signups/${id}/resend-confirmation`, json('POST')),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.mailLog(id) }),
   });
 }
 
 /** GET /outbox: what is stuck and why. */
-export const useOutbox = () => useQuery({ queryKey: adminKeys.outbox(), queryFn: () => request<AdminOutbox>('/outbox') });
+export const useOutbox = () => useQuery({ queryKey: adminKeys.outbox(), queryFn: () => request(adminOutboxSchema, '/outbox') });
 
 /** POST /outbox/:id/retry */
 export function useRetryMail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => request<void>(`/outbox/${id}/retry`, json('POST')),
+    mutationFn: (id: number) => send(`/outbox/${id}/retry`, json('POST')),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.outbox() }),
   });
 }
 
 /** GET /webhooks: deliveries per endpoint and the latest events. */
-export const useWebhooks = () => useQuery({ queryKey: adminKeys.webhooks(), queryFn: () => request<AdminWebhooks>('/webhooks') });
+export const useWebhooks = () => useQuery({ queryKey: adminKeys.webhooks(), queryFn: () => request(adminWebhooksSchema, '/webhooks') });
 
 /** POST /webhooks/:id/resend */
 export function useResendWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => request<void>(`/webhooks/${id}/resend`, json('POST')),
+    mutationFn: (id: number) => send(`/webhooks/${id}/resend`, json('POST')),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.webhooks() }),
   });
 }
 
 /** GET /mail-settings: the signed-in operator's own. */
 export const useMailSettings = () =>
-  useQuery({ queryKey: adminKeys.mailSettings(), queryFn: () => request<AdminMailSettings>('/mail-settings') });
+  useQuery({ queryKey: adminKeys.mailSettings(), queryFn: () => request(adminMailSettingsSchema, '/mail-settings') });
 
 /** PUT /mail-settings: the answer is what is now stored. */
 export function useSaveMailSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: AdminMailSettings) => request<AdminMailSettings>('/mail-settings', json('PUT', settings)),
+    mutationFn: (settings: AdminMailSettings) => request(adminMailSettingsSchema, '/mail-settings', json('PUT', settings)),
     onSuccess: (saved) => queryClient.setQueryData(adminKeys.mailSettings(), saved),
   });
 }
 
 /** GET /mail-health: the sending domain's DNS, looked up now (a second look only when asked). */
 export const useMailHealth = () =>
-  useQuery({ queryKey: adminKeys.mailHealth(), queryFn: () => request<AdminMailHealth>('/mail-health'), staleTime: Infinity });
+  useQuery({ queryKey: adminKeys.mailHealth(), queryFn: () => request(adminMailHealthSchema, '/mail-health'), staleTime: Infinity });
 
 /** GET /mail-refusals: receiving domains that refused our mail lately, by reason. */
 export const useMailRefusals = () =>
-  useQuery({ queryKey: adminKeys.mailRefusals(), queryFn: () => request<AdminMailRefusals>('/mail-refusals') });
+  useQuery({ queryKey: adminKeys.mailRefusals(), queryFn: () => request(adminMailRefusalsSchema, '/mail-refusals') });
 
 /** GET /suppressions/counts: how many addresses each reason suppresses. */
 export const useSuppressionCounts = () =>
   useQuery({
     queryKey: adminKeys.suppressionCounts(),
-    queryFn: () => request<AdminSuppressionCounts>('/suppressions/counts'),
+    queryFn: () => request(adminSuppressionCountsSchema, '/suppressions/counts'),
   });
 
 /** GET /suppressions?email=: one address's state (the address goes in the query to our own API, never in the page's URL). */
 export function useSuppressionLookup() {
   return useMutation({
-    mutationFn: (email: string) => request<AdminSuppression>(`/suppressions?email=${encodeURIComponent(email)}`),
+    mutationFn: (email: string) => request(adminSuppressionSchema, `/suppressions?email=${encodeURIComponent(email)}`),
   });
 }
 
@@ -89,7 +90,7 @@ export function useChangeSuppression() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ action, email, note }: { action: 'suppress' | 'lift'; email: string; note: string }) =>
-      request<void>(action === 'lift' ? '/suppressions/lift' : '/suppressions', json('POST', { email, note })),
+      send(action === 'lift' ? '/suppressions/lift' : '/suppressions', json('POST', { email, note })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.suppressionCounts() }),
   });
 }

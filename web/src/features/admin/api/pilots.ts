@@ -1,37 +1,39 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminCampaign,
-  AdminDocumentRequest,
-  AdminDocumentRequestList,
-  AdminCampaignCreate,
-  AdminMailPreview,
-  AdminMailPreviewRequest,
-  AdminPartnerCode,
-  AdminPartnerCodeCreate,
-  AdminPartnerCodeCreated,
-  AdminWave,
-  AdminWaveCreate,
-  AdminWaveCreated,
-  AdminFitWeights,
-  AdminMeetings,
-  AdminQuestion,
-  AdminQuestionSave,
-  FitWeights,
+import {
+  adminCampaignCreatedSchema,
+  adminCampaignListSchema,
+  adminDocumentRequestListSchema,
+  adminDocumentRequestSchema,
+  adminFitWeightsSchema,
+  adminMailPreviewAnswerSchema,
+  adminMeetingsSchema,
+  adminPartnerCodeCreatedSchema,
+  adminPartnerCodeListSchema,
+  adminQuestionListSchema,
+  adminResumedSchema,
+  adminWaveCreatedSchema,
+  adminWaveListSchema,
+  type AdminCampaignCreate,
+  type AdminMailPreviewRequest,
+  type AdminPartnerCodeCreate,
+  type AdminWaveCreate,
+  type AdminQuestionSave,
+  type FitWeights,
 } from '@waitlist/contract';
-import { json, request } from './client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { json, request, send } from './client';
 import { adminKeys } from './query-keys';
 
 /** From the list to pilots: invitation waves, updates to the list, and how their mails will read. */
 
 /** GET /waves: each wave with how many were invited, accepted and redeemed. */
-export const useWaves = () => useQuery({ queryKey: adminKeys.waves(), queryFn: () => request<{ items: AdminWave[] }>('/waves') });
+export const useWaves = () => useQuery({ queryKey: adminKeys.waves(), queryFn: () => request(adminWaveListSchema, '/waves') });
 
 /** POST /waves: invites now; the people invited change status, so the lists are read again. */
 export function useCreateWave() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (wave: Omit<AdminWaveCreate, 'expires_in_days'> & { expires_in_days?: number }) =>
-      request<AdminWaveCreated>('/waves', json('POST', wave)),
+      request(adminWaveCreatedSchema, '/waves', json('POST', wave)),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.waves() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.signupLists() });
@@ -41,11 +43,11 @@ export function useCreateWave() {
 
 /** GET /meetings: the calls booked through the booking link to come, soonest first (read again every minute). */
 export const useMeetings = () =>
-  useQuery({ queryKey: adminKeys.meetings(), queryFn: () => request<AdminMeetings>('/meetings'), refetchInterval: 60_000 });
+  useQuery({ queryKey: adminKeys.meetings(), queryFn: () => request(adminMeetingsSchema, '/meetings'), refetchInterval: 60_000 });
 
 /** GET /partner-codes: each code with its claims and what it can do now (never the code itself). */
 export const usePartnerCodes = ({ enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({ queryKey: adminKeys.partnerCodes(), queryFn: () => request<{ items: AdminPartnerCode[] }>('/partner-codes'), enabled });
+  useQuery({ queryKey: adminKeys.partnerCodes(), queryFn: () => request(adminPartnerCodeListSchema, '/partner-codes'), enabled });
 
 /** POST /partner-codes (answers the code, this once) or /partner-codes/:id/revoke. */
 export function usePartnerCodeAction() {
@@ -53,8 +55,8 @@ export function usePartnerCodeAction() {
   return useMutation({
     mutationFn: (input: { create: AdminPartnerCodeCreate } | { revoke: number }) =>
       'create' in input
-        ? request<AdminPartnerCodeCreated>('/partner-codes', json('POST', input.create))
-        : request<AdminPartnerCodeCreated>(`/partner-codes/${input.revoke}/revoke`, json('POST', {})),
+        ? request(adminPartnerCodeCreatedSchema, '/partner-codes', json('POST', input.create))
+        : request(adminPartnerCodeCreatedSchema, `/partner-codes/${input.revoke}/revoke`, json('POST', {})),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.partnerCodes() }),
   });
 }
@@ -63,14 +65,14 @@ export function usePartnerCodeAction() {
 export const useCampaigns = () =>
   useQuery({
     queryKey: adminKeys.campaigns(),
-    queryFn: () => request<{ items: AdminCampaign[] }>('/campaigns'),
+    queryFn: () => request(adminCampaignListSchema, '/campaigns'),
     refetchInterval: (query) => (query.state.data?.items.some((c) => c.state === 'sending') ? 3_000 : false),
   });
 
 export function useCreateCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (campaign: AdminCampaignCreate) => request<{ id: number; recipients: number }>('/campaigns', json('POST', campaign)),
+    mutationFn: (campaign: AdminCampaignCreate) => request(adminCampaignCreatedSchema, '/campaigns', json('POST', campaign)),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.campaigns() }),
   });
 }
@@ -80,7 +82,7 @@ export function useCampaignAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action, to }: { id: number; action: 'send' | 'cancel' | 'test'; to?: string }) =>
-      request<unknown>(`/campaigns/${id}/${action}`, json('POST', action === 'test' ? { to } : {})),
+      send(`/campaigns/${id}/${action}`, json('POST', action === 'test' ? { to } : {})),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.campaigns() }),
   });
 }
@@ -90,7 +92,7 @@ export function useResumeSend() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, id }: { kind: 'campaigns' | 'waves'; id: number }) =>
-      request<{ resumed: number }>(`/${kind}/${id}/resume`, json('POST', {})),
+      request(adminResumedSchema, `/${kind}/${id}/resume`, json('POST', {})),
     onSuccess: (_, { kind }) =>
       void queryClient.invalidateQueries({ queryKey: kind === 'campaigns' ? adminKeys.campaigns() : adminKeys.waves() }),
   });
@@ -99,7 +101,7 @@ export function useResumeSend() {
 /** POST /mail-preview: subject and text of the mail in English and Swedish, composed as it will be sent. */
 export function useMailPreview() {
   return useMutation({
-    mutationFn: (input: AdminMailPreviewRequest) => request<AdminMailPreview>('/mail-preview', json('POST', input)),
+    mutationFn: (input: AdminMailPreviewRequest) => request(adminMailPreviewAnswerSchema, '/mail-preview', json('POST', input)),
   });
 }
 
@@ -107,7 +109,7 @@ export function useMailPreview() {
 export const useFitWeights = () =>
   useQuery({
     queryKey: adminKeys.fitWeights(),
-    queryFn: () => request<AdminFitWeights>('/fit-weights'),
+    queryFn: () => request(adminFitWeightsSchema, '/fit-weights'),
     // While a rescoring runs, look again every few seconds.
     refetchInterval: (query) => (query.state.data && !query.state.data.rescoring.done ? 3000 : false),
   });
@@ -116,7 +118,7 @@ export const useFitWeights = () =>
 export function useSaveFitWeights() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (weights: FitWeights) => request<AdminFitWeights>('/fit-weights', json('PUT', weights)),
+    mutationFn: (weights: FitWeights) => request(adminFitWeightsSchema, '/fit-weights', json('PUT', weights)),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.fitWeights() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.signupLists() });
@@ -126,7 +128,7 @@ export function useSaveFitWeights() {
 
 /** GET /questions: the questions after confirming (the archived ones too), with how many answered each. */
 export const useQuestions = () =>
-  useQuery({ queryKey: adminKeys.questions(), queryFn: () => request<{ items: AdminQuestion[] }>('/questions') });
+  useQuery({ queryKey: adminKeys.questions(), queryFn: () => request(adminQuestionListSchema, '/questions') });
 
 /** POST /questions, PUT /questions/:id, POST /questions/:id/archive (owners): the answer is the list as it is now. */
 export function useQuestionAction() {
@@ -134,23 +136,23 @@ export function useQuestionAction() {
   return useMutation({
     mutationFn: (input: { create: AdminQuestionSave } | { update: number; question: AdminQuestionSave } | { archive: number }) =>
       'create' in input
-        ? request<{ items: AdminQuestion[] }>('/questions', json('POST', input.create))
+        ? request(adminQuestionListSchema, '/questions', json('POST', input.create))
         : 'update' in input
-          ? request<{ items: AdminQuestion[] }>(`/questions/${input.update}`, json('PUT', input.question))
-          : request<{ items: AdminQuestion[] }>(`/questions/${input.archive}/archive`, json('POST', {})),
+          ? request(adminQuestionListSchema, `/questions/${input.update}`, json('PUT', input.question))
+          : request(adminQuestionListSchema, `/questions/${input.archive}/archive`, json('POST', {})),
     onSuccess: (list) => queryClient.setQueryData(adminKeys.questions(), list),
   });
 }
 
 /** GET /document-requests: the trust page's requests for our security documents, newest first. */
 export const useDocumentRequests = () =>
-  useQuery({ queryKey: adminKeys.documentRequests(), queryFn: () => request<AdminDocumentRequestList>('/document-requests') });
+  useQuery({ queryKey: adminKeys.documentRequests(), queryFn: () => request(adminDocumentRequestListSchema, '/document-requests') });
 
 /** POST /document-requests/:id/answered: the buyer has had their answer (by mail). */
 export function useMarkDocumentRequestAnswered() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => request<AdminDocumentRequest>(`/document-requests/${id}/answered`, json('POST', {})),
+    mutationFn: (id: number) => request(adminDocumentRequestSchema, `/document-requests/${id}/answered`, json('POST', {})),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.documentRequests() }),
   });
 }

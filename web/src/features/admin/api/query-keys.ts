@@ -20,6 +20,7 @@ export const adminKeys = {
   followUp: (id: number) => ['admin', 'signup', id, 'follow-up'] as const,
   mailSettings: () => ['admin', 'mail-settings'] as const,
   mailHealth: () => ['admin', 'mail-health'] as const,
+  backups: () => ['admin', 'backups'] as const,
   mailRefusals: () => ['admin', 'mail-refusals'] as const,
   suppressionCounts: () => ['admin', 'suppressions', 'counts'] as const,
   waves: () => ['admin', 'waves'] as const,

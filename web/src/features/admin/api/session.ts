@@ -1,44 +1,51 @@
+import {
+  adminSessionInfoSchema,
+  adminSessionListSchema,
+  adminSessionsEndedSchema,
+  adminSsoOfferSchema,
+  adminSsoSchema,
+  type AdminSsoUpdate,
+} from '@waitlist/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminSessionInfo, AdminSessionList, AdminSso, AdminSsoUpdate } from '@waitlist/contract';
-import { json, request } from './client';
+import { json, request, send } from './client';
 import { adminKeys } from './query-keys';
 
 /** Who is signed in (GET /session); a 401 means nobody. */
 export const useSession = () =>
-  useQuery({ queryKey: adminKeys.session(), queryFn: () => request<AdminSessionInfo>('/session'), staleTime: 60_000 });
+  useQuery({ queryKey: adminKeys.session(), queryFn: () => request(adminSessionInfoSchema, '/session'), staleTime: 60_000 });
 
 /** POST /session: on success the console knows who is signed in without asking again. */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; password: string; totp?: string; recovery_code?: string }) =>
-      request<AdminSessionInfo>('/session', json('POST', input)),
+      request(adminSessionInfoSchema, '/session', json('POST', input)),
     onSuccess: (session) => queryClient.setQueryData(adminKeys.session(), session),
   });
 }
 
 /** GET /session/sso (signed out): whether the sign-in page offers the identity provider. */
 export const useSsoOffer = () =>
-  useQuery({ queryKey: adminKeys.ssoOffer(), queryFn: () => request<{ offered: boolean }>('/session/sso'), staleTime: Infinity });
+  useQuery({ queryKey: adminKeys.ssoOffer(), queryFn: () => request(adminSsoOfferSchema, '/session/sso'), staleTime: Infinity });
 
 /** POST /session/sso-code: the operator's own code after the identity provider (the ticket rides in a cookie). */
 export function useSsoCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { totp: string } | { recovery_code: string }) =>
-      request<AdminSessionInfo>('/session/sso-code', json('POST', input)),
+      request(adminSessionInfoSchema, '/session/sso-code', json('POST', input)),
     onSuccess: (session) => queryClient.setQueryData(adminKeys.session(), session),
   });
 }
 
 /** GET /sso (owners): how single sign-on is set up, the policy and the domains' roles. */
-export const useSso = () => useQuery({ queryKey: adminKeys.sso(), queryFn: () => request<AdminSso>('/sso') });
+export const useSso = () => useQuery({ queryKey: adminKeys.sso(), queryFn: () => request(adminSsoSchema, '/sso') });
 
 /** PUT /sso (owners). */
 export function useSaveSso() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AdminSsoUpdate) => request<AdminSso>('/sso', json('PUT', input)),
+    mutationFn: (input: AdminSsoUpdate) => request(adminSsoSchema, '/sso', json('PUT', input)),
     onSuccess: (sso) => queryClient.setQueryData(adminKeys.sso(), sso),
   });
 }
@@ -47,7 +54,7 @@ export function useSaveSso() {
 export function useSignOut(onSignedOut: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request<void>('/session', json('DELETE')),
+    mutationFn: () => send('/session', json('DELETE')),
     onSettled: () => {
       queryClient.clear();
       onSignedOut();
@@ -56,13 +63,13 @@ export function useSignOut(onSignedOut: () => void) {
 }
 
 /** GET /sessions: where the signed-in operator is signed in. */
-export const useSessions = () => useQuery({ queryKey: adminKeys.sessions(), queryFn: () => request<AdminSessionList>('/sessions') });
+export const useSessions = () => useQuery({ queryKey: adminKeys.sessions(), queryFn: () => request(adminSessionListSchema, '/sessions') });
 
 /** DELETE /sessions/:id: ends one of the operator's sessions. */
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => request<void>(`/sessions/${id}`, json('DELETE')),
+    mutationFn: (id: string) => send(`/sessions/${id}`, json('DELETE')),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.sessions() }),
   });
 }
@@ -71,7 +78,7 @@ export function useEndSession() {
 export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request<{ ended: number }>('/sessions/end-others', json('POST')),
+    mutationFn: () => request(adminSessionsEndedSchema, '/sessions/end-others', json('POST')),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.sessions() }),
   });
 }

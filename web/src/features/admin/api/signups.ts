@@ -3,15 +3,17 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClie
 import {
   ADMIN_API,
   IMPORT_PROGRESS_TYPE,
+  adminBulkEraseAnswerSchema,
+  adminSignupPageSchema,
+  adminSignupSchema,
+  adminStatusChangeAnswerSchema,
   type ImportProgressLine,
   type AdminCorrection,
   type AdminFilters,
   type AdminImportReport,
-  type AdminSignup,
-  type AdminSignupPage,
   type FollowUpStatus,
 } from '@waitlist/contract';
-import { AdminApiError, json, request, toQueryString } from './client';
+import { AdminApiError, json, request, send, toQueryString } from './client';
 import { adminKeys } from './query-keys';
 
 /** What a change of one or more sign-ups makes stale: every list, the dashboard and the companies. */
@@ -25,19 +27,19 @@ const afterSignupChange = (queryClient: QueryClient) => {
 export const useSignupList = (filters: AdminFilters, cursor: string | undefined) =>
   useQuery({
     queryKey: adminKeys.signupList(filters, cursor),
-    queryFn: () => request<AdminSignupPage>(`/signups${toQueryString({ ...filters, cursor })}`),
+    queryFn: () => request(adminSignupPageSchema, `/signups${toQueryString({ ...filters, cursor })}`),
     placeholderData: keepPreviousData,
   });
 
 /** GET /signups/:id */
 export const useSignup = (id: number) =>
-  useQuery({ queryKey: adminKeys.signup(id), queryFn: () => request<AdminSignup>(`/signups/${id}`) });
+  useQuery({ queryKey: adminKeys.signup(id), queryFn: () => request(adminSignupSchema, `/signups/${id}`) });
 
 /** PATCH /signups/:id: the answer is the corrected sign-up, cached as is. */
 export function useCorrectSignup(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (correction: AdminCorrection) => request<AdminSignup>(`/signups/${id}`, json('PATCH', correction)),
+    mutationFn: (correction: AdminCorrection) => request(adminSignupSchema, `/signups/${id}`, json('PATCH', correction)),
     onSuccess: (updated) => {
       queryClient.setQueryData(adminKeys.signup(id), updated);
       afterSignupChange(queryClient);
@@ -49,7 +51,7 @@ export function useCorrectSignup(id: number) {
 export function useEraseSignup(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request<void>(`/signups/${id}`, json('DELETE')),
+    mutationFn: () => send(`/signups/${id}`, json('DELETE')),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: adminKeys.signup(id) });
       afterSignupChange(queryClient);
@@ -61,7 +63,7 @@ export function useEraseSignup(id: number) {
 export function useEraseSignups() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) => request<{ erased: number[]; missing: number[] }>('/signups/erase', json('POST', { ids })),
+    mutationFn: (ids: number[]) => request(adminBulkEraseAnswerSchema, '/signups/erase', json('POST', { ids })),
     onSuccess: ({ erased }) => {
       for (const id of erased) queryClient.removeQueries({ queryKey: adminKeys.signup(id) });
       afterSignupChange(queryClient);
@@ -74,7 +76,7 @@ export function useSetStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ids, status }: { ids: number[]; status: FollowUpStatus }) =>
-      request<{ changed: number[]; missing: number[] }>('/signups/status', json('POST', { ids, status })),
+      request(adminStatusChangeAnswerSchema, '/signups/status', json('POST', { ids, status })),
     onSuccess: (_result, { ids }) => {
       for (const id of ids) {
         void queryClient.invalidateQueries({ queryKey: adminKeys.signup(id) });

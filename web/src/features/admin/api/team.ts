@@ -1,26 +1,35 @@
+import {
+  adminApiKeyCreatedSchema,
+  adminApiKeyListSchema,
+  adminApiKeySchema,
+  adminAuditActorsSchema,
+  adminBackupStatusSchema,
+  adminAuditPageSchema,
+  adminOperatorInvitationSchema,
+  adminOperatorListSchema,
+  adminPasskeyAddedSchema,
+  adminPasskeyListSchema,
+  adminProofAnswerSchema,
+  adminRecoveryCodesSchema,
+  adminSessionInfoSchema,
+  adminTotpStartSchema,
+  adminWebauthnOptionsSchema,
+  ADMIN_ERROR_CODES,
+  type AdminApiKeyCreate,
+  type AdminAuditQuery,
+  type OperatorRole,
+} from '@waitlist/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
-import type {
-  AdminApiKey,
-  AdminApiKeyCreate,
-  AdminApiKeyCreated,
-  AdminApiKeyList,
-  AdminAuditPage,
-  AdminAuditQuery,
-  AdminOperatorInvitation,
-  AdminOperatorList,
-  AdminPasskey,
-  AdminSessionInfo,
-  AdminTotpStart,
-  AdminWebauthnOptions,
-  OperatorRole,
-} from '@waitlist/contract';
-import { ADMIN_ERROR_CODES } from '@waitlist/contract';
-import { AdminApiError, json, request, toQueryString } from './client';
+import { AdminApiError, json, request, send, toQueryString } from './client';
 import { adminKeys } from './query-keys';
 
+/** GET /backups: when the server's own backups ran, or why the last failed. */
+export const useBackupStatus = () =>
+  useQuery({ queryKey: adminKeys.backups(), queryFn: () => request(adminBackupStatusSchema, '/backups') });
+
 /** GET /operators: the team and the open invitations (owners). */
-export const useTeam = () => useQuery({ queryKey: adminKeys.team(), queryFn: () => request<AdminOperatorList>('/operators') });
+export const useTeam = () => useQuery({ queryKey: adminKeys.team(), queryFn: () => request(adminOperatorListSchema, '/operators') });
 
 function useTeamMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
@@ -29,18 +38,18 @@ function useTeamMutation<Input, Output>(call: (input: Input) => Promise<Output>)
 
 /** POST /operators: invite an address with a role (a mail with a link goes out). */
 export const useInvite = () =>
-  useTeamMutation((input: { email: string; role: OperatorRole }) => request<AdminOperatorInvitation>('/operators', json('POST', input)));
+  useTeamMutation((input: { email: string; role: OperatorRole }) =>
+    request(adminOperatorInvitationSchema, '/operators', json('POST', input)),
+  );
 export const useChangeRole = () =>
-  useTeamMutation(({ id, role }: { id: number; role: OperatorRole }) => request<void>(`/operators/${id}`, json('PATCH', { role })));
+  useTeamMutation(({ id, role }: { id: number; role: OperatorRole }) => send(`/operators/${id}`, json('PATCH', { role })));
 /** PATCH /operators/:id {sees_addresses}: a viewer sees whole addresses, or masked ones again. */
 export const useLetSeeAddresses = () =>
-  useTeamMutation(({ id, sees }: { id: number; sees: boolean }) =>
-    request<void>(`/operators/${id}`, json('PATCH', { sees_addresses: sees })),
-  );
-export const useRemoveOperator = () => useTeamMutation((id: number) => request<void>(`/operators/${id}`, json('DELETE')));
-export const useResetSecondFactor = () => useTeamMutation((id: number) => request<void>(`/operators/${id}/reset-two-factor`, json('POST')));
+  useTeamMutation(({ id, sees }: { id: number; sees: boolean }) => send(`/operators/${id}`, json('PATCH', { sees_addresses: sees })));
+export const useRemoveOperator = () => useTeamMutation((id: number) => send(`/operators/${id}`, json('DELETE')));
+export const useResetSecondFactor = () => useTeamMutation((id: number) => send(`/operators/${id}/reset-two-factor`, json('POST')));
 /** GET /api-keys: the keys made in the console (never a key itself) and those set in the environment (owners). */
-export const useApiKeys = () => useQuery({ queryKey: adminKeys.apiKeys(), queryFn: () => request<AdminApiKeyList>('/api-keys') });
+export const useApiKeys = () => useQuery({ queryKey: adminKeys.apiKeys(), queryFn: () => request(adminApiKeyListSchema, '/api-keys') });
 
 function useApiKeyMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
@@ -48,11 +57,12 @@ function useApiKeyMutation<Input, Output>(call: (input: Input) => Promise<Output
 }
 /** POST /api-keys: answers the key, this once. */
 export const useCreateApiKey = () =>
-  useApiKeyMutation((input: AdminApiKeyCreate) => request<AdminApiKeyCreated>('/api-keys', json('POST', input)));
+  useApiKeyMutation((input: AdminApiKeyCreate) => request(adminApiKeyCreatedSchema, '/api-keys', json('POST', input)));
 /** POST /api-keys/:id/revoke. */
-export const useRevokeApiKey = () => useApiKeyMutation((id: number) => request<AdminApiKey>(`/api-keys/${id}/revoke`, json('POST', {})));
+export const useRevokeApiKey = () =>
+  useApiKeyMutation((id: number) => request(adminApiKeySchema, `/api-keys/${id}/revoke`, json('POST', {})));
 
-export const useWithdrawInvitation = () => useTeamMutation((id: number) => request<void>(`/operators/invitations/${id}`, json('DELETE')));
+export const useWithdrawInvitation = () => useTeamMutation((id: number) => send(`/operators/invitations/${id}`, json('DELETE')));
 
 /**
  * What an operator's own second factors change: their session info (two_factor, enrolment, fresh_until) and passkey
@@ -76,41 +86,41 @@ function useOwnFactorMutation<Input, Output>(call: (input: Input) => Promise<Out
 /** POST /me/proof: the password (and a code), or a passkey; the session may then change how it signs in for 5 minutes. */
 export const useProveItIsMe = () =>
   useOwnFactorMutation(async (input: { password: string; totp?: string; recovery_code?: string } | 'passkey') => {
-    if (input !== 'passkey') return request<{ fresh_until: string }>('/me/proof', json('POST', input));
-    const { handle, options } = await request<AdminWebauthnOptions>('/session/passkey/options', json('POST'));
+    if (input !== 'passkey') return request(adminProofAnswerSchema, '/me/proof', json('POST', input));
+    const { handle, options } = await request(adminWebauthnOptionsSchema, '/session/passkey/options', json('POST'));
     const response = await startAuthentication({ optionsJSON: options as never });
-    return request<{ fresh_until: string }>('/me/proof', json('POST', { handle, response }));
+    return request(adminProofAnswerSchema, '/me/proof', json('POST', { handle, response }));
   });
 /** POST /me/password: a new password; the operator's other sessions end. */
 export const useChangePassword = () =>
-  useOwnFactorMutation((newPassword: string) => request<void>('/me/password', json('POST', { new_password: newPassword })));
+  useOwnFactorMutation((newPassword: string) => send('/me/password', json('POST', { new_password: newPassword })));
 
-export const useStartTotp = () => useOwnFactorMutation(() => request<AdminTotpStart>('/me/totp', json('POST', {})));
+export const useStartTotp = () => useOwnFactorMutation(() => request(adminTotpStartSchema, '/me/totp', json('POST', {})));
 export const useConfirmTotp = () =>
-  useOwnFactorMutation((code: string) => request<{ recovery_codes: string[] }>('/me/totp/confirm', json('POST', { code })));
-export const useTotpOff = () => useOwnFactorMutation((code: string) => request<void>('/me/totp/off', json('POST', { code })));
+  useOwnFactorMutation((code: string) => request(adminRecoveryCodesSchema, '/me/totp/confirm', json('POST', { code })));
+export const useTotpOff = () => useOwnFactorMutation((code: string) => send('/me/totp/off', json('POST', { code })));
 export const useNewRecoveryCodes = () =>
-  useOwnFactorMutation(() => request<{ recovery_codes: string[] }>('/me/recovery-codes', json('POST', {})));
+  useOwnFactorMutation(() => request(adminRecoveryCodesSchema, '/me/recovery-codes', json('POST', {})));
 
 export const usePasskeys = () =>
-  useQuery({ queryKey: adminKeys.passkeys(), queryFn: () => request<{ items: AdminPasskey[] }>('/me/passkeys') });
+  useQuery({ queryKey: adminKeys.passkeys(), queryFn: () => request(adminPasskeyListSchema, '/me/passkeys') });
 /** Registers a passkey: the server's options, the browser's authenticator, the server's check. */
 export const useAddPasskey = () =>
   useOwnFactorMutation(async (name: string) => {
-    const { handle, options } = await request<AdminWebauthnOptions>('/me/passkeys/options', json('POST', {}));
+    const { handle, options } = await request(adminWebauthnOptionsSchema, '/me/passkeys/options', json('POST', {}));
     const response = await startRegistration({ optionsJSON: options as never });
-    return request<{ id: number }>('/me/passkeys', json('POST', { handle, name, response }));
+    return request(adminPasskeyAddedSchema, '/me/passkeys', json('POST', { handle, name, response }));
   });
-export const useRemovePasskey = () => useOwnFactorMutation((id: number) => request<void>(`/me/passkeys/${id}`, json('DELETE')));
+export const useRemovePasskey = () => useOwnFactorMutation((id: number) => send(`/me/passkeys/${id}`, json('DELETE')));
 
 /** Signs in with a passkey instead of password and code. */
 export function usePasskeySignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const { handle, options } = await request<AdminWebauthnOptions>('/session/passkey/options', json('POST'));
+      const { handle, options } = await request(adminWebauthnOptionsSchema, '/session/passkey/options', json('POST'));
       const response = await startAuthentication({ optionsJSON: options as never });
-      return request<AdminSessionInfo>('/session/passkey', json('POST', { handle, response }));
+      return request(adminSessionInfoSchema, '/session/passkey', json('POST', { handle, response }));
     },
     onSuccess: (session) => queryClient.setQueryData(adminKeys.session(), session),
   });
@@ -120,7 +130,7 @@ export function usePasskeySignIn() {
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { token: string; password: string }) => request<AdminSessionInfo>('/invitations/accept', json('POST', input)),
+    mutationFn: (input: { token: string; password: string }) => request(adminSessionInfoSchema, '/invitations/accept', json('POST', input)),
     onSuccess: (session) => queryClient.setQueryData(adminKeys.session(), session),
   });
 }
@@ -131,12 +141,12 @@ const auditQuery = (filters: AuditFilters) => toQueryString(filters as Record<st
 export const useAudit = (filters: AuditFilters, cursor: string | undefined) =>
   useQuery({
     queryKey: adminKeys.audit(filters, cursor),
-    queryFn: () => request<AdminAuditPage>(`/audit${auditQuery({ ...filters, ...(cursor ? { cursor } : {}) } as AuditFilters)}`),
+    queryFn: () => request(adminAuditPageSchema, `/audit${auditQuery({ ...filters, ...(cursor ? { cursor } : {}) } as AuditFilters)}`),
     placeholderData: keepPreviousData,
   });
 export const useAuditOperators = () =>
   useQuery({
     queryKey: adminKeys.auditOperators(),
-    queryFn: () => request<{ items: { id: number; email: string }[] }>('/audit/operators'),
+    queryFn: () => request(adminAuditActorsSchema, '/audit/operators'),
   });
 export const auditCsvUrl = (filters: AuditFilters) => `/api/admin/audit.csv${auditQuery(filters)}`;

@@ -1,11 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import type { AdminBackupStatus } from '@waitlist/contract';
-import { request } from '../api/client';
+import { useBackupStatus } from '../api/team';
 import { formatDateTime, formatNumber } from '../components/console-ui';
 
 /** The server's own backups on the dashboard: when the last was taken, or why the last one failed. */
 export function BackupNotice() {
-  const status = useQuery({ queryKey: ['admin', 'backups'], queryFn: () => request<AdminBackupStatus>('/backups') });
+  const status = useBackupStatus();
   const data = status.data;
   if (!data || (!data.scheduled && !data.last_failure)) return null;
   if (data.last_failure) {
