@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, axeViolations, emulateSlowPhone, openPage, screenshot } from './support/browser';
+import { DESKTOP, SCREENSHOT_DIR, axeViolations, openPage, screenshot } from './support/browser';
 import { OPERATOR, addOperator, signInToConsole } from './support/console-seed';
 import { useServerWithMail } from './support/server-with-mail';
 
@@ -9,7 +9,7 @@ import { useServerWithMail } from './support/server-with-mail';
  * with scripts off sends it (a mistake first: told beside the field, what was typed kept), another with script sends it
  * with the keyboard (its proof of work solved on the way), each owner gets a mail to reply to, and the founder marks
  * the request answered on the console's Pilots screen. axe finds nothing on the page, its errors, the thank-you page or
- * the console's panel.
+ * the console's panel. Sent from a slow phone: e2e/timing/slow-phone.test.ts.
  */
 describe('requests for our security documents', () => {
   // A small proof of work: the test waits for the page, not for hashing on a busy machine.
@@ -87,38 +87,6 @@ describe('requests for our security documents', () => {
     await page.getByText('1 not answered yet.').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'console-document-requests');
-    await context.close();
-  });
-
-  it('on a slow phone (6× CPU, 50 KB/s) a request typed and sent while the scripts load arrives whole, once', async () => {
-    const { server, browser } = suite;
-    const context = await browser.newContext(PHONE);
-    const { page, problems } = await openPage(context);
-    await emulateSlowPhone(page);
-
-    // No waiting for anything but the form: the first touch starts loading its proof of work while the buyer types.
-    await page.goto(`${server.url}/trust`, { waitUntil: 'domcontentloaded' });
-    const form = page.locator('form[data-proof-of-work]');
-    await form.getByLabel('Your name').click();
-    await page.keyboard.type('Pia Phone');
-    await form.getByLabel('Work e-mail').click();
-    await page.keyboard.type('pia.phone@ericsson.example');
-    await form.getByLabel('Company').click();
-    await page.keyboard.type('Ericsson');
-    await form.getByRole('checkbox', { name: 'A signed data processing agreement' }).check();
-    await form.getByLabel('Anything we should know (optional)').click();
-    await page.keyboard.type('Sent from the train.');
-    // Pressed twice, as an impatient thumb does.
-    const send = form.getByRole('button', { name: 'Send the request' });
-    await send.click();
-    await send.click({ timeout: 2_000 }).catch(() => undefined);
-    await page.getByRole('heading', { level: 1, name: 'Your request reached the founders' }).waitFor({ timeout: 60_000 });
-
-    const rows = await server.query<{ name: string; company: string; documents: string; message: string | null }>(
-      "SELECT name, company, documents, message FROM document_requests WHERE email = 'pia.phone@ericsson.example'",
-    );
-    expect(rows).toEqual([{ name: 'Pia Phone', company: 'Ericsson', documents: 'signed-dpa', message: 'Sent from the train.' }]);
-    expect(problems.errors).toEqual([]);
     await context.close();
   });
 });

@@ -6,8 +6,8 @@ import { startTestSmtpServer, type TestSmtpServer } from '../server/src/test/smt
 import { startServer, type RunningServer } from './support/server';
 
 /**
- * The outbox as a whole, with the built server and a real SMTP server: a dead SMTP server never slows a sign-up
- * and loses no mail, kill -9 with mails pending loses none and sends none twice, and two server processes on one
+ * The outbox as a whole, with the built server and a real SMTP server: a dead SMTP server loses no mail (and never slows
+ * a sign-up: e2e/timing/mail-outbox.test.ts), kill -9 with mails pending loses none and sends none twice, and two server processes on one
  * PostgreSQL send each mail once.
  */
 const KEY = 'outbox-test-key-123';
@@ -73,8 +73,8 @@ describe.each(['sqlite', 'postgres'] as const)('the outbox on %s', (dialect) => 
     server = await startServer({ dialect, env: { WAITLIST_PUBLIC_KEY: KEY, SMTP_URL: smtp.url, MAIL_FROM, ...QUICK } });
     const [email] = addresses('down', 1);
     const answer = await signUp(server, email!);
+    // How soon it answers is measured alone: e2e/timing/mail-outbox.test.ts.
     expect(answer.status).toBe(201);
-    expect(answer.ms).toBeLessThan(1_000);
 
     await waitFor(
       async () => {

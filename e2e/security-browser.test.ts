@@ -65,10 +65,7 @@ describe('the site in Chromium under the CSP, and the form under abuse/outage', 
   describe('on PostgreSQL behind a TCP proxy', () => {
     const outage = useServerBehindDatabaseProxy();
 
-    test('loads every page without a CSP violation or console error', async ({ context }) => {
-      await checkPages(context, outage.server.url);
-    });
-
+    // The CSP does not depend on the database: every page is checked once, on SQLite, above.
     test('shows the readable 503 message while the database is down, and signs up once it is back', async ({ page }) => {
       try {
         await openForm(page, outage.server.url);

@@ -46,9 +46,16 @@ describe("the built server's output", () => {
     // `script` gives the command a terminal of its own, as a founder's shell does (util-linux, on every Debian).
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waitlist-start-'));
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
-    delete env.NODE_ENV;
-    delete env.LOG_FORMAT;
+    // A founder's shell: no settings of the test run (DATABASE_URL, REDIS_URL, SMTP_URL…) leak into the server.
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      TERM: 'xterm-256color',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    };
     const child = spawn('script', ['-qfec', 'node scripts/start.mjs', '/dev/null'], { cwd: repoRoot, env });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

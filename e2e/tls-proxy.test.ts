@@ -106,7 +106,8 @@ describe('behind Caddy with TLS, two copies', () => {
         SITE_ADDRESS: `https://localhost:${port}`,
         UPSTREAMS: copies.map((c) => `127.0.0.1:${c.port}`).join(' '),
         CADDY_TLS: 'tls internal',
-        CADDY_GLOBAL: `local_certs\n\tskip_install_trust\n\tstorage file_system ${storage}`,
+        // No HTTP→HTTPS redirect server: it would listen on port 80, which a file running beside this one may want.
+        CADDY_GLOBAL: `local_certs\n\tskip_install_trust\n\tauto_https disable_redirects\n\tstorage file_system ${storage}`,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

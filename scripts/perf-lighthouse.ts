@@ -1,6 +1,6 @@
 /**
  * Lighthouse 12 against the public pages, shared by `npm run perf:pages` and the e2e budget test
- * (e2e/perf-budgets.test.ts). Mobile default config, simulated throttling, Debian chromium.
+ * (e2e/timing/perf-budgets.test.ts). Mobile default config, simulated throttling, Debian chromium.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';

@@ -1,9 +1,11 @@
 import net from 'node:net';
+import { freePort } from '../../server/src/test/free-port';
 
 /**
  * A loopback TCP proxy the test controls, placed between the server and PostgreSQL to simulate an outage.
  * `cut()` destroys every open connection and stops listening (new connections are refused with ECONNREFUSED);
- * `restore()` listens again on the same port. Only loopback targets are allowed.
+ * `restore()` listens again on the same port (one of this vitest worker's own: free-port.ts). Only loopback targets are
+ * allowed.
  */
 export interface TcpProxy {
   readonly port: number;
@@ -48,8 +50,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         resolve();
       });
     });
-  await listen(0);
-  const port = (server.address() as net.AddressInfo).port;
+  // A port of this worker's own band (free-port.ts): listening again on it after a cut races with no other file.
+  const port = await freePort();
+  await listen(port);
 
   const stopListening = () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
 

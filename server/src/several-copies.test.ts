@@ -129,11 +129,10 @@ describe.each(DIALECTS)('two copies of the server on one %s database and one Red
 
   it('keeps taking sign-ups when Redis dies: limits fail open with a warning and a metric, /readyz says degraded; admin sign-in limits fall back to the database', async () => {
     await redis.kill();
-    const started = Date.now();
     const statuses: number[] = [];
     for (let i = 0; i < SIGNUP_LIMIT * 2; i++) statuses.push((await signUp(i % 2 === 0 ? one : two, '10.1.0.4')).statusCode);
+    // How soon a request passes a dead or hanging Redis is measured alone: http/rate-limit-counters.timing.test.ts.
     expect(statuses).toEqual(Array(SIGNUP_LIMIT * 2).fill(201));
-    expect(Date.now() - started).toBeLessThan(3_000);
     // Every request let through without Redis is counted, on whichever copy took it.
     const failedOpen = 'waitlist_redis_errors_total{operation="rate_limit"}';
     expect(metricValue(await scrape(one), failedOpen) + metricValue(await scrape(two), failedOpen)).toBe(SIGNUP_LIMIT * 2);

@@ -15,7 +15,7 @@ startTypewriters();
 enhancePopoverMenus();
 loadSignupFormWhenNeeded();
 // A plain form that carries a proof of work (the trust page's) loads its code when first touched: no page's first view
-// grows for it (e2e/perf-budgets.test.ts).
+// grows for it (e2e/timing/perf-budgets.test.ts).
 for (const form of document.querySelectorAll<HTMLFormElement>(`form[${PROOF_OF_WORK_FORM_ATTRIBUTE}]`)) {
   const load = () =>
     import('./islands/proof-of-work-forms').then(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDnsServer } from '../test/dns';
-import { LOOKUP_TIMEOUT_MS, createMailDomainCheck } from './mx-lookup';
+import { createMailDomainCheck } from './mx-lookup';
 
 /** Against a real DNS server on loopback: MX present, A only, nothing, and one that never answers. */
 describe('whether a domain can receive mail', () => {
@@ -21,11 +21,9 @@ describe('whether a domain can receive mail', () => {
     expect(await check.receivesMail('no-such-domain.example')).toBe(false);
   });
 
-  it('lets the sign-up through when DNS does not answer in time, after at most the timeout', async () => {
+  it('lets the sign-up through when DNS does not answer in time (how soon: mx-lookup.timing.test.ts)', async () => {
     const check = createMailDomainCheck({ servers: [dns.server] });
-    const started = performance.now();
     expect(await check.receivesMail('slow.example')).toBe(true);
-    expect(performance.now() - started).toBeLessThan(LOOKUP_TIMEOUT_MS * 3);
   });
 
   it('asks once per domain while the answer is kept', async () => {

@@ -82,7 +82,7 @@ export function organizationJsonLd(locale: SiteLocale = DEFAULT_LOCALE): Record<
 /**
  * The browser paints a page once its `<main>` is whole, not part-way through it: on a slow phone Chromium painted the
  * header with half its navigation, or the hero before its illustration, and moved them when the rest was parsed
- * (layout shifts of 0.003-0.12, `e2e/site-first-screen.test.ts`). Chromium lifts the block when the named element is
+ * (layout shifts of 0.003-0.12, `e2e/timing/site-first-screen.test.ts`). Chromium lifts the block when the named element is
  * inserted, so it names the footer, which begins after `</main>`. Parsing a page of ours takes milliseconds; the
  * stylesheet holds the first paint longer. Browsers without `rel=expect` ignore it.
  */

@@ -149,17 +149,11 @@ describe.each(DIALECTS)('the console at %s size', (dialect) => {
     }
   });
 
-  it('exports in batches that each read their own rows: a batch costs the same wherever it is in the list', async () => {
+  it('exports in batches that each read their own rows (an index range, no more rows than it returns)', async () => {
     const capture = capturing(handle.database);
     const listing = createSignupListing(capture.database);
-    const batchTimes: number[] = [];
     let rows = 0;
-    let last = performance.now();
-    for await (const batch of listing.stream({ sort: '-created_at' })) {
-      rows += batch.length;
-      batchTimes.push(performance.now() - last);
-      last = performance.now();
-    }
+    for await (const batch of listing.stream({ sort: '-created_at' })) rows += batch.length;
     expect(rows).toBe((await createSignupStore(handle.database).totals()).people);
     // Every batch's query reads an index range (deterministic), …
     const queries = capture.take().filter((q) => /FROM "waitlist_signups"/i.test(q.sql));
@@ -189,27 +183,7 @@ describe.each(DIALECTS)('the console at %s size', (dialect) => {
       walk(analyzed[0]!['QUERY PLAN'][0]!.Plan);
       expect(read).toBeLessThan(1000);
     }
-    // … so no batch costs much more than another, wherever it is in the list (a keyset that reads from either end makes
-    // the batches at that end cost as much as the whole list).
-    // Timed on a shared machine, so a run that misses is repeated (twice at most) and each part keeps its best time:
-    // a busy neighbour only ever adds time, while a batch that reads from the wrong end is slow in every run.
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    const partsOf = (times: number[]) => {
-      const mid = Math.floor(times.length / 2);
-      return [median(times.slice(1, 11)), median(times.slice(mid - 5, mid + 5)), median(times.slice(-10))];
-    };
-    const holds = (parts: number[]) => Math.max(...parts) < Math.max(Math.min(...parts) * 4, 15);
-    let parts = partsOf(batchTimes);
-    for (let run = 2; run <= 3 && !holds(parts); run++) {
-      const again: number[] = [];
-      let previous = performance.now();
-      for await (const batch of listing.stream({ sort: '-created_at' })) {
-        void batch;
-        again.push(performance.now() - previous);
-        previous = performance.now();
-      }
-      parts = partsOf(again).map((t, i) => Math.min(t, parts[i]!));
-    }
-    expect(Math.max(...parts), parts.map((t) => t.toFixed(1)).join(' / ')).toBeLessThan(Math.max(Math.min(...parts) * 4, 15));
+    // That no batch costs much more than another, wherever it is in the list, is timed alone:
+    // signup-listing-at-size.timing.test.ts.
   });
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
-import { createTestDatabase, type TestDatabase } from '../server/src/test/databases';
-import { startServer, type RunningServer } from './support/server';
-import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
+import { createTestDatabase, type TestDatabase } from '../../server/src/test/databases';
+import { startServer, type RunningServer } from '../support/server';
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 
 /**
  * A PostgreSQL outage between the built server and the database, through a TCP proxy the test controls.

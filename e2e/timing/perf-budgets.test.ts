@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUDGETS, auditPages, budgetBreaches, formatReports, kb, type PageReport } from '../scripts/perf-lighthouse';
-import { startServer, type RunningServer } from './support/server';
+import { BUDGETS, auditPages, budgetBreaches, formatReports, kb, type PageReport } from '../../scripts/perf-lighthouse';
+import { startServer, type RunningServer } from '../support/server';
 
 /**
  * The page budgets, enforced by `npm test`: Lighthouse 12 (mobile, simulated throttling) against the built

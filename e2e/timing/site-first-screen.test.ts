@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from './support/fixtures';
-import { DESKTOP, PHONE, screenshot } from './support/browser';
+import { describe, expect, test } from '../support/fixtures';
+import { DESKTOP, PHONE, screenshot } from '../support/browser';
 
 /**
  * The first screen shows the product: beside (on a phone, below) the headline, one innovation case carried from
