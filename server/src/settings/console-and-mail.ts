@@ -141,6 +141,16 @@ export const consoleAndMailSettings = {
    * fail open while it is down.
    */
   REDIS_URL: z.optional(z.string().check(z.regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL'))),
+  /**
+   * How long one Redis command may take before the limits count in this process for 2 s instead (a Redis on another
+   * machine, or a busy one, may need more than the default).
+   */
+  REDIS_COMMAND_TIMEOUT_MS: z._default(
+    z
+      .pipe(z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number of milliseconds')), z.transform(Number))
+      .check(z.refine((n) => n >= 10 && n <= 10_000, 'must be between 10 and 10000')),
+    250,
+  ),
   /** Connections the mail worker keeps open to the relay (mails in flight at once, per copy). */
   SMTP_MAX_CONNECTIONS: z._default(
     z

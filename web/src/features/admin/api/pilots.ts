@@ -8,6 +8,7 @@ import {
   adminMeetingsSchema,
   adminPartnerCodeCreatedSchema,
   adminPartnerCodeListSchema,
+  adminPartnerCodeSchema,
   adminQuestionListSchema,
   adminResumedSchema,
   adminWaveCreatedSchema,
@@ -56,7 +57,7 @@ export function usePartnerCodeAction() {
     mutationFn: (input: { create: AdminPartnerCodeCreate } | { revoke: number }) =>
       'create' in input
         ? request(adminPartnerCodeCreatedSchema, '/partner-codes', json('POST', input.create))
-        : request(adminPartnerCodeCreatedSchema, `/partner-codes/${input.revoke}/revoke`, json('POST', {})),
+        : request(adminPartnerCodeSchema, `/partner-codes/${input.revoke}/revoke`, json('POST', {})),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.partnerCodes() }),
   });
 }
