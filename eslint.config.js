@@ -136,6 +136,22 @@ const SERVER_RULE_BLOCKS = [
   },
 ];
 
+/** The unit project shares one module graph per worker (vitest.config.ts, isolate: false): nothing writes process.env. */
+const UNIT_PROJECT_SHARES_MODULES = [
+  {
+    selector: "AssignmentExpression > MemberExpression.left[object.object.name='process'][object.property.name='env']",
+    message: 'The unit project shares modules between files (isolate: false): pass settings in, never write process.env',
+  },
+  {
+    selector: "AssignmentExpression > MemberExpression.left[object.name='process'][property.name='env']",
+    message: 'The unit project shares modules between files (isolate: false): pass settings in, never write process.env',
+  },
+  {
+    selector: "UnaryExpression[operator='delete'] > MemberExpression[object.object.name='process'][object.property.name='env']",
+    message: 'The unit project shares modules between files (isolate: false): pass settings in, never write process.env',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/ssr-dist/**', '**/node_modules/**', 'data/**', 'artifacts/**', '**/coverage/**'] },
   js.configs.recommended,
@@ -178,7 +194,15 @@ export default tseslint.config(
   },
   {
     // Every database test runs on both dialects (describe.each(DIALECTS)); one dialect only with a written reason.
-    files: ['server/src/**/*.test.ts'],
+    // The unit project shares one module graph per worker (vitest.config.ts, isolate: false): its tests and their
+    // helpers never write process.env.
+    files: [
+      'server/src/**/*.test.ts',
+      'server/src/test/**',
+      'contract/src/**/*.test.ts',
+      'catalogue/src/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -186,6 +210,16 @@ export default tseslint.config(
           selector: 'CallExpression[callee.name=/^useTest(App|Database)$/] > Literal.arguments:first-child[value=/^(sqlite|postgres)$/]',
           message: 'Run a database test on both dialects: describe.each(DIALECTS) and useTestApp(dialect)',
         },
+        ...UNIT_PROJECT_SHARES_MODULES,
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'unmock', 'stubEnv', 'stubGlobal', 'resetModules'].map((property) => ({
+          object: 'vi',
+          property,
+          message:
+            'The unit project shares modules between files (isolate: false): pass what differs in, do not replace a module or a global',
+        })),
       ],
     },
   },
@@ -214,6 +248,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: 'Literal[value=/chrom(e|ium)$/i][value=/^\\//]', message: 'The browser is CHROMIUM_PATH of scripts/chromium.ts' },
+        // scripts/**/*.test.ts are in the unit project too; its rule lives here as this block is the last for them.
+        ...UNIT_PROJECT_SHARES_MODULES,
         {
           selector: "MemberExpression[object.name='chromium'][property.name='launch']",
           message: 'Start the browser with launchBrowser() of e2e/support/browser.ts',

@@ -22,6 +22,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          isolate: false,
           environment: 'node',
           include: ['contract/src/**/*.test.ts', 'catalogue/src/**/*.test.ts', 'server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/node_modules/**', ...TIMING],

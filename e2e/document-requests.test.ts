@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
-import { DESKTOP, SCREENSHOT_DIR, axeViolations, openPage, screenshot } from './support/browser';
+import { DESKTOP, axeViolations, openPage, screenshot } from './support/browser';
 import { OPERATOR, addOperator, signInToConsole } from './support/console-seed';
 import { useServerWithMail } from './support/server-with-mail';
 
@@ -57,7 +56,7 @@ describe('requests for our security documents', () => {
     await sv.getByRole('checkbox', { name: 'Svar på ert säkerhetsformulär' }).focus();
     await page.keyboard.press('Space');
     expect(await axeViolations(page)).toEqual([]);
-    await sv.screenshot({ path: path.join(SCREENSHOT_DIR, 'trust-document-request.png') });
+    await screenshot(page, 'trust-document-request', sv);
     await sv.getByRole('button', { name: 'Skicka begäran' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Din begäran har nått grundarna' }).waitFor();

@@ -72,8 +72,7 @@ describe.each([
         expect(await meta('meta[name="robots"]')).toBe('noindex');
       }
 
-      // Give the page a moment (hero animation, the form's island) before judging the console.
-      await page.waitForTimeout(500);
+      // The hero's animation and the form's island have loaded by now: `networkidle` waited for 500 ms without a request.
       // The 404 document itself is reported by Chromium as a failed resource load: expected on that page only.
       const errors = problems.errors.filter((e) => !(p.status === 404 && e.includes('the server responded with a status of 404')));
       expect(errors).toEqual([]);

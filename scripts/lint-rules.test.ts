@@ -77,6 +77,21 @@ describe('the architecture rules, each a lint rule that fails on one line', () =
     expect((await complaints('server/src/routes/probe.test.ts', code)).join('\n')).toContain('on both dialects');
   });
 
+  it.each([
+    ['server/src/services/probe.test.ts', "import { vi } from 'vitest';\nvi.mock('../lib/passwords');\n"],
+    ['server/src/test/probe.ts', "import { vi } from 'vitest';\nexport const probe = () => vi.stubEnv('SMTP_URL', 'smtp://x');\n"],
+    ['contract/src/probe.test.ts', "process.env.SITE_URL = 'http://x';\n"],
+    ['scripts/probe.test.ts', "process.env['SITE_URL'] = 'http://x';\n"],
+    ['catalogue/src/probe.test.ts', 'delete process.env.SITE_URL;\n'],
+    ['server/src/probe.test.ts', 'process.env = {};\n'],
+  ])('keeps the unit project free of module and environment swaps (it shares modules between files): %s', async (file, code) => {
+    expect((await complaints(file, code)).join('\n')).toContain('The unit project shares modules between files');
+  });
+
+  it('lets the unit tests read the environment', async () => {
+    expect(await complaints('server/src/probe.test.ts', 'export const probe = process.env.TEST_PG_ADMIN_URL;\n')).toEqual([]);
+  });
+
   it('keeps server internals out of the browser tests', async () => {
     const code = "import { hashPassword } from '../server/src/lib/passwords';\nexport const probe = hashPassword;\n";
     expect((await complaints('e2e/probe.test.ts', code)).join('\n')).toContain('import only its harness');

@@ -141,7 +141,9 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   app.decorateRequest('apiKey', null);
   registerMetrics(app, { metrics, check: (token) => services.apiKeys.check(token, 'metrics:read') });
   // Shared rate-limit counters when several copies run (docs/deployment.md); never required to serve.
-  const redis = env.REDIS_URL ? await connectRedis({ url: env.REDIS_URL, log: app.log, metrics, commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS }) : undefined;
+  const redis = env.REDIS_URL
+    ? await connectRedis({ url: env.REDIS_URL, log: app.log, metrics, commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS })
+    : undefined;
   if (redis) app.addHook('onClose', async () => redis.close());
   await registerRateLimit(app, { redis, metrics });
   const limits = declareRateLimits({

@@ -8,7 +8,8 @@
  * the last year (more recent days busier).
  */
 import { COMPANY_SIZE_OPTIONS, DEFAULT_FIT_WEIGHTS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS, type FollowUpStatus } from '@waitlist/contract';
-import type { NewSignupRow } from '../db/stores/signups';
+import type { Database } from '../db/connection';
+import { createSignupStore, type NewSignupRow } from '../db/stores/signups';
 import { companyOf } from '../lib/company';
 import { fitOf } from '../lib/fit-score';
 
@@ -223,4 +224,37 @@ export function seedRows(count: number, now: number, offset = 0): NewSignupRow[]
     row.fit_score = fitOf({ ...row, colleagues: false }, DEFAULT_FIT_WEIGHTS).score;
   }
   return rows;
+}
+
+/**
+ * These addresses as confirmed sign-ups who want mail, stored as the sign-up store stores them, without a confirmation
+ * mail each: for tests of what is sent to a list (a campaign, a wave), where hundreds of confirmations would only be
+ * waited for.
+ */
+export function confirmedRows(emails: readonly string[], now = Date.now()): NewSignupRow[] {
+  const at = new Date(now).toISOString();
+  return seedRows(emails.length, now).map((row, i) => {
+    const email = emails[i]!;
+    const { domain, freeMail } = companyOf(email);
+    return {
+      ...row,
+      email,
+      company_domain: domain,
+      free_mail: freeMail,
+      created_at: at,
+      consented_at: at,
+      confirmation_sent_at: at,
+      confirmed_at: at,
+      marketing_opt_out_at: null,
+      status: 'new',
+      locale: 'en',
+      flags: [],
+    };
+  });
+}
+
+/** Stores `emails` as confirmed sign-ups who want mail (confirmedRows), in one transaction, as the sign-up store does. */
+export async function seedConfirmedPeople(database: Database, emails: readonly string[]): Promise<void> {
+  const store = createSignupStore(database);
+  await database.db.transaction().execute((trx) => store.insertNew(trx, confirmedRows(emails)));
 }

@@ -50,14 +50,20 @@ export const useMeetings = () =>
 export const usePartnerCodes = ({ enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({ queryKey: adminKeys.partnerCodes(), queryFn: () => request(adminPartnerCodeListSchema, '/partner-codes'), enabled });
 
-/** POST /partner-codes (answers the code, this once) or /partner-codes/:id/revoke. */
-export function usePartnerCodeAction() {
+/** POST /partner-codes: answers the code, this once. */
+export function useMakePartnerCode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { create: AdminPartnerCodeCreate } | { revoke: number }) =>
-      'create' in input
-        ? request(adminPartnerCodeCreatedSchema, '/partner-codes', json('POST', input.create))
-        : request(adminPartnerCodeSchema, `/partner-codes/${input.revoke}/revoke`, json('POST', {})),
+    mutationFn: (input: AdminPartnerCodeCreate) => request(adminPartnerCodeCreatedSchema, '/partner-codes', json('POST', input)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.partnerCodes() }),
+  });
+}
+
+/** POST /partner-codes/:id/revoke: answers the code as it now is (withdrawn). */
+export function useWithdrawPartnerCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => request(adminPartnerCodeSchema, `/partner-codes/${id}/revoke`, json('POST', {})),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.partnerCodes() }),
   });
 }

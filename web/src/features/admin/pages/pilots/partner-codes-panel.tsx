@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MAX_EXPIRY_DAYS, PARTNER_CODE_MAX_CLAIMS, PARTNER_JOIN_PATH, type PartnerCodeState } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
-import { usePartnerCodeAction, usePartnerCodes } from '../../api/pilots';
+import { useMakePartnerCode, usePartnerCodes, useWithdrawPartnerCode } from '../../api/pilots';
 import { TextField } from '../../components/fields';
 import { TimeCell } from '../../components/console-ui';
 import { ListPanel } from '../../components/list-panel';
@@ -20,7 +20,8 @@ const STATES: Record<PartnerCodeState, string> = {
  */
 export function PartnerCodesPanel() {
   const codes = usePartnerCodes();
-  const action = usePartnerCodeAction();
+  const make = useMakePartnerCode();
+  const withdraw = useWithdrawPartnerCode();
   const [label, setLabel] = useState('');
   const [limit, setLimit] = useState('50');
   const [days, setDays] = useState('30');
@@ -55,16 +56,13 @@ export function PartnerCodesPanel() {
                     type="button"
                     variant="secondary"
                     size="small"
-                    disabled={action.isPending}
+                    disabled={withdraw.isPending}
                     aria-label={`Withdraw “${c.label}”`}
                     onClick={() =>
-                      action.mutate(
-                        { revoke: c.id },
-                        {
-                          onSuccess: () => setOutcome(`“${c.label}” is withdrawn: nobody else can join with it.`),
-                          onError: (e) => setOutcome(e.message),
-                        },
-                      )
+                      withdraw.mutate(c.id, {
+                        onSuccess: () => setOutcome(`“${c.label}” is withdrawn: nobody else can join with it.`),
+                        onError: (e) => setOutcome(e.message),
+                      })
                     }
                   >
                     Withdraw
@@ -83,8 +81,8 @@ export function PartnerCodesPanel() {
             e.preventDefault();
             setOutcome('');
             setMade(null);
-            action.mutate(
-              { create: { label, claim_limit: Number(limit), expires_in_days: Number(days) } },
+            make.mutate(
+              { label, claim_limit: Number(limit), expires_in_days: Number(days) },
               {
                 onSuccess: (created) => {
                   setMade({ label: created.label, code: created.code });
@@ -118,7 +116,7 @@ export function PartnerCodesPanel() {
             />
           </div>
           <div className="actions">
-            <Button type="submit" disabled={action.isPending || label.trim() === ''}>
+            <Button type="submit" disabled={make.isPending || label.trim() === ''}>
               Make the code
             </Button>
           </div>
