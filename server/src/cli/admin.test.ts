@@ -8,6 +8,9 @@ import { useTestDatabase } from '../test/app';
 import { DIALECTS } from '../test/databases';
 import { EXIT, runAdminCli } from './admin';
 import { verifyPassword } from '../lib/passwords';
+import { createStores } from '../db/stores';
+import { createServices } from '../services';
+import { validSignup } from '../test/fixtures';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const PASSWORD = 'correct horse battery staple';
@@ -16,7 +19,9 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
   const suite = useTestDatabase(dialect);
 
   const envVars = () => ({ DATA_DIR: suite.testDb.dataDir, ...(suite.testDb.url ? { DATABASE_URL: suite.testDb.url } : {}) });
-  const settings = () => ({ databaseUrl: suite.testDb.url, dataDir: suite.testDb.dataDir });
+  // The ledger where the server writes it by default (io/erasure-ledger.ts: beside the SQLite file, DATA_DIR).
+  const ledgerFile = () => path.join(suite.testDb.dataDir, 'erasure-ledger.jsonl');
+  const settings = () => ({ databaseUrl: suite.testDb.url, dataDir: suite.testDb.dataDir, erasureLedgerFile: ledgerFile() });
   const run = async (argv: string[], stdinText?: string, isTTY = false) => {
     const stdin = Object.assign(new PassThrough(), { isTTY });
     const stdout = new PassThrough();
@@ -166,6 +171,7 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
     const real = await run(['import', file, '--source', 'mailchimp', '--confirm-by-mail']);
     expect(real.code, real.err).toBe(0);
     expect(real.out).toContain('Imported 1, attributed to "mailchimp", unconfirmed.');
+    expect(real.out).toContain(`No erasure ledger at ${ledgerFile()} yet`);
   });
 
   it("shows an import's progress on a terminal (rows done, rate, time left) and stays quiet otherwise", async () => {
@@ -185,5 +191,46 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
     const shown = await run(['import', file2, '--source', 'terminal-run'], undefined, true);
     expect(shown.code, shown.err).toBe(0);
     expect(shown.err).toMatch(/Importing: 1,200 of 1,200 rows \(100 %\), [\d,]+ rows\/s, done\n$/);
+  });
+  /** The program as an operator runs it (`npm run admin -- …`): settings from the environment alone. */
+  const runProgram = async (argv: string[]) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server', 'src', 'admin-cli.ts'), ...argv], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', ...envVars() },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    return { code, out };
+  };
+
+  it('import skips everyone the erasure ledger names, as the console does, and says how many and where it looked', async () => {
+    // Erased through the server's own services, which write the ledger where the server keeps it by default.
+    const stores = createStores(suite.database, { sessionIdleMs: 3_600_000, sessionMaxMs: 3_600_000 });
+    const services = createServices(suite.database, stores, { batchWindowMs: 0, webhookEndpoints: [], erasureLedgerFile: ledgerFile() });
+    const gone = `erased-${dialect}@volvo.example`;
+    await services.signups.signUp(validSignup({ email: gone }));
+    expect(await services.signups.erase((await stores.signups.idByEmail(suite.database.db, gone))!, { kind: 'person' })).toBe(true);
+
+    const file = path.join(suite.testDb.dataDir, `old-list-${dialect}.csv`);
+    await import('node:fs').then((fs) =>
+      fs.promises.writeFile(
+        file,
+        `email,role,company_size,desired_outcomes\n${gone},Product Manager,1-10 employees,Reuse insights\nkept-${dialect}@volvo.example,Product Manager,1-10 employees,Reuse insights\n`,
+      ),
+    );
+    const confirmations = () =>
+      suite.database.db.selectFrom('outbox').select('id').where('kind', '=', 'mail').where('topic', '=', 'confirmation').execute();
+    const queuedBefore = (await confirmations()).length;
+    const imported = await runProgram(['import', file, '--source', 'old-list', '--confirm-by-mail']);
+    expect(imported.code, imported.out).toBe(0);
+    expect(imported.out).toContain('1 erased at their request (skipped)');
+    expect(imported.out).toContain(`Checked against the erasure ledger ${ledgerFile()}: 1 erased at their request skipped.`);
+    expect(await stores.signups.idByEmail(suite.database.db, gone)).toBeUndefined();
+    expect(await stores.signups.idByEmail(suite.database.db, `kept-${dialect}@volvo.example`)).toBeDefined();
+    // Nobody erased is mailed: the one confirmation queued is the kept person's.
+    expect((await confirmations()).length - queuedBefore).toBe(1);
   });
 });

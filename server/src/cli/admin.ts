@@ -95,12 +95,24 @@ export interface CliDatabaseSettings {
   dataDir: string;
   /** WEBHOOK_URL: people imported are announced (`signup.created`) as the server would announce them. */
   webhookEndpoints?: readonly string[];
+  /**
+   * The erasure ledger the server writes (io/erasure-ledger.ts, ERASURE_LEDGER or its default): an import skips everyone
+   * it names, as the console's import does. Required, so no door into the list can be built without it.
+   */
+  erasureLedgerFile: string;
 }
 
 /** The server's stores and services over `database`, as the CLI uses them (the same rules as the console). */
 function toolsFor(database: Database, settings: CliDatabaseSettings) {
   const stores = createStores(database, { sessionIdleMs: 3_600_000, sessionMaxMs: 3_600_000 });
-  return { stores, services: createServices(database, stores, { batchWindowMs: 0, webhookEndpoints: settings.webhookEndpoints ?? [] }) };
+  return {
+    stores,
+    services: createServices(database, stores, {
+      batchWindowMs: 0,
+      webhookEndpoints: settings.webhookEndpoints ?? [],
+      erasureLedgerFile: settings.erasureLedgerFile,
+    }),
+  };
 }
 
 /** `npm run admin -- …`: manages operators in the database the server uses. Returns the exit code. */
@@ -238,6 +250,11 @@ async function runImport(
       onProgress: (done, total) => progress.update(done, total),
     });
     for (const line of describeImport(report)) io.stdout.write(`${line}\n`);
+    io.stdout.write(
+      fs.existsSync(settings.erasureLedgerFile)
+        ? `Checked against the erasure ledger ${settings.erasureLedgerFile}: ${report.erased} erased at their request skipped.\n`
+        : `No erasure ledger at ${settings.erasureLedgerFile} yet: nobody has been erased since it was set (ERASURE_LEDGER).\n`,
+    );
     return EXIT.ok;
   } catch (error) {
     io.stderr.write(
