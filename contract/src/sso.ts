@@ -16,6 +16,12 @@ export const SSO_REFUSALS = [
   'not-allowed',
   'other-subject',
   'unreachable',
+  /** The provider's address is not verified or not of an allowed domain: an account or invitation needs its own link. */
+  'link-needed',
+  /** An owner removed this operator: they join again only when invited. */
+  'removed',
+  /** The invitation the sign-in started from is used, withdrawn or expired. */
+  'invitation-over',
 ] as const;
 export type SsoRefusal = (typeof SSO_REFUSALS)[number];
 
@@ -57,6 +63,13 @@ export const adminSsoUpdateSchema = z.strictObject({
     ),
 });
 export type AdminSsoUpdate = z.infer<typeof adminSsoUpdateSchema>;
+
+/**
+ * POST /api/admin/sso/start (signed out): a sign-in through the provider started from an invitation's link, which the
+ * invited person joins with whatever address the provider gives (issue 47 item 1). Answers where to send the browser.
+ */
+export const adminSsoInvitationStartSchema = z.strictObject({ invitation: z.string().check(z.minLength(20), z.maxLength(100)) });
+export const adminSsoStartSchema = z.object({ url: z.string() });
 
 /** GET /api/admin/session/sso (signed out): whether the sign-in page offers the provider. */
 export const adminSsoOfferSchema = z.object({ offered: z.boolean() });

@@ -49,35 +49,75 @@ export function createSso({ stores, useCases, provider, settings, now = () => ne
     throw new SsoRefused(reason, detail);
   };
 
-  /** The operator this identity is, joining them to the team when they may join; refused otherwise. */
-  async function operatorFor(change: Change, identity: OidcIdentity & { email: string }): Promise<SsoOperator> {
+  /** Joins `email` to the team with `role` through the provider, linked to `subject` from the first sign-in on. */
+  async function join(change: Change, identity: { email: string; subject: string }, role: OperatorRole, target: string) {
+    // Nobody knows this password: the operator signs in through the provider (or sets one with a new invitation).
+    const added = await stores.operatorAccounts.add(identity.email, await hashPassword(randomToken(32)), role, change.trx);
+    await stores.sso.setSubject(change.trx, added.id, identity.subject);
+    await change.audit({ action: 'operator.join', operatorId: added.id, target, detail: `${role}, through the identity provider` });
+    return { id: added.id, email: added.email, role, subject: identity.subject, totp: false, passkeys: 0 };
+  }
+
+  /**
+   * The operator this identity is, joining them to the team when they may join; refused otherwise (issue 47 items 1, 2).
+   * - An operator linked before is matched by the provider's subject only: an address the provider reassigned is not them.
+   * - A sign-in started from an invitation's own link (its token proved, `invitationId`) joins with that invitation,
+   *   whatever address the provider gives: the link in the invited person's mailbox is the proof.
+   * - Otherwise the provider's address is trusted, to link an operator or an invitation or to join by domain, only when
+   *   it is verified (`email_verified: true`; a missing claim, as Entra sends, is not) and its domain is allowed: a
+   *   tenant's admin can set any address on an account.
+   * - An operator an owner removed does not join again by domain until an owner invites them (or adds them) again.
+   */
+  async function operatorFor(change: Change, identity: OidcIdentity, invitationId: number | null): Promise<SsoOperator> {
     const bySubject = await stores.sso.operatorBySubject(change.trx, identity.subject);
     if (bySubject) return bySubject;
-    const byEmail = await stores.sso.operatorByEmail(change.trx, identity.email);
+    if (invitationId !== null) {
+      const invitation = await stores.operatorInvitations.forMail(change.trx, invitationId);
+      if (
+        !invitation ||
+        invitation.expiresAt <= change.at ||
+        !(await stores.operatorInvitations.accept(change.trx, invitation.id, change.at))
+      )
+        throw new SsoRefused('invitation-over', `invitation:${invitationId} is used, withdrawn or expired`);
+      return join(change, { email: invitation.email, subject: identity.subject }, invitation.role, `invitation:${invitation.id}`);
+    }
+    const { email } = identity;
+    if (!email) throw new SsoRefused('unverified-email', 'the provider gave no e-mail address');
+    const domain = domainOf(email);
+    const allowed = settings.allowedDomains.includes(domain);
+    const trusted = identity.emailVerified === true && allowed;
+    const untrusted = () =>
+      identity.emailVerified === true
+        ? `${domain} is not an allowed domain: its addresses are not linked`
+        : `the provider did not say ${domain === '' ? 'the address' : `the address at ${domain}`} is verified (email_verified)`;
+
+    const byEmail = await stores.sso.operatorByEmail(change.trx, email);
     if (byEmail) {
       if (byEmail.subject !== null)
         throw new SsoRefused('other-subject', `${byEmail.email} signed in before as another account of the provider`);
+      if (!trusted) throw new SsoRefused('link-needed', `operator:${byEmail.id} not linked: ${untrusted()}`);
       await stores.sso.setSubject(change.trx, byEmail.id, identity.subject);
+      await change.audit({
+        action: 'operator.sso-link',
+        operatorId: byEmail.id,
+        target: `operator:${byEmail.id}`,
+        detail: `domain:${domain}`,
+      });
       return byEmail;
     }
-    const invitation = await stores.operatorInvitations.openFor(change.trx, identity.email);
-    const invited = invitation && (await stores.operatorInvitations.forMail(change.trx, invitation.id));
-    const domainRole = (await stores.sso.domainRoles(change.trx)).find((d) => d.domain === domainOf(identity.email))?.role;
-    const allowed = settings.allowedDomains.includes(domainOf(identity.email));
-    if (!invited && !allowed)
-      throw new SsoRefused('not-allowed', `${domainOf(identity.email)} is not an allowed domain, and the address was not invited`);
-    const role = invited ? invited.role : (domainRole ?? settings.defaultRole);
-    // Nobody knows this password: the operator signs in through the provider (or sets one with a new invitation).
-    const added = await stores.operatorAccounts.add(identity.email, await hashPassword(randomToken(32)), role, change.trx);
-    if (invited) await stores.operatorInvitations.accept(change.trx, invited.id, change.at);
-    await stores.sso.setSubject(change.trx, added.id, identity.subject);
-    await change.audit({
-      action: 'operator.join',
-      operatorId: added.id,
-      target: invited ? `invitation:${invited.id}` : `domain:${domainOf(identity.email)}`,
-      detail: `${role}, through the identity provider`,
-    });
-    return { id: added.id, email: added.email, role, subject: identity.subject, totp: false, passkeys: 0 };
+    const open = await stores.operatorInvitations.openFor(change.trx, email);
+    if (open && open.expiresAt > change.at) {
+      if (!trusted) throw new SsoRefused('link-needed', `invitation:${open.id} not joined by address: ${untrusted()}`);
+      const invited = await stores.operatorInvitations.forMail(change.trx, open.id);
+      if (invited && (await stores.operatorInvitations.accept(change.trx, invited.id, change.at)))
+        return join(change, { email, subject: identity.subject }, invited.role, `invitation:${invited.id}`);
+    }
+    if (!allowed) throw new SsoRefused('not-allowed', `${domain} is not an allowed domain, and the address was not invited`);
+    if (!trusted) throw new SsoRefused('unverified-email', untrusted());
+    if (await stores.sso.wasRemoved(change.trx, { email, subject: identity.subject }))
+      throw new SsoRefused('removed', `${domain}: an owner removed this operator; they join again only when invited`);
+    const domainRole = (await stores.sso.domainRoles(change.trx)).find((d) => d.domain === domain)?.role;
+    return join(change, { email, subject: identity.subject }, domainRole ?? settings.defaultRole, `domain:${domain}`);
   }
 
   async function view(): Promise<AdminSso> {
@@ -97,9 +137,20 @@ export function createSso({ stores, useCases, provider, settings, now = () => ne
     configured: provider !== null,
     view,
 
-    /** A sign-in on its way: the provider's address, and the handle the browser keeps in a cookie until it comes back. */
-    async start(): Promise<{ url: URL; handle: string }> {
+    /**
+     * A sign-in on its way: the provider's address, and the handle the browser keeps in a cookie until it comes back.
+     * `invitationToken`: started from an invitation's link, which must still be open; the person joins with it.
+     */
+    async start(invitationToken?: string): Promise<{ url: URL; handle: string }> {
       if (!provider) throw new SsoRefused('not-configured', 'OIDC_ISSUER is not set');
+      let invitationId: number | null = null;
+      if (invitationToken !== undefined) {
+        const invitation = await useCases.run((change) =>
+          stores.operatorInvitations.byToken(change.trx, sha256(invitationToken), change.at),
+        );
+        if (!invitation) throw new SsoRefused('invitation-over', 'the invitation link is used, withdrawn or expired');
+        invitationId = invitation.id;
+      }
       const attempt = newAttempt();
       const handle = randomToken(32);
       const at = now();
@@ -109,7 +160,7 @@ export function createSso({ stores, useCases, provider, settings, now = () => ne
       });
       await stores.sso.createAttempt(
         sha256(handle),
-        { purpose: 'provider', ...attempt, operatorId: null },
+        { purpose: 'provider', ...attempt, operatorId: null, invitationId },
         at.toISOString(),
         new Date(at.getTime() + PROVIDER_MS).toISOString(),
       );
@@ -131,11 +182,9 @@ export function createSso({ stores, useCases, provider, settings, now = () => ne
         if (error instanceof OidcRefusal) return refuse('provider', error.why);
         return refuse('unreachable', error instanceof Error ? error.message.slice(0, 200) : 'the provider did not answer');
       }
-      const { email } = identity;
-      if (!email || identity.emailVerified === false) return refuse('unverified-email', 'the provider gave no verified e-mail address');
       let operator: SsoOperator;
       try {
-        operator = await useCases.run((change) => operatorFor(change, { ...identity, email }));
+        operator = await useCases.run((change) => operatorFor(change, identity, attempt.invitationId ?? null));
       } catch (error) {
         if (error instanceof SsoRefused) return refuse(error.reason, error.detail);
         throw error;

@@ -35,7 +35,7 @@ export class TeamRuleError extends Error {
 
 export interface TeamServiceDeps {
   database: Database;
-  stores: Pick<Stores, 'operatorAccounts' | 'operatorCredentials' | 'operatorInvitations' | 'operatorSessions'>;
+  stores: Pick<Stores, 'operatorAccounts' | 'operatorCredentials' | 'operatorInvitations' | 'operatorSessions' | 'sso'>;
   useCases: UseCases;
 }
 
@@ -90,6 +90,8 @@ export function createTeamService({ database, stores, useCases }: TeamServiceDep
           throw new TeamRuleError('invitation-open', 'An invitation to this address is open already; withdraw it to send another');
         }
         if (open) await stores.operatorInvitations.withdraw(trx, open.id, change.at);
+        // Invited again after a removal: the address may join again (issue 47 item 2).
+        await stores.sso.forgetRemoval(trx, email);
         const invitation = await stores.operatorInvitations.create(trx, {
           email,
           role,
@@ -165,6 +167,7 @@ export function createTeamService({ database, stores, useCases }: TeamServiceDep
             throw new TeamRuleError('operator-exists', `An operator ${email} already exists. Remove it first to set a new password.`);
           throw error;
         });
+        await stores.sso.forgetRemoval(change.trx, operator.email);
         await change.audit(entry(actor, 'operator.add', 'cli.operator-add', `operator:${operator.id} ${operator.email}`, operator.role));
         return operator;
       });
@@ -203,7 +206,10 @@ export function createTeamService({ database, stores, useCases }: TeamServiceDep
       });
     },
 
-    /** An owner (or the command line) removes an operator: their sessions, passkeys and codes go with them at once. */
+    /**
+     * An owner (or the command line) removes an operator: their sessions, passkeys and codes go with them at once, and
+     * single sign-on does not let them join again until an owner invites them again.
+     */
     async remove(actor: TeamActor, id: number): Promise<Operator> {
       return attempt(entry(actor, 'operator.remove', 'cli.operator-remove', `operator:${id}`), async (change) => {
         const operator = await existing(change.trx, id);
@@ -211,6 +217,9 @@ export function createTeamService({ database, stores, useCases }: TeamServiceDep
         const withdrawn = await stores.operatorInvitations.withdrawAllFrom(change.trx, id, change.at);
         const detail = `${operator.role}${withdrawnNote(withdrawn)}`;
         await change.audit(entry(actor, 'operator.remove', 'cli.operator-remove', `operator:${id} ${operator.email}`, detail));
+        // Removed stays removed: neither their address nor their provider account joins again by domain (issue 47 item 2).
+        const linked = await stores.sso.operatorByEmail(change.trx, operator.email);
+        await stores.sso.recordRemoval(change.trx, { email: operator.email, subject: linked?.subject ?? null }, change.at);
         await stores.operatorAccounts.removeById(change.trx, id);
         return operator;
       });

@@ -24,6 +24,7 @@ import { singleSignOnMigration } from './0022-single-sign-on';
 import { documentRequestsMigration } from './0023-document-requests';
 import { answersUnknown } from './0024-answers-unknown';
 import { bounceReasonsAndRefusals } from './0025-bounce-reasons-and-refusals';
+import { removedOperators } from './0026-removed-operators';
 import type { Migration } from './ddl';
 import { applyMigrations } from './migrator';
 
@@ -57,6 +58,7 @@ export const migrations: Migration[] = [
   documentRequestsMigration,
   answersUnknown,
   bounceReasonsAndRefusals,
+  removedOperators,
 ];
 
 export type { Migration };

@@ -20,6 +20,7 @@ import type {
   OperatorPasskeysTable,
   WebauthnChallengesTable,
   OperatorInvitationsTable,
+  OperatorRemovalsTable,
   OperatorSessionsTable,
   OperatorLoginThrottleTable,
   AuditTrailTable,
@@ -70,6 +71,7 @@ export interface Schema {
   operator_passkeys: OperatorPasskeysTable;
   webauthn_challenges: WebauthnChallengesTable;
   operator_invitations: OperatorInvitationsTable;
+  operator_removals: OperatorRemovalsTable;
   outbox: OutboxTable;
   mail_suppressions: MailSuppressionsTable;
   mail_soft_bounces: MailSoftBouncesTable;

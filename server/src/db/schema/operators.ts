@@ -159,6 +159,15 @@ export interface SsoAttemptsTable {
   nonce: string | null;
   code_verifier: string | null;
   operator_id: number | null;
+  /** A sign-in started from this invitation's link (migration 26): it joins with the invitation. */
+  invitation_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   expires_at: Timestamp;
+}
+
+/** An operator an owner removed (migration 26): no joining through the provider until invited again. */
+export interface OperatorRemovalsTable {
+  email: string;
+  sso_subject: string | null;
+  removed_at: Timestamp;
 }

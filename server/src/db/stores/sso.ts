@@ -13,6 +13,8 @@ export interface SsoAttempt {
   nonce: string | null;
   codeVerifier: string | null;
   operatorId: number | null;
+  /** Started from this invitation's link (its token proved): joins with it. */
+  invitationId?: number | null;
 }
 
 /** The operator a provider's sign-in may be, by subject or address, with what their second factor is. */
@@ -105,6 +107,7 @@ export function createSsoStore(database: Database) {
           nonce: attempt.nonce,
           code_verifier: attempt.codeVerifier,
           operator_id: attempt.operatorId,
+          invitation_id: attempt.invitationId ?? null,
           created_at: at,
           expires_at: expiresAt,
         })
@@ -117,7 +120,7 @@ export function createSsoStore(database: Database) {
         .deleteFrom('sso_attempts')
         .where('key_hash', '=', keyHash)
         .where('purpose', '=', purpose)
-        .returning(['state', 'nonce', 'code_verifier', 'operator_id', 'expires_at'])
+        .returning(['state', 'nonce', 'code_verifier', 'operator_id', 'invitation_id', 'expires_at'])
         .executeTakeFirst();
       if (!row || database.decodeTimestamp(row.expires_at) <= now) return undefined;
       return {
@@ -126,6 +129,7 @@ export function createSsoStore(database: Database) {
         nonce: row.nonce,
         codeVerifier: row.code_verifier,
         operatorId: row.operator_id === null ? null : Number(row.operator_id),
+        invitationId: row.invitation_id === null ? null : Number(row.invitation_id),
       };
     },
 
@@ -138,6 +142,31 @@ export function createSsoStore(database: Database) {
 
     async setSubject(trx: Executor, operatorId: number, subject: string): Promise<void> {
       await trx.updateTable('operators').set({ sso_subject: subject }).where('id', '=', operatorId).execute();
+    },
+
+    /** An owner removed this operator: their address and subject do not join through the provider again (migration 26). */
+    async recordRemoval(trx: Executor, removed: { email: string; subject: string | null }, at: string): Promise<void> {
+      const values = { sso_subject: removed.subject, removed_at: at };
+      await trx
+        .insertInto('operator_removals')
+        .values({ email: removed.email, ...values })
+        .onConflict((oc) => oc.column('email').doUpdateSet(values))
+        .execute();
+    },
+
+    /** Whether this address, or this subject, belongs to an operator an owner removed and has not invited again. */
+    async wasRemoved(executor: Executor, identity: { email: string; subject: string }): Promise<boolean> {
+      const row = await executor
+        .selectFrom('operator_removals')
+        .select('email')
+        .where((eb) => eb.or([eb('email', '=', identity.email), eb('sso_subject', '=', identity.subject)]))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** An owner invites (or the command line adds) this address again: it may join again. */
+    async forgetRemoval(trx: Executor, email: string): Promise<void> {
+      await trx.deleteFrom('operator_removals').where('email', '=', email).execute();
     },
   };
 }

@@ -40,6 +40,7 @@ describe.each(DIALECTS)('roles on %s', (dialect) => {
       'POST /api/admin/session/passkey',
       'POST /api/admin/session/passkey/options',
       'POST /api/admin/session/sso-code',
+      'POST /api/admin/sso/start',
     ]);
     // What only owners may do.
     const ownerOnly = table.filter((r) => r.role === 'owner').map((r) => `${r.method} ${r.url}`);

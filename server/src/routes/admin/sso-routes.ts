@@ -4,7 +4,9 @@ import {
   ADMIN_ERROR_CODES,
   adminSessionInfoSchema,
   adminSsoCodeSchema,
+  adminSsoInvitationStartSchema,
   adminSsoOfferSchema,
+  adminSsoStartSchema,
   adminSsoSchema,
   adminSsoUpdateSchema,
 } from '@waitlist/contract';
@@ -71,6 +73,29 @@ export async function ssoRoutes(parent: FastifyInstance, options: SsoRoutesOptio
       return toSignInPage(reply, error.reason);
     }
   });
+
+  // From an invitation's link (the console's Join page): the token proves the invitation, the provider the person.
+  app.post(
+    '/sso/start',
+    { bodyLimit: 4 * 1024, schema: { body: adminSsoInvitationStartSchema, response: { 200: adminSsoStartSchema } }, config: signedOut },
+    async (request, reply) => {
+      if (!sso.configured) throw new HttpError(404, ADMIN_ERROR_CODES.notFound, 'Single sign-on is not set up (OIDC_ISSUER)');
+      try {
+        const { url, handle } = await sso.start(request.body.invitation);
+        reply.setCookie(ON_ITS_WAY, handle, shortCookie(request, '/api/admin/sso', 600, 'lax'));
+        return { url: url.toString() };
+      } catch (error) {
+        if (!(error instanceof SsoRefused)) throw error;
+        if (error.reason === 'invitation-over')
+          throw new HttpError(
+            410,
+            ADMIN_ERROR_CODES.invalidRequest,
+            'This invitation link is used, withdrawn or expired: ask an owner for a new one',
+          );
+        throw new HttpError(503, ADMIN_ERROR_CODES.busy, 'Your identity provider could not be reached: try again');
+      }
+    },
+  );
 
   app.get('/sso/callback', { config: signedOut }, async (request, reply) => {
     reply.clearCookie(ON_ITS_WAY, { path: '/api/admin/sso' });

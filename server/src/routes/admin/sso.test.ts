@@ -7,6 +7,7 @@ import { DIALECTS } from '../../test/databases';
 import { startTestProvider, type TestProvider } from '../../test/oidc-provider';
 import { freePort } from '../../test/free-port';
 import { ADMIN_TEST_ENV, addOperator, adminClient, auditEntries, signIn } from '../../test/console';
+import { sha256 } from '../../lib/crypto';
 
 /**
  * Single sign-on to the console (issue 37 item 4) against a real OpenID provider on loopback (oidc-provider): the
@@ -17,6 +18,7 @@ import { ADMIN_TEST_ENV, addOperator, adminClient, auditEntries, signIn } from '
  * reason, starts no session, and is in the audit trail.
  */
 const SITE = 'http://localhost:3000';
+const ORIGIN = { origin: 'http://localhost:80', host: 'localhost:80' };
 
 describe.each(DIALECTS)('single sign-on on %s', (dialect) => {
   let provider: TestProvider;
@@ -43,12 +45,15 @@ describe.each(DIALECTS)('single sign-on on %s', (dialect) => {
   });
 
   /** The browser's way: our start, the provider, back to our callback; answers where it lands and the session cookie. */
-  async function signInThroughProvider(app: FastifyInstance = suite.app, tamper?: (providerUrl: URL) => URL) {
-    const start = await app.inject({ method: 'GET', url: '/api/admin/sso/start' });
-    expect(start.statusCode, start.body).toBe(303);
+  async function signInThroughProvider(app: FastifyInstance = suite.app, tamper?: (providerUrl: URL) => URL, invitation?: string) {
+    // From the sign-in page's link, or from an invitation's Join page (its token in the body, never in an address).
+    const start = invitation
+      ? await app.inject({ method: 'POST', url: '/api/admin/sso/start', headers: ORIGIN, payload: { invitation } })
+      : await app.inject({ method: 'GET', url: '/api/admin/sso/start' });
+    expect(start.statusCode, start.body).toBe(invitation ? 200 : 303);
     const handle = start.cookies.find((c) => c.name === 'wl_sso');
     expect(handle).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/admin/sso' });
-    let authorize = new URL(start.headers.location!);
+    let authorize = new URL(invitation ? start.json<{ url: string }>().url : start.headers.location!);
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorize.searchParams.get('state')).toBeTruthy();
     expect(authorize.searchParams.get('nonce')).toBeTruthy();
@@ -168,16 +173,110 @@ describe.each(DIALECTS)('single sign-on on %s', (dialect) => {
     expect(unreachable.statusCode).toBe(303);
     expect(unreachable.headers.location).toBe('/admin?sso=unreachable');
 
-    // Invited from another domain: they come in with the invitation's role.
+    // Invited from another domain: the provider's address alone does not join them (the domain is not allowed); the
+    // invitation's own link does, with the invitation's role.
+    const token = await invite(`eve-${dialect}@elsewhere.example`, 'member');
+    provider.signInAs({ sub: `eve-${dialect}`, email: `eve-${dialect}@elsewhere.example` });
+    expect((await signInThroughProvider()).location).toBe('/admin?sso=link-needed');
+    const invited = await signInThroughProvider(suite.app, undefined, token);
+    expect((await whoAmI(invited.session)).operator).toMatchObject({ email: `eve-${dialect}@elsewhere.example`, role: 'member' });
+  });
+
+  /** An owner invites `email` with `role`; answers the token of the invitation's link (as its mail carries it). */
+  async function invite(email: string, role: 'owner' | 'member' | 'viewer') {
     const ownerCookie = await signIn(suite.app, `owner-${dialect}@acme.example`);
-    const invite = await adminClient(
+    const made = await adminClient(
       () => suite.app,
       () => ownerCookie,
-    )('POST', '/operators', { email: `eve-${dialect}@elsewhere.example`, role: 'member' });
-    expect(invite.statusCode, invite.body).toBe(201);
-    provider.signInAs({ sub: `eve-${dialect}`, email: `eve-${dialect}@elsewhere.example` });
-    const invited = await signInThroughProvider();
-    expect((await whoAmI(invited.session)).operator).toMatchObject({ role: 'member' });
+    )('POST', '/operators', { email, role });
+    expect(made.statusCode, made.body).toBe(201);
+    const token = `the-link-of-the-invitation-mail-${email}`;
+    await suite.app.stores.operatorInvitations.setTokenHash(suite.app.database.db, made.json<{ id: number }>().id, sha256(token));
+    return token;
+  }
+  const subjectOf = async (email: string) =>
+    (await suite.app.database.db.selectFrom('operators').select('sso_subject').where('email', '=', email).executeTakeFirst())?.sso_subject;
+
+  it('links an address to an operator or an invitation only when the provider verified it and its domain is allowed (third review, item 1)', async () => {
+    // A founder on a public mail domain: a tenant's admin who sets that address on an account of theirs is refused.
+    await addOperator(suite.app, `founder-${dialect}@gmail.example`);
+    provider.signInAs({ sub: `tenant-admin-${dialect}`, email: `founder-${dialect}@gmail.example` });
+    const borrowed = await signInThroughProvider();
+    expect(borrowed).toMatchObject({ location: '/admin?sso=link-needed', session: undefined });
+    expect(await subjectOf(`founder-${dialect}@gmail.example`)).toBeNull();
+
+    // An allowed domain, but no email_verified (as Entra ID sends): not linked; verified: linked, then by subject only.
+    await addOperator(suite.app, `pat-${dialect}@acme.example`, undefined, 'member');
+    provider.signInAs({ sub: `pat-${dialect}`, email: `pat-${dialect}@acme.example`, emailVerified: undefined });
+    expect(await signInThroughProvider()).toMatchObject({ location: '/admin?sso=link-needed', session: undefined });
+    expect(await subjectOf(`pat-${dialect}@acme.example`)).toBeNull();
+    provider.signInAs({ sub: `pat-${dialect}`, email: `pat-${dialect}@acme.example` });
+    expect((await whoAmI((await signInThroughProvider()).session)).operator).toMatchObject({ email: `pat-${dialect}@acme.example` });
+    provider.signInAs({ sub: `pat-${dialect}`, email: `pat-${dialect}@acme.example`, emailVerified: false });
+    expect((await whoAmI((await signInThroughProvider()).session)).operator).toMatchObject({ email: `pat-${dialect}@acme.example` });
+    expect((await auditEntries(suite.app, 'operator.sso-link')).map((e) => e.detail)).toContain('domain:acme.example');
+
+    // A newcomer of an allowed domain without a verified address does not join either.
+    provider.signInAs({ sub: `nobody-${dialect}`, email: `nobody-${dialect}@acme.example`, emailVerified: undefined });
+    expect((await signInThroughProvider()).location).toBe('/admin?sso=unverified-email');
+    expect(await subjectOf(`nobody-${dialect}@acme.example`)).toBeUndefined();
+
+    // A partner consultant invited as owner: their provider's address is not enough, the invitation's link is needed.
+    const token = await invite(`consultant-${dialect}@partner.example`, 'owner');
+    provider.signInAs({ sub: `consultant-${dialect}`, email: `consultant-${dialect}@partner.example` });
+    expect(await signInThroughProvider()).toMatchObject({ location: '/admin?sso=link-needed', session: undefined });
+    expect(await subjectOf(`consultant-${dialect}@partner.example`)).toBeUndefined();
+    // Someone else with the address cannot use the invitation through the provider either; the link joins its holder.
+    const joined = await signInThroughProvider(suite.app, undefined, token);
+    expect((await whoAmI(joined.session)).operator).toMatchObject({ email: `consultant-${dialect}@partner.example`, role: 'owner' });
+    // The link works once.
+    const again = await suite.app.inject({ method: 'POST', url: '/api/admin/sso/start', headers: ORIGIN, payload: { invitation: token } });
+    expect(again.statusCode).toBe(410);
+
+    // An invitation that expired is not joined through the provider, even by a verified address of an allowed domain.
+    await invite(`late-${dialect}@acme.example`, 'owner');
+    await suite.app.database.db
+      .updateTable('operator_invitations')
+      .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('email', '=', `late-${dialect}@acme.example`)
+      .execute();
+    provider.signInAs({ sub: `late-${dialect}`, email: `late-${dialect}@acme.example` });
+    const late = await signInThroughProvider();
+    expect((await whoAmI(late.session)).operator).toMatchObject({ email: `late-${dialect}@acme.example`, role: 'viewer' });
+  });
+
+  it('keeps a removed operator out of joining by domain until an owner invites them again (third review, item 2)', async () => {
+    provider.signInAs({ sub: `leaver-${dialect}`, email: `leaver-${dialect}@acme.example` });
+    expect((await whoAmI((await signInThroughProvider()).session)).operator).toMatchObject({ role: 'viewer' });
+    const ownerCookie = await signIn(suite.app, `owner-${dialect}@acme.example`);
+    const admin = adminClient(
+      () => suite.app,
+      () => ownerCookie,
+    );
+    const id = Number(
+      (
+        await suite.app.database.db
+          .selectFrom('operators')
+          .select('id')
+          .where('email', '=', `leaver-${dialect}@acme.example`)
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    expect((await admin('DELETE', `/operators/${id}`)).statusCode).toBe(204);
+
+    // The same provider account, and the same address on a new account: both stay out.
+    const back = await signInThroughProvider();
+    expect(back).toMatchObject({ location: '/admin?sso=removed', session: undefined });
+    provider.signInAs({ sub: `leaver-new-${dialect}`, email: `leaver-${dialect}@acme.example` });
+    expect((await signInThroughProvider()).location).toBe('/admin?sso=removed');
+    provider.signInAs({ sub: `leaver-${dialect}`, email: `leaver.renamed-${dialect}@acme.example` });
+    expect((await signInThroughProvider()).location).toBe('/admin?sso=removed');
+    expect(await subjectOf(`leaver-${dialect}@acme.example`)).toBeUndefined();
+
+    // Invited again: they join, with the invitation's role.
+    await invite(`leaver-${dialect}@acme.example`, 'member');
+    provider.signInAs({ sub: `leaver-${dialect}`, email: `leaver-${dialect}@acme.example` });
+    expect((await whoAmI((await signInThroughProvider()).session)).operator).toMatchObject({ role: 'member' });
   });
 
   it("asks for the operator's own code after the provider, and keeps only the break-glass owner on passwords when required", async () => {

@@ -4,6 +4,7 @@ import {
   adminSessionsEndedSchema,
   adminSsoOfferSchema,
   adminSsoSchema,
+  adminSsoStartSchema,
   type AdminSsoUpdate,
 } from '@waitlist/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,6 +28,16 @@ export function useSignIn() {
 /** GET /session/sso (signed out): whether the sign-in page offers the identity provider. */
 export const useSsoOffer = () =>
   useQuery({ queryKey: adminKeys.ssoOffer(), queryFn: () => request(adminSsoOfferSchema, '/session/sso'), staleTime: Infinity });
+
+/**
+ * POST /sso/start with an invitation's token: where to send the browser to join through the identity provider (the
+ * invitation's link proves who was invited; the provider's address does not need to match).
+ */
+export const useJoinThroughProvider = () =>
+  useMutation({
+    mutationFn: (token: string) => request(adminSsoStartSchema, '/sso/start', json('POST', { invitation: token })),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
 
 /** POST /session/sso-code: the operator's own code after the identity provider (the ticket rides in a cookie). */
 export function useSsoCode() {

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
+import { useJoinThroughProvider, useSsoOffer } from '../api/session';
 import { useAcceptInvitation } from '../api/team';
 import { TextField } from '../components/fields';
 import { SignedOutCard } from '../components/signed-out-card';
@@ -10,6 +11,8 @@ import { SignedOutCard } from '../components/signed-out-card';
  */
 export function AcceptInvitationPage({ token, onJoined }: { token: string; onJoined: () => void }) {
   const accept = useAcceptInvitation();
+  const ssoOffer = useSsoOffer();
+  const throughProvider = useJoinThroughProvider();
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const mismatch = again.length > 0 && password !== again;
@@ -58,6 +61,27 @@ export function AcceptInvitationPage({ token, onJoined }: { token: string; onJoi
           {accept.isPending ? 'Joining…' : 'Set my password and sign in'}
         </Button>
       </form>
+      {ssoOffer.data?.offered && (
+        <div className="stack">
+          <p className="muted">Or join with the account your organisation gives you: this link decides your role.</p>
+          {throughProvider.isError && (
+            <p className="form-error" role="alert">
+              {throughProvider.error.message}
+            </p>
+          )}
+          <Button
+            type="button"
+            variant="secondary"
+            className="btn-block"
+            disabled={throughProvider.isPending || throughProvider.isSuccess}
+            onClick={() => throughProvider.mutate(token)}
+          >
+            {throughProvider.isPending || throughProvider.isSuccess
+              ? 'Going to your organisation…'
+              : 'Join with your organisation’s account'}
+          </Button>
+        </div>
+      )}
     </SignedOutCard>
   );
 }

@@ -14,6 +14,10 @@ const REFUSALS: Record<SsoRefusal, string> = {
   'not-allowed': 'Your address is not one of the domains this console lets in, and it was not invited. Ask an owner to invite you.',
   'other-subject': 'This address signed in before as another account of your identity provider: ask an owner.',
   unreachable: 'Your identity provider could not be reached: try again in a moment (an owner who keeps a password can still sign in).',
+  'link-needed':
+    'Your identity provider did not vouch for this address, so it was not linked to the console. Sign in with your password, or use the link in your invitation mail.',
+  removed: 'An owner removed you from this console. Ask an owner to invite you again.',
+  'invitation-over': 'This invitation is used, withdrawn or expired: ask an owner for a new one.',
 };
 
 /** Where the provider's way ended (`/admin?sso=…`), read once and taken out of the address bar. */
