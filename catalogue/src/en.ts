@@ -1110,6 +1110,18 @@ const operatorMails = {
     button: 'Open the audit trail',
     reason: (brand: Brand) => `You get this because you are an owner of the ${brand.name} waitlist console.`,
   },
+  credentialMade: {
+    subject: (brand: Brand, what: string) => `${what} on the ${brand.name} console`,
+    preview: (actor: string) => `Made by ${actor}`,
+    heading: 'A lasting way into the console changed',
+    apiKey: 'An API key was made',
+    ssoPolicy: 'The single sign-on policy changed',
+    body: (actor: string, what: string, detail: string) => `${actor} did this just now, after proving it was them: ${what.toLowerCase()} (${detail}).`,
+    advice:
+      'If you expected it, nothing needs doing. If not: revoke the key on the API keys page or set the policy back on Team → Single sign-on, end their sessions, and read the audit trail.',
+    button: 'Open the audit trail',
+    reason: (brand: Brand) => `You get this because you are an owner of the ${brand.name} waitlist console.`,
+  },
   factorGuessing: {
     subject: (brand: Brand) => `Someone with your password is trying codes on your ${brand.name} console account`,
     preview: (wrong: number) => `${wrong} wrong codes within an hour`,

@@ -1093,6 +1093,18 @@ const operatorMails: Catalogue['operatorMails'] = {
     button: 'Öppna granskningsloggen',
     reason: (brand: Brand) => `Du får det här eftersom du är ägare av ${brand.name}s väntelistekonsol.`,
   },
+  credentialMade: {
+    subject: (brand: Brand, what: string) => `${what} i ${brand.name}s konsol`,
+    preview: (actor: string) => `Gjort av ${actor}`,
+    heading: 'En varaktig väg in i konsolen har ändrats',
+    apiKey: 'En API-nyckel har skapats',
+    ssoPolicy: 'Reglerna för inloggning via organisationen har ändrats',
+    body: (actor: string, what: string, detail: string) => `${actor} gjorde det nyss, efter att ha bevisat att det var hen: ${what.toLowerCase()} (${detail}).`,
+    advice:
+      'Om du väntade dig det behöver du inte göra något. Om inte: återkalla nyckeln på sidan API-nycklar eller ändra tillbaka reglerna under Team → Inloggning via organisationen, avsluta hens sessioner och läs granskningsloggen.',
+    button: 'Öppna granskningsloggen',
+    reason: (brand: Brand) => `Du får det här eftersom du är ägare av ${brand.name}s väntelistekonsol.`,
+  },
   factorGuessing: {
     subject: (brand: Brand) => `Någon med ditt lösenord provar koder på ditt konto i ${brand.name}s konsol`,
     preview: (wrong: number) => `${wrong} felaktiga koder inom en timme`,

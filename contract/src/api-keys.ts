@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { trimmedText } from './campaigns';
+import { freshProofFields } from './team';
 import { MAX_EXPIRY_DAYS, SIGNUPS_PATH } from './limits';
 import { ACCESS_REDEEM_PATH } from './invitations';
 
@@ -32,6 +33,8 @@ export const adminApiKeyCreateSchema = z.strictObject({
     .check(z.minLength(1, 'choose at least one scope'), z.maxLength(API_SCOPES.length, 'each scope once'))
     .check(z.refine((scopes) => new Set(scopes).size === scopes.length, 'each scope once')),
   expires_in_days: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_EXPIRY_DAYS))),
+  /** A key outlives the session: it needs a fresh proof (within five minutes, or given here; issue 47 item 4). */
+  ...freshProofFields,
 });
 export type AdminApiKeyCreate = z.infer<typeof adminApiKeyCreateSchema>;
 

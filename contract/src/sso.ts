@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { OPERATOR_ROLES } from './team';
+import { OPERATOR_ROLES, freshProofFields } from './team';
 
 /** Single sign-on to the console with OpenID Connect (issue 37 item 4). */
 
@@ -61,6 +61,8 @@ export const adminSsoUpdateSchema = z.strictObject({
       z.maxLength(50),
       z.refine((roles) => new Set(roles.map((r) => r.domain)).size === roles.length, 'each domain once'),
     ),
+  /** Who signs in how is a lasting change: it needs a fresh proof (within five minutes, or given here; issue 47 item 4). */
+  ...freshProofFields,
 });
 export type AdminSsoUpdate = z.infer<typeof adminSsoUpdateSchema>;
 

@@ -116,7 +116,8 @@ export const FRESH_PROOF_MS = 5 * 60 * 1000;
 /** An operator's password: at least this long (joining, changing it, the command line). */
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 1024;
-const freshProofFields = {
+/** The proof an operator may give with a change that needs it (docs/decisions/0035): the password and a code. */
+export const freshProofFields = {
   password: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
   totp: z.optional(z.string().check(z.regex(TOTP_CODE, 'must be the six digits your app shows'))),
   recovery_code: z.optional(z.string().check(z.minLength(4), z.maxLength(40))),

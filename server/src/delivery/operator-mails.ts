@@ -213,6 +213,25 @@ export function composeReadBudgetAlert(input: {
   }));
 }
 
+/** An owner made an API key or changed the single sign-on policy (issue 47 item 4): every other owner is told. */
+export function composeCredentialMade(input: {
+  to: string;
+  siteUrl: string;
+  actor: string;
+  what: 'api-key' | 'sso-policy';
+  detail: string;
+  brand?: Brand;
+}): ComposedMail {
+  const w = words.credentialMade;
+  const what = input.what === 'api-key' ? w.apiKey : w.ssoPolicy;
+  return alert(input, w, (brand) => ({
+    subject: w.subject(brand, what),
+    preview: w.preview(input.actor),
+    paragraphs: [w.body(input.actor, what, input.detail), w.advice],
+    path: '/audit',
+  }));
+}
+
 /** A receiving domain refuses our mail for a reason (services/mail-feedback.ts): every owner is told, once a week at most. */
 export function composeMailRefused(input: { to: string; siteUrl: string; domain: string; why: string; brand?: Brand }): ComposedMail {
   const w = words.mailRefused;

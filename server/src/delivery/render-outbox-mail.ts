@@ -17,6 +17,7 @@ import {
   composeFactorGuessingAlert,
   composeMailRefused,
   composeOperatorInvitation,
+  composeCredentialMade,
   composeReadBudgetAlert,
   composeSendPaused,
   composeSignInChanged,
@@ -81,6 +82,14 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
           : ((await options.source.operatorEmail(Number(row.payload.readerId))) ?? `operator ${Number(row.payload.readerId)}`);
       const [people, budget] = [Number(row.payload.people), Number(row.payload.budget)];
       return { mail: composeReadBudgetAlert({ to, siteUrl: options.siteUrl, reader, people, budget }) };
+    }
+    if (row.topic === MAIL_TOPICS.operatorCredentialMade) {
+      const to = await options.source.operatorEmail(Number(row.payload.operatorId));
+      if (!to) return { cancel: 'operator removed' };
+      const actorId = Number(row.payload.actorId);
+      const actor = (await options.source.operatorEmail(actorId)) ?? `operator ${actorId}`;
+      const what = row.payload.what === 'sso-policy' ? 'sso-policy' : 'api-key';
+      return { mail: composeCredentialMade({ to, siteUrl: options.siteUrl, actor, what, detail: String(row.payload.detail ?? '') }) };
     }
     if (row.topic === MAIL_TOPICS.operatorSendPaused) {
       const to = await options.source.operatorEmail(Number(row.payload.operatorId));

@@ -8,6 +8,8 @@ import {
   type ApiScope,
 } from '@waitlist/contract';
 import type { ApiKeyStore } from '../db/stores/api-keys';
+import type { OperatorAccounts } from '../db/stores/operator-accounts';
+import { tellOtherOwners } from './owner-alerts';
 import type { KeyCheck } from '../lib/api-key-check';
 import { apiKeyState, toAdminApiKey } from './api-key-views';
 import { randomToken, sha256 } from '../lib/crypto';
@@ -56,7 +58,7 @@ export function environmentKeysOf(env: {
  * one; every change is audited. `check` answers what a presented key may do, keys from the environment included.
  */
 export function createApiKeys(deps: {
-  stores: { apiKeys: ApiKeyStore };
+  stores: { apiKeys: ApiKeyStore; operatorAccounts: Pick<OperatorAccounts, 'ownerIds'> };
   useCases: UseCases;
   environment: readonly EnvironmentKey[];
   now?: () => Date;
@@ -66,7 +68,7 @@ export function createApiKeys(deps: {
   const lastWritten = new Map<number, number>();
 
   return {
-    async create(input: AdminApiKeyCreate, operatorId: number): Promise<AdminApiKeyCreated> {
+    async create(input: Omit<AdminApiKeyCreate, 'password' | 'totp' | 'recovery_code'>, operatorId: number): Promise<AdminApiKeyCreated> {
       const at = now();
       const key = `${API_KEY_PREFIX}${randomToken(32)}`;
       const row = await deps.useCases.run(async (change) => {
@@ -79,12 +81,9 @@ export function createApiKeys(deps: {
           expiresAt: input.expires_in_days === undefined ? null : new Date(at.getTime() + input.expires_in_days * DAY_MS).toISOString(),
           at: at.toISOString(),
         });
-        await change.audit({
-          action: 'api-key.create',
-          operatorId,
-          target: `api-key:${inserted.id}`,
-          detail: `${input.name}: ${inserted.scopes.join(' ')}${input.expires_in_days === undefined ? '' : `, ${input.expires_in_days} days`}`,
-        });
+        const detail = `${input.name}: ${inserted.scopes.join(' ')}${input.expires_in_days === undefined ? '' : `, ${input.expires_in_days} days`}`;
+        await change.audit({ action: 'api-key.create', operatorId, target: `api-key:${inserted.id}`, detail });
+        await tellOtherOwners(change, deps.stores.operatorAccounts, operatorId, 'api-key', detail);
         return inserted;
       });
       return { ...toAdminApiKey(row, at), key };

@@ -33,6 +33,8 @@ export const MAIL_TOPICS = {
   operatorSignInChanged: 'operator-sign-in-changed',
   /** An operator read their hour's budget of people in the console (services/exports.ts): the owners are told. */
   operatorReadBudget: 'operator-read-budget',
+  /** An owner made an API key or changed the single sign-on policy (issue 47 item 4): the other owners are told. */
+  operatorCredentialMade: 'operator-credential-made',
   /** A campaign or wave paused itself for its bounces or complaints (services/send-guard.ts): the owners are told. */
   operatorSendPaused: 'operator-send-paused',
   /** A buyer asked for our security documents on the trust page (services/document-requests.ts): the owners are told. */

@@ -4,6 +4,7 @@ import type { SsoOperator } from '../db/stores/sso';
 import { newAttempt, OidcRefusal, type OidcIdentity, type OidcProvider } from '../io/oidc';
 import { randomToken, sha256 } from '../lib/crypto';
 import { hashPassword } from '../lib/passwords';
+import { tellOtherOwners } from './owner-alerts';
 import type { Change, UseCases } from './use-case';
 
 /** A sign-in through the provider has this long to come back, and one that came back this long for its second factor. */
@@ -218,7 +219,7 @@ export function createSso({ stores, useCases, provider, settings, now = () => ne
     },
 
     /** An owner sets the roles of domains and whether everybody but the break-glass owner signs in through the provider. */
-    async update(actor: { operatorId: number }, input: AdminSsoUpdate): Promise<AdminSso> {
+    async update(actor: { operatorId: number }, input: Omit<AdminSsoUpdate, 'password' | 'totp' | 'recovery_code'>): Promise<AdminSso> {
       await useCases.run(async (change) => {
         if (input.required) {
           const owner =
@@ -238,14 +239,11 @@ export function createSso({ stores, useCases, provider, settings, now = () => ne
           change.at,
         );
         await stores.sso.setDomainRoles(change.trx, input.domain_roles, change.at);
-        await change.audit({
-          action: 'sso.policy',
-          operatorId: actor.operatorId,
-          target: 'sso',
-          detail: `${input.required ? `required, break-glass operator:${input.break_glass_operator_id}` : 'optional'}; ${
-            input.domain_roles.map((d) => `${d.domain} ${d.role}`).join(', ') || 'no domain roles'
-          }`.slice(0, 300),
-        });
+        const detail = `${input.required ? `required, break-glass operator:${input.break_glass_operator_id}` : 'optional'}; ${
+          input.domain_roles.map((d) => `${d.domain} ${d.role}`).join(', ') || 'no domain roles'
+        }`.slice(0, 300);
+        await change.audit({ action: 'sso.policy', operatorId: actor.operatorId, target: 'sso', detail });
+        await tellOtherOwners(change, stores.operatorAccounts, actor.operatorId, 'sso-policy', detail);
       });
       return view();
     },

@@ -110,6 +110,12 @@ export function createOperatorAccounts(database: Database) {
      * The owners' ids, locked on PostgreSQL for the rest of the transaction, so two owners demoting each other at the
      * same moment cannot leave nobody (SQLite has one writer).
      */
+    /** The owners' ids, oldest first. */
+    async ownerIds(executor: Executor): Promise<number[]> {
+      const rows = await executor.selectFrom('operators').select('id').where('role', '=', 'owner').orderBy('id').execute();
+      return rows.map((r) => Number(r.id));
+    },
+
     async lockOwners(trx: Executor): Promise<number[]> {
       const query = database.waitLocked(trx.selectFrom('operators').select('id').where('role', '=', 'owner').orderBy('id'));
       return (await query.execute()).map((r) => Number(r.id));

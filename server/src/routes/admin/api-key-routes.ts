@@ -10,11 +10,24 @@ import {
 } from '@waitlist/contract';
 import { HttpError } from '../../http/http-error';
 import type { ApiKeys } from '../../services/api-keys';
+import type { SignIn } from '../../services/sign-in';
+import { freshProofBy } from './fresh-proof';
 import { signedInOperator } from './guards';
 
-/** Scoped API keys (issue 37 item 5): owners make one (the key answered once), see each, revoke one. */
-export async function apiKeyRoutes(parent: FastifyInstance, options: { apiKeys: ApiKeys }): Promise<void> {
+export interface ApiKeyRoutesOptions {
+  apiKeys: ApiKeys;
+  signIn: Pick<SignIn, 'requireFreshProof'>;
+  /** Wakes the mail worker: the other owners are told of a new key. */
+  nudge: () => void;
+}
+
+/**
+ * Scoped API keys (issue 37 item 5): owners make one (the key answered once), see each, revoke one. A key outlives the
+ * session that made it: making one needs a fresh proof and is mailed to the other owners (issue 47 item 4).
+ */
+export async function apiKeyRoutes(parent: FastifyInstance, options: ApiKeyRoutesOptions): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
+  const freshProof = freshProofBy(options.signIn);
 
   app.get('/api-keys', { schema: { response: { 200: adminApiKeyListSchema } }, config: { role: 'owner' } }, async () =>
     options.apiKeys.list(),
@@ -24,8 +37,10 @@ export async function apiKeyRoutes(parent: FastifyInstance, options: { apiKeys: 
     '/api-keys',
     { schema: { body: adminApiKeyCreateSchema, response: { 201: adminApiKeyCreatedSchema } }, config: { role: 'owner' } },
     async (request, reply) => {
-      const { operatorId } = signedInOperator(request);
-      const created = await options.apiKeys.create(request.body, operatorId);
+      const { operatorId } = await freshProof(request, request.body);
+      const { password: _password, totp: _totp, recovery_code: _code, ...input } = request.body;
+      const created = await options.apiKeys.create(input, operatorId);
+      options.nudge();
       request.log.info({ operatorId, apiKeyId: created.id, scopes: created.scopes }, 'admin made an API key');
       return reply.code(201).send(created);
     },

@@ -20,7 +20,7 @@ describe.each(DIALECTS)('a fresh proof before changing how one signs in, on %s',
   const me = `proving-${dialect}@acme.example`;
   const otherOwner = `other-owner-${dialect}@acme.example`;
 
-  const api = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string, payload?: object) =>
+  const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
     suite.app.inject({
       method,
       url: `/api/admin${url}`,
@@ -112,5 +112,52 @@ describe.each(DIALECTS)('a fresh proof before changing how one signs in, on %s',
     refusedForProof(await api('POST', '/me/passkeys/options', stale));
     const cookieName = (c: string) => c.split('=')[0];
     expect(cookieName(fresh)).toBe(ADMIN_SESSION_COOKIE);
+  });
+
+  it('makes an API key or changes the single sign-on policy only with a fresh proof, and tells every other owner by mail (third review, item 4)', async () => {
+    const maker = `key-maker-${dialect}@acme.example`;
+    const watcher = `key-watcher-${dialect}@acme.example`;
+    await addOperator(suite.app, watcher);
+    await addOperator(suite.app, maker);
+    const cookie = await age(await signIn(suite.app, maker), 6);
+    const keysMade = async () => (await suite.app.database.db.selectFrom('api_keys').select('id').execute()).length;
+    const before = await keysMade();
+
+    // A stolen or unattended session: refused, and nothing is made.
+    refusedForProof(await api('POST', '/api-keys', cookie, { name: 'exfiltration', scopes: ['signups:read'] }));
+    const policy = { required: false, break_glass_operator_id: null, domain_roles: [{ domain: 'acme.example', role: 'owner' }] };
+    refusedForProof(await api('PUT', '/sso', cookie, policy));
+    expect(await keysMade()).toBe(before);
+    expect((await api('GET', '/sso', cookie)).json<{ domain_roles: unknown[] }>().domain_roles).toEqual([]);
+    const wrong = await api('POST', '/api-keys', cookie, { name: 'exfiltration', scopes: ['signups:read'], password: 'not the password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(await keysMade()).toBe(before);
+
+    // With the password: made, and the other owners are told who made what.
+    const made = await api('POST', '/api-keys', cookie, { name: 'CRM sync', scopes: ['signups:read'], password: OPERATOR_PASSWORD });
+    expect(made.statusCode, made.body).toBe(201);
+    const keyMail = await smtp.nextMailTo(watcher, { timeoutMs: 15_000 });
+    expect(keyMail.subject).toMatch(/An API key was made/);
+    expect(keyMail.text).toContain(maker);
+    expect(keyMail.text).toContain('CRM sync: signups:read');
+    // The proof counts for five minutes: the policy goes through without it in the body, and is mailed too.
+    const changed = await api('PUT', '/sso', cookie, policy);
+    expect(changed.statusCode, changed.body).toBe(200);
+    const policyMail = await smtp.nextMailTo(watcher, { timeoutMs: 15_000 });
+    expect(policyMail.subject).toMatch(/single sign-on policy changed/i);
+    expect(policyMail.text).toContain('acme.example owner');
+    await api('PUT', '/sso', cookie, { ...policy, domain_roles: [] });
+
+    // The maker is not mailed about their own change; each other owner is, once per change.
+    const notices = await suite.app.database.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('topic', '=', 'operator-credential-made')
+      .execute();
+    const makerId = Number(
+      (await suite.app.database.db.selectFrom('operators').select('id').where('email', '=', maker).executeTakeFirstOrThrow()).id,
+    );
+    const recipients = notices.map((n) => (typeof n.payload === 'string' ? JSON.parse(n.payload) : n.payload) as { operatorId: number });
+    expect(recipients.some((p) => p.operatorId === makerId)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   adminFreshProofSchema,
@@ -15,11 +15,12 @@ import {
   adminPasskeyAddedSchema,
 } from '@waitlist/contract';
 import type { OperatorCredentials } from '../../db/stores/operator-credentials';
-import { clientNetwork } from '../../lib/client-network';
 import { toPasskeyItem } from '../../services/operator-views';
 import type { Passkeys } from '../../services/passkeys';
 import type { SecondFactors } from '../../services/second-factors';
 import type { SignIn } from '../../services/sign-in';
+import { clientNetwork } from '../../lib/client-network';
+import { freshProofBy } from './fresh-proof';
 import { signedInOperator } from './guards';
 import { refusalAnswer } from './session-routes';
 import { teamError } from './team-routes';
@@ -34,13 +35,6 @@ export interface MeRoutesOptions {
   nudge: () => void;
 }
 
-/** The proof fields a change may carry (the sign-in's names). */
-interface ProofFields {
-  password?: string | undefined;
-  totp?: string | undefined;
-  recovery_code?: string | undefined;
-}
-
 /**
  * /me/*: an operator's own sign-in, whatever their role, and reachable while REQUIRE_2FA asks them to enrol: TOTP
  * (enrol, confirm, turn off, new recovery codes), passkeys (register, list, remove) and the password. Every change
@@ -52,19 +46,7 @@ export async function meRoutes(parent: FastifyInstance, options: MeRoutesOptions
   const { secondFactors, passkeys, signIn } = options;
   const own = () => ({ role: 'viewer' as const, enrolment: true });
 
-  /** Refuses the change unless the operator proved who they are within five minutes (or does so in its body). */
-  const freshProof = async (request: FastifyRequest, body: ProofFields | null | undefined) => {
-    const operator = signedInOperator(request);
-    await signIn
-      .requireFreshProof(operator, {
-        password: body?.password,
-        totp: body?.totp,
-        recoveryCode: body?.recovery_code,
-        network: clientNetwork(request.ip),
-      })
-      .catch(refusalAnswer);
-    return operator;
-  };
+  const freshProof = freshProofBy(signIn);
   /** A change went through: its mail to the operator is queued; wake the worker. */
   const changed = <T>(result: T): T => {
     options.nudge();

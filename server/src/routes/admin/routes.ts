@@ -120,6 +120,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     secureCookies: options.secureCookies,
     signInRateLimit: options.signInRateLimit,
     siteUrl: options.siteUrl,
+    nudge: options.nudgeMail,
   });
   await app.register(signupRoutes, {
     signups: services.signups,
@@ -151,7 +152,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(partnerCodeRoutes, { partnerCodes: services.partnerCodes });
   await app.register(fitRoutes, { fitRules: services.fitRules });
   await app.register(questionRoutes, { questions: services.questions });
-  await app.register(apiKeyRoutes, { apiKeys: services.apiKeys });
+  await app.register(apiKeyRoutes, { apiKeys: services.apiKeys, signIn: services.signIn, nudge: options.nudgeMail });
   await app.register(documentRequestRoutes, { documentRequests: services.documentRequests });
   await app.register(teamRoutes, { stores, team: services.team, exports: services.exports, nudge: options.nudgeMail });
   await app.register(meRoutes, {

@@ -17,7 +17,8 @@ import type { SignInThrottle } from '../../db/stores/sign-in-throttle';
 import { toSessionInfo } from '../../services/operator-views';
 import { SignInRefused, type SignIn, type StartedSession } from '../../services/sign-in';
 import { SsoRefused, type Sso } from '../../services/sso';
-import { sessionToken, signedInOperator } from './guards';
+import { freshProofBy } from './fresh-proof';
+import { sessionToken } from './guards';
 import { cookieOptions, refusalAnswer } from './session-routes';
 
 export interface SsoRoutesOptions {
@@ -29,6 +30,8 @@ export interface SsoRoutesOptions {
   signInRateLimit: RateLimitRule | null;
   /** SITE_URL: the callback's address as the provider sent the browser to it (behind any proxy). */
   siteUrl: string;
+  /** Wakes the mail worker: the other owners are told of a policy change. */
+  nudge: () => void;
 }
 
 /** The browser's sign-in on its way through the provider, and one waiting for its code: cookies of their own paths. */
@@ -43,6 +46,7 @@ const WAITING_FOR_CODE = 'wl_sso_code';
 export async function ssoRoutes(parent: FastifyInstance, options: SsoRoutesOptions): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { sso, signIn } = options;
+  const freshProof = freshProofBy(signIn);
   const signedOut = { signedOut: true, ...limitedBy(options.signInRateLimit, { whenRedisFails: options.throttle.countAddressAttempt }) };
   const contextOf = (request: FastifyRequest) => {
     const userAgent = request.headers['user-agent'];
@@ -148,8 +152,13 @@ export async function ssoRoutes(parent: FastifyInstance, options: SsoRoutesOptio
     '/sso',
     { schema: { body: adminSsoUpdateSchema, response: { 200: adminSsoSchema } }, config: { role: 'owner' } },
     async (request) => {
+      // Who signs in how is a lasting change: a fresh proof first, and the other owners are mailed (issue 47 item 4).
+      const operator = await freshProof(request, request.body);
+      const { password: _password, totp: _totp, recovery_code: _code, ...policy } = request.body;
       try {
-        return await sso.update(signedInOperator(request), request.body);
+        const answer = await sso.update(operator, policy);
+        options.nudge();
+        return answer;
       } catch (error) {
         if (error instanceof SsoRefused) throw new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, error.detail);
         throw error;

@@ -1,4 +1,5 @@
 import {
+  ADMIN_ERROR_CODES,
   adminSessionInfoSchema,
   adminSessionListSchema,
   adminSessionsEndedSchema,
@@ -8,7 +9,7 @@ import {
   type AdminSsoUpdate,
 } from '@waitlist/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { json, request, send } from './client';
+import { AdminApiError, json, request, send } from './client';
 import { adminKeys } from './query-keys';
 
 /** Who is signed in (GET /session); a 401 means nobody. */
@@ -58,6 +59,11 @@ export function useSaveSso() {
   return useMutation({
     mutationFn: (input: AdminSsoUpdate) => request(adminSsoSchema, '/sso', json('PUT', input)),
     onSuccess: (sso) => queryClient.setQueryData(adminKeys.sso(), sso),
+    // Changing the policy needs a fresh proof: the session is read again, so the page asks for it.
+    onError: (error) => {
+      if (error instanceof AdminApiError && error.code === ADMIN_ERROR_CODES.proofRequired)
+        void queryClient.invalidateQueries({ queryKey: adminKeys.session() });
+    },
   });
 }
 

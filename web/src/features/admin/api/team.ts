@@ -53,7 +53,15 @@ export const useApiKeys = () => useQuery({ queryKey: adminKeys.apiKeys(), queryF
 
 function useApiKeyMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.apiKeys() }) });
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.apiKeys() }),
+    // Making a key needs a fresh proof: the session is read again, so the page asks for it.
+    onError: (error) => {
+      if (error instanceof AdminApiError && error.code === ADMIN_ERROR_CODES.proofRequired)
+        void queryClient.invalidateQueries({ queryKey: adminKeys.session() });
+    },
+  });
 }
 /** POST /api-keys: answers the key, this once. */
 export const useCreateApiKey = () =>

@@ -24,7 +24,14 @@ export function useFreshProof(session: AdminSessionInfo): boolean {
  * "Confirm it is you": the password (and the code of the app, or a recovery code, when there is one) or a passkey.
  * Changing a passkey, the authenticator, recovery codes or the password needs it once every five minutes.
  */
-export function ProofPanel({ session }: { session: AdminSessionInfo }) {
+export function ProofPanel({
+  session,
+  purpose = 'To change how you sign in (passkeys, the authenticator app, recovery codes, your password)',
+}: {
+  session: AdminSessionInfo;
+  /** What needs the proof, as the start of the panel's sentence. */
+  purpose?: string;
+}) {
   const prove = useProveItIsMe();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -39,7 +46,7 @@ export function ProofPanel({ session }: { session: AdminSessionInfo }) {
     <section className="card stack" aria-labelledby="proof-title">
       <h2 id="proof-title">Confirm it is you</h2>
       <p>
-        To change how you sign in (passkeys, the authenticator app, recovery codes, your password), give your password
+        {purpose}, give your password
         {hasApp ? ' and a code from your app' : ''} or use a passkey. It counts for five minutes; signing in counts too.
       </p>
       {prove.error && (

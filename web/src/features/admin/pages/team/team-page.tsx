@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { OPERATOR_ROLES, type AdminOperator } from '@waitlist/contract';
+import { OPERATOR_ROLES, type AdminOperator, type AdminSessionInfo } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
+import { useSession } from '../../api/session';
 import { useChangeRole, useLetSeeAddresses, useRemoveOperator, useResetSecondFactor, useTeam, useWithdrawInvitation } from '../../api/team';
 import { SelectField } from '../../components/fields';
 import { AdminPage, ConfirmDialog, DataTable, ErrorPanel, Loading, TimeCell, type Notice } from '../../components/console-ui';
 import { InviteForm } from './invite-form';
 import { ApiKeysPanel } from './api-keys-panel';
 import { SsoPanel } from './sso-panel';
+import { ProofPanel, useFreshProof } from '../security/proof-panel';
 
 const factors = (m: AdminOperator) =>
   [m.totp ? 'authenticator app' : '', m.passkeys ? `${m.passkeys} passkey${m.passkeys === 1 ? '' : 's'}` : ''].filter(Boolean).join(', ') ||
@@ -18,6 +20,7 @@ const factors = (m: AdminOperator) =>
  */
 export function TeamPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
   const team = useTeam();
+  const session = useSession();
   const changeRole = useChangeRole();
   const seeAddresses = useLetSeeAddresses();
   const remove = useRemoveOperator();
@@ -144,6 +147,7 @@ export function TeamPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
         </div>
       )}
       <InviteForm onNotice={onNotice} />
+      {session.data && <LastingChangesProof session={session.data} />}
       {team.data && <SsoPanel owners={team.data.items.filter((m) => m.role === 'owner')} onNotice={onNotice} />}
       <ApiKeysPanel onNotice={onNotice} />
       {confirm && (
@@ -175,4 +179,10 @@ export function TeamPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
       )}
     </AdminPage>
   );
+}
+
+/** Single sign-on and API keys let someone in beyond a session: changing them needs a proof within five minutes. */
+function LastingChangesProof({ session }: { session: AdminSessionInfo }) {
+  const fresh = useFreshProof(session);
+  return fresh ? null : <ProofPanel session={session} purpose="To change single sign-on or make an API key (both outlast this session)" />;
 }
