@@ -161,6 +161,11 @@ export const adminSignupSchema = z.object({
   fit_reasons: z.array(z.string()),
   /** The start of the call they booked through the booking link (issue 36 item 3), or null. */
   meeting_at: z.nullable(z.string()),
+  /**
+   * The booked call came without our reference and was matched by the address the booker typed (issue 47 item 5):
+   * somebody else may have typed it. Present (true) only then, on the list of calls and the person's page.
+   */
+  meeting_unreferenced: z.optional(z.boolean()),
   /** Their answers to the questions after confirming (issue 36 item 1): on one person's page, in webhooks and the CSV. */
   answers: z.optional(z.array(signupAnswerSchema)),
 });

@@ -63,14 +63,19 @@ export function createBookings({
       const fromRef = event.ref === undefined ? undefined : parseBookingRef(event.ref, await refKey());
       return useCases.run(async (change) => {
         const { trx } = change;
-        const signupId =
+        const known =
           fromRef ??
           (await stores.meetings.signupOf(trx, event.scheduler, event.bookingKey)) ??
-          (event.replaces === undefined ? undefined : await stores.meetings.signupOf(trx, event.scheduler, event.replaces)) ??
-          (event.email === undefined ? undefined : await stores.signups.idByEmail(trx, normalizeEmail(event.email)));
+          (event.replaces === undefined ? undefined : await stores.meetings.signupOf(trx, event.scheduler, event.replaces));
+        // Without our reference, only the address the booker typed is left: anyone on the public scheduler page can type
+        // a listed person's. It counts only for someone who was offered the call, and the console marks it (issue 47).
+        const byAddress =
+          known === undefined && event.email !== undefined ? await stores.signups.idByEmail(trx, normalizeEmail(event.email)) : undefined;
+        const signupId = known ?? byAddress;
         // Locked: two events about one person (a new time is a cancel and a create) apply one after the other.
         const before = signupId === undefined ? undefined : await stores.signups.lock(trx, signupId);
         if (signupId === undefined || !before) return { known: false, changed: false };
+        if (known === undefined && !offered(before)) return { known: false, changed: false };
         let changed = await stores.meetings.apply(
           trx,
           {
@@ -80,6 +85,7 @@ export function createBookings({
             status: event.kind,
             startsAt: event.startsAt ?? null,
             eventAt: event.occurredAt,
+            unreferenced: known === undefined,
           },
           change.at,
         );

@@ -261,7 +261,10 @@ export function createExports({
       const rows = await stores.meetings.upcoming(new Date(at.getTime() - HOUR_MS), 100);
       await spendReadBudget(reader, rows.length, 'meetings.read');
       await useCases.record({ action: 'meetings.read', signupId: null, ...readBy(reader, `${rows.length} upcoming`) });
-      return rows.map((row) => asSeenBy(reader, toConsoleSignup(row, fit())));
+      const unreferenced = await stores.meetings.unreferencedAmong(rows.map((row) => row.id));
+      return rows.map((row) =>
+        asSeenBy(reader, { ...toConsoleSignup(row, fit()), ...(unreferenced.has(row.id) ? { meeting_unreferenced: true } : {}) }),
+      );
     },
 
     /** One person as the console's person page reads them, recorded. */
@@ -275,7 +278,8 @@ export function createExports({
       });
       if (!row) return undefined;
       const answers = (await answersOf([id])).get(id) ?? [];
-      return asSeenBy(reader, toConsoleSignup(row, fit(), answers));
+      const unreferenced = row.meeting_at !== null && (await stores.meetings.unreferencedAmong([id])).has(id);
+      return asSeenBy(reader, { ...toConsoleSignup(row, fit(), answers), ...(unreferenced ? { meeting_unreferenced: true } : {}) });
     },
 
     /** The audit trail (with `filters`) as CSV, itself an action in the trail. */

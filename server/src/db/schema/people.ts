@@ -60,6 +60,8 @@ export interface SignupMeetingsTable {
   /** When the scheduler says the newest event applied happened: an older one arriving late changes nothing. */
   event_at: Timestamp;
   updated_at: Timestamp;
+  /** 1: booked without our reference, matched by the booker's address (migration 26): the console marks it. */
+  unreferenced: ColumnType<number, number | undefined, number>;
 }
 
 /** The questions an owner asks after confirming (migration 20; services/questions.ts). */

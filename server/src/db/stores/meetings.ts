@@ -11,6 +11,8 @@ export interface MeetingChange {
   startsAt: string | null;
   /** When the scheduler says it happened: an older event than the one applied changes nothing. */
   eventAt: string;
+  /** Booked without our reference, matched by the address typed (a new booking only; issue 47 item 5). */
+  unreferenced?: boolean;
 }
 
 /**
@@ -42,6 +44,7 @@ export function createMeetingStore(database: Database) {
             status: change.status,
             event_at: change.eventAt,
             updated_at: at,
+            unreferenced: change.unreferenced ? 1 : 0,
           })
           .execute();
         return true;
@@ -80,6 +83,19 @@ export function createMeetingStore(database: Database) {
         .execute();
       const starts = booked.map((b) => ts(b.starts_at!)).sort();
       return starts.find((s) => Date.parse(s) >= now.getTime()) ?? starts.at(-1) ?? null;
+    },
+
+    /** Which of these people's booked calls came without our reference (matched by the address the booker typed). */
+    async unreferencedAmong(signupIds: readonly number[]): Promise<Set<number>> {
+      if (signupIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('signup_meetings')
+        .select('signup_id')
+        .where('signup_id', 'in', [...signupIds])
+        .where('status', '=', 'booked')
+        .where('unreferenced', '=', 1)
+        .execute();
+      return new Set(rows.map((r) => Number(r.signup_id)));
     },
 
     /** People whose booked call starts at or after `from`, soonest first (the partial index on meeting_at). */

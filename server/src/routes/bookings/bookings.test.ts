@@ -121,7 +121,8 @@ describe.each(DIALECTS)('booking a call on %s', (dialect) => {
     await addOperator(suite.app, `owner-${dialect}@acme.example`);
     cookie = await signIn(suite.app, `owner-${dialect}@acme.example`);
   };
-  const person = async (id: number) => (await admin('GET', `/signups/${id}`)).json() as { meeting_at: string | null; fit_score: number };
+  const person = async (id: number) =>
+    (await admin('GET', `/signups/${id}`)).json() as { meeting_at: string | null; fit_score: number; meeting_unreferenced?: boolean };
 
   /** Signs up, confirms by the mail's button; answers the page after confirming and the person's id. */
   const signUpAndConfirm = async (overrides: Parameters<typeof validSignup>[0]) => {
@@ -176,6 +177,7 @@ describe.each(DIALECTS)('booking a call on %s', (dialect) => {
     expect((await person(id)).meeting_at).toBeNull();
     expect((await post('cal-com', created, calHeaders(created))).statusCode).toBe(204);
     expect((await person(id)).meeting_at).toBe(start);
+    expect((await person(id)).meeting_unreferenced).toBeUndefined();
     // The upcoming calls list them.
     const upcoming = (await admin('GET', '/meetings')).json() as { booking_configured: boolean; items: { id: number }[] };
     expect(upcoming.booking_configured).toBe(true);
@@ -252,5 +254,36 @@ describe.each(DIALECTS)('booking a call on %s', (dialect) => {
     expect((await post('calendly', createNew, calendlyHeaders(createNew))).statusCode).toBe(204);
     expect((await post('calendly', cancelOld, calendlyHeaders(cancelOld))).statusCode).toBe(204);
     expect((await person(id)).meeting_at).toBe(later);
+  });
+
+  it('takes a booking without our reference only for someone offered the call, and marks it in the console (third review, item 5)', async () => {
+    await signedIn();
+    const start = inDays(3, 10);
+    const book = async (email: string, uid: string) => {
+      const body = JSON.stringify(calComEvent('BOOKING_CREATED', { uid: `${uid}-${dialect}`, start, email }));
+      expect((await post('cal-com', body, calHeaders(body))).statusCode).toBe(204);
+    };
+    // Someone on the list who was never offered a call (a poor fit), and someone who has not confirmed: a stranger on
+    // the public booking page who types their address books nothing for them.
+    const poor = await signUpAndConfirm({ email: `poor-${dialect}@gmail.com`, role: 'Other', company_size: '1-10 employees' });
+    await book(poor.signup.email, 'uid-poor');
+    expect((await person(poor.id)).meeting_at).toBeNull();
+    const unconfirmed = validSignup({ email: `unconfirmed-${dialect}@volvo.com` });
+    expect((await suite.app.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: unconfirmed })).statusCode).toBe(
+      201,
+    );
+    await book(unconfirmed.email, 'uid-unconfirmed');
+    const unconfirmedId = (await suite.app.stores.signups.idByEmail(suite.app.database.db, unconfirmed.email))!;
+    expect((await person(unconfirmedId)).meeting_at).toBeNull();
+    expect(
+      await suite.app.database.db.selectFrom('signup_meetings').select('id').where('booking_key', 'like', 'uid-poor%').execute(),
+    ).toEqual([]);
+
+    // Someone offered the call who booked without the link's reference: taken, and marked on their page and the calls list.
+    const best = await signUpAndConfirm({ email: `typed-${dialect}@volvo.com` });
+    await book(best.signup.email, 'uid-typed');
+    expect(await person(best.id)).toMatchObject({ meeting_at: start, meeting_unreferenced: true });
+    const calls = (await admin('GET', '/meetings')).json<{ items: { id: number; meeting_unreferenced?: boolean }[] }>().items;
+    expect(calls.find((c) => c.id === best.id)).toMatchObject({ meeting_unreferenced: true });
   });
 });

@@ -119,6 +119,7 @@ export function UpcomingCallsPanel() {
             <TimeCell at={p.meeting_at!} />
             <td>
               <a href={hrefOf({ name: 'signup', id: p.id })}>{p.email}</a>
+              {p.meeting_unreferenced && <span className="muted"> (booked without our link: check it was them)</span>}
             </td>
             <td>{p.free_mail ? 'personal address' : (p.company_domain ?? '—')}</td>
             <td>{answerLabel(p.role)}</td>

@@ -27,6 +27,7 @@ export function SignupFacts({ signup: s }: { signup: AdminSignup }) {
       s.meeting_at ? (
         <>
           Meeting booked for <When at={s.meeting_at} />
+          {s.meeting_unreferenced && <Muted> (booked without our link, matched by the address typed: check it was them)</Muted>}
         </>
       ) : (
         <Muted>None booked</Muted>
