@@ -82,6 +82,11 @@ export type AdminWebhooks = z.infer<typeof adminWebhooksSchema>;
 export const SUPPRESSION_REASONS = ['hard-bounce', 'soft-bounce', 'complaint', 'manual'] as const;
 /** GET /suppressions?email=ADDRESS */
 export const adminSuppressionQuerySchema = z.object({ email: z.string().check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH)) });
+/**
+ * POST /suppressions/lookup: the same look-up with the address in the body, so it is in no URL a proxy, a browser's
+ * history or a log keeps (issue 47 item 7). The console uses it; GET /suppressions?email= answers as before.
+ */
+export const adminSuppressionLookupSchema = z.strictObject({ email: z.string().check(z.minLength(3), z.maxLength(EMAIL_MAX_LENGTH)) });
 export const adminSuppressionSchema = z.object({
   suppressed: z.boolean(),
   reason: z.nullable(z.enum(SUPPRESSION_REASONS)),

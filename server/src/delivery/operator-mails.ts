@@ -126,9 +126,9 @@ export interface OperatorInvitationInput {
 
 /**
  * An alert to an operator: a heading, its paragraphs and one button into the console, and a footer that says why they
- * get it (no settings link: alerts cannot be turned off). Every alert below is one of these.
+ * get it (no settings link: alerts cannot be turned off). Every alert below is one of these, and owner-alert-mails.ts's.
  */
-function alert(
+export function alert(
   input: { to: string; siteUrl: string; brand?: Brand },
   w: { heading: string; button: string; reason: (brand: Brand) => string },
   parts: (brand: Brand) => { subject: string; preview: string; paragraphs: readonly string[]; path: string },
@@ -209,25 +209,6 @@ export function composeReadBudgetAlert(input: {
     subject: w.subject(brand),
     preview: w.preview(input.people),
     paragraphs: [w.body(input.reader, input.people, input.budget), w.advice],
-    path: '/audit',
-  }));
-}
-
-/** An owner made an API key or changed the single sign-on policy (issue 47 item 4): every other owner is told. */
-export function composeCredentialMade(input: {
-  to: string;
-  siteUrl: string;
-  actor: string;
-  what: 'api-key' | 'sso-policy';
-  detail: string;
-  brand?: Brand;
-}): ComposedMail {
-  const w = words.credentialMade;
-  const what = input.what === 'api-key' ? w.apiKey : w.ssoPolicy;
-  return alert(input, w, (brand) => ({
-    subject: w.subject(brand, what),
-    preview: w.preview(input.actor),
-    paragraphs: [w.body(input.actor, what, input.detail), w.advice],
     path: '/audit',
   }));
 }

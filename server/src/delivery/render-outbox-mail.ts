@@ -1,4 +1,6 @@
 import { issueLinkToken, issueToken, type TokenPurpose } from '../lib/tokens';
+import { maskEmail } from '../lib/mask-email';
+import { composeCredentialMade } from './owner-alert-mails';
 import type { MailSource } from '../services/mail-sources';
 import { MAIL_TOPICS } from '../services/signup-events';
 import { DOCUMENT_KIND_LABELS, answersUnknown, messageInLocale } from '@waitlist/contract';
@@ -17,7 +19,6 @@ import {
   composeFactorGuessingAlert,
   composeMailRefused,
   composeOperatorInvitation,
-  composeCredentialMade,
   composeReadBudgetAlert,
   composeSendPaused,
   composeSignInChanged,
@@ -117,8 +118,9 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
     }
     // A notice about a person goes to an operator; the person is a reference in it (queued before issue 45: the row's own).
     if (row.topic === MAIL_TOPICS.operatorConfirmed) {
-      const to = await options.source.operatorEmail(Number(row.payload.operatorId));
-      if (!to) return { cancel: 'operator removed' };
+      const reader = await options.source.operatorReader(Number(row.payload.operatorId));
+      if (!reader) return { cancel: 'operator removed' };
+      const to = reader.email;
       const aboutId = typeof row.payload.aboutSignupId === 'number' ? row.payload.aboutSignupId : row.signupId;
       const person = aboutId === null ? undefined : await options.source.recipient(aboutId);
       if (!person) return { cancel: 'erased' };
@@ -128,7 +130,8 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
           siteUrl: options.siteUrl,
           person: {
             id: person.id,
-            email: person.email,
+            // A viewer who does not see addresses in the console does not get them by mail either (issue 47 item 3).
+            email: reader.seesAddresses ? person.email : maskEmail(person.email),
             role: person.role,
             companySize: person.company_size,
             companyDomain: person.company_domain,

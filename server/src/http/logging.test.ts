@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { createTestDatabase, type TestDatabase } from '../test/databases';
 import { testEnv } from '../test/fixtures';
+import { ADMIN_TEST_ENV, addOperator, signIn } from '../test/console';
 import { clientTag, loggerOptions } from './logging';
 
 describe('what the log says about a client', () => {
@@ -38,5 +39,42 @@ describe('what the log says about a client', () => {
     expect(clientTag('198.51.100.78', day)).not.toBe(tag);
     expect(clientTag('198.51.100.77', new Date('2026-11-26T00:01:00Z'))).not.toBe(tag);
     expect(tag).not.toContain('198');
+  });
+
+  it('never holds the address an owner looks up on the suppression list, by GET or by POST, even at debug level (third review, item 7)', async () => {
+    const db = await createTestDatabase('sqlite');
+    const seen: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        seen.push(chunk.toString());
+        done();
+      },
+    });
+    const owner = await buildApp({ env: testEnv(db, ADMIN_TEST_ENV), logger: { ...(loggerOptions('debug') as object), stream } });
+    try {
+      await addOperator(owner, 'founder@acme.example');
+      const cookie = await signIn(owner, 'founder@acme.example');
+      const headers = { cookie, origin: 'http://localhost:80', host: 'localhost:80' };
+      const address = 'looked.up-person@volvo.example';
+      const byGet = await owner.inject({ method: 'GET', url: `/api/admin/suppressions?email=${encodeURIComponent(address)}`, headers });
+      expect(byGet.statusCode, byGet.body).toBe(200);
+      const byPost = await owner.inject({ method: 'POST', url: '/api/admin/suppressions/lookup', headers, payload: { email: address } });
+      expect(byPost.statusCode, byPost.body).toBe(200);
+      expect(byPost.json()).toEqual(byGet.json());
+      // A malformed one is refused in words that do not repeat it.
+      const bad = await owner.inject({
+        method: 'POST',
+        url: '/api/admin/suppressions/lookup',
+        headers,
+        payload: { email: address, extra: 1 },
+      });
+      expect(bad.statusCode).toBe(400);
+      const log = seen.join('');
+      expect(log).toContain('/api/admin/suppressions/lookup');
+      for (const piece of [address, encodeURIComponent(address), 'looked.up-person']) expect(log).not.toContain(piece);
+    } finally {
+      await owner.close();
+      await db.drop();
+    }
   });
 });

@@ -7,6 +7,9 @@ import {
 import type { Stores } from '../db/stores';
 import type { DocumentRequestRow } from '../db/stores/document-requests';
 import { sha256 } from '../lib/crypto';
+import { maskEmail } from '../lib/mask-email';
+import type { Exports } from './exports';
+import { readBy, type Reader } from './readers';
 import type { MailBudget } from './mail-budget';
 import type { ProofOfWork } from './proof-of-work';
 import { MAIL_TOPICS } from './signup-events';
@@ -31,6 +34,17 @@ const toAdminDocumentRequest = (row: DocumentRequestRow): AdminDocumentRequest =
   answered_by: row.answeredBy,
 });
 
+/** What a viewer who does not see addresses sees of a buyer: `a•••@volvo.com`, an initial, no message. */
+const maskedFor = (reader: Reader, request: AdminDocumentRequest): AdminDocumentRequest =>
+  reader.seesAddresses
+    ? request
+    : {
+        ...request,
+        name: `${request.name.slice(0, 1)}•••`,
+        email: maskEmail(request.email),
+        message: request.message === null ? null : '•••',
+      };
+
 /**
  * The trust page's "request our security documents" (issue 37 item 1; docs/decisions/0038): a buyer's request is
  * stored and each owner is mailed about it in the same transaction (the reply goes straight to the buyer). It follows
@@ -44,6 +58,8 @@ export function createDocumentRequests(deps: {
   useCases: UseCases;
   proofOfWork: ProofOfWork;
   mailBudget: MailBudget;
+  /** The read budget of services/exports.ts: a list of requests is a read of people. */
+  reads: Pick<Exports, 'spendReadBudget'>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -75,9 +91,19 @@ export function createDocumentRequests(deps: {
       });
     },
 
-    async list(): Promise<AdminDocumentRequestList> {
+    /**
+     * The requests as `reader` may see them, counted against their read budget and recorded like a read of sign-ups: a
+     * viewer who does not see addresses gets the buyer's name, address and message masked (issue 47 item 3).
+     */
+    async list(reader: Reader): Promise<AdminDocumentRequestList> {
       const [rows, open] = await Promise.all([deps.stores.documentRequests.list(LIST_LIMIT), deps.stores.documentRequests.openCount()]);
-      return { items: rows.map(toAdminDocumentRequest), open };
+      await deps.reads.spendReadBudget(reader, rows.length, 'document-requests.read');
+      await deps.useCases.record({
+        action: 'document-requests.read',
+        signupId: null,
+        ...readBy(reader, `${rows.length} ${rows.length === 1 ? 'request' : 'requests'}`),
+      });
+      return { items: rows.map((row) => maskedFor(reader, toAdminDocumentRequest(row))), open };
     },
 
     /** An operator answered the buyer (by mail, outside the console): marked, and audited. Undefined: no such open request. */

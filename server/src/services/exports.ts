@@ -2,6 +2,8 @@ import type { AdminAuditQuery, AdminFilters, AdminSignup, SignupAnswer } from '@
 import type { Database } from '../db/connection';
 import type { Stores } from '../db/stores';
 import type { InvitationRow } from '../db/stores/invitations';
+import { maskEmail } from '../lib/mask-email';
+import { AddressSearchRefused, ReadBudgetSpent, readBy, type Reader } from './readers';
 import { csvRecord, type CsvValue } from '../lib/csv';
 import { DEFAULT_FIT, toConsoleSignup, type FitNow } from './signup-views';
 import { MAIL_TOPICS } from './signup-events';
@@ -108,43 +110,8 @@ export interface ExportDeps {
   answersOf?: (signupIds: readonly number[]) => Promise<Map<number, SignupAnswer[]>>;
 }
 
-/**
- * Who reads: an operator (their id, and whether they see whole addresses: guards.ts: seesAddresses), or a key with
- * signups:read (issue 37 item 5): no operator, whole addresses, its own read budget, recorded under its name.
- */
-export interface Reader {
-  operatorId: number | null;
-  seesAddresses: boolean;
-  apiKey?: { id: number; name: string };
-}
-
-/** What the audit trail records of a read besides its action: the operator, or the key (`api-key:3`, its name). */
-const readBy = (reader: Reader, detail: string | null = null) =>
-  reader.apiKey
-    ? {
-        operatorId: null,
-        target: `api-key:${reader.apiKey.id}`,
-        detail: [detail, `with the API key “${reader.apiKey.name}”`].filter(Boolean).join(', '),
-      }
-    : { operatorId: reader.operatorId, ...(detail === null ? {} : { detail }) };
-
-/** An operator read the people of their budget for this hour (exports.ts); answered 429 until the hour ends. */
-export class ReadBudgetSpent extends Error {
-  constructor(
-    readonly budget: number,
-    readonly retryAfterMs: number,
-  ) {
-    super(`read budget of ${budget} people an hour spent`);
-  }
-}
-
 const HOUR_MS = 60 * 60 * 1000;
 
-/** `a•••@volvo.com`: what a viewer sees of an address unless an owner lets them see it whole (issue 34 item 5). */
-export const maskEmail = (email: string) => {
-  const at = email.lastIndexOf('@');
-  return at < 1 ? '•••' : `${email[0]}•••${email.slice(at)}`;
-};
 const asSeenBy = (reader: Reader, signup: AdminSignup): AdminSignup =>
   reader.seesAddresses ? signup : { ...signup, email: maskEmail(signup.email) };
 
@@ -197,6 +164,8 @@ export function createExports({
   }
 
   return {
+    /** Counts `people` read by `reader` this hour under `action`, refusing past the budget (document requests use it). */
+    spendReadBudget,
     /**
      * The list (with `filters`) as CSV text, a piece per batch of rows: RFC 4180 (CRLF, quotes doubled), UTF-8 with
      * a BOM so spreadsheets pick the encoding, formulas neutralised (lib/csv.ts).
@@ -243,6 +212,11 @@ export function createExports({
      * (a viewer paging through every address leaves a line per page, as an export does).
      */
     async page(filters: AdminFilters, cursor: string | undefined, limit: number | undefined, reader: Reader) {
+      // A search matches addresses: one who sees them masked could recover one a character at a time (issue 47 item 3).
+      if (filters.q?.trim() && !reader.seesAddresses) {
+        await useCases.record({ action: 'signups.read', signupId: null, outcome: 'refused', ...readBy(reader, 'search by address') });
+        throw new AddressSearchRefused();
+      }
       const page = await stores.signupListing.list(filters, cursor, limit);
       await spendReadBudget(reader, page.items.length, 'signups.read');
       const answers = await answersOf(page.items.map((row) => row.id));

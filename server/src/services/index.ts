@@ -157,6 +157,14 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     ...(settings.sso ?? { provider: null, settings: { issuer: undefined, allowedDomains: [], defaultRole: 'viewer' } }),
     ...(settings.now ? { now: settings.now } : {}),
   });
+  const exports = createExports({
+    database,
+    stores,
+    useCases,
+    readBudgetPerHour: settings.readBudgetPerHour ?? null,
+    fit: fitRules.now,
+    answersOf: questions.answersOf,
+  });
   return {
     useCases,
     team,
@@ -176,14 +184,7 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     fitRules,
     bookings,
     questions,
-    exports: createExports({
-      database,
-      stores,
-      useCases,
-      readBudgetPerHour: settings.readBudgetPerHour ?? null,
-      fit: fitRules.now,
-      answersOf: questions.answersOf,
-    }),
+    exports,
     imports: createImports({ database, stores, signups, useCases, ledger, ...(settings.now ? { now: settings.now } : {}) }),
     proofOfWork,
     mailBudget,
@@ -207,7 +208,14 @@ export function createServices(database: Database, stores: Stores, settings: Ser
       ...(settings.now ? { now: settings.now } : {}),
     }),
     operatorDigest: createOperatorDigest({ stores, useCases }),
-    documentRequests: createDocumentRequests({ stores, useCases, proofOfWork, mailBudget, ...(settings.now ? { now: settings.now } : {}) }),
+    documentRequests: createDocumentRequests({
+      stores,
+      useCases,
+      proofOfWork,
+      mailBudget,
+      reads: exports,
+      ...(settings.now ? { now: settings.now } : {}),
+    }),
   };
 }
 

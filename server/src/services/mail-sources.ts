@@ -16,6 +16,8 @@ export interface MailSource {
   saveTokens(signupId: number, tokens: readonly IssuedToken[]): Promise<void>;
   /** An operator's address (undefined: removed since the mail was queued). */
   operatorEmail(operatorId: number): Promise<string | undefined>;
+  /** An operator's address and whether they see people's whole addresses (a viewer gets them masked in mail too). */
+  operatorReader(operatorId: number): Promise<{ email: string; seesAddresses: boolean } | undefined>;
   /** The console's owners' addresses (whom an operator tells when their account is not theirs any more). */
   ownerEmails(): Promise<string[]>;
   digestFacts(until: Date): Promise<DigestFacts>;
@@ -59,6 +61,7 @@ export function createMailSources(database: Database, stores: Stores): MailSourc
     partnerLabel: async (id) => (await stores.partnerCodes.labels(database.db, [id])).get(id),
     saveTokens: (signupId, tokens) => tokenWrites.submit({ signupId, tokens }),
     operatorEmail: (operatorId) => stores.operatorAccounts.email(database.db, operatorId),
+    operatorReader: (operatorId) => stores.operatorAccounts.mailReader(database.db, operatorId),
     ownerEmails: async () => (await stores.operatorAccounts.list()).filter((o) => o.role === 'owner').map((o) => o.email),
     digestFacts: (until) => stores.signupInsight.digestFacts(until),
     invitation: async (id) => {

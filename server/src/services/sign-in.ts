@@ -195,17 +195,27 @@ export function createSignIn({
     },
 
     /** A passkey's answer to the challenge of `handle` (the authenticator proves the operator: user verification). */
-    async withPasskey(input: { handle: string; response: Record<string, unknown> }, context: SignInContext): Promise<StartedSession> {
+    /**
+     * A passkey signs its operator in; where single sign-on is required, only as the second half of a sign-in through
+     * the provider (`afterProviderFor`: the operator the provider vouched for, from the ticket; issue 47 item 7).
+     */
+    async withPasskey(
+      input: { handle: string; response: Record<string, unknown> },
+      context: SignInContext,
+      afterProviderFor?: number,
+    ): Promise<StartedSession> {
       const proved = await passkeys.verifySignIn(input.handle, input.response);
       if (!proved) {
         await failed(null, 'passkey not accepted');
         throw new SignInRefused({ reason: 'passkey-refused' });
       }
-      await refuseWithoutSso(proved.operatorId);
+      const afterProvider = afterProviderFor === proved.operatorId;
+      if (!afterProvider) await refuseWithoutSso(proved.operatorId);
       return describe(
         await useCases.run(async (change) => {
           const started = await startSession(change, proved.operatorId, context);
-          await change.audit({ action: 'session.sign-in', operatorId: proved.operatorId, detail: `passkey:${proved.passkeyId}` });
+          const detail = `${afterProvider ? 'single sign-on and ' : ''}passkey:${proved.passkeyId}`;
+          await change.audit({ action: 'session.sign-in', operatorId: proved.operatorId, detail });
           return started;
         }),
       );

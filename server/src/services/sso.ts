@@ -24,8 +24,7 @@ export class SsoRefused extends Error {
 }
 
 /** Who came back from the provider, and what they still owe: their own second factor (docs/decisions/0037). */
-export type SsoOutcome =
-  { operatorId: number; owes: 'nothing' } | { operatorId: number; owes: 'code'; ticket: string } | { operatorId: number; owes: 'passkey' };
+export type SsoOutcome = { operatorId: number; owes: 'nothing' } | { operatorId: number; owes: 'code' | 'passkey'; ticket: string };
 
 export interface SsoDeps {
   stores: Pick<Stores, 'sso' | 'operatorAccounts' | 'operatorInvitations'>;
@@ -190,7 +189,8 @@ export function createSso({ stores, useCases, provider, settings, now = () => ne
         if (error instanceof SsoRefused) return refuse(error.reason, error.detail);
         throw error;
       }
-      if (operator.totp) {
+      // Their own second factor after the provider: a ticket (5 minutes, once) that the code or the passkey completes.
+      if (operator.totp || operator.passkeys > 0) {
         const ticket = randomToken(32);
         const at = now();
         await stores.sso.createAttempt(
@@ -199,9 +199,9 @@ export function createSso({ stores, useCases, provider, settings, now = () => ne
           at.toISOString(),
           new Date(at.getTime() + SECOND_FACTOR_MS).toISOString(),
         );
-        return { operatorId: operator.id, owes: 'code', ticket };
+        return { operatorId: operator.id, owes: operator.totp ? 'code' : 'passkey', ticket };
       }
-      return operator.passkeys > 0 ? { operatorId: operator.id, owes: 'passkey' } : { operatorId: operator.id, owes: 'nothing' };
+      return { operatorId: operator.id, owes: 'nothing' };
     },
 
     /** The operator whose provider sign-in waits for their code (the ticket works once, for 5 minutes). */

@@ -64,11 +64,14 @@ export async function createTestDatabase(dialect: DialectName, { migrated = fals
 }
 
 const TEMPLATE_PREFIX = 'waitlist_template_';
+/** A template is kept this long after it was made, whoever made it: no test run lasts a day. */
+const TEMPLATE_KEPT_MS = 24 * 60 * 60 * 1000;
 let templateName: Promise<string> | undefined;
 
 /**
  * The name of a PostgreSQL database at the newest schema that test databases are copied from: named by a hash of every
- * migration's statements, so a changed migration makes a new one (and the stale ones are dropped). Made once, by the
+ * migration's statements, so a changed migration makes a new one (and those made over a day ago are dropped: another
+ * checkout's run may be copying from its own). Made once, by the
  * first process that needs it, under an advisory lock (the test files' processes start together); built under another
  * name and renamed when whole, so no process copies a half-migrated one. Nobody connects to it after that (a copy
  * needs a template without sessions).
@@ -81,9 +84,15 @@ function migratedTemplate(): Promise<string> {
     await admin.connect();
     try {
       await admin.query('SELECT pg_advisory_lock(727275)');
-      const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE '${TEMPLATE_PREFIX}%'`);
+      const { rows } = await admin.query<{ datname: string; made: string | null }>(
+        `SELECT datname, shobj_description(oid, 'pg_database') AS made FROM pg_database WHERE datname LIKE '${TEMPLATE_PREFIX}%'`,
+      );
       if (!rows.some((r) => r.datname === name)) {
-        for (const stale of rows) await admin.query(`DROP DATABASE IF EXISTS ${stale.datname}`).catch(() => undefined);
+        // Another checkout on this machine (another branch, another migration) may be running its tests from its own
+        // template right now: only templates made over a day ago are stale (their comment says when they were made).
+        const dayAgo = new Date(Date.now() - TEMPLATE_KEPT_MS).toISOString();
+        for (const stale of rows.filter((r) => r.made !== null && r.made.replace(/^made /, '') < dayAgo))
+          await admin.query(`DROP DATABASE IF EXISTS ${stale.datname}`).catch(() => undefined);
         const building = `${name}_building`;
         await admin.query(`CREATE DATABASE ${building}`);
         const database = openDatabase({ databaseUrl: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${building}`), dataDir: os.tmpdir() });
@@ -93,6 +102,7 @@ function migratedTemplate(): Promise<string> {
           await database.close();
         }
         await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+        await admin.query(`COMMENT ON DATABASE ${name} IS 'made ${new Date().toISOString()}'`);
       }
       return name;
     } finally {

@@ -269,6 +269,16 @@ export function createOperatorAccounts(database: Database) {
       return rows.map((r) => Number(r.id));
     },
 
+    /** An operator's address and whether they see people's whole addresses (owners, members, viewers let to). */
+    async mailReader(executor: Executor, id: number): Promise<{ email: string; seesAddresses: boolean } | undefined> {
+      const row = await executor
+        .selectFrom('operators')
+        .select(['email', 'role', 'sees_addresses'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && { email: row.email, seesAddresses: row.role !== 'viewer' || Number(row.sees_addresses) === 1 };
+    },
+
     async email(executor: Executor, id: number): Promise<string | undefined> {
       const row = await executor.selectFrom('operators').select('email').where('id', '=', id).executeTakeFirst();
       return row?.email;

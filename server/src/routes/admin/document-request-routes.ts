@@ -4,6 +4,7 @@ import { ADMIN_ERROR_CODES, adminDocumentRequestListSchema, adminDocumentRequest
 import { HttpError } from '../../http/http-error';
 import type { DocumentRequests } from '../../services/document-requests';
 import { signedInOperator } from './guards';
+import { readBudgetAnswer } from './signup-routes';
 
 /**
  * The trust page's requests for our security documents (issue 37 item 1): every operator sees them (each owner was
@@ -12,8 +13,10 @@ import { signedInOperator } from './guards';
 export async function documentRequestRoutes(parent: FastifyInstance, options: { documentRequests: DocumentRequests }): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/document-requests', { schema: { response: { 200: adminDocumentRequestListSchema } }, config: { role: 'viewer' } }, async () =>
-    options.documentRequests.list(),
+  app.get(
+    '/document-requests',
+    { schema: { response: { 200: adminDocumentRequestListSchema } }, config: { role: 'viewer' } },
+    async (request) => options.documentRequests.list(signedInOperator(request)).catch(readBudgetAnswer),
   );
 
   app.post(

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { ADMIN_ERROR_CODES, roleAllows, type ApiScope, type OperatorRole } from '@waitlist/contract';
 import type { OperatorSessions } from '../../db/stores/operator-sessions';
 import type { ApiKeys } from '../../services/api-keys';
-import type { Reader } from '../../services/exports';
+import type { Reader } from '../../services/readers';
 import type { UseCases } from '../../services/use-case';
 import { HttpError } from '../../http/http-error';
 import { bearerToken, requireScope } from '../../http/api-key-auth';

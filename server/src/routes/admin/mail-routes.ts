@@ -9,6 +9,7 @@ import {
   adminSignupParamsSchema,
   adminSuppressionChangeSchema,
   adminSuppressionCountsSchema,
+  adminSuppressionLookupSchema,
   adminSuppressionQuerySchema,
   adminSuppressionSchema,
   adminWebhooksSchema,
@@ -115,6 +116,15 @@ export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOpt
     async (request) => {
       return toAdminSuppression(await options.suppressions.lookup(request.query.email));
     },
+  );
+  app.post(
+    '/suppressions/lookup',
+    {
+      bodyLimit: 4 * 1024,
+      schema: { body: adminSuppressionLookupSchema, response: { 200: adminSuppressionSchema } },
+      config: { role: 'member' },
+    },
+    async (request) => toAdminSuppression(await options.suppressions.lookup(request.body.email)),
   );
   app.get(
     '/suppressions/counts',

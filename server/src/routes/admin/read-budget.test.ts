@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminAuditPage, AdminSignup, AdminSignupPage } from '@waitlist/contract';
+import {
+  SIGNUPS_PATH,
+  type AdminAuditPage,
+  type AdminDocumentRequestList,
+  type AdminSignup,
+  type AdminSignupPage,
+} from '@waitlist/contract';
+import { apiHeaders, validSignup } from '../../test/fixtures';
 import { useTestApp } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
 import { useTestSmtp } from '../../test/smtp';
@@ -92,5 +99,56 @@ describe.each(DIALECTS)('reading people in the console on %s', (dialect) => {
     expect(trail.filter((e) => e.action === 'reads.budget')).toHaveLength(1);
     expect(trail.filter((e) => e.action === 'signups.read' && e.outcome === 'refused')).toHaveLength(1);
     expect(trail.filter((e) => e.action === 'signup.read' && e.outcome === 'refused')).toHaveLength(1);
+  });
+
+  it('masks addresses for a viewer everywhere: in the notice mail, on document requests (counted and recorded), and allows no search by address (third review, item 3)', async () => {
+    const watcher = `watching-viewer-${dialect}@acme.example`;
+    await addOperator(suite.app, watcher, undefined, 'viewer');
+    await addOperator(suite.app, owner).catch(() => undefined);
+    const [asWatcher, asOwner] = await Promise.all([signIn(suite.app, watcher), signIn(suite.app, owner)]);
+
+    // Someone confirms: the viewer's "someone confirmed" mail (on by default) names them masked, in subject and body.
+    const person = validSignup({ email: `ebba.strand-${dialect}@scania.com` });
+    expect((await suite.app.inject({ method: 'POST', url: SIGNUPS_PATH, headers: apiHeaders(), payload: person })).statusCode).toBe(201);
+    const confirmation = await smtp.nextMailTo(person.email, { timeoutMs: 15_000 });
+    const token = /\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(confirmation.text)![1]!;
+    const confirmed = await suite.app.inject({
+      method: 'POST',
+      url: '/confirm',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token }).toString(),
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const notice = await smtp.nextMailTo(watcher, { timeoutMs: 15_000 });
+    expect(`${notice.subject}\n${notice.text}\n${notice.html}`).not.toContain(person.email);
+    expect(`${notice.subject}\n${notice.text}`).toContain('e•••@scania.com');
+    const ownersNotice = await smtp.nextMailTo(owner, { timeoutMs: 15_000 });
+    expect(ownersNotice.text).toContain(person.email);
+
+    // A buyer's request for our documents: masked for the viewer, whole for an owner; the viewer's read is recorded.
+    await suite.app.services.documentRequests.request(
+      {
+        name: 'Maja Berg',
+        email: `maja.berg-${dialect}@ikea.example`,
+        company: 'IKEA',
+        documents: ['signed-dpa'],
+        message: 'Please send the DPA to my colleague',
+        locale: 'en',
+      },
+      undefined,
+      undefined,
+    );
+    const requestsSeenBy = async (cookie: string) =>
+      (await api('GET', '/document-requests', cookie)).json<AdminDocumentRequestList>().items.find((r) => r.company === 'IKEA')!;
+    expect(await requestsSeenBy(asWatcher)).toMatchObject({ name: 'M•••', email: 'm•••@ikea.example', message: '•••', company: 'IKEA' });
+    expect(await requestsSeenBy(asOwner)).toMatchObject({ name: 'Maja Berg', email: `maja.berg-${dialect}@ikea.example` });
+    const trail = (await api('GET', '/audit?limit=100', asOwner)).json<AdminAuditPage>().items;
+    expect(trail.some((e) => e.action === 'document-requests.read' && e.operator_email === watcher)).toBe(true);
+
+    // No search by address for one who sees addresses masked: it would give a hidden address away a character at a time.
+    const search = await api('GET', `/signups?q=${encodeURIComponent('ebba.s')}`, asWatcher);
+    expect(search.statusCode).toBe(403);
+    expect(search.json<{ message: string }>().message).toMatch(/cannot search by address/);
+    expect((await api('GET', `/signups?q=${encodeURIComponent('ebba.s')}`, asOwner)).json<AdminSignupPage>().items).toHaveLength(1);
   });
 });

@@ -105,6 +105,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   });
   await app.register(sessionRoutes, {
     signIn: services.signIn,
+    takeSsoPasskeyTicket: (ticket) => services.sso.takeSecondFactorTicket(ticket),
     passkeys: services.passkeys,
     sessions: stores.operatorSessions,
     throttle: stores.signInThrottle,

@@ -37,7 +37,16 @@ export interface SessionRoutesOptions {
   secureCookies: boolean;
   /** rate-limit-rules.ts: signIn (the per-account-and-network delays stay when it is off). */
   signInRateLimit: RateLimitRule | null;
+  /**
+   * The operator whose sign-in through the identity provider waits for their passkey (services/sso.ts: the ticket in
+   * SSO_PASSKEY_COOKIE, once, 5 minutes): their passkey then completes it even where single sign-on is required.
+   */
+  takeSsoPasskeyTicket: (ticket: string | undefined) => Promise<number | undefined>;
 }
+
+/** The ticket of a provider's sign-in that waits for the operator's passkey (Strict, this path only, 5 minutes). */
+export const SSO_PASSKEY_COOKIE = 'wl_sso_passkey';
+export const SSO_PASSKEY_PATH = '/api/admin/session/passkey';
 
 /** Path `/` and no Domain, as the `__Host-` prefix requires; Secure on an https site or an https request. */
 export const cookieOptions = (request: FastifyRequest, secureSite: boolean) =>
@@ -174,7 +183,14 @@ export async function sessionRoutes(parent: FastifyInstance, options: SessionRou
       schema: { body: adminPasskeySignInSchema, response: { 200: adminSessionInfoSchema } },
       config: signedOutLimited,
     },
-    async (request, reply) => started(request, reply, await signIn.withPasskey(request.body, contextOf(request)).catch(refusalAnswer)),
+    async (request, reply) => {
+      // After the identity provider: the ticket says which operator it vouched for; their passkey completes the sign-in.
+      const ticket = request.cookies[SSO_PASSKEY_COOKIE];
+      if (ticket !== undefined) reply.clearCookie(SSO_PASSKEY_COOKIE, { path: SSO_PASSKEY_PATH });
+      const afterProvider = await options.takeSsoPasskeyTicket(ticket);
+      const session = await signIn.withPasskey(request.body, contextOf(request), afterProvider).catch(refusalAnswer);
+      return started(request, reply, session);
+    },
   );
 
   // An invited teammate chooses their password (the token comes from the mail's link) and is signed in.

@@ -17,7 +17,8 @@ import {
   adminBulkEraseAnswerSchema,
 } from '@waitlist/contract';
 import { InvalidCursorError, type SignupListing } from '../../db/stores/signup-listing';
-import { ReadBudgetSpent, type Exports } from '../../services/exports';
+import type { Exports } from '../../services/exports';
+import { AddressSearchRefused, ReadBudgetSpent } from '../../services/readers';
 import { tooManyRequests } from '../../http/rate-limiter';
 import { toConsoleSignup } from '../../services/signup-views';
 import type { SignupService } from '../../services/signups';
@@ -44,7 +45,7 @@ const notFound = () => new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No sign-u
 const filtersOf = ({ cursor: _cursor, limit: _limit, ...filters }: AdminListQuery): AdminFilters => filters;
 
 /** A read past the operator's budget of people an hour (ADMIN_READ_BUDGET_PER_HOUR): 429 until the hour ends. */
-function readBudgetAnswer(error: unknown): never {
+export function readBudgetAnswer(error: unknown): never {
   if (!(error instanceof ReadBudgetSpent)) throw error;
   const minutes = Math.max(1, Math.ceil(error.retryAfterMs / 60_000));
   throw tooManyRequests(
@@ -73,6 +74,7 @@ export async function signupRoutes(parent: FastifyInstance, options: SignupRoute
         if (error instanceof InvalidCursorError) {
           throw new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, 'cursor: not a cursor this API gave out; start again without it');
         }
+        if (error instanceof AddressSearchRefused) throw new HttpError(403, ADMIN_ERROR_CODES.forbidden, error.message);
         readBudgetAnswer(error);
       }
     },

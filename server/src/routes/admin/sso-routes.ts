@@ -19,7 +19,7 @@ import { SignInRefused, type SignIn, type StartedSession } from '../../services/
 import { SsoRefused, type Sso } from '../../services/sso';
 import { freshProofBy } from './fresh-proof';
 import { sessionToken } from './guards';
-import { cookieOptions, refusalAnswer } from './session-routes';
+import { SSO_PASSKEY_COOKIE, SSO_PASSKEY_PATH, cookieOptions, refusalAnswer } from './session-routes';
 
 export interface SsoRoutesOptions {
   sso: Sso;
@@ -110,7 +110,10 @@ export async function ssoRoutes(parent: FastifyInstance, options: SsoRoutesOptio
         reply.setCookie(WAITING_FOR_CODE, outcome.ticket, shortCookie(request, '/api/admin/session/sso-code', 300, 'strict'));
         return toSignInPage(reply, 'code');
       }
-      if (outcome.owes === 'passkey') return toSignInPage(reply, 'passkey');
+      if (outcome.owes === 'passkey') {
+        reply.setCookie(SSO_PASSKEY_COOKIE, outcome.ticket, shortCookie(request, SSO_PASSKEY_PATH, 300, 'strict'));
+        return toSignInPage(reply, 'passkey');
+      }
       signedIn(request, reply, await signIn.withSso(outcome.operatorId, contextOf(request)));
       return reply.redirect('/admin', 303);
     } catch (error) {

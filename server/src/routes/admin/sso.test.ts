@@ -8,6 +8,7 @@ import { startTestProvider, type TestProvider } from '../../test/oidc-provider';
 import { freePort } from '../../test/free-port';
 import { ADMIN_TEST_ENV, addOperator, adminClient, auditEntries, signIn } from '../../test/console';
 import { sha256 } from '../../lib/crypto';
+import { softwarePasskey } from '../../test/software-passkey';
 
 /**
  * Single sign-on to the console (issue 37 item 4) against a real OpenID provider on loopback (oidc-provider): the
@@ -373,5 +374,63 @@ describe.each(DIALECTS)('single sign-on on %s', (dialect) => {
       expect(refused.headers.location).toMatch(/^\/admin\?sso=/);
       expect(refused.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE && c.value)).toBeUndefined();
     }
+  });
+
+  it('lets an operator whose second factor is a passkey finish a required sign-in through the provider with it (third review, item 7)', async () => {
+    const boss = `boss-${dialect}@acme.example`;
+    await addOperator(suite.app, boss);
+    const cookie = await signIn(suite.app, boss);
+    const admin = adminClient(
+      () => suite.app,
+      () => cookie,
+    );
+    const email = `pk-${dialect}@acme.example`;
+    await addOperator(suite.app, email, undefined, 'member');
+    const idOf = async (address: string) =>
+      Number((await suite.app.database.db.selectFrom('operators').select('id').where('email', '=', address).executeTakeFirstOrThrow()).id);
+    const passkey = softwarePasskey();
+    await suite.app.stores.operatorCredentials.addPasskey(suite.app.database.db, {
+      operatorId: await idOf(email),
+      credentialId: passkey.credentialId,
+      publicKey: passkey.publicKey,
+      counter: 0,
+      transports: ['internal'],
+      name: 'Laptop',
+      at: new Date().toISOString(),
+    });
+    expect((await admin('PUT', '/sso', { required: true, break_glass_operator_id: await idOf(boss), domain_roles: [] })).statusCode).toBe(
+      200,
+    );
+    const withPasskey = async (ticket?: string) => {
+      const options = await suite.app.inject({ method: 'POST', url: '/api/admin/session/passkey/options', headers: ORIGIN });
+      const { handle, options: challenge } = options.json<{ handle: string; options: { challenge: string } }>();
+      return suite.app.inject({
+        method: 'POST',
+        url: '/api/admin/session/passkey',
+        headers: ORIGIN,
+        cookies: ticket ? { wl_sso_passkey: ticket } : {},
+        payload: { handle, response: passkey.assert(challenge, SITE) },
+      });
+    };
+
+    // The passkey alone, without the provider: refused, as single sign-on is required.
+    const alone = await withPasskey();
+    expect(alone.statusCode).toBe(403);
+    expect(alone.json()).toMatchObject({ code: 'sso_required' });
+
+    // Through the provider, then the passkey: signed in (it was a lock-out before).
+    provider.signInAs({ sub: `pk-${dialect}`, email });
+    const back = await signInThroughProvider();
+    expect(back).toMatchObject({ location: '/admin?sso=passkey', session: undefined });
+    const ticket = back.callback.cookies.find((c) => c.name === 'wl_sso_passkey');
+    expect(ticket).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/admin/session/passkey' });
+    const done = await withPasskey(ticket!.value);
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await whoAmI(done.cookies.find((c) => c.name === ADMIN_SESSION_COOKIE))).operator).toMatchObject({ email });
+    // The ticket works once.
+    expect((await withPasskey(ticket!.value)).statusCode).toBe(403);
+    const signIns = (await auditEntries(suite.app, 'session.sign-in')).filter((e) => e.outcome === 'ok').map((e) => e.detail);
+    expect(signIns.some((d) => /^single sign-on and passkey:\d+$/.test(d ?? ''))).toBe(true);
+    await admin('PUT', '/sso', { required: false, break_glass_operator_id: null, domain_roles: [] });
   });
 });

@@ -78,10 +78,10 @@ export const useSuppressionCounts = () =>
     queryFn: () => request(adminSuppressionCountsSchema, '/suppressions/counts'),
   });
 
-/** GET /suppressions?email=: one address's state (the address goes in the query to our own API, never in the page's URL). */
+/** POST /suppressions/lookup: one address's state (the address in the body: in no URL, history or log). */
 export function useSuppressionLookup() {
   return useMutation({
-    mutationFn: (email: string) => request(adminSuppressionSchema, `/suppressions?email=${encodeURIComponent(email)}`),
+    mutationFn: (email: string) => request(adminSuppressionSchema, '/suppressions/lookup', json('POST', { email })),
   });
 }
 
