@@ -44,7 +44,12 @@ describe.each(DIALECTS)('migration 25 on %s', (dialect) => {
     await database.db.deleteFrom('outbox').where('id', '=', highest).execute();
     await expect(database.db.updateTable('outbox').set({ feedback: 'refused' }).where('id', '=', kept).execute()).rejects.toThrow(/check/i);
 
-    expect(await migrate(database)).toEqual([25]);
+    expect(
+      await migrate(
+        database,
+        migrations.filter((m) => m.version <= 25),
+      ),
+    ).toEqual([25]);
     // From now on an id is never given twice, whatever is deleted. (An id deleted before the migration may be given once
     // more on SQLite, which kept no record of it: its old bounce address carries a tag of the former form, which no
     // longer matches any mail: lib/verp.ts.)
