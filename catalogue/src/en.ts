@@ -1116,7 +1116,8 @@ const operatorMails = {
     heading: 'A lasting way into the console changed',
     apiKey: 'An API key was made',
     ssoPolicy: 'The single sign-on policy changed',
-    body: (actor: string, what: string, detail: string) => `${actor} did this just now, after proving it was them: ${what.toLowerCase()} (${detail}).`,
+    body: (actor: string, what: string, detail: string) =>
+      `${actor} did this just now, after proving it was them: ${what.toLowerCase()} (${detail}).`,
     advice:
       'If you expected it, nothing needs doing. If not: revoke the key on the API keys page or set the policy back on Team → Single sign-on, end their sessions, and read the audit trail.',
     button: 'Open the audit trail',

@@ -1099,7 +1099,8 @@ const operatorMails: Catalogue['operatorMails'] = {
     heading: 'En varaktig väg in i konsolen har ändrats',
     apiKey: 'En API-nyckel har skapats',
     ssoPolicy: 'Reglerna för inloggning via organisationen har ändrats',
-    body: (actor: string, what: string, detail: string) => `${actor} gjorde det nyss, efter att ha bevisat att det var hen: ${what.toLowerCase()} (${detail}).`,
+    body: (actor: string, what: string, detail: string) =>
+      `${actor} gjorde det nyss, efter att ha bevisat att det var hen: ${what.toLowerCase()} (${detail}).`,
     advice:
       'Om du väntade dig det behöver du inte göra något. Om inte: återkalla nyckeln på sidan API-nycklar eller ändra tillbaka reglerna under Team → Inloggning via organisationen, avsluta hens sessioner och läs granskningsloggen.',
     button: 'Öppna granskningsloggen',
