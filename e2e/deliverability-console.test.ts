@@ -10,7 +10,7 @@ import { startTestDnsServer } from '../server/src/test/dns';
 import { validSignup } from '../server/src/test/fixtures';
 import { seedConfirmedPeople } from '../server/src/test/seed-signups';
 import { axeViolations, launchBrowser, openPage, screenshot } from './support/browser';
-import { addOperator } from './support/console-seed';
+import { addOperator, openConsoleAs } from './support/console-seed';
 import { startServer, type RunningServer } from './support/server';
 
 const OWNER = 'founder@acme.se';
@@ -28,13 +28,7 @@ async function signUp(server: RunningServer, email: string) {
   expect(res.status).toBe(201);
 }
 
-async function signIn(page: Page, server: RunningServer) {
-  await page.goto(`${server.url}/admin`);
-  await page.getByLabel('E-mail').fill(OWNER);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Sign-ups' }).waitFor();
-}
+const signIn = (page: Page, server: RunningServer) => openConsoleAs(page, server.url, { email: OWNER, password: PASSWORD });
 
 /**
  * Issue 35 items 3, 4 and 6 as a founder sees them, in Chromium against the built server with a real SMTP server

@@ -3,7 +3,7 @@ import { CATALOGUE } from '@waitlist/catalogue';
 import { DESKTOP, axeViolations, screenshot } from './support/browser';
 import { describe, expect, test } from './support/fixtures';
 import { aSignup, fillSignupForm, signupForm } from './support/signup-form';
-import { addOperator, signInToConsole } from './support/console-seed';
+import { addOperator, openConsoleAs } from './support/console-seed';
 import type { RunningServer } from './support/server';
 
 const { toasts: TOASTS } = CATALOGUE.en.form;
@@ -19,10 +19,7 @@ const PASSWORD = 'a long operator passphrase';
 const CAMPAIGN = '/?utm_source=linkedin&utm_campaign=launch';
 const VISITOR_BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-async function signIn(page: Page, server: RunningServer) {
-  await signInToConsole(page, server.url, { email: OPERATOR, password: PASSWORD });
-  await page.getByRole('heading', { level: 1, name: 'Sign-ups' }).waitFor();
-}
+const signIn = (page: Page, server: RunningServer) => openConsoleAs(page, server.url, { email: OPERATOR, password: PASSWORD });
 
 describe('operator insight, from a campaign link to the follow-up', () => {
   test.override('serverOptions', {

@@ -5,7 +5,7 @@ import { SIGNUPS_PATH, type SignupBody } from '@waitlist/contract';
 import { startTestSmtpServer, type TestSmtpServer } from '../server/src/test/smtp';
 import { validSignup } from '../server/src/test/fixtures';
 import { DESKTOP, axeViolations, launchBrowser, openPage, screenshot } from './support/browser';
-import { addOperator } from './support/console-seed';
+import { addOperator, openConsoleAs } from './support/console-seed';
 import { startServer, type RunningServer } from './support/server';
 
 const OWNER = 'founder@acme.se';
@@ -38,13 +38,7 @@ async function signUp(server: RunningServer, person: Partial<SignupBody>) {
   expect(res.status).toBe(201);
 }
 
-async function signIn(page: Page, server: RunningServer) {
-  await page.goto(`${server.url}/admin`);
-  await page.getByLabel('E-mail').fill(OWNER);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Sign-ups' }).waitFor();
-}
+const signIn = (page: Page, server: RunningServer) => openConsoleAs(page, server.url, { email: OWNER, password: PASSWORD });
 
 /**
  * Issue 36 items 3 and 4 as people meet them, in Chromium against the built server with a real SMTP server: a

@@ -1,9 +1,14 @@
 import fs from 'node:fs';
 
 /*
- * Server layers (docs/architecture.md): imports flow down only,
- *   server.ts/migrate.ts/admin-cli.ts → app.ts → routes/<feature>/ and cli/ → delivery/ → services/ → http/ → db/ and io/ → lib/
- *   → @waitlist/contract and @waitlist/catalogue.
+ * Server layers (docs/architecture.md): imports flow down only. Who may import whom, exactly as the zones below say:
+ *   server.ts, migrate.ts, admin-cli.ts, app.ts   anything (they wire the layers together)
+ *   routes/<feature>/                             http/, services/, db/, lib/ (never another feature, env.ts, app.ts)
+ *   cli/, delivery/                               services/, io/, db/, lib/
+ *   services/                                     io/, db/, lib/
+ *   http/                                         db/, lib/
+ *   db/, io/                                      lib/
+ *   lib/                                          @waitlist/contract and @waitlist/catalogue only
  * Each zone lists the folders of server/src a layer may import; everything else in server/src is refused. Every
  * folder of server/src/routes is a feature: features never import each other. Tests and test helpers may import anything.
  */

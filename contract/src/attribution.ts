@@ -7,6 +7,12 @@ export const UTM_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_cont
 export const ATTRIBUTION_FIELDS = [...UTM_FIELDS, 'referrer_origin', 'landing_path'] as const;
 export type AttributionField = (typeof ATTRIBUTION_FIELDS)[number];
 export type Attribution = Partial<Record<AttributionField, string>>;
+/** A sign-up's attribution as it is stored and answered: every field, null where not known. */
+export type AttributionColumns = Record<AttributionField, string | null>;
+
+/** Every attribution field of `from`, in ATTRIBUTION_FIELDS' order, null where it has none: the one place they are listed. */
+export const attributionColumns = (from: Partial<Record<AttributionField, string | null | undefined>>): AttributionColumns =>
+  Object.fromEntries(ATTRIBUTION_FIELDS.map((field) => [field, from[field] ?? null])) as AttributionColumns;
 
 /** The page-view beacon's route (server/src/visits/routes.ts). */
 export const VISIT_PATH = '/api/visit';

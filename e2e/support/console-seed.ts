@@ -108,3 +108,9 @@ export async function signInToConsole(page: Page, origin: string, as = { email: 
   await page.getByLabel('Password').fill(as.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
+
+/** Signs in (as `signInToConsole`) and waits for the console's first screen, the Sign-ups list. */
+export async function openConsoleAs(page: Page, origin: string, as = { email: OPERATOR, password: PASSWORD }): Promise<void> {
+  await signInToConsole(page, origin, as);
+  await page.getByRole('heading', { level: 1, name: 'Sign-ups' }).waitFor();
+}

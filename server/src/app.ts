@@ -32,7 +32,7 @@ import { trustPaths, trustRoutes } from './routes/trust/routes';
 import { securityTxt, trustView } from './services/trust';
 import { visitRoutes } from './routes/visits/routes';
 import { loadPageRenderer } from './http/page-renderer';
-import { signupRoutes } from './routes/signups/routes';
+import { publicSignupRoutes } from './routes/signups/routes';
 import { signupFormRoutes } from './routes/signups/form-routes';
 import { adminRoutes } from './routes/admin/routes';
 import { defaultMailFrom, startMailDelivery } from './delivery/start';
@@ -98,6 +98,15 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     sessionIdleMs: env.SESSION_IDLE_HOURS * 60 * 60 * 1000,
     sessionMaxMs: env.ADMIN_SESSION_MAX_HOURS * 60 * 60 * 1000,
   });
+  /**
+   * Mail was queued: both lanes' workers look now instead of at their next poll (issue 50: one name, one callback). The
+   * workers start once the app is ready; mail queued before that is picked up by their first round.
+   */
+  const mailQueued = () => {
+    if (!app.hasDecorator('delivery')) return;
+    app.delivery.worker.nudge();
+    app.delivery.bulk.nudge();
+  };
   const services = createServices(database, stores, {
     batchWindowMs: env.SIGNUP_BATCH_WINDOW_MS,
     webhookEndpoints: env.WEBHOOK_URL ?? [],
@@ -106,8 +115,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     mailDomainCheck: env.EMAIL_DOMAIN_CHECK === 'mx' ? { servers: env.DNS_SERVERS } : undefined,
     unverifiedMailsPerHour: env.UNVERIFIED_MAIL_BUDGET_PER_HOUR,
     bulkMailsPerMinute: env.BULK_MAIL_PER_MINUTE,
-    // The mail workers start once the app is ready; a sign-up before that is picked up by their first round.
-    mailQueued: () => app.hasDecorator('delivery') && app.delivery.worker.nudge(),
+    mailQueued,
     metrics,
     log: app.log,
     siteUrl: env.SITE_URL,
@@ -156,7 +164,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   registerHealth(app, database, { redis, metrics });
 
   const pages = await loadPageRenderer(env.WEB_SSR_DIR, app.log);
-  await app.register(signupRoutes, {
+  await app.register(publicSignupRoutes, {
     signups: services.signups,
     proofOfWork: services.proofOfWork,
     publicKey: env.WAITLIST_PUBLIC_KEY,
@@ -190,11 +198,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
       smtpUrl: env.SMTP_URL,
       dnsServers: env.DNS_SERVERS,
     }),
-    // The workers start after the routes are registered; by the time a request comes they are there.
-    nudgeMail: () => {
-      app.delivery.worker.nudge();
-      app.delivery.bulk.nudge();
-    },
+    mailQueued,
   });
   await app.register(accessRoutes, { invitations: services.invitations, apiKeys: services.apiKeys });
   await app.register(mailEventRoutes, {
@@ -271,7 +275,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     retentionDays: env.UNCONFIRMED_RETENTION_DAYS,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     log: app.log,
-    nudgeMail: () => app.delivery.worker.nudge(),
+    mailQueued,
   })) {
     await app.scheduler.every(job.name, job.everyMs, job.run, { runNow: job.runNow });
   }

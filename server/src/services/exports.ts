@@ -1,4 +1,4 @@
-import type { AdminAuditQuery, AdminFilters, AdminSignup, SignupAnswer } from '@waitlist/contract';
+import { ATTRIBUTION_FIELDS, type AdminAuditQuery, type AdminFilters, type AdminSignup, type SignupAnswer } from '@waitlist/contract';
 import type { Database } from '../db/connection';
 import type { Stores } from '../db/stores';
 import type { InvitationRow } from '../db/stores/invitations';
@@ -31,13 +31,7 @@ const SIGNUP_COLUMNS = [
   'marketing_opt_out_at',
   'company_domain',
   'free_mail',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_content',
-  'utm_term',
-  'referrer_origin',
-  'landing_path',
+  ...ATTRIBUTION_FIELDS,
   'partner_code',
   'flags',
   'wave',

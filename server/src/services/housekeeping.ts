@@ -33,7 +33,7 @@ export function housekeepingJobs(
     auditRetentionDays: number;
     log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
     /** Wakes the mail worker when there is something new to send. */
-    nudgeMail: () => void;
+    mailQueued: () => void;
   },
 ): HousekeepingJob[] {
   return [
@@ -96,7 +96,7 @@ export function housekeepingJobs(
       everyMs: 10 * 60 * 1000,
       runNow: true,
       async run() {
-        if ((await services.operatorDigest.queueToday()) > 0) settings.nudgeMail();
+        if ((await services.operatorDigest.queueToday()) > 0) settings.mailQueued();
       },
     },
     {

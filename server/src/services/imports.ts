@@ -6,6 +6,7 @@ import {
   answersUnknown,
   isValidEmail,
   normalizeEmail,
+  attributionColumns,
   type SiteLocale,
 } from '@waitlist/contract';
 import type { Database } from '../db/connection';
@@ -211,13 +212,7 @@ async function importSignups(deps: ImportDeps, csv: string, options: ImportOptio
       status: 'new',
       company_domain: company.domain,
       free_mail: company.freeMail,
-      utm_source: options.source,
-      utm_medium: 'import',
-      utm_campaign: null,
-      utm_content: null,
-      utm_term: null,
-      referrer_origin: null,
-      landing_path: null,
+      ...attributionColumns({ utm_source: options.source, utm_medium: 'import' }),
       flags: [],
       partner_code_id: null,
       // Scored when the kept counts fold it in (a few seconds), with the colleagues it brings.

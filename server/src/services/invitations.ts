@@ -70,7 +70,12 @@ export function createInvitationService({ database, stores, signups, useCases, n
         // A segment is taken oldest first (first come, first invited), or best fit first, until `limit` are invited.
         const candidates = input.ids
           ? [...new Set(input.ids)]
-          : await stores.signupListing.oldestIds(trx, input.filter ?? {}, MAX_SEGMENT_READ, input.order === 'best_fit');
+          : await stores.signupListing.segmentIds(
+              trx,
+              input.filter ?? {},
+              MAX_SEGMENT_READ,
+              input.order === 'best_fit' ? 'best-fit' : 'oldest',
+            );
         const limit = input.limit ?? MAX_WAVE_SIZE;
         const expiresAt = new Date(at.getTime() + input.expires_in_days * DAY_MS).toISOString();
         const waveId = await invitations.insertWave(trx, {

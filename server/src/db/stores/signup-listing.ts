@@ -138,11 +138,12 @@ export function createSignupListing(database: Database) {
       return rows.map((r) => Number(r.id));
     },
 
-    /** The ids a segment selects, oldest sign-up first, at most `limit` (a wave's candidates). */
-    /** A segment's people, the first `limit` in sign-up order, or (`bestFit`) the best fits first. */
-    async oldestIds(executor: Executor, segment: AdminSegment, limit: number, bestFit = false): Promise<number[]> {
+    /** The ids a segment selects, at most `limit` (a wave's candidates): the oldest sign-ups first, or the best fits. */
+    async segmentIds(executor: Executor, segment: AdminSegment, limit: number, order: 'oldest' | 'best-fit'): Promise<number[]> {
       const query = applyFilters(executor.selectFrom('waitlist_signups'), segment).select('id');
-      const rows = await (bestFit ? query.orderBy('fit_score', 'desc').orderBy('id', 'desc') : query.orderBy('created_at').orderBy('id'))
+      const rows = await (
+        order === 'best-fit' ? query.orderBy('fit_score', 'desc').orderBy('id', 'desc') : query.orderBy('created_at').orderBy('id')
+      )
         .limit(limit)
         .execute()
         .catch(translateDbError);

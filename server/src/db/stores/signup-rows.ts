@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { SIGNUP_FLAGS, type FollowUpStatus, type SignupFlag } from '@waitlist/contract';
+import { SIGNUP_FLAGS, type FollowUpStatus, type SignupFlag, attributionColumns } from '@waitlist/contract';
 import type { Database } from '../connection';
 import type { WaitlistSignupsTable } from '../schema';
 
@@ -85,13 +85,7 @@ export function signupRowCodec(database: Database) {
     status: row.status,
     company_domain: row.company_domain,
     free_mail: Number(row.free_mail) === 1,
-    utm_source: row.utm_source,
-    utm_medium: row.utm_medium,
-    utm_campaign: row.utm_campaign,
-    utm_content: row.utm_content,
-    utm_term: row.utm_term,
-    referrer_origin: row.referrer_origin,
-    landing_path: row.landing_path,
+    ...attributionColumns(row),
     flags: row.flags === '' ? [] : (row.flags.split(' ') as SignupFlag[]),
     partner_code_id: row.partner_code_id === null ? null : Number(row.partner_code_id),
     fit_score: Number(row.fit_score),

@@ -18,7 +18,7 @@ export interface ApiKeyRoutesOptions {
   apiKeys: ApiKeys;
   signIn: Pick<SignIn, 'requireFreshProof'>;
   /** Wakes the mail worker: the other owners are told of a new key. */
-  nudge: () => void;
+  mailQueued: () => void;
 }
 
 /**
@@ -40,7 +40,7 @@ export async function apiKeyRoutes(parent: FastifyInstance, options: ApiKeyRoute
       const { operatorId } = await freshProof(request, request.body);
       const { password: _password, totp: _totp, recovery_code: _code, ...input } = request.body;
       const created = await options.apiKeys.create(input, operatorId);
-      options.nudge();
+      options.mailQueued();
       request.log.info({ operatorId, apiKeyId: created.id, scopes: created.scopes }, 'admin made an API key');
       return reply.code(201).send(created);
     },

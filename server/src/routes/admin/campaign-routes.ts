@@ -26,7 +26,7 @@ export interface CampaignRoutesOptions {
   /** How a wave's invitation or a campaign will read in each language (delivery/mails.ts, wired by app.ts). */
   previewMails: (input: AdminMailPreviewRequest) => AdminMailPreview['previews'];
   /** Something was queued in the bulk (or, for a test copy, the urgent) lane: look now. */
-  nudge: () => void;
+  mailQueued: () => void;
 }
 
 const REFUSALS: Record<CampaignRefusal, HttpError> = {
@@ -91,7 +91,7 @@ export async function campaignRoutes(parent: FastifyInstance, options: CampaignR
       const result = await campaigns.sendTest(request.params.id, request.body.to, request.body.locale, operatorId);
       if (!result.ok) throw refused(result.reason);
       request.log.info({ operatorId, campaignId: request.params.id }, 'admin sent a test copy of a campaign');
-      options.nudge();
+      options.mailQueued();
       return reply.code(202).send();
     },
   );
@@ -101,7 +101,7 @@ export async function campaignRoutes(parent: FastifyInstance, options: CampaignR
     const result = await campaigns.start(request.params.id, operatorId);
     if (!result.ok) throw refused(result.reason);
     request.log.info({ operatorId, campaignId: request.params.id, recipients: result.recipients }, 'admin started a campaign');
-    options.nudge();
+    options.mailQueued();
     return reply.code(202).send({ recipients: result.recipients });
   });
 
@@ -121,7 +121,7 @@ export async function campaignRoutes(parent: FastifyInstance, options: CampaignR
       const { operatorId } = signedInOperator(request);
       const result = await options.sendGuard.resume({ campaignId: request.params.id }, operatorId);
       if (!result.ok) throw new HttpError(409, ADMIN_ERROR_CODES.invalidRequest, 'This campaign is not paused');
-      options.nudge();
+      options.mailQueued();
       return { resumed: result.resumed };
     },
   );

@@ -10,7 +10,7 @@ import { signedInOperator } from './guards';
 export interface ImportRoutesOptions {
   imports: Imports;
   /** Confirmation mails were queued: the delivery workers look now. */
-  nudge: () => void;
+  mailQueued: () => void;
 }
 
 /** A CSV file of at most this many bytes (about a million rows of a plain list). */
@@ -60,7 +60,7 @@ export async function importRoutes(parent: FastifyInstance, options: ImportRoute
             ...(onProgress ? { onProgress } : {}),
           })
           .then((report) => {
-            if (report.confirmationsQueued > 0) options.nudge();
+            if (report.confirmationsQueued > 0) options.mailQueued();
             return answerOf(report);
           });
       const refusal = (error: unknown) =>

@@ -32,7 +32,7 @@ export interface MeRoutesOptions {
   /** The operator's own passkeys (a read). */
   credentials: OperatorCredentials;
   /** Wakes the mail worker: each change is mailed to the operator. */
-  nudge: () => void;
+  mailQueued: () => void;
 }
 
 /**
@@ -49,7 +49,7 @@ export async function meRoutes(parent: FastifyInstance, options: MeRoutesOptions
   const freshProof = freshProofBy(signIn);
   /** A change went through: its mail to the operator is queued; wake the worker. */
   const changed = <T>(result: T): T => {
-    options.nudge();
+    options.mailQueued();
     return result;
   };
 

@@ -21,7 +21,7 @@ import { partnerCodeRoutes } from './partner-code-routes';
 import { waveRoutes } from './wave-routes';
 import { mailRoutes } from './mail-routes';
 import type { MailHealth } from '../../services/mail-health';
-import { signupRoutes } from './signup-routes';
+import { consoleSignupRoutes } from './signup-routes';
 import { teamRoutes } from './team-routes';
 import { meRoutes } from './me-routes';
 import { importRoutes } from './import-routes';
@@ -44,7 +44,7 @@ export interface AdminRoutesOptions {
   bookingConfigured?: boolean;
   webhooksConfigured: boolean;
   /** Mail was queued: the delivery workers look now instead of at their next poll. */
-  nudgeMail: () => void;
+  mailQueued: () => void;
   previewMails: CampaignRoutesOptions['previewMails'];
   /** The server's own backups (services/backups.ts). */
   backupStatus: () => Promise<BackupStatus>;
@@ -121,9 +121,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     secureCookies: options.secureCookies,
     signInRateLimit: options.signInRateLimit,
     siteUrl: options.siteUrl,
-    nudge: options.nudgeMail,
+    mailQueued: options.mailQueued,
   });
-  await app.register(signupRoutes, {
+  await app.register(consoleSignupRoutes, {
     signups: services.signups,
     exports: services.exports,
     listing: stores.signupListing,
@@ -146,24 +146,24 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(campaignRoutes, {
     campaigns: services.campaigns,
     sendGuard: services.sendGuard,
-    nudge: options.nudgeMail,
+    mailQueued: options.mailQueued,
     previewMails: options.previewMails,
   });
-  await app.register(waveRoutes, { invitations: services.invitations, sendGuard: services.sendGuard, nudge: options.nudgeMail });
+  await app.register(waveRoutes, { invitations: services.invitations, sendGuard: services.sendGuard, mailQueued: options.mailQueued });
   await app.register(partnerCodeRoutes, { partnerCodes: services.partnerCodes });
   await app.register(fitRoutes, { fitRules: services.fitRules });
   await app.register(questionRoutes, { questions: services.questions });
-  await app.register(apiKeyRoutes, { apiKeys: services.apiKeys, signIn: services.signIn, nudge: options.nudgeMail });
+  await app.register(apiKeyRoutes, { apiKeys: services.apiKeys, signIn: services.signIn, mailQueued: options.mailQueued });
   await app.register(documentRequestRoutes, { documentRequests: services.documentRequests });
-  await app.register(teamRoutes, { stores, team: services.team, exports: services.exports, nudge: options.nudgeMail });
+  await app.register(teamRoutes, { stores, team: services.team, exports: services.exports, mailQueued: options.mailQueued });
   await app.register(meRoutes, {
     secondFactors: services.secondFactors,
     passkeys: services.passkeys,
     signIn: services.signIn,
     credentials: stores.operatorCredentials,
-    nudge: options.nudgeMail,
+    mailQueued: options.mailQueued,
   });
-  await app.register(importRoutes, { imports: services.imports, nudge: options.nudgeMail });
+  await app.register(importRoutes, { imports: services.imports, mailQueued: options.mailQueued });
 
   app.get('/backups', { schema: { response: { 200: adminBackupStatusSchema } }, config: { role: 'viewer' } }, async (request) => {
     return toAdminBackupStatus(await options.backupStatus(), signedInOperator(request).role);

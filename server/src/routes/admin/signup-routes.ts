@@ -26,7 +26,7 @@ import { HttpError } from '../../http/http-error';
 import { httpErrorOf } from '../../http/write-errors';
 import { readerOf, signedInOperator } from './guards';
 
-export interface SignupRoutesOptions {
+export interface ConsoleSignupRoutesOptions {
   signups: SignupService;
   exports: Exports;
   /** BOOKING_URL is set: the console says whether calls are offered at all. */
@@ -56,7 +56,7 @@ export function readBudgetAnswer(error: unknown): never {
 }
 
 /** /signups and /stats: find, export, read, correct and erase sign-ups; every export, correction and erasure is audited. */
-export async function signupRoutes(parent: FastifyInstance, options: SignupRoutesOptions): Promise<void> {
+export async function consoleSignupRoutes(parent: FastifyInstance, options: ConsoleSignupRoutesOptions): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { signups, listing } = options;
   const byId = { params: adminSignupParamsSchema };

@@ -31,7 +31,7 @@ export interface SsoRoutesOptions {
   /** SITE_URL: the callback's address as the provider sent the browser to it (behind any proxy). */
   siteUrl: string;
   /** Wakes the mail worker: the other owners are told of a policy change. */
-  nudge: () => void;
+  mailQueued: () => void;
 }
 
 /** The browser's sign-in on its way through the provider, and one waiting for its code: cookies of their own paths. */
@@ -160,7 +160,7 @@ export async function ssoRoutes(parent: FastifyInstance, options: SsoRoutesOptio
       const { password: _password, totp: _totp, recovery_code: _code, ...policy } = request.body;
       try {
         const answer = await sso.update(operator, policy);
-        options.nudge();
+        options.mailQueued();
         return answer;
       } catch (error) {
         if (error instanceof SsoRefused) throw new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, error.detail);

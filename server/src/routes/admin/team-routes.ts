@@ -26,7 +26,7 @@ export interface TeamRoutesOptions {
   /** The trail as a file (itself an entry in the trail). */
   exports: Exports;
   /** Mail was queued (an invitation): the delivery worker looks now. */
-  nudge: () => void;
+  mailQueued: () => void;
 }
 
 /** A rule of the team as an answer: 409 for a conflict (the last owner, an open invitation), 404, 400. */
@@ -66,7 +66,7 @@ export async function teamRoutes(parent: FastifyInstance, options: TeamRoutesOpt
     },
     async (request, reply) => {
       const invitation = await team.invite(signedInOperator(request), request.body.email, request.body.role).catch(teamError);
-      options.nudge();
+      options.mailQueued();
       return reply.code(201).send(toOperatorInvitation(invitation));
     },
   );

@@ -18,7 +18,7 @@ export interface WaveRoutesOptions {
   /** Resumes a wave that paused itself (services/send-guard.ts). */
   sendGuard: SendGuard;
   /** The wave's mails were queued: look now. */
-  nudge: () => void;
+  mailQueued: () => void;
 }
 
 /** Invitation waves: invite a selection or a segment of confirmed people, and see how each wave is taken up. */
@@ -39,7 +39,7 @@ export async function waveRoutes(parent: FastifyInstance, options: WaveRoutesOpt
       const { operatorId } = signedInOperator(request);
       const wave = await options.invitations.createWave(request.body, operatorId);
       request.log.info({ operatorId, waveId: wave.id, invited: wave.invited, skipped: wave.skipped }, 'admin sent an invitation wave');
-      options.nudge();
+      options.mailQueued();
       return reply.code(201).send(wave);
     },
   );
@@ -51,7 +51,7 @@ export async function waveRoutes(parent: FastifyInstance, options: WaveRoutesOpt
       const { operatorId } = signedInOperator(request);
       const result = await options.sendGuard.resume({ waveId: request.params.id }, operatorId);
       if (!result.ok) throw new HttpError(409, ADMIN_ERROR_CODES.invalidRequest, 'This wave is not paused');
-      options.nudge();
+      options.mailQueued();
       return { resumed: result.resumed };
     },
   );

@@ -21,7 +21,7 @@ import type { MetricsRecorder } from '../../lib/metrics-recorder';
 import { outcomeOf } from './outcome';
 import { parseSignupBody } from './validate';
 
-export interface SignupRoutesOptions {
+export interface PublicSignupRoutesOptions {
   signups: SignupService;
   proofOfWork: ProofOfWork;
   publicKey: string;
@@ -58,7 +58,7 @@ const wantsRowsBack = (request: FastifyRequest) =>
  * The Supabase/PostgREST contract for the one table anonymous visitors may write to (docs/decisions/0002):
  * insert only, as a bare object or a one-row array, with the row-level-security answers for everything else.
  */
-export async function signupRoutes(app: FastifyInstance, options: SignupRoutesOptions): Promise<void> {
+export async function publicSignupRoutes(app: FastifyInstance, options: PublicSignupRoutesOptions): Promise<void> {
   const { signups, metrics } = options;
   // The key is public (the site's script sends it), so its length is no secret: comparing equal lengths in constant
   // time needs no hashing (two SHA-256 a request were 2 % of a sign-up's CPU).
