@@ -266,16 +266,13 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     log: app.log,
   });
   app.decorate('backups', backups);
-  if (backups.scheduled) {
-    // Checked every hour; taken when the newest is BACKUP_EVERY_HOURS old.
-    await app.scheduler.every('back up the database', 3_600_000, () => backups.run(), { runNow: 'background' });
-  }
 
   for (const job of housekeepingJobs(stores, services, {
     retentionDays: env.UNCONFIRMED_RETENTION_DAYS,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     log: app.log,
     mailQueued,
+    backups,
   })) {
     await app.scheduler.every(job.name, job.everyMs, job.run, { runNow: job.runNow });
   }

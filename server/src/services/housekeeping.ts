@@ -1,3 +1,4 @@
+import type { BackupSchedule } from './backups';
 import type { Stores } from '../db/stores';
 import type { Services } from './index';
 
@@ -34,9 +35,23 @@ export function housekeepingJobs(
     log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
     /** Wakes the mail worker when there is something new to send. */
     mailQueued: () => void;
+    /** BACKUP_DIR's schedule (services/backups.ts); not scheduled: no backup job. */
+    backups?: Pick<BackupSchedule, 'scheduled' | 'run'>;
   },
 ): HousekeepingJob[] {
+  const backups = settings.backups;
   return [
+    ...(backups?.scheduled
+      ? [
+          {
+            // Checked every hour; taken when the newest is BACKUP_EVERY_HOURS old.
+            name: 'back up the database',
+            everyMs: HOUR_MS,
+            runNow: 'background' as const,
+            run: () => backups.run(),
+          },
+        ]
+      : []),
     {
       // Unconfirmed sign-ups are kept only UNCONFIRMED_RETENTION_DAYS after their confirmation mail (the privacy page says so).
       name: 'erase unconfirmed sign-ups',

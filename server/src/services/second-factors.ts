@@ -25,10 +25,10 @@ export interface Actor {
   email: string;
 }
 
-/** A recovery code as a person copies it: eight characters of an unambiguous alphabet, `xxxx-xxxx`. */
 /**
- * A recovery code: 16 characters of Crockford's base32 (no i, l, o, u to misread), 80 random bits, so its stored
- * SHA-256 cannot be walked back by trying every code (the 8 characters before held under 40 bits).
+ * A recovery code as a person copies it: 16 characters of Crockford's base32 (no i, l, o, u to misread) in groups of
+ * four, `xxxx-xxxx-xxxx-xxxx`: 80 random bits, so its stored SHA-256 cannot be walked back by trying every code (the
+ * 8 characters before held under 40 bits).
  */
 export const RECOVERY_CODE_BITS = 80;
 function recoveryCode(): string {

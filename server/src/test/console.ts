@@ -1,12 +1,25 @@
 import { ADMIN_SESSION_COOKIE, type OperatorRole, type SignupBody } from '@waitlist/contract';
 import type { App } from '../app';
 import { backdateSignups } from './back-date';
+import { useTestApp } from './app';
+import type { DialectName } from '../db/connection';
 import { validSignup } from './fixtures';
+import { useTestSmtp } from './smtp';
 
 export const OPERATOR_PASSWORD = 'a long operator passphrase';
 
 /** Settings of an admin test app: the per-IP sign-in limit off unless a test turns it on. */
 export const ADMIN_TEST_ENV = { ADMIN_SIGNIN_RATE_LIMIT: 'off' };
+
+/**
+ * In a describe block: the app with the console's test settings (and `more`) and a real SMTP server its outbox delivers
+ * to within a tenth of a second, for tests that read the mail a person or an operator gets.
+ */
+export function useConsoleAppWithMail(dialect: DialectName, more: Record<string, string> = {}) {
+  const smtp = useTestSmtp();
+  const suite = useTestApp(dialect, () => ({ ...ADMIN_TEST_ENV, SMTP_URL: smtp.url, OUTBOX_POLL_MS: '100', ...more }));
+  return { smtp, suite };
+}
 
 /**
  * An operator made the one way there is without an invitation: the team service the command line calls

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AdminAuditEntry, AdminAuditQuery } from '@waitlist/contract';
 import type { Database } from '../connection';
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 import type { AuditOutcome } from '../schema';
 import { translateDbError } from '../errors';
 

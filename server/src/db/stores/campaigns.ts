@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../connection';
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 import type { CampaignState, CampaignsTable } from '../schema';
 import { parsePayload } from './outbox';
 

@@ -1,4 +1,4 @@
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 
 /**
  * The operator_digests table (services/operator-digest.ts): one row per day a digest was queued, the day's claim

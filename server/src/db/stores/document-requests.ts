@@ -1,6 +1,6 @@
 import { DOCUMENT_KINDS, type DocumentKind, type DocumentRequest } from '@waitlist/contract';
 import type { Database } from '../connection';
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 
 export interface DocumentRequestRow extends Omit<DocumentRequest, 'locale'> {
   id: number;

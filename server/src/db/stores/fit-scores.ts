@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { DEFAULT_FIT_WEIGHTS, DESIRED_OUTCOME_OPTIONS, fitWeightsSchema, type FitWeights } from '@waitlist/contract';
 import type { Database } from '../connection';
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 
 /** The lock the kept counts' fold and each step of the fit rescoring take (db/database.ts: exclusive). */
 export const FOLD_LOCK = 'fold-signup-counts';

@@ -1,6 +1,6 @@
 import type { AdminFollowUp, FollowUpStatus } from '@waitlist/contract';
 import type { Database } from '../connection';
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 import { translateDbError } from '../errors';
 
 export interface StatusChange {

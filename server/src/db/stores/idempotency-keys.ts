@@ -1,5 +1,5 @@
 import type { Database } from '../connection';
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 
 /** The idempotency_keys table: a key a client sent with a sign-up, the hash of that request, and its row. */
 export interface IdempotencyKeyRow {

@@ -1,5 +1,5 @@
 import type { Database } from '../connection';
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 
 export interface InvitationRow {
   id: number;

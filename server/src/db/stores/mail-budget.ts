@@ -1,5 +1,5 @@
 import type { Database } from '../connection';
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 
 /** Another copy changed the bucket between our read and our write: read again. */
 class LostRace extends Error {}

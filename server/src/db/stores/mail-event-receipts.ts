@@ -1,5 +1,5 @@
 import type { Database } from '../connection';
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 
 /** The relays' webhook events already taken (migration 25), by the relay's own id for each. */
 export function createMailEventReceipts(database: Database) {

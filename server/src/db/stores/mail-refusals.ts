@@ -1,5 +1,5 @@
 import type { Database } from '../connection';
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 
 /** A receiving domain's refusals of our mail for one reason (migration 25). */
 export interface MailRefusal {

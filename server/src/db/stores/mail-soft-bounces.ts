@@ -1,5 +1,5 @@
 import type { Database } from '../connection';
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 
 /** Transient bounces (migration 18), as keyed hashes like the suppression list: counted until they suppress. */
 export function createMailSoftBounces(database: Database) {

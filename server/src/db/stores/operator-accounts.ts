@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { normalizeEmail } from '@waitlist/contract';
 import type { Database } from '../connection';
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 import { classifyDbError } from '../errors';
 import type { OperatorRole, OperatorsTable } from '../schema';
 

@@ -1,6 +1,6 @@
 import { randomToken, sha256 } from '../../lib/crypto';
 import type { Database } from '../connection';
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 import type { OperatorRole } from '../schema';
 
 /** A session's expiry is pushed forward at most this often (one write per minute per operator, not per request). */

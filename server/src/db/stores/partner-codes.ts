@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { PartnerCodeProblem, PartnerCodeState } from '@waitlist/contract';
 import type { Database } from '../connection';
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 
 export interface PartnerCodeRow {
   id: number;

@@ -1,4 +1,4 @@
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 import type { PersonAuditAction } from '../schema';
 
 /**

@@ -1,6 +1,6 @@
 import type { IssuedToken, StoredToken, TokenPurpose } from '../../lib/tokens';
 import type { Database } from '../connection';
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 
 /** The person_tokens table: the SHA-256 of each link token we mailed, its purpose, person and expiry. */
 export function createPersonTokenStore(database: Database) {

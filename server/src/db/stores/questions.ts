@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { QuestionKind } from '@waitlist/contract';
 import type { Database } from '../connection';
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 import { translateDbError } from '../errors';
 
 export interface QuestionOption {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../connection';
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 
 /**
  * Keys every server copy shares without a setting (the proof of work's HMAC key, the erasure ledger's key): made by

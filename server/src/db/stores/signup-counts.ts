@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { UNKNOWN_ANSWER } from '@waitlist/contract';
 import type { Database } from '../connection';
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 import type { SignupRow } from './signup-rows';
 
 /**

@@ -12,7 +12,7 @@ import {
   type AdminStats,
 } from '@waitlist/contract';
 import type { Database } from '../connection';
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 import { translateDbError } from '../errors';
 import { createSignupStore, type SignupRow } from './signups';
 import { BACKLOG_COUNT_CAP } from './signup-counts';

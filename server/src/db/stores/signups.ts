@@ -2,7 +2,7 @@ import type { FollowUpStatus } from '@waitlist/contract';
 import type { Database } from '../connection';
 import { signupRowCodec, type NewSignupRow, type SignupChanges, type SignupRow } from './signup-rows';
 import { createSignupFold, type FoldOptions } from './signup-fold';
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 import { READ_FOLD_BATCH, createSignupCounts, type CountParts } from './signup-counts';
 
 /**
@@ -140,8 +140,10 @@ export function createSignupStore(database: Database) {
         await recount(trx, [row], [{ ...row, confirmed_at: null }], { daily: true, current: false });
     },
 
-    /** The partner code a sign-up is attributed to (null: none, when it could not be claimed at confirmation). */
-    /** The partner code they joined with (none: the code filled up) or the start of their booked call (services/bookings.ts). */
+    /**
+     * The partner code a sign-up is attributed to (null: none, when the code filled up before their confirmation), or
+     * the start of their booked call (services/bookings.ts).
+     */
     async setLinks(trx: Executor, id: number, links: { partner_code_id?: number | null; meeting_at?: string | null }): Promise<void> {
       await trx.updateTable('waitlist_signups').set(links).where('id', '=', id).execute();
     },

@@ -1,6 +1,6 @@
 import type { OperatorRole } from '@waitlist/contract';
 import type { Database } from '../connection';
-import type { Executor } from '../database';
+import type { Executor } from '../connection';
 
 export interface SsoPolicy {
   required: boolean;

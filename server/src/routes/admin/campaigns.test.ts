@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_OPTIONS, type AdminCampaign } from '@waitlist/contract';
-import { useTestApp } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
-import { useTestSmtp, type ReceivedMail } from '../../test/smtp';
-import { addOperator, ADMIN_TEST_ENV, adminClient, seedSignup, signIn } from '../../test/console';
+import type { ReceivedMail } from '../../test/smtp';
+import { addOperator, adminClient, seedSignup, signIn, useConsoleAppWithMail } from '../../test/console';
 
 /**
  * Updates to the list (issue 23), with a real SMTP server: a campaign reaches exactly the confirmed, not opted-out
@@ -18,8 +17,7 @@ const MESSAGE = {
 };
 
 describe.each(DIALECTS)('campaigns on %s', (dialect) => {
-  const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({ ...ADMIN_TEST_ENV, SMTP_URL: smtp.url, OUTBOX_POLL_MS: '100' }));
+  const { smtp, suite } = useConsoleAppWithMail(dialect);
   let cookie: string;
   const admin = adminClient(
     () => suite.app,

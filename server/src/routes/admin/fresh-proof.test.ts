@@ -1,10 +1,8 @@
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE, type AdminAuditPage, type AdminSessionInfo } from '@waitlist/contract';
-import { useTestApp } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
-import { useTestSmtp } from '../../test/smtp';
-import { ADMIN_TEST_ENV, OPERATOR_PASSWORD, addOperator, signIn } from '../../test/console';
+import { OPERATOR_PASSWORD, addOperator, signIn, useConsoleAppWithMail } from '../../test/console';
 
 /**
  * Issue 34 item 3: changing how one signs in needs the operator, not only their session. A session whose sign-in is
@@ -15,8 +13,7 @@ import { ADMIN_TEST_ENV, OPERATOR_PASSWORD, addOperator, signIn } from '../../te
 const NEW_PASSWORD = 'a brand new passphrase for me';
 
 describe.each(DIALECTS)('a fresh proof before changing how one signs in, on %s', (dialect) => {
-  const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({ ...ADMIN_TEST_ENV, SMTP_URL: smtp.url, OUTBOX_POLL_MS: '100' }));
+  const { smtp, suite } = useConsoleAppWithMail(dialect);
   const me = `proving-${dialect}@acme.example`;
   const otherOwner = `other-owner-${dialect}@acme.example`;
 

@@ -2,10 +2,8 @@ import * as OTPAuth from 'otpauth';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SESSION_COOKIE, type AdminAuditPage, type AdminOperatorList, type AdminSessionInfo } from '@waitlist/contract';
-import { useTestApp } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
-import { useTestSmtp } from '../../test/smtp';
-import { ADMIN_TEST_ENV, OPERATOR_PASSWORD, addOperator, signIn } from '../../test/console';
+import { OPERATOR_PASSWORD, addOperator, signIn, useConsoleAppWithMail } from '../../test/console';
 
 /**
  * A console for a team (issue 25), with a real SMTP server: an owner invites a teammate, who sets a password from the
@@ -16,8 +14,7 @@ import { ADMIN_TEST_ENV, OPERATOR_PASSWORD, addOperator, signIn } from '../../te
 const NEW_PASSWORD = 'a teammate passphrase of her own';
 
 describe.each(DIALECTS)('the team on %s', (dialect) => {
-  const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({ ...ADMIN_TEST_ENV, SMTP_URL: smtp.url, OUTBOX_POLL_MS: '100' }));
+  const { smtp, suite } = useConsoleAppWithMail(dialect);
   const owner = `owner-${dialect}@acme.example`;
   let cookie: string;
   const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, as = cookie) =>

@@ -10,10 +10,8 @@ import {
   type AdminSignup,
   type AdminPartnerCodeCreated,
 } from '@waitlist/contract';
-import { useTestApp } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
-import { useTestSmtp } from '../../test/smtp';
-import { addOperator, ADMIN_TEST_ENV, adminClient, signIn } from '../../test/console';
+import { addOperator, adminClient, signIn, useConsoleAppWithMail } from '../../test/console';
 
 /**
  * Partner codes (issue 23), on both databases with a real SMTP server and the web build's real pages: an operator makes
@@ -25,8 +23,7 @@ import { addOperator, ADMIN_TEST_ENV, adminClient, signIn } from '../../test/con
 const { en, sv } = CATALOGUE;
 
 describe.each(DIALECTS)('partner codes on %s', (dialect) => {
-  const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({ ...ADMIN_TEST_ENV, SMTP_URL: smtp.url, OUTBOX_POLL_MS: '100' }));
+  const { smtp, suite } = useConsoleAppWithMail(dialect);
   let cookie = '';
   const admin = adminClient(
     () => suite.app,

@@ -1,5 +1,5 @@
 import type { Database } from '../../connection';
-import type { Executor } from '../../database';
+import type { Executor } from '../../connection';
 
 /**
  * What operators and the retention job change in the outbox: a failed mail tried again, a webhook event sent again,

@@ -1,5 +1,5 @@
 import type { Database } from '../../connection';
-import type { Executor } from '../../database';
+import type { Executor } from '../../connection';
 import type { MailFeedbackKind, OutboxStatus } from '../../schema';
 
 /** A bulk send: a campaign's mails or an invitation wave's (outbox.campaign_id, outbox.wave_id). */

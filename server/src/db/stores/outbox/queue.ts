@@ -1,6 +1,6 @@
 import { randomToken } from '../../../lib/crypto';
 import type { Database } from '../../connection';
-import type { Executor } from '../../database';
+import type { Executor } from '../../connection';
 import { MESSAGE_KEY, parsePayload, type NewOutboxMail, type NewWebhookEvent } from './types';
 
 /** Rows per INSERT when a campaign queues thousands at once (SQLite allows 32,766 parameters a statement). */

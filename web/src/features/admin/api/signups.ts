@@ -87,7 +87,6 @@ export function useSetStatus() {
   });
 }
 
-/** POST /import with the file as text/csv (owners): a dry run counts, a real run stores the new people. */
 /** How far an import is: rows stored of those to store, and how long that took (for the rate and the time left). */
 export interface ImportProgress {
   done: number;

@@ -108,11 +108,11 @@ export function TimeCell({ at }: { at: string }) {
   );
 }
 
-/** A sign-up's desired outcomes as chips, in the stored order. */
 /** An answer as the console shows it: the stored value, or "Not known (imported)" muted (contract UNKNOWN_ANSWER). */
 export const Answer = ({ value }: { value: string | null }) =>
   value === null ? <span className="muted">{UNKNOWN_ANSWER_LABEL}</span> : value;
 
+/** A sign-up's desired outcomes as chips, in the stored order. */
 export function OutcomeChips({ outcomes, label }: { outcomes: readonly string[] | null; label?: string }) {
   if (outcomes === null) return <Answer value={null} />;
   return (
@@ -161,10 +161,10 @@ export function AdminPage({
   );
 }
 
-/** A scrollable data table: a caption for screen readers, one header row, and the rows. */
 /** A table's column heads: their names, or the cells themselves when one needs more than a name. */
 export type TableHeader = readonly string[] | ReactNode;
 
+/** A scrollable data table: a caption for screen readers, one header row, and the rows. */
 export function DataTable({ caption, header, children }: { caption: ReactNode; header: TableHeader; children: ReactNode }) {
   const heads = Array.isArray(header)
     ? (header as readonly string[]).map((name) => (
