@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createOperatorSessions } from '../db/stores/operator-sessions';
 import { useTestDatabase } from '../test/app';
@@ -11,8 +9,8 @@ import { verifyPassword } from '../lib/passwords';
 import { createStores } from '../db/stores';
 import { createServices } from '../services';
 import { validSignup } from '../test/fixtures';
+import { runProgram } from '../test/run-program';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const PASSWORD = 'correct horse battery staple';
 
 describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
@@ -142,21 +140,11 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
   );
 
   it('runs as a program that reads DATABASE_URL / DATA_DIR from the environment', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(repoRoot, 'server', 'src', 'admin-cli.ts'), 'add', 'spawned@example.com', '--password-stdin'],
-      {
-        cwd: repoRoot,
-        env: { PATH: process.env.PATH ?? '', ...envVars() },
-        stdio: ['pipe', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.stdin.end(`${PASSWORD}\n`);
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect(code, output).toBe(0);
+    const { code, out } = await runProgram('admin-cli.ts', ['add', 'spawned@example.com', '--password-stdin'], {
+      env: envVars(),
+      stdin: `${PASSWORD}\n`,
+    });
+    expect(code, out).toBe(0);
     expect(await operatorRow('spawned@example.com')).toBeDefined();
   });
 
@@ -192,20 +180,6 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
     expect(shown.code, shown.err).toBe(0);
     expect(shown.err).toMatch(/Importing: 1,200 of 1,200 rows \(100 %\), [\d,]+ rows\/s, done\n$/);
   });
-  /** The program as an operator runs it (`npm run admin -- …`): settings from the environment alone. */
-  const runProgram = async (argv: string[]) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server', 'src', 'admin-cli.ts'), ...argv], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? '', ...envVars() },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    return { code, out };
-  };
-
   it('import skips everyone the erasure ledger names, as the console does, and says how many and where it looked', async () => {
     // Erased through the server's own services, which write the ledger where the server keeps it by default.
     const stores = createStores(suite.database, { sessionIdleMs: 3_600_000, sessionMaxMs: 3_600_000 });
@@ -224,7 +198,7 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
     const confirmations = () =>
       suite.database.db.selectFrom('outbox').select('id').where('kind', '=', 'mail').where('topic', '=', 'confirmation').execute();
     const queuedBefore = (await confirmations()).length;
-    const imported = await runProgram(['import', file, '--source', 'old-list', '--confirm-by-mail']);
+    const imported = await runProgram('admin-cli.ts', ['import', file, '--source', 'old-list', '--confirm-by-mail'], { env: envVars() });
     expect(imported.code, imported.out).toBe(0);
     expect(imported.out).toContain('1 erased at their request (skipped)');
     expect(imported.out).toContain(`Checked against the erasure ledger ${ledgerFile()}: 1 erased at their request skipped.`);

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,8 +5,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dkimPublicKey } from '../lib/mail-health';
 import { startTestDnsServer, type DnsZone } from '../test/dns';
+import { runProgram } from '../test/run-program';
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-check-'));
 const keyFile = path.join(dir, 'dkim.pem');
 const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -31,10 +30,8 @@ const GOOD: DnsZone = {
 async function mailCheck(zone: DnsZone): Promise<{ code: number | null; out: string }> {
   const dns = await startTestDnsServer(zone);
   try {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server', 'src', 'mail-check-cli.ts')], {
-      cwd: repoRoot,
+    return await runProgram('mail-check-cli.ts', [], {
       env: {
-        PATH: process.env.PATH ?? '',
         DATA_DIR: dir,
         SITE_URL: 'https://waitlist.acme.se',
         MAIL_FROM: 'Acme Innovate <hello@acme.se>',
@@ -44,13 +41,7 @@ async function mailCheck(zone: DnsZone): Promise<{ code: number | null; out: str
         DKIM_SELECTOR: 'mail2026',
         DNS_SERVERS: dns.server,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    return { code, out };
   } finally {
     await dns.close();
   }

@@ -11,7 +11,7 @@ import {
 import { HttpError } from '../../http/http-error';
 import type { ApiKeys } from '../../services/api-keys';
 import type { SignIn } from '../../services/sign-in';
-import { freshProofBy } from './fresh-proof';
+import { freshProofBy, withoutProof } from './fresh-proof';
 import { signedInOperator } from './guards';
 
 export interface ApiKeyRoutesOptions {
@@ -38,8 +38,7 @@ export async function apiKeyRoutes(parent: FastifyInstance, options: ApiKeyRoute
     { schema: { body: adminApiKeyCreateSchema, response: { 201: adminApiKeyCreatedSchema } }, config: { role: 'owner' } },
     async (request, reply) => {
       const { operatorId } = await freshProof(request, request.body);
-      const { password: _password, totp: _totp, recovery_code: _code, ...input } = request.body;
-      const created = await options.apiKeys.create(input, operatorId);
+      const created = await options.apiKeys.create(withoutProof(request.body), operatorId);
       options.mailQueued();
       request.log.info({ operatorId, apiKeyId: created.id, scopes: created.scopes }, 'admin made an API key');
       return reply.code(201).send(created);

@@ -30,3 +30,6 @@ export function freshProofBy(signIn: Pick<SignIn, 'requireFreshProof'>) {
     return operator;
   };
 }
+
+/** A change's own fields without the proof that came with it (the proof is checked here, never passed on). */
+export const withoutProof = <T extends ProofFields>({ password: _password, totp: _totp, recovery_code: _code, ...change }: T) => change;

@@ -17,7 +17,7 @@ import type { SignInThrottle } from '../../db/stores/sign-in-throttle';
 import { toSessionInfo } from '../../services/operator-views';
 import { SignInRefused, type SignIn, type StartedSession } from '../../services/sign-in';
 import { SsoRefused, type Sso } from '../../services/sso';
-import { freshProofBy } from './fresh-proof';
+import { freshProofBy, withoutProof } from './fresh-proof';
 import { sessionToken } from './guards';
 import { SSO_PASSKEY_COOKIE, SSO_PASSKEY_PATH, cookieOptions, refusalAnswer } from './session-routes';
 
@@ -157,9 +157,8 @@ export async function ssoRoutes(parent: FastifyInstance, options: SsoRoutesOptio
     async (request) => {
       // Who signs in how is a lasting change: a fresh proof first, and the other owners are mailed (issue 47 item 4).
       const operator = await freshProof(request, request.body);
-      const { password: _password, totp: _totp, recovery_code: _code, ...policy } = request.body;
       try {
-        const answer = await sso.update(operator, policy);
+        const answer = await sso.update(operator, withoutProof(request.body));
         options.mailQueued();
         return answer;
       } catch (error) {
