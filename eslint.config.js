@@ -37,8 +37,8 @@ const sqlOutsideDb = [
 ];
 const oneDoor = [
   {
-    selector: 'CallExpression[callee.property.name=/^(queueMail|queueWebhooks|deleteFinishedWebhooksAbout)$/]',
-    message: 'Mail and webhook events are queued through the change of a use case (services/use-case.ts: change.mail, change.webhooks)',
+    selector: 'CallExpression[callee.property.name=/^(queueMail|queueWebhooks|deleteFinishedWebhooksAbout|queueCrm\\w*)$/]',
+    message: 'Mail, webhook events and CRM pushes are queued through the change of a use case (services/use-case.ts: change.mail, change.webhooks, change.crm)',
   },
   {
     selector: "CallExpression[callee.property.name='record'][callee.object.property.name=/^(auditTrail|personAuditLog)$/]",

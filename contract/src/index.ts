@@ -25,3 +25,4 @@ export * from './document-requests';
 export * from './api-keys';
 export * from './sso';
 export * from './progress';
+export * from './crm';

@@ -126,6 +126,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     booking: { url: env.BOOKING_URL, minScore: env.BOOKING_MIN_SCORE },
     environmentKeys: environmentKeysOf(env),
     sso: ssoOf(env),
+    crm: { hubspotUrl: env.HUBSPOT_API_URL, pipedriveUrl: env.PIPEDRIVE_API_URL },
   });
   app.decorate('stores', stores);
   app.decorate('services', services);

@@ -32,10 +32,16 @@ export function afterFailure(input: {
   random?: () => number;
   /** OUTBOX_FIRST_RETRY_MS; tests shorten it. */
   firstRetryMs?: number;
+  /** Never given up (an erasure in the CRM: tried at least hourly until it is done or an owner disconnects the CRM). */
+  keepTrying?: boolean;
+  /** The receiver asked us to wait this long (a 429's Retry-After): the next attempt is no sooner. */
+  retryAfterMs?: number | null;
 }): AfterFailure {
+  const wait = Math.max(retryDelayMs(input.failedAttempts, input.random, input.firstRetryMs), input.retryAfterMs ?? 0);
+  if (input.keepTrying) return { kind: 'retry', nextAttemptAt: new Date(input.now.getTime() + Math.min(wait, MAX_RETRY_MS)) };
   if (input.permanent) return { kind: 'give-up', reason: 'permanent' };
   const deadline = input.createdAt.getTime() + GIVE_UP_AFTER_MS;
   if (input.now.getTime() >= deadline) return { kind: 'give-up', reason: 'expired' };
-  const next = Math.min(deadline, input.now.getTime() + retryDelayMs(input.failedAttempts, input.random, input.firstRetryMs));
+  const next = Math.min(deadline, input.now.getTime() + wait);
   return { kind: 'retry', nextAttemptAt: new Date(next) };
 }

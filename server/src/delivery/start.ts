@@ -8,6 +8,8 @@ import { createOutboxMailRenderer } from './render-outbox-mail';
 import { createMailChannel } from './mail-channel';
 import { DEFAULT_SMTP_CONNECTIONS, createMailTransport } from './smtp-transport';
 import { createWebhookChannel } from './webhook-channel';
+import { createCrmChannel } from './crm-channel';
+import { HUBSPOT_BATCH } from '../io/crm/hubspot';
 import { bounceAddress } from '../lib/verp';
 import { BOUNCE_ADDRESS_KEY } from '../services/mail-feedback';
 import { startInboundSmtp, type InboundSmtp } from './inbound-smtp';
@@ -24,11 +26,16 @@ declare module 'fastify' {
       bulk: DeliveryWorker;
       configured: boolean;
       webhooks: DeliveryWorker;
+      /** The CRM's pushes and erasures (issue 49), a batch of up to HUBSPOT_BATCH a round. */
+      crm: DeliveryWorker;
       /** The inbound SMTP listener for bounce reports, once listening (INBOUND_SMTP_PORT); null: none. */
       inbound: InboundSmtp | null;
     };
   }
 }
+
+/** CRM rows a round: HubSpot's batch upsert takes up to 100 contacts a request. */
+const CRM_BATCH = HUBSPOT_BATCH;
 
 /** Mails in flight per pooled SMTP connection in the urgent lane (measured with `npm run bench:mail`). */
 const IN_FLIGHT_PER_CONNECTION = 4;
@@ -142,8 +149,9 @@ export async function startMailDelivery(
     pace: services.bulkPace,
   });
   const webhooks = createDeliveryWorker({ ...common, channel: createWebhookChannel({ secret: settings.webhookSecret }) });
+  const crm = createDeliveryWorker({ ...common, channel: createCrmChannel(services.crmSync), batchSize: CRM_BATCH });
   settings.metrics?.readOutboxOnScrape(() => stores.outboxReports.pendingStats());
-  const delivery = { worker, bulk, configured: transport.configured, webhooks, inbound: null as InboundSmtp | null };
+  const delivery = { worker, bulk, configured: transport.configured, webhooks, crm, inbound: null as InboundSmtp | null };
   app.decorate('delivery', delivery);
   if (!transport.configured) log.info('SMTP_URL is not set: mail waits in the outbox');
   else log.info({ smtp: transport.endpoint }, 'mail delivery on');
@@ -151,6 +159,7 @@ export async function startMailDelivery(
     worker.start();
     bulk.start();
     webhooks.start();
+    crm.start();
     if (settings.inbound && bounceDomain) {
       delivery.inbound = await startInboundSmtp({
         ...settings.inbound,
@@ -163,7 +172,7 @@ export async function startMailDelivery(
     }
   });
   app.addHook('preClose', async () => {
-    await Promise.all([worker.stop(), bulk.stop(), webhooks.stop(), delivery.inbound?.close()]);
+    await Promise.all([worker.stop(), bulk.stop(), webhooks.stop(), crm.stop(), delivery.inbound?.close()]);
     transport.close();
   });
 }

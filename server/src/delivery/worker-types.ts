@@ -36,16 +36,32 @@ export interface DeliveryQueue {
 export type DeliveryOutcome =
   | { status: 'sent' }
   | { status: 'cancelled'; reason: string }
-  | { status: 'failed'; error: string; permanent: boolean }
+  | {
+      status: 'failed';
+      error: string;
+      permanent: boolean;
+      /** Never give it up (an erasure in the CRM). */
+      keepTrying?: boolean;
+      /** The receiver asked us to wait this long before the next attempt. */
+      retryAfterMs?: number | null;
+    }
   /** The channel is not configured after all: the row is left alone (its lease runs out). */
   | { status: 'not-configured' };
 
-/** One way out of the process: SMTP for mail (mail-channel.ts), signed HTTP POSTs for webhooks (webhook-channel.ts). */
+/**
+ * One way out of the process: SMTP for mail (mail-channel.ts), signed HTTP POSTs for webhooks (webhook-channel.ts),
+ * the CRM's API (crm-channel.ts).
+ */
 export interface DeliveryChannel {
-  kind: 'mail' | 'webhook';
+  kind: 'mail' | 'webhook' | 'crm';
   /** Unconfigured: the worker claims nothing and rows wait in the outbox. */
   configured: boolean;
   deliver(row: ClaimedOutboxRow): Promise<DeliveryOutcome>;
+  /**
+   * A whole claimed batch at once, the outcomes in the rows' order (an API with batch endpoints: one request for many
+   * rows). When present, the worker uses it instead of `deliver`.
+   */
+  deliverMany?(rows: readonly ClaimedOutboxRow[]): Promise<DeliveryOutcome[]>;
 }
 
 export interface DeliveryWorkerLog {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterFailure } from './retry-policy';
-import type { ClaimedOutboxRow, DeliveryWorker, DeliveryWorkerOptions } from './worker-types';
+import type { ClaimedOutboxRow, DeliveryOutcome, DeliveryWorker, DeliveryWorkerOptions } from './worker-types';
 
 export type {
   ClaimedOutboxRow,
@@ -47,8 +47,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const noun = channel.kind;
 
   async function deliver(row: ClaimedOutboxRow): Promise<void> {
+    await recordOutcome(row, await channel.deliver(row));
+  }
+
+  async function recordOutcome(row: ClaimedOutboxRow, outcome: DeliveryOutcome): Promise<void> {
     const what = { outboxId: row.id, topic: row.topic };
-    const outcome = await channel.deliver(row);
     if (outcome.status === 'cancelled') {
       await store.markCancelled({ id: row.id, workerId: id, reason: outcome.reason });
       log.info({ ...what, reason: outcome.reason }, `${noun} cancelled`);
@@ -66,6 +69,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       createdAt: row.createdAt,
       now: now(),
       permanent: outcome.permanent,
+      keepTrying: outcome.keepTrying === true,
+      retryAfterMs: outcome.retryAfterMs ?? null,
       ...(options.firstRetryMs ? { firstRetryMs: options.firstRetryMs } : {}),
     });
     options.metrics?.count('deliveryFailures', { channel: channel.kind, final: next.kind === 'retry' ? 'false' : 'true' });
@@ -111,12 +116,52 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     return rows;
   }
 
+  /** A channel that takes a whole batch (the CRM's batch endpoints): claim, deliver the batch, record each outcome. */
+  async function claimAndSendBatches(deliverMany: NonNullable<typeof channel.deliverMany>): Promise<number> {
+    let handled = 0;
+    while (running || handled === 0) {
+      const rows = await claimBatch();
+      if (rows.length === 0) break;
+      handled += rows.length;
+      const renew = setInterval(() => {
+        store
+          .extendLease({ ids: rows.map((r) => r.id), workerId: id, leaseUntil: new Date(now().getTime() + leaseMs) })
+          .catch((error: unknown) => {
+            options.metrics?.count('databaseErrors', { operation: 'delivery' });
+            log.warn({ err: error }, `could not renew the lease of the ${noun} rows being sent; another worker may take them over`);
+          });
+      }, leaseMs / 3);
+      let outcomes: DeliveryOutcome[];
+      try {
+        outcomes = await deliverMany(rows);
+      } catch (error) {
+        // The batch's own bookkeeping failed (the database): the leases run out and the rows are tried again.
+        options.metrics?.count('databaseErrors', { operation: 'delivery' });
+        log.error({ err: error, outboxIds: rows.map((r) => r.id) }, `${noun} batch failed; its rows will be retried when their lease ends`);
+        break;
+      } finally {
+        clearInterval(renew);
+      }
+      for (const [i, row] of rows.entries()) {
+        try {
+          await recordOutcome(row, outcomes[i] ?? { status: 'failed', error: 'no outcome for this row', permanent: false });
+        } catch (error) {
+          options.metrics?.count('databaseErrors', { operation: 'delivery' });
+          log.error({ err: error, outboxId: row.id }, 'delivery bookkeeping failed; the row will be retried when its lease ends');
+        }
+      }
+      if (!running) break;
+    }
+    return handled;
+  }
+
   /**
    * Claims and sends until nothing is due: up to `concurrency` rows in flight, and the next batch is claimed while the
    * last rows of the one before are still on the wire, so the relay never waits for a round to end.
    */
   async function claimAndSend(): Promise<number> {
     if (!channel.configured) return 0;
+    if (channel.deliverMany) return claimAndSendBatches(channel.deliverMany.bind(channel));
     const waiting: ClaimedOutboxRow[] = [];
     // The rows claimed and not yet done keep their lease while they wait and while they are sent.
     const unfinished = new Set<number>();

@@ -61,6 +61,11 @@ const COUNTER_HELP: { [N in CounterName]: { name: string; help: string; labels: 
     help: 'Campaigns and waves that paused themselves for their bounces or complaints',
     labels: ['send'],
   },
+  crm: {
+    name: 'crm_people_total',
+    help: 'People pushed to the CRM, pushes it refused for good, and records erased there',
+    labels: ['event'],
+  },
   suppressedSends: {
     name: 'mail_suppressed_sends_total',
     help: 'Mails not sent because their address is on the suppression list, by its reason',
@@ -80,7 +85,7 @@ const COUNTER_HELP: { [N in CounterName]: { name: string; help: string; labels: 
 const INITIAL_LABELS: { [N in CounterName]: CounterLabels[N][] } = {
   signups: SIGNUP_OUTCOMES.map((outcome) => ({ outcome })),
   documentRequests: DOCUMENT_REQUEST_OUTCOMES.map((outcome) => ({ outcome })),
-  deliveryFailures: (['mail', 'webhook'] as const).flatMap((channel) => (['false', 'true'] as const).map((final) => ({ channel, final }))),
+  deliveryFailures: (['mail', 'webhook', 'crm'] as const).flatMap((channel) => (['false', 'true'] as const).map((final) => ({ channel, final }))),
   rateLimitRefusals: [],
   databaseErrors: ['request', 'readiness', 'outbox_stats', 'delivery'].map((operation) => ({ operation })),
   redisErrors: ['connection', 'rate_limit', 'ping'].map((operation) => ({ operation })),
@@ -90,6 +95,7 @@ const INITIAL_LABELS: { [N in CounterName]: CounterLabels[N][] } = {
   refusals: REFUSAL_REASONS.map((reason) => ({ reason })),
   sendsPaused: (['campaign', 'wave'] as const).map((send) => ({ send })),
   suppressedSends: (['hard-bounce', 'soft-bounce', 'complaint', 'manual'] as const).map((reason) => ({ reason })),
+  crm: (['pushed', 'failed', 'deleted'] as const).map((event) => ({ event })),
 };
 
 export function createMetrics(): Metrics {

@@ -28,7 +28,7 @@ export interface CounterLabels {
   /** Posts of the trust page's request for our security documents, by outcome (rate-limited ones: rateLimitRefusals). */
   documentRequests: { outcome: DocumentRequestOutcome };
   /** A delivery attempt that failed and will be retried (or was given up: `final`). */
-  deliveryFailures: { channel: 'mail' | 'webhook'; final: 'true' | 'false' };
+  deliveryFailures: { channel: 'mail' | 'webhook' | 'crm'; final: 'true' | 'false' };
   /** Requests refused with 429 by a rate limit; `limit` is the pattern of the limited route. */
   rateLimitRefusals: { limit: string };
   /** A database operation failed for a reason other than the request's own data (outage, timeout, lost connection). */
@@ -45,6 +45,8 @@ export interface CounterLabels {
   complaints: { source: 'arf' | 'relay' };
   /** A campaign or wave that paused itself for its bounces or complaints. */
   sendsPaused: { send: 'campaign' | 'wave' };
+  /** The CRM (services/crm.ts): a person pushed there, a push it refused for good, a record erased there. */
+  crm: { event: 'pushed' | 'failed' | 'deleted' };
   /** A mail not sent because its address is suppressed, by the suppression's reason. */
   suppressedSends: { reason: 'hard-bounce' | 'soft-bounce' | 'complaint' | 'manual' };
 }

@@ -97,7 +97,7 @@ export function createBookings({
         const meetingAt = await stores.meetings.meetingAtOf(trx, signupId, now());
         if (before.meeting_at !== meetingAt) {
           await stores.signups.setLinks(trx, signupId, { meeting_at: meetingAt });
-          await events.webhook(change, 'signup.updated', [{ ...before, meeting_at: meetingAt }]);
+          await events.announce(change, 'signup.updated', [{ ...before, meeting_at: meetingAt }]);
         }
         return { known: true, changed: true };
       });

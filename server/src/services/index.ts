@@ -34,6 +34,8 @@ import { createSso, type SsoDeps } from './sso';
 import { createDocumentRequests } from './document-requests';
 import { createErasureLedger } from '../io/erasure-ledger';
 import type { SecretBox } from '../lib/secret-box';
+import { createCrm, type CrmSettings } from './crm';
+import { createCrmSync } from './crm-sync';
 
 /** The erasure ledger's HMAC key in server_secrets (made once, kept in the database and so in every backup). */
 export const ERASURE_LEDGER_KEY = 'erasure-ledger';
@@ -75,6 +77,8 @@ export interface ServiceSettings {
   environmentKeys?: readonly EnvironmentKey[];
   /** OIDC_*: the identity provider (io/oidc.ts) and who may come in through it; absent: no single sign-on. */
   sso?: Pick<SsoDeps, 'provider' | 'settings'>;
+  /** HUBSPOT_API_URL and PIPEDRIVE_API_URL; absent: the vendors' own hosts. */
+  crm?: CrmSettings;
 }
 
 export const DEFAULT_BULK_MAILS_PER_MINUTE = 300;
@@ -82,9 +86,17 @@ export const DEFAULT_BULK_MAILS_PER_MINUTE = 300;
 /** Every service over the stores, built once by app.ts (and by the CLI and benchmarks the same way). */
 export function createServices(database: Database, stores: Stores, settings: ServiceSettings) {
   const useCases = createUseCases({ database, stores, ...(settings.now ? { now: settings.now } : {}) });
+  const crm = createCrm({
+    stores,
+    useCases,
+    secretBox: settings.secretBox ?? null,
+    settings: settings.crm ?? {},
+    ...(settings.now ? { now: settings.now } : {}),
+  });
   const events = createSignupEvents({
     operators: stores.operatorAccounts,
     webhookEndpoints: settings.webhookEndpoints,
+    crm,
   });
   const proofOfWork = createProofOfWork(stores, {
     ...(settings.proofOfWork ?? { hmacKey: undefined, maxNumber: DEFAULT_MAX_NUMBER }),
@@ -167,6 +179,17 @@ export function createServices(database: Database, stores: Stores, settings: Ser
   });
   return {
     useCases,
+    crm,
+    crmSync: createCrmSync({
+      database,
+      stores,
+      useCases,
+      crm,
+      answersOf: questions.answersOf,
+      fit: fitRules.now,
+      metrics: settings.metrics,
+      ...(settings.now ? { now: settings.now } : {}),
+    }),
     team,
     secondFactors,
     passkeys,

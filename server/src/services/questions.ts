@@ -167,7 +167,7 @@ export function createQuestions({ stores, useCases, events }: { stores: Stores; 
         const answers = (await stores.questions.answersOf([signupId], change.trx)).get(signupId) ?? [];
         const all = await stores.questions.list(change.trx);
         const rescored = (await stores.signups.find(change.trx, signupId)) ?? row;
-        await events.webhook(
+        await events.announce(
           change,
           'signup.updated',
           [rescored],

@@ -49,7 +49,7 @@ export function createSignupChanges(deps: SignupChangeDeps) {
       return false;
     }
     await deps.ledger?.record({ email: row.email, signupId: id, at: change.at }, change.trx);
-    await events.webhook(change, 'signup.erased', [row]);
+    await events.announce(change, 'signup.erased', [row]);
     await stores.signups.remove(change.trx, id);
     if (actor.kind === 'operator') await change.audit({ action: 'signup.erase', operatorId: actor.operatorId, signupId: id });
     else await change.auditPerson({ action: actor.kind === 'person' ? 'erase' : 'expire', actor: actor.kind, signupId: id });
@@ -105,7 +105,7 @@ export function createSignupChanges(deps: SignupChangeDeps) {
           await change.audit({ action: 'signup.correct', operatorId: actor.operatorId, signupId: id, fields: changed });
         else await change.auditPerson({ action: 'correct', actor: 'person', signupId: id, fields: changed });
         const row = (await stores.signups.find(change.trx, id))!;
-        await events.webhook(change, 'signup.updated', [row]);
+        await events.announce(change, 'signup.updated', [row]);
         return { row, changed };
       });
     },
@@ -117,7 +117,7 @@ export function createSignupChanges(deps: SignupChangeDeps) {
         if (!row || !(await stores.signups.setOptedOut(change.trx, id, change.at))) return false;
         await stores.outbox.cancelPending(change.trx, id, MAIL_TOPICS.confirmation, 'opted out');
         await change.auditPerson({ action: 'unsubscribe', actor: 'person', signupId: id });
-        await events.webhook(change, 'signup.unsubscribed', [{ ...row, marketing_opt_out_at: change.at }]);
+        await events.announce(change, 'signup.unsubscribed', [{ ...row, marketing_opt_out_at: change.at }]);
         return true;
       });
     },
@@ -134,7 +134,7 @@ export function createSignupChanges(deps: SignupChangeDeps) {
             change.trx,
             changed.map((id) => ({ signupId: id, from: found.get(id)!, to: status, operatorId, at: change.at })),
           );
-          await events.webhook(change, 'signup.updated', await stores.signups.findMany(change.trx, changed));
+          await events.announce(change, 'signup.updated', await stores.signups.findMany(change.trx, changed));
         }
         await change.audit({ action: 'signup.status', operatorId, target: 'signups', detail: `${changed.length} set to ${status}` });
         return { changed, missing: unique.filter((id) => !found.has(id)) };
@@ -158,7 +158,7 @@ export function createSignupChanges(deps: SignupChangeDeps) {
           );
         }
       }
-      await events.webhook(change, 'signup.invited', await stores.signups.findMany(change.trx, ids));
+      await events.announce(change, 'signup.invited', await stores.signups.findMany(change.trx, ids));
     },
 
     /** Inside an acceptance's change: the person took up their invitation (status `joined`, `signup.accepted`). */
@@ -167,7 +167,7 @@ export function createSignupChanges(deps: SignupChangeDeps) {
       if (!row) return undefined;
       if (row.status !== 'joined') await stores.signups.setStatus(change.trx, [id], 'joined');
       const joined = { ...row, status: 'joined' as const };
-      await events.webhook(change, 'signup.accepted', [joined]);
+      await events.announce(change, 'signup.accepted', [joined]);
       return joined;
     },
 

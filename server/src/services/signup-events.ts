@@ -1,5 +1,6 @@
 import type { SignupAnswer } from '@waitlist/contract';
 import type { OperatorAccounts } from '../db/stores/operator-accounts';
+import type { Crm } from './crm';
 import type { SignupRow } from '../db/stores/signups';
 import { toWebhookSignup } from './signup-views';
 import type { Change } from './use-case';
@@ -64,9 +65,11 @@ export interface SignupEventsDeps {
   operators: OperatorAccounts;
   /** WEBHOOK_URL: every event goes to each of these; none: no event is queued. */
   webhookEndpoints: readonly string[];
+  /** The CRM, when one is connected, hears of the same changes (services/crm.ts). */
+  crm?: Pick<Crm, 'follow'>;
 }
 
-export function createSignupEvents({ operators, webhookEndpoints }: SignupEventsDeps) {
+export function createSignupEvents({ operators, webhookEndpoints, crm }: SignupEventsDeps) {
   return {
     /**
      * Each new sign-up's confirmation mail, queued as of its sign-up (the 24 h delivery clock starts with it); `held`
@@ -99,15 +102,17 @@ export function createSignupEvents({ operators, webhookEndpoints }: SignupEvents
     dataLinkMail: (change: Change, signupId: number) => change.mail([{ signupId, topic: MAIL_TOPICS.dataLink, at: change.at }]),
 
     /**
-     * `type` about each row, as the row is at this moment (call before deleting it), with its answers when given. `signup.erased` carries the
-     * address so a receiving CRM can erase the person too, and what was delivered about them before is deleted.
+     * What the world outside hears of `type` about each row, as the row is at this moment (call before deleting it):
+     * the webhook event, with its answers when given, and the CRM's push or erasure. `signup.erased` carries the
+     * address so a receiving system can erase the person too, and what was delivered about them before is deleted.
      */
-    async webhook(
+    async announce(
       change: Change,
       type: WebhookEventType,
       rows: readonly SignupRow[],
       answers?: ReadonlyMap<number, readonly SignupAnswer[]>,
     ): Promise<void> {
+      await crm?.follow(change, rows, type === 'signup.erased');
       if (webhookEndpoints.length === 0 || rows.length === 0) return;
       const { at } = change;
       const events = rows.flatMap((row) => {

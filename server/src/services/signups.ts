@@ -130,7 +130,7 @@ export function createSignupService(deps: SignupServiceDeps) {
           ids[i] === undefined ? [] : [{ row: { ...item.row, id: ids[i]!, meeting_at: null }, held: item.held }],
         ),
       );
-      await events.webhook(change, 'signup.created', stored);
+      await events.announce(change, 'signup.created', stored);
       return ids.map((id) => (id === undefined ? new DuplicateEmailError() : null));
     },
   });
@@ -228,7 +228,7 @@ export function createSignupService(deps: SignupServiceDeps) {
             ]);
           }
           await events.confirmationMails(change, [{ row: stored, held: false }]);
-          await events.webhook(change, 'signup.created', [stored]);
+          await events.announce(change, 'signup.created', [stored]);
         });
       } catch (error) {
         if (idempotencyKey && !(error instanceof DatabaseUnavailableError) && (await isReplay(idempotencyKey, requestHash))) {
@@ -256,7 +256,7 @@ export function createSignupService(deps: SignupServiceDeps) {
             stored.map((row) => ({ signupId: row.id, topic: MAIL_TOPICS.confirmation, at: change.at, lane: 'bulk' as const })),
           );
         }
-        await events.webhook(change, 'signup.created', stored);
+        await events.announce(change, 'signup.created', stored);
         return stored.map((row) => row.id);
       });
     },
@@ -277,7 +277,7 @@ export function createSignupService(deps: SignupServiceDeps) {
         // Other confirmation links of the same person are now pointless.
         await stores.personTokens.spendAll(trx, signupId, 'confirm', at);
         await change.auditPerson({ action: 'confirm', actor: 'person', signupId });
-        await events.webhook(change, 'signup.confirmed', [{ ...row, confirmed_at: row.confirmed_at ?? at }]);
+        await events.announce(change, 'signup.confirmed', [{ ...row, confirmed_at: row.confirmed_at ?? at }]);
         await events.confirmedNotices(change, signupId);
         if (!row.confirmed_at && deps.callOffered?.({ confirmed_at: at, fit_score: row.fit_score }))
           await events.bookingMail(change, signupId);

@@ -2,7 +2,7 @@ import type { Database, Executor } from '../db/connection';
 import { translateDbError } from '../db/errors';
 import type { Stores } from '../db/stores';
 import type { OperatorAuditEntry } from '../db/stores/audit-trail';
-import type { NewOutboxMail, NewWebhookEvent } from '../db/stores/outbox';
+import type { CrmAudienceRule, NewCrmDeletion, NewOutboxMail, NewWebhookEvent } from '../db/stores/outbox';
 import type { PersonAuditEntry } from '../db/stores/person-audit-log';
 
 /**
@@ -26,6 +26,14 @@ export interface Change {
   webhooks(events: readonly NewWebhookEvent[]): Promise<void>;
   /** Webhook events about these people that are done with (an erasure leaves nothing about them behind). */
   forgetWebhooksAbout(signupIds: readonly number[]): Promise<void>;
+  /** The CRM's door (services/crm.ts): people to bring up to date there, records to erase there, a sweep of everyone. */
+  crm: {
+    syncs(signupIds: readonly number[]): Promise<void>;
+    deletions(deletions: readonly NewCrmDeletion[]): Promise<void>;
+    /** Everyone the rule selects and everyone already there; returns how many were queued. */
+    everyone(rule: CrmAudienceRule): Promise<number>;
+    sweepAt(at: string): Promise<void>;
+  };
 }
 
 export interface UseCaseDeps {
@@ -44,6 +52,12 @@ export function createUseCases({ database, stores, now = () => new Date() }: Use
     mail: (mails) => stores.outbox.queueMail(trx, mails),
     webhooks: (events) => stores.outbox.queueWebhooks(trx, events),
     forgetWebhooksAbout: (signupIds) => stores.outbox.deleteFinishedWebhooksAbout(trx, signupIds),
+    crm: {
+      syncs: (signupIds) => stores.outbox.queueCrmSyncs(trx, signupIds, at),
+      deletions: (deletions) => stores.outbox.queueCrmDeletions(trx, deletions, at),
+      everyone: (rule) => stores.outbox.queueCrmEveryone(trx, rule, at),
+      sweepAt: (when) => stores.outbox.queueCrmSweep(trx, when),
+    },
   });
 
   /** One use case in a transaction of its own; a driver's error comes out as one of db/errors.ts. */

@@ -118,6 +118,14 @@ export const consoleAndMailSettings = {
       .check(z.refine((n) => n <= 100, 'must be a whole number from 0 to 100')),
     70,
   ),
+  /**
+   * The CRMs' APIs (issue 49; docs/decisions/0046-crm-sync.md): the vendors' own hosts unless set, so tests and an
+   * outbound proxy can point elsewhere. In PIPEDRIVE_API_URL `{company_domain}` stands for the connected company's.
+   */
+  HUBSPOT_API_URL: z.optional(z.string().check(z.regex(/^https?:\/\/[^\s/?#]+\/?$/, 'must be an origin such as https://api.hubapi.com'))),
+  PIPEDRIVE_API_URL: z.optional(
+    z.string().check(z.regex(/^https?:\/\/[^\s/?#]+\/?$/, 'must be an origin such as https://{company_domain}.pipedrive.com')),
+  ),
   /** The schedulers' booking webhooks (POST /api/bookings/cal-com, …/calendly), each on when its secret is set. */
   CALCOM_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(16), z.maxLength(256))),
   CALENDLY_WEBHOOK_SIGNING_KEY: z.optional(z.string().check(z.minLength(16), z.maxLength(256))),

@@ -25,6 +25,7 @@ import { documentRequestsMigration } from './0023-document-requests';
 import { answersUnknown } from './0024-answers-unknown';
 import { bounceReasonsAndRefusals } from './0025-bounce-reasons-and-refusals';
 import { removedOperators } from './0026-removed-operators';
+import { crmMigration } from './0027-crm';
 import type { Migration } from './ddl';
 import { applyMigrations } from './migrator';
 
@@ -59,6 +60,7 @@ export const migrations: Migration[] = [
   answersUnknown,
   bounceReasonsAndRefusals,
   removedOperators,
+  crmMigration,
 ];
 
 export type { Migration };

@@ -52,11 +52,13 @@ import type {
   SchemaMigrationsTable,
   DocumentRequestsTable,
 } from './site';
+import type { CrmConnectionsTable, CrmContactsTable, CrmCompaniesTable, CrmAttemptsTable } from './crm';
 
 export * from './people';
 export * from './operators';
 export * from './mail';
 export * from './site';
+export * from './crm';
 
 /** Every table, as Kysely sees the database: declared once, one file per area of the product. */
 export interface Schema {
@@ -106,4 +108,8 @@ export interface Schema {
   sso_policy: SsoPolicyTable;
   sso_attempts: SsoAttemptsTable;
   document_requests: DocumentRequestsTable;
+  crm_connections: CrmConnectionsTable;
+  crm_contacts: CrmContactsTable;
+  crm_companies: CrmCompaniesTable;
+  crm_attempts: CrmAttemptsTable;
 }

@@ -7,7 +7,8 @@ export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'cancelled';
 
 export interface OutboxTable {
   id: Generated<number>;
-  kind: 'mail' | 'webhook';
+  /** `crm` (migration 27): a person to bring up to date in the CRM, or a record to erase there. */
+  kind: 'mail' | 'webhook' | 'crm';
   topic: string;
   signup_id: number | null;
   /** JSON text in both dialects: a reference (locale, reason), never a rendered mail or a token. */

@@ -2,6 +2,7 @@ import type { Database } from '../connection';
 import { createApiKeyStore } from './api-keys';
 import { createAuditTrail } from './audit-trail';
 import { createCampaignStore } from './campaigns';
+import { createCrmStore } from './crm';
 import { createDigestClaims } from './digest-claims';
 import { createDocumentRequestStore } from './document-requests';
 import { createFitScores } from './fit-scores';
@@ -37,6 +38,7 @@ import { createVisits } from './visits';
 export function createStores(database: Database, options: { sessionIdleMs: number; sessionMaxMs: number }) {
   return {
     signups: createSignupStore(database),
+    crm: createCrmStore(database),
     idempotencyKeys: createIdempotencyKeyStore(database),
     outbox: createOutboxStore(database),
     outboxReports: createOutboxReports(database),

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../connection';
 import type { OutboxStatus, OutboxTable } from '../schema';
-import { parsePayload } from './outbox/types';
+import { CRM_TOPICS, parsePayload } from './outbox/types';
 
 /** What the console and /metrics read of the outbox: a person's mail log, what is stuck, counts, webhook deliveries. */
 export interface OutboxEntry {
@@ -107,6 +107,23 @@ export function createOutboxReports(database: Database) {
         .executeTakeFirstOrThrow();
       const oldest = row.oldest === null ? null : new Date(ts(row.oldest as Date | string)).getTime();
       return { pending: Number(row.n), oldestPendingAgeSeconds: oldest === null ? 0 : Math.max(0, (now.getTime() - oldest) / 1000) };
+    },
+
+    /** The CRM's rows: changes and erasures waiting for it, and those it refused for good since `since`. */
+    async crmCounts(since: string): Promise<{ pendingSyncs: number; pendingDeletions: number; failed: number }> {
+      const rows = await db
+        .selectFrom('outbox')
+        .select((eb) => ['topic', 'status', eb.fn.countAll<number>().as('n')])
+        .where('kind', '=', 'crm')
+        .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'failed'), eb('created_at', '>=', since)])]))
+        .groupBy(['topic', 'status'])
+        .execute();
+      const count = (topic: string, status: OutboxStatus) => Number(rows.find((r) => r.topic === topic && r.status === status)?.n ?? 0);
+      return {
+        pendingSyncs: count(CRM_TOPICS.sync, 'pending'),
+        pendingDeletions: count(CRM_TOPICS.delete, 'pending'),
+        failed: count(CRM_TOPICS.sync, 'failed') + count(CRM_TOPICS.delete, 'failed'),
+      };
     },
 
     /** Per endpoint: how many webhook deliveries are in each state, and the latest ones (failures first). */

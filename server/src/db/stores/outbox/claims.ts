@@ -47,6 +47,22 @@ export function outboxClaims(database: Database) {
         ),
       );
     }
+    if (kind === 'crm') {
+      // One push per person at a time: a change queued while the last one is on its way waits for it (Pipedrive has no
+      // upsert, and two creates at once would make two people).
+      due = due.where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('outbox as earlier')
+              .select('earlier.id')
+              .where('earlier.kind', '=', 'crm')
+              .where('earlier.status', '=', 'pending')
+              .whereRef('earlier.signup_id', '=', 'outbox.signup_id')
+              .whereRef('earlier.id', '<', 'outbox.id'),
+          ),
+        ),
+      );
+    }
     return due;
   }
 

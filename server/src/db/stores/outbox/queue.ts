@@ -1,7 +1,15 @@
 import { randomToken } from '../../../lib/crypto';
 import type { Database } from '../../connection';
 import type { Executor } from '../../connection';
-import { MESSAGE_KEY, parsePayload, type NewOutboxMail, type NewWebhookEvent } from './types';
+import {
+  CRM_TOPICS,
+  MESSAGE_KEY,
+  parsePayload,
+  type CrmAudienceRule,
+  type NewCrmDeletion,
+  type NewOutboxMail,
+  type NewWebhookEvent,
+} from './types';
 
 /** Rows per INSERT when a campaign queues thousands at once (SQLite allows 32,766 parameters a statement). */
 const INSERT_CHUNK = 500;
@@ -67,6 +75,126 @@ export function outboxQueue(database: Database) {
           })),
         )
         .execute();
+    },
+
+    /**
+     * People to bring up to date in the CRM: one row each, unless one is already waiting and not yet taken (the worker
+     * reads the person as they are when it pushes, so a second waiting row would say nothing new).
+     */
+    async queueCrmSyncs(trx: Executor, signupIds: readonly number[], at: string): Promise<void> {
+      const unique = [...new Set(signupIds)];
+      for (let start = 0; start < unique.length; start += INSERT_CHUNK) {
+        const chunk = unique.slice(start, start + INSERT_CHUNK);
+        const waiting = await trx
+          .selectFrom('outbox')
+          .select('signup_id')
+          .where('kind', '=', 'crm')
+          .where('status', '=', 'pending')
+          .where('locked_by', 'is', null)
+          .where('signup_id', 'in', chunk)
+          .execute();
+        const already = new Set(waiting.map((row) => Number(row.signup_id)));
+        const fresh = chunk.filter((id) => !already.has(id));
+        if (fresh.length === 0) continue;
+        await trx
+          .insertInto('outbox')
+          .values(fresh.map((id) => ({ kind: 'crm' as const, topic: CRM_TOPICS.sync, signup_id: id, next_attempt_at: at, created_at: at })))
+          .execute();
+      }
+    },
+
+    /**
+     * Everyone the rule selects, and everyone already in the CRM through us, to be brought up to date there (a new
+     * connection, a changed rule or mapping, new fit weights): one statement, however long the list.
+     */
+    async queueCrmEveryone(trx: Executor, rule: CrmAudienceRule, at: string): Promise<number> {
+      const result = await trx
+        .insertInto('outbox')
+        .columns(['kind', 'topic', 'signup_id', 'next_attempt_at', 'created_at'])
+        .expression((eb) => {
+          let chosen = eb
+            .selectFrom('waitlist_signups as s')
+            .select([
+              eb.val('crm').as('kind'),
+              eb.val(CRM_TOPICS.sync).as('topic'),
+              's.id',
+              eb.val(at).as('next_attempt_at'),
+              eb.val(at).as('created_at'),
+            ])
+            .where((w) =>
+              w.or([
+                w.and([
+                  ...(rule.confirmed === true ? [w('s.confirmed_at', 'is not', null)] : []),
+                  ...(rule.confirmed === false ? [w('s.confirmed_at', 'is', null)] : []),
+                  w('s.marketing_opt_out_at', 'is', null),
+                  ...(rule.min_fit_score !== undefined ? [w('s.fit_score', '>=', rule.min_fit_score)] : []),
+                  ...(rule.booked === true ? [w('s.meeting_at', 'is not', null)] : []),
+                  ...(rule.booked === false ? [w('s.meeting_at', 'is', null)] : []),
+                ]),
+                w.exists(w.selectFrom('crm_contacts as c').select('c.signup_id').whereRef('c.signup_id', '=', 's.id')),
+              ]),
+            );
+          chosen = chosen.where((w) =>
+            w.not(
+              w.exists(
+                w
+                  .selectFrom('outbox as o')
+                  .select('o.id')
+                  .where('o.kind', '=', 'crm')
+                  .where('o.status', '=', 'pending')
+                  .where('o.locked_by', 'is', null)
+                  .whereRef('o.signup_id', '=', 's.id'),
+              ),
+            ),
+          );
+          return chosen;
+        })
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0);
+    },
+
+    /** A sweep at `at`: the worker then queues everyone the rule selects (queueCrmEveryone). */
+    async queueCrmSweep(trx: Executor, at: string): Promise<void> {
+      await trx
+        .insertInto('outbox')
+        .values({ kind: 'crm', topic: CRM_TOPICS.sweep, signup_id: null, next_attempt_at: at, created_at: at })
+        .execute();
+    },
+
+    /** Records to erase in the CRM: the person's row is gone by then, so the row keeps only the CRM's record id. */
+    async queueCrmDeletions(trx: Executor, deletions: readonly NewCrmDeletion[], at: string): Promise<void> {
+      if (deletions.length === 0) return;
+      await trx
+        .insertInto('outbox')
+        .values(
+          deletions.map((d) => ({
+            kind: 'crm' as const,
+            topic: CRM_TOPICS.delete,
+            signup_id: null,
+            subject_id: d.signupId,
+            payload: JSON.stringify({ provider: d.provider, crmId: d.crmId }),
+            next_attempt_at: at,
+            created_at: at,
+          })),
+        )
+        .execute();
+    },
+
+    /** The CRM was disconnected: what waits for it is cancelled. Returns how many erasures will not reach it. */
+    async cancelCrm(trx: Executor, reason: string): Promise<{ syncs: number; deletions: number }> {
+      const cancel = async (topic: string) =>
+        Number(
+          (
+            await trx
+              .updateTable('outbox')
+              .set({ status: 'cancelled', last_error: reason })
+              .where('kind', '=', 'crm')
+              .where('topic', '=', topic)
+              .where('status', '=', 'pending')
+              .executeTakeFirst()
+          ).numUpdatedRows,
+        );
+      return { syncs: await cancel(CRM_TOPICS.sync), deletions: await cancel(CRM_TOPICS.delete) };
     },
 
     /** Earlier mails of one topic to a person, newest first (the re-send rules read them). */

@@ -32,6 +32,23 @@ export interface NewWebhookEvent {
   at: string;
 }
 
+/** The CRM's rows (migration 27): a person to bring up to date there, a record to erase there. */
+export const CRM_TOPICS = { sync: 'crm.sync', delete: 'crm.delete', sweep: 'crm.sweep' } as const;
+
+/** Who a CRM rule selects (contract CrmRule): every condition given holds. */
+export interface CrmAudienceRule {
+  min_fit_score?: number | undefined;
+  confirmed?: boolean | undefined;
+  booked?: boolean | undefined;
+}
+
+export interface NewCrmDeletion {
+  /** The erased person's former id (kept as the row's subject: no foreign key). */
+  signupId: number;
+  provider: string;
+  crmId: string;
+}
+
 export interface ClaimInput {
   workerId: string;
   now: Date;
