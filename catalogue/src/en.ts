@@ -441,6 +441,7 @@ const site = {
       },
       {
         heading: 'Information Sharing',
+        namesCrm: true,
         paragraphs: [
           'We do not sell your information. We share it only with service providers who help us operate the waitlist, under agreements that protect it, or when the law requires it.',
           ...(MAIL_SUB_PROCESSOR
@@ -486,6 +487,9 @@ const site = {
         ],
       },
     ] as TextSection[],
+    /** The CRM the founders connected, named in Information Sharing while it is connected (issue 49). */
+    crm: (name: string, company: string) =>
+      `We keep track of the waitlist in ${name} (${company}). When we follow up with you (for example once you have confirmed), your address, company, answers and fit score are passed to it and kept current there; when you unsubscribe, that is written there too; when you erase your data here, your record there is deleted as well.`,
     dataLinkForm: {
       heading: 'Get a link to your data',
       text: 'Enter the address you signed up with. If it is on our waitlist, we mail it a fresh link; the answer is the same either way.',

@@ -432,6 +432,7 @@ const site: Catalogue['site'] = {
       },
       {
         heading: 'När vi delar uppgifter',
+        namesCrm: true,
         paragraphs: [
           'Vi säljer aldrig dina uppgifter. Vi delar dem bara med leverantörer som hjälper oss att driva väntelistan, under avtal som skyddar dem, eller när lagen kräver det.',
           ...(MAIL_SUB_PROCESSOR
@@ -477,6 +478,8 @@ const site: Catalogue['site'] = {
         ],
       },
     ],
+    crm: (name: string, company: string) =>
+      `Vi håller ordning på väntelistan i ${name} (${company}). När vi följer upp med dig (till exempel när du har bekräftat) förs din adress, ditt företag, dina svar och din matchningspoäng över dit och hålls aktuella där; avregistrerar du dig skrivs det in där också, och raderar du dina uppgifter här raderas de även där.`,
     dataLinkForm: {
       heading: 'Få en länk till dina uppgifter',
       text: 'Skriv adressen du anmälde dig med. Finns den på väntelistan mejlar vi en ny länk till den; svaret här är detsamma oavsett.',

@@ -11,6 +11,8 @@ export interface TextSection {
   showContactEmail?: boolean;
   /** Shows the "send me my link" form (privacy page, Your Rights). */
   showDataLinkForm?: boolean;
+  /** Names the CRM the founders connected, when one is (privacy page, Information Sharing; issue 49). */
+  namesCrm?: boolean;
   /** A link after the paragraphs (the accessibility statement's enforcement body). */
   link?: { href: string; label: string };
 }

@@ -10,6 +10,8 @@ export const CRM_PROVIDERS = ['hubspot', 'pipedrive'] as const;
 export type CrmProvider = (typeof CRM_PROVIDERS)[number];
 
 export const CRM_PROVIDER_NAMES: Readonly<Record<CrmProvider, string>> = { hubspot: 'HubSpot', pipedrive: 'Pipedrive' };
+/** The company behind each CRM, as the privacy page names the recipient while it is connected. */
+export const CRM_PROVIDER_COMPANIES: Readonly<Record<CrmProvider, string>> = { hubspot: 'HubSpot, Inc.', pipedrive: 'Pipedrive OÜ' };
 
 /**
  * What we send about a person besides the e-mail address (the contact's key in both CRMs) and the company (an

@@ -44,6 +44,8 @@ export const MANAGE_ACTIONS = {
 } as const;
 
 /** The privacy page's "send me my link" form posts here (in the page's language). */
+/** The privacy page (prerendered; rendered per request while a CRM is connected, which it names: issue 49). */
+export const PRIVACY_PATH = '/privacy';
 export const DATA_LINK_PATH = '/privacy/data-link';
 
 /** The fields a person may correct on their data page (by column name); each can carry a problem. */

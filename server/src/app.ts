@@ -28,6 +28,7 @@ import { connectRedis } from './http/redis';
 import { registerScheduler } from './http/scheduler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticSite, sitePaths } from './http/static-site';
+import { privacyPageWithCrm } from './routes/trust/privacy-page';
 import { trustPaths, trustRoutes } from './routes/trust/routes';
 import { securityTxt, trustView } from './services/trust';
 import { visitRoutes } from './routes/visits/routes';
@@ -233,7 +234,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     siteUrl: env.SITE_URL,
     rateLimit: limits.visit,
   });
-  await registerStaticSite(app, env.WEB_DIST_DIR, { siteUrl: env.SITE_URL });
+  await registerStaticSite(app, env.WEB_DIST_DIR, { siteUrl: env.SITE_URL, perRequest: privacyPageWithCrm(services.crm, pages) });
   await startMailDelivery(
     app,
     { stores, services },

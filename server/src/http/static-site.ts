@@ -55,7 +55,18 @@ function findPages(root: string): string[] {
  * A page with the sign-up form is read once and sent with a fresh form token in each response: compressed once up
  * to its per-response end, which each response appends (page-with-tail.ts).
  */
-export async function registerStaticSite(app: FastifyInstance, root: string, options: { siteUrl: string }): Promise<void> {
+export async function registerStaticSite(
+  app: FastifyInstance,
+  root: string,
+  options: {
+    siteUrl: string;
+    /**
+     * A page that says something only the running server knows (the privacy page naming the connected CRM): rendered
+     * per request when this answers a reply; undefined: the prerendered page as always.
+     */
+    perRequest?: (route: string, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+  },
+): Promise<void> {
   const hasSite = fs.existsSync(path.join(root, 'index.html'));
   if (!hasSite) app.log.warn({ root }, 'web build not found: only the API is served (run npm run build)');
 
@@ -99,7 +110,9 @@ export async function registerStaticSite(app: FastifyInstance, root: string, opt
         const tail = html.slice(tailStart);
         if (tail.length > LONG_TAIL)
           app.log.warn({ page: file, bytes: tail.length }, 'the per-response end of a page is long: it is sent uncompressed');
-        app.get(page ? `/${page}` : '/', { compress: false }, (request, reply) => {
+        app.get(page ? `/${page}` : '/', { compress: false }, async (request, reply) => {
+          const rendered = await options.perRequest?.(page ? `/${page}` : '/', reply);
+          if (rendered) return rendered;
           const encoding = pageEncoding(request.headers['accept-encoding']);
           const own = tail
             .replaceAll(FORM_TOKEN_PLACEHOLDER, newFormToken())
@@ -112,7 +125,10 @@ export async function registerStaticSite(app: FastifyInstance, root: string, opt
             .send(shared.body(encoding, own));
         });
       } else {
-        app.get(page ? `/${page}` : '/', (_request, reply) => reply.header('cache-control', REVALIDATE).sendFile(file));
+        app.get(page ? `/${page}` : '/', async (_request, reply) => {
+          const rendered = await options.perRequest?.(page ? `/${page}` : '/', reply);
+          return rendered ?? reply.header('cache-control', REVALIDATE).sendFile(file);
+        });
       }
       // `/about/` and `/about` are one page; the canonical URL has no trailing slash.
       if (page) app.get(`/${page}/`, (_request, reply) => reply.redirect(`/${page}`, 301));

@@ -114,6 +114,8 @@ export function createCrm({ stores, useCases, secretBox, settings, now = () => n
   return {
     connectionIn,
     clientFor,
+    /** Reads the connection afresh next time (this copy changed it; tests). */
+    forgetCachedConnection: () => void (cached = undefined),
 
     /**
      * What a change of these people means for the CRM, in the change's transaction (signup-events.ts calls it beside the

@@ -3,6 +3,7 @@ import { PARTNER_JOIN_PATH } from '@waitlist/contract/partner-codes';
 import { SITE_LOCALES, localizedPath, type SiteLocale } from '@waitlist/contract/locales';
 import { DPA_PATH, TRUST_PATH } from '@waitlist/contract/trust';
 import { DOCUMENT_REQUEST_SENT_PATH } from '@waitlist/contract/document-requests';
+import { PRIVACY_PATH } from '@waitlist/contract/self-service';
 
 /**
  * One place for every path of the public site, as the English site names them; each other language has the same
@@ -11,7 +12,7 @@ import { DOCUMENT_REQUEST_SENT_PATH } from '@waitlist/contract/document-requests
 export const paths = {
   home: '/',
   about: '/about',
-  privacy: '/privacy',
+  privacy: PRIVACY_PATH,
   /** The accessibility statement; Swedish calls it /sv/tillganglighet (contract/locales.ts). */
   accessibility: '/accessibility',
   /** The trust page, rendered per request from the server's settings (not prerendered). */

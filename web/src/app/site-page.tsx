@@ -38,6 +38,8 @@ export interface PageState {
   documentRequest?: DocumentRequestAnswer;
   /** The page a stored request lands on (303 from the post). */
   documentRequestSent?: boolean;
+  /** The CRM the founders connected, named on the privacy page (rendered per request while one is connected). */
+  crm?: { name: string; company: string };
   error?: string;
 }
 
@@ -70,7 +72,7 @@ export function SitePage({ pathname, state = {} }: { pathname: string; state?: P
         ) : page === paths.about ? (
           <AboutPage signup={signup} />
         ) : page === paths.privacy ? (
-          <PrivacyPage />
+          <PrivacyPage crm={state.crm} />
         ) : page === paths.accessibility ? (
           <AccessibilityPage />
         ) : page === paths.trust && state.trust ? (

@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCrmState, AdminCrmTest } from '@waitlist/contract';
 import { issueToken } from '../../lib/tokens';
 import { DIALECTS } from '../../test/databases';
+import { BUILT_RENDERER_DIR } from '../../test/fixtures';
 import { useTestApp } from '../../test/app';
 import { ADMIN_TEST_ENV, OPERATOR_PASSWORD, addOperator, adminClient, auditEntries, seedSignup, signIn } from '../../test/console';
 import { startFakeHubSpot, type FakeHubSpot } from '../../test/crm-vendors/hubspot';
@@ -41,6 +43,8 @@ describe.each(DIALECTS)('the founders’ CRM on %s', (dialect) => {
     OUTBOX_FIRST_RETRY_MS: '200',
     HUBSPOT_API_URL: hubspot.url,
     PIPEDRIVE_API_URL: pipedrive.url,
+    // The built site: the privacy page is served as visitors get it.
+    WEB_DIST_DIR: path.join(BUILT_RENDERER_DIR, '..', 'dist'),
   }));
   const owner = `crm-owner-${dialect}@acme.example`;
   let cookie = '';
@@ -116,6 +120,12 @@ describe.each(DIALECTS)('the founders’ CRM on %s', (dialect) => {
     expect(stored.token).toMatch(/^enc1:/);
     expect(JSON.stringify(await suite.app.database.db.selectFrom('crm_connections').selectAll().execute())).not.toContain(HUBSPOT_TOKEN);
     expect(connected.body).not.toContain(HUBSPOT_TOKEN);
+
+    // The privacy page names the CRM as a recipient while it is connected, in both languages.
+    const privacy = await suite.app.inject({ method: 'GET', url: '/privacy' });
+    expect(privacy.statusCode).toBe(200);
+    expect(privacy.body).toMatch(/We keep track of the waitlist in HubSpot \(HubSpot, Inc\.\)/);
+    expect((await suite.app.inject({ method: 'GET', url: '/sv/privacy' })).body).toMatch(/Vi håller ordning på väntelistan i HubSpot/);
 
     const tested = await admin('POST', '/crm/test');
     expect(tested.json<AdminCrmTest>()).toMatchObject({
@@ -268,5 +278,7 @@ describe.each(DIALECTS)('the founders’ CRM on %s', (dialect) => {
     expect(gone.json()).toEqual({ disconnected: true, erasures_not_sent: 0 });
     expect(await suite.app.database.db.selectFrom('crm_connections').selectAll().execute()).toEqual([]);
     expect((await state()).connected).toBe(false);
+    suite.app.services.crm.forgetCachedConnection();
+    expect((await suite.app.inject({ method: 'GET', url: '/privacy' })).body).not.toMatch(/We keep track of the waitlist in/);
   });
 });

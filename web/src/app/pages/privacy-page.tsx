@@ -3,13 +3,15 @@ import { DATA_LINK_PATH } from '@waitlist/contract/self-service';
 import { ProsePage } from './prose-page';
 import { ProseSection } from './prose-section';
 
-export function PrivacyPage() {
+/** The privacy policy; `crm`: the CRM the founders connected, named as a recipient while it is (issue 49). */
+export function PrivacyPage({ crm }: { crm?: { name: string; company: string } | undefined }) {
   const { copy, href } = useLocale();
   const { privacy } = copy;
   return (
     <ProsePage heading={privacy.heading} note={privacy.lastUpdated} intro={privacy.intro}>
       {privacy.sections.map((section, index) => (
         <ProseSection key={section.heading} section={section} id={`privacy-${index}`}>
+          {section.namesCrm && crm ? <p id="privacy-crm">{privacy.crm(crm.name, crm.company)}</p> : null}
           {section.showDataLinkForm ? (
             <form
               className="card data-link-form"
