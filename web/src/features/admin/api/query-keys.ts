@@ -32,6 +32,8 @@ export const adminKeys = {
   questions: () => ['admin', 'questions'] as const,
   team: () => ['admin', 'team'] as const,
   apiKeys: () => ['admin', 'api-keys'] as const,
+  /** The CRM's connection and its latest exchanges (issue 49). */
+  crm: () => ['admin', 'crm'] as const,
   documentRequests: () => ['admin', 'document-requests'] as const,
   sso: () => ['admin', 'sso'] as const,
   ssoOffer: () => ['admin', 'sso-offer'] as const,

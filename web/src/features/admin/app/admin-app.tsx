@@ -12,6 +12,7 @@ import { MailSettingsPage } from '../pages/mail-settings-page';
 import { DeliverabilityPage } from '../pages/deliverability/deliverability-page';
 import { OutboxPage } from '../pages/outbox/outbox-page';
 import { PilotsPage } from '../pages/pilots/pilots-page';
+import { CrmPage } from '../pages/crm/crm-page';
 import { SignInPage } from '../pages/sign-in-page';
 import { AcceptInvitationPage } from '../pages/accept-invitation-page';
 import { SecurityPage } from '../pages/security/security-page';
@@ -38,6 +39,7 @@ const TITLES: Record<AdminRoute['name'], string> = {
   settings: 'Mail settings',
   deliverability: 'Deliverability',
   pilots: 'Pilots',
+  crm: 'CRM',
   team: 'Team',
   security: 'Security',
   audit: 'Audit trail',
@@ -167,6 +169,7 @@ export function AdminApp() {
           />
         )}
         {!enrolmentOnly && route.name === 'pilots' && <PilotsPage filters={filters} operator={session.data.operator.email} />}
+        {!enrolmentOnly && route.name === 'crm' && <CrmPage session={session.data} onNotice={(n) => setNotice(n, 'crm')} />}
         {!enrolmentOnly && route.name === 'settings' && <MailSettingsPage onNotice={(n) => setNotice(n, 'settings')} />}
         {!enrolmentOnly && route.name === 'dashboard' && (
           <Suspense fallback={<Loading label="Loading the dashboard…" />}>

@@ -24,7 +24,13 @@ const NAV: { label: string; items: NavItem[] }[] = [
       { route: { name: 'dashboard' }, label: 'Dashboard' },
     ],
   },
-  { label: 'Pilots', items: [{ route: { name: 'pilots' }, label: 'Pilots' }] },
+  {
+    label: 'Pilots',
+    items: [
+      { route: { name: 'pilots' }, label: 'Pilots' },
+      { route: { name: 'crm' }, label: 'CRM' },
+    ],
+  },
   {
     label: 'Mail',
     items: [

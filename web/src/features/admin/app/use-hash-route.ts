@@ -11,6 +11,7 @@ export type AdminRoute =
   | { name: 'settings' }
   | { name: 'deliverability' }
   | { name: 'pilots' }
+  | { name: 'crm' }
   | { name: 'team' }
   | { name: 'security' }
   | { name: 'audit' }
@@ -25,6 +26,7 @@ const SIMPLE = [
   'settings',
   'deliverability',
   'pilots',
+  'crm',
   'team',
   'security',
   'audit',
