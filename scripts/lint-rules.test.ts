@@ -32,7 +32,12 @@ describe('the architecture rules, each a lint rule that fails on one line', () =
     [
       'mail queued by a route',
       'await stores.outbox.queueMail(undefined as never, []);',
-      'Mail and webhook events are queued through the change',
+      'are queued through the change of a use case',
+    ],
+    [
+      'a CRM push queued by a route',
+      "await stores.outbox.queueCrmSyncs(undefined as never, [], '');",
+      'CRM pushes are queued through the change of a use case',
     ],
     [
       'the audit trail written by a route',
