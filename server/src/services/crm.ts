@@ -199,6 +199,17 @@ export function createCrm({ stores, useCases, secretBox, settings, now = () => n
       return answer;
     },
 
+    /**
+     * The daily catch-up (housekeeping.ts): everyone the rule chooses and everyone there is queued, so what changed
+     * without announcing itself (an import, new fit weights' rescoring) reaches the CRM; unchanged people cost nothing.
+     */
+    async sweep(): Promise<boolean> {
+      const row = await stores.crm.connection();
+      if (!row) return false;
+      await useCases.run((change) => change.crm.sweepAt(change.at));
+      return true;
+    },
+
     /** GET /api/admin/crm */
     async state(): Promise<AdminCrmState> {
       const row = await stores.crm.connection();

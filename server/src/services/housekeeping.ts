@@ -69,6 +69,17 @@ export function housekeepingJobs(
       },
     },
     {
+      // The founders' CRM catches up once a day with what changed without announcing itself (docs/decisions/0046), and
+      // its finished outbox rows go after 30 days.
+      name: 'bring the CRM up to date',
+      everyMs: DAY_MS,
+      runNow: false,
+      async run() {
+        if (await services.crm.sweep()) settings.log.info({}, 'the CRM catch-up is queued');
+        await stores.outbox.pruneFinishedCrm(new Date(Date.now() - 30 * DAY_MS));
+      },
+    },
+    {
       // New sign-ups join the console's kept counts (db/stores/signup-counts.ts) soon after they arrive; a console read
       // folds in what is left, so the figures are always whole, and this keeps that read short. A pause between two
       // transactions lets the sign-ups waiting for the database go first: folding 70,000 rows of an import back to back

@@ -57,5 +57,16 @@ export function outboxCorrections(database: Database) {
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
+
+    /** The CRM's finished rows: the console counts what waits and what failed since connecting, the rest is history. */
+    async pruneFinishedCrm(before: Date): Promise<number> {
+      const result = await db
+        .deleteFrom('outbox')
+        .where('kind', '=', 'crm')
+        .where('status', 'in', ['sent', 'cancelled', 'failed'])
+        .where('created_at', '<', iso(before))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
