@@ -7,6 +7,9 @@ import { AdminPage, ConfirmDialog, DataTable, ErrorPanel, Loading, TimeCell, for
 import { ProofPanel, useFreshProof } from '../security/proof-panel';
 import { CrmConnectForm } from './crm-connect-form';
 
+/** `n` of something, in the singular or the plural. */
+const countOf = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+
 /** The rule in words, as the server's audit entry says it. */
 const ruleInWords = (rule: CrmRule | null) => {
   if (!rule) return 'a saved segment';
@@ -80,10 +83,10 @@ function ConnectionStatus({ state, owner, onNotice }: { state: AdminCrmState; ow
           {state.connected_by ? ` by ${state.connected_by}` : ''}
         </dd>
         <dt>In {name} through us</dt>
-        <dd>{state.synced === 1 ? '1 person' : `${formatNumber(state.synced)} people`}</dd>
+        <dd>{countOf(state.synced, 'person', 'people')}</dd>
         <dt>On their way</dt>
         <dd>
-          {formatNumber(state.pending)} changes, {formatNumber(state.pending_erasures)} erasures
+          {countOf(state.pending, 'change', 'changes')}, {countOf(state.pending_erasures, 'erasure', 'erasures')}
         </dd>
         <dt>Refused for good</dt>
         <dd>{formatNumber(state.failed)}</dd>
