@@ -38,7 +38,8 @@ const sqlOutsideDb = [
 const oneDoor = [
   {
     selector: 'CallExpression[callee.property.name=/^(queueMail|queueWebhooks|deleteFinishedWebhooksAbout|queueCrm\\w*)$/]',
-    message: 'Mail, webhook events and CRM pushes are queued through the change of a use case (services/use-case.ts: change.mail, change.webhooks, change.crm)',
+    message:
+      'Mail, webhook events and CRM pushes are queued through the change of a use case (services/use-case.ts: change.mail, change.webhooks, change.crm)',
   },
   {
     selector: "CallExpression[callee.property.name='record'][callee.object.property.name=/^(auditTrail|personAuditLog)$/]",

@@ -29,11 +29,7 @@ describe('the architecture rules, each a lint rule that fails on one line', () =
     ],
     ['a dialect branch in a route', "if (database.dialect === 'sqlite') return;", 'A dialect branch lives in server/src/db/dialects/'],
     ['Database.db in a route', 'void database.db;', 'Database.db is for stores'],
-    [
-      'mail queued by a route',
-      'await stores.outbox.queueMail(undefined as never, []);',
-      'are queued through the change of a use case',
-    ],
+    ['mail queued by a route', 'await stores.outbox.queueMail(undefined as never, []);', 'are queued through the change of a use case'],
     [
       'a CRM push queued by a route',
       "await stores.outbox.queueCrmSyncs(undefined as never, [], '');",

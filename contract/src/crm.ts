@@ -133,6 +133,7 @@ export const adminCrmStateSchema = z.object({
   token_hint: z.nullable(z.string()),
   rule: z.nullable(crmRuleSchema),
   segment: z.nullable(z.number()),
+  segment_name: z.nullable(z.string()),
   /** Every field with the property it goes to (null: not sent). */
   fields: z.record(z.enum(CRM_FIELDS), z.nullable(z.string())),
   connected_at: z.nullable(z.string()),

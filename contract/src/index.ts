@@ -26,3 +26,4 @@ export * from './api-keys';
 export * from './sso';
 export * from './progress';
 export * from './crm';
+export * from './segments';

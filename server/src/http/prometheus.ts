@@ -85,7 +85,9 @@ const COUNTER_HELP: { [N in CounterName]: { name: string; help: string; labels: 
 const INITIAL_LABELS: { [N in CounterName]: CounterLabels[N][] } = {
   signups: SIGNUP_OUTCOMES.map((outcome) => ({ outcome })),
   documentRequests: DOCUMENT_REQUEST_OUTCOMES.map((outcome) => ({ outcome })),
-  deliveryFailures: (['mail', 'webhook', 'crm'] as const).flatMap((channel) => (['false', 'true'] as const).map((final) => ({ channel, final }))),
+  deliveryFailures: (['mail', 'webhook', 'crm'] as const).flatMap((channel) =>
+    (['false', 'true'] as const).map((final) => ({ channel, final })),
+  ),
   rateLimitRefusals: [],
   databaseErrors: ['request', 'readiness', 'outbox_stats', 'delivery'].map((operation) => ({ operation })),
   redisErrors: ['connection', 'rate_limit', 'ping'].map((operation) => ({ operation })),

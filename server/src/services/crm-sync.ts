@@ -5,7 +5,7 @@ import { CRM_TOPICS } from '../db/stores/outbox';
 import { CrmRequestError, type CrmClient, type CrmPerson } from '../io/crm/types';
 import type { MetricsRecorder } from '../lib/metrics-recorder';
 import { connectionOf, type Crm, type CrmConnection } from './crm';
-import { chosenBy, crmPersonOf, propertySpecsOf } from './crm-records';
+import { crmPersonOf, propertySpecsOf } from './crm-records';
 import { fitReasonsOf, type FitNow } from './signup-views';
 import type { UseCases } from './use-case';
 
@@ -109,6 +109,7 @@ export function createCrmSync({ database, stores, useCases, crm, answersOf, fit,
     }
     const [people, there, answers] = await Promise.all([stores.signups.findMany(db, ids), stores.crm.contactsOf(ids), answersOf(ids)]);
     const byId = new Map(people.map((p) => [p.id, p]));
+    const chosen = await crm.chosenAmong(connection, people, db);
     const toSend: { row: ClaimedOutboxRow; person: CrmPerson; hash: string }[] = [];
     for (const row of rows) {
       const signup = row.signupId === null ? undefined : byId.get(row.signupId);
@@ -118,7 +119,7 @@ export function createCrmSync({ database, stores, useCases, crm, answersOf, fit,
       }
       const contact = there.get(signup.id);
       const known = contact?.provider === connection.provider ? contact : undefined;
-      if (!known && !chosenBy(connection.rule, signup)) {
+      if (!known && !chosen.has(signup.id)) {
         outcomes.set(row.id, { status: 'cancelled', reason: 'not chosen by the rule' });
         continue;
       }
@@ -206,7 +207,8 @@ export function createCrmSync({ database, stores, useCases, crm, answersOf, fit,
       }
       const outcomes = new Map<number, DeliveryOutcome>();
       for (const sweep of rows.filter((r) => r.topic === CRM_TOPICS.sweep)) {
-        await useCases.run((change) => change.crm.everyone(connection.rule));
+        const audience = await crm.audienceOf(connection);
+        await useCases.run((change) => change.crm.everyone(audience));
         outcomes.set(sweep.id, { status: 'sent' });
       }
       for (const deletion of rows.filter((r) => r.topic === CRM_TOPICS.delete))

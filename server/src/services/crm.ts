@@ -19,6 +19,8 @@ import type { CrmClient } from '../io/crm/types';
 import type { SecretBox } from '../lib/secret-box';
 import { chosenBy, completeMapping, ruleInWords } from './crm-records';
 import type { Change, UseCases } from './use-case';
+import type { Segments } from './segments';
+import type { CrmAudience } from '../db/stores/outbox';
 
 /**
  * The founders' CRM (issue 49; docs/decisions/0046-crm-sync.md): owners connect HubSpot or Pipedrive, and every change
@@ -50,6 +52,7 @@ export interface CrmConnection {
   provider: CrmProvider;
   sealedToken: string;
   companyDomain: string | null;
+  /** Who goes there: a rule, or (`segment` set) the saved segment's filter as saved now. */
   rule: CrmRule;
   segment: number | null;
   mapping: Record<CrmField, string | null>;
@@ -72,14 +75,15 @@ export function connectionOf(row: CrmConnectionRow): CrmConnection {
 }
 
 export interface CrmDeps {
-  stores: Pick<Stores, 'crm' | 'outbox' | 'outboxReports' | 'operatorAccounts'>;
+  stores: Pick<Stores, 'crm' | 'outbox' | 'outboxReports' | 'operatorAccounts' | 'signupListing'>;
+  segments: Pick<Segments, 'resolve'>;
   useCases: UseCases;
   secretBox: SecretBox | null;
   settings: CrmSettings;
   now?: () => Date;
 }
 
-export function createCrm({ stores, useCases, secretBox, settings, now = () => new Date() }: CrmDeps) {
+export function createCrm({ stores, segments, useCases, secretBox, settings, now = () => new Date() }: CrmDeps) {
   let cached: { at: number; connection: CrmConnection | null } | undefined;
   /** The connection as of at most CRM_CONNECTION_CACHE_MS ago (a sign-up's transaction reads it once per window). */
   async function connectionIn(executor?: Executor): Promise<CrmConnection | null> {
@@ -111,9 +115,30 @@ export function createCrm({ stores, useCases, secretBox, settings, now = () => n
     return made;
   }
 
+  /** Who the connection sends: its rule, or its segment's filter as saved now (a segment gone: nobody new). */
+  async function audienceOf(connection: CrmConnection): Promise<CrmAudience> {
+    if (connection.segment === null) return { rule: connection.rule };
+    const segment = await segments.resolve(connection.segment);
+    return segment ? { filter: segment.filter } : { rule: { min_fit_score: 101 } };
+  }
+
+  /** Which of these people the connection chooses now (never one who unsubscribed). */
+  async function chosenAmong(connection: CrmConnection, rows: readonly SignupRow[], executor: Executor): Promise<Set<number>> {
+    const open = rows.filter((r) => r.marketing_opt_out_at === null);
+    const audience = await audienceOf(connection);
+    if ('rule' in audience) return new Set(open.filter((r) => chosenBy(audience.rule, r)).map((r) => r.id));
+    return stores.signupListing.matchingIds(
+      executor,
+      audience.filter,
+      open.map((r) => r.id),
+    );
+  }
+
   return {
     connectionIn,
     clientFor,
+    audienceOf,
+    chosenAmong,
     /** Reads the connection afresh next time (this copy changed it; tests). */
     forgetCachedConnection: () => void (cached = undefined),
 
@@ -134,23 +159,22 @@ export function createCrm({ stores, useCases, secretBox, settings, now = () => n
         await change.crm.deletions([...there.values()].map((c) => ({ signupId: c.signupId, provider: c.provider, crmId: c.crmId })));
         return;
       }
-      await change.crm.syncs(rows.filter((row) => there.has(row.id) || chosenBy(connection.rule, row)).map((row) => row.id));
+      const chosen = await chosenAmong(connection, rows, change.trx);
+      await change.crm.syncs(rows.filter((row) => there.has(row.id) || chosen.has(row.id)).map((row) => row.id));
     },
 
     /** PUT /api/admin/crm: connect, or change the token, the rule or the mapping; everyone chosen is queued. */
     async connect(input: Omit<AdminCrmConnect, 'password' | 'totp' | 'recovery_code'>, operatorId: number): Promise<AdminCrmState> {
-      if (input.segment !== undefined || !input.rule)
-        throw new CrmRefused(
-          'segment',
-          'Saved segments come with the console’s saved views (issue 48): choose who goes to the CRM by a rule for now',
-        );
+      const segment = input.segment === undefined ? undefined : await segments.resolve(input.segment);
+      if (input.segment !== undefined && !segment) throw new CrmRefused('segment', 'No saved segment with this id: save the filter first');
       if (!secretBox)
         throw new CrmRefused('no-key', 'No secrets key: the CRM token cannot be kept sealed (SECRETS_KEY or SECRETS_KEY_FILE)');
       const mapping = completeMapping(input.fields);
       const properties = Object.values(mapping).filter((p): p is string => p !== null);
       if (new Set(properties).size !== properties.length)
         throw new CrmRefused('mapping', 'Two fields are mapped to one property: give each field its own');
-      const rule = input.rule;
+      const audience: CrmAudience = segment ? { filter: segment.filter } : { rule: input.rule ?? {} };
+      const inWords = segment ? `the segment “${segment.name}”` : ruleInWords(input.rule ?? {});
       await useCases.run(async (change) => {
         const before = await stores.crm.connection(change.trx);
         const left = before && before.provider !== input.provider ? await stores.crm.forgetProvider(change.trx, before.provider) : 0;
@@ -159,12 +183,12 @@ export function createCrm({ stores, useCases, secretBox, settings, now = () => n
           sealedToken: secretBox.seal(input.token),
           tokenHint: input.token.slice(-4),
           companyDomain: input.provider === 'pipedrive' ? (input.company_domain ?? null) : null,
-          audience: JSON.stringify({ rule }),
+          audience: JSON.stringify(segment ? { segment: input.segment } : { rule: input.rule ?? {} }),
           fields: JSON.stringify(mapping),
           connectedBy: operatorId,
           connectedAt: change.at,
         });
-        const queued = await change.crm.everyone(rule);
+        const queued = await change.crm.everyone(audience);
         // Another copy may take a sign-up before it reads the new connection: a sweep after that window catches it.
         await change.crm.sweepAt(new Date(Date.parse(change.at) + 2 * CRM_CONNECTION_CACHE_MS).toISOString());
         const name = CRM_PROVIDER_NAMES[input.provider];
@@ -173,7 +197,7 @@ export function createCrm({ stores, useCases, secretBox, settings, now = () => n
           operatorId,
           target: `crm:${input.provider}`,
           fields: Object.keys(input.fields ?? {}),
-          detail: `${name}: ${ruleInWords(rule)}; ${queued} queued${left > 0 ? `; ${left} records left in ${CRM_PROVIDER_NAMES[before!.provider]}` : ''}`,
+          detail: `${name}: ${inWords}; ${queued} queued${left > 0 ? `; ${left} records left in ${CRM_PROVIDER_NAMES[before!.provider]}` : ''}`,
         });
       });
       cached = undefined;
@@ -224,6 +248,7 @@ export function createCrm({ stores, useCases, secretBox, settings, now = () => n
         token_hint: row?.tokenHint ?? null,
         rule: connection && connection.segment === null ? connection.rule : null,
         segment: connection?.segment ?? null,
+        segment_name: connection?.segment ? ((await segments.resolve(connection.segment))?.name ?? null) : null,
         fields: connection?.mapping ?? completeMapping(undefined),
         connected_at: row?.connectedAt ?? null,
         connected_by: by,

@@ -36,6 +36,7 @@ import { createErasureLedger } from '../io/erasure-ledger';
 import type { SecretBox } from '../lib/secret-box';
 import { createCrm, type CrmSettings } from './crm';
 import { createCrmSync } from './crm-sync';
+import { createSegments } from './segments';
 
 /** The erasure ledger's HMAC key in server_secrets (made once, kept in the database and so in every backup). */
 export const ERASURE_LEDGER_KEY = 'erasure-ledger';
@@ -86,8 +87,10 @@ export const DEFAULT_BULK_MAILS_PER_MINUTE = 300;
 /** Every service over the stores, built once by app.ts (and by the CLI and benchmarks the same way). */
 export function createServices(database: Database, stores: Stores, settings: ServiceSettings) {
   const useCases = createUseCases({ database, stores, ...(settings.now ? { now: settings.now } : {}) });
+  const segments = createSegments({ stores, useCases });
   const crm = createCrm({
     stores,
+    segments,
     useCases,
     secretBox: settings.secretBox ?? null,
     settings: settings.crm ?? {},
@@ -179,6 +182,7 @@ export function createServices(database: Database, stores: Stores, settings: Ser
   });
   return {
     useCases,
+    segments,
     crm,
     crmSync: createCrmSync({
       database,

@@ -2,7 +2,7 @@ import type { Database, Executor } from '../db/connection';
 import { translateDbError } from '../db/errors';
 import type { Stores } from '../db/stores';
 import type { OperatorAuditEntry } from '../db/stores/audit-trail';
-import type { CrmAudienceRule, NewCrmDeletion, NewOutboxMail, NewWebhookEvent } from '../db/stores/outbox';
+import type { CrmAudience, NewCrmDeletion, NewOutboxMail, NewWebhookEvent } from '../db/stores/outbox';
 import type { PersonAuditEntry } from '../db/stores/person-audit-log';
 
 /**
@@ -30,8 +30,8 @@ export interface Change {
   crm: {
     syncs(signupIds: readonly number[]): Promise<void>;
     deletions(deletions: readonly NewCrmDeletion[]): Promise<void>;
-    /** Everyone the rule selects and everyone already there; returns how many were queued. */
-    everyone(rule: CrmAudienceRule): Promise<number>;
+    /** Everyone the audience selects and everyone already there; returns how many were queued. */
+    everyone(audience: CrmAudience): Promise<number>;
     sweepAt(at: string): Promise<void>;
   };
 }
@@ -55,7 +55,7 @@ export function createUseCases({ database, stores, now = () => new Date() }: Use
     crm: {
       syncs: (signupIds) => stores.outbox.queueCrmSyncs(trx, signupIds, at),
       deletions: (deletions) => stores.outbox.queueCrmDeletions(trx, deletions, at),
-      everyone: (rule) => stores.outbox.queueCrmEveryone(trx, rule, at),
+      everyone: (audience) => stores.outbox.queueCrmEveryone(trx, audience, at),
       sweepAt: (when) => stores.outbox.queueCrmSweep(trx, when),
     },
   });

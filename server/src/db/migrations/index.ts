@@ -26,6 +26,7 @@ import { answersUnknown } from './0024-answers-unknown';
 import { bounceReasonsAndRefusals } from './0025-bounce-reasons-and-refusals';
 import { removedOperators } from './0026-removed-operators';
 import { crmMigration } from './0027-crm';
+import { savedSegmentsMigration } from './0028-saved-segments';
 import type { Migration } from './ddl';
 import { applyMigrations } from './migrator';
 
@@ -61,6 +62,7 @@ export const migrations: Migration[] = [
   bounceReasonsAndRefusals,
   removedOperators,
   crmMigration,
+  savedSegmentsMigration,
 ];
 
 export type { Migration };

@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 import type { CrmProvider } from '@waitlist/contract';
 import type { NullableText, NullableTimestamp, Timestamp } from './columns';
 
-/** The founders' CRM (migration 27; docs/decisions/0046-crm-sync.md). */
+/** The founders' CRM (migration 27; docs/decisions/0046-crm-sync.md) and the saved segments it may send (migration 28). */
 
 /** The connection: at most one row, id 1. */
 export interface CrmConnectionsTable {
@@ -52,4 +52,15 @@ export interface CrmAttemptsTable {
   people: number;
   outcome: CrmAttemptOutcome;
   answer: string;
+}
+
+/** A named filter of the list (migration 28; issue 48 item 2). */
+export interface SavedSegmentsTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON text: contract AdminSegment, without `q`. */
+  filter: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }

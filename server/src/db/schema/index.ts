@@ -52,7 +52,7 @@ import type {
   SchemaMigrationsTable,
   DocumentRequestsTable,
 } from './site';
-import type { CrmConnectionsTable, CrmContactsTable, CrmCompaniesTable, CrmAttemptsTable } from './crm';
+import type { CrmConnectionsTable, CrmContactsTable, CrmCompaniesTable, CrmAttemptsTable, SavedSegmentsTable } from './crm';
 
 export * from './people';
 export * from './operators';
@@ -112,4 +112,5 @@ export interface Schema {
   crm_contacts: CrmContactsTable;
   crm_companies: CrmCompaniesTable;
   crm_attempts: CrmAttemptsTable;
+  saved_segments: SavedSegmentsTable;
 }

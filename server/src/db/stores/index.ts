@@ -3,6 +3,7 @@ import { createApiKeyStore } from './api-keys';
 import { createAuditTrail } from './audit-trail';
 import { createCampaignStore } from './campaigns';
 import { createCrmStore } from './crm';
+import { createSavedSegmentStore } from './saved-segments';
 import { createDigestClaims } from './digest-claims';
 import { createDocumentRequestStore } from './document-requests';
 import { createFitScores } from './fit-scores';
@@ -39,6 +40,7 @@ export function createStores(database: Database, options: { sessionIdleMs: numbe
   return {
     signups: createSignupStore(database),
     crm: createCrmStore(database),
+    savedSegments: createSavedSegmentStore(database),
     idempotencyKeys: createIdempotencyKeyStore(database),
     outbox: createOutboxStore(database),
     outboxReports: createOutboxReports(database),

@@ -150,6 +150,20 @@ export function createSignupListing(database: Database) {
       return rows.map((r) => Number(r.id));
     },
 
+    /** How many a segment selects, counted as the list counts (up to its cap). */
+    count: (segment: AdminSegment) => total({ ...segment, sort: '-created_at' }),
+
+    /** Which of these people a segment selects (the CRM's audience of a saved segment). */
+    async matchingIds(executor: Executor, segment: AdminSegment, ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await applyFilters(executor.selectFrom('waitlist_signups'), segment)
+        .select('id')
+        .where('id', 'in', [...ids])
+        .execute()
+        .catch(translateDbError);
+      return new Set(rows.map((r) => Number(r.id)));
+    },
+
     async reachableCount(segment: AdminSegment): Promise<number> {
       const row = await reachable(db, segment)
         .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -29,6 +29,7 @@ import { fitRoutes } from './fit-routes';
 import { questionRoutes } from './question-routes';
 import { apiKeyRoutes } from './api-key-routes';
 import { crmRoutes } from './crm-routes';
+import { segmentRoutes } from './segment-routes';
 import { documentRequestRoutes } from './document-request-routes';
 import { ssoRoutes } from './sso-routes';
 
@@ -157,6 +158,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(apiKeyRoutes, { apiKeys: services.apiKeys, signIn: services.signIn, mailQueued: options.mailQueued });
   await app.register(documentRequestRoutes, { documentRequests: services.documentRequests });
   await app.register(crmRoutes, { crm: services.crm, signIn: services.signIn });
+  await app.register(segmentRoutes, { segments: services.segments });
   await app.register(teamRoutes, { stores, team: services.team, exports: services.exports, mailQueued: options.mailQueued });
   await app.register(meRoutes, {
     secondFactors: services.secondFactors,

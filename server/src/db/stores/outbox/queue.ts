@@ -1,15 +1,28 @@
 import { randomToken } from '../../../lib/crypto';
 import type { Database } from '../../connection';
 import type { Executor } from '../../connection';
+import { applySignupFilters, type SignupsQuery } from '../signup-filters';
 import {
   CRM_TOPICS,
   MESSAGE_KEY,
   parsePayload,
+  type CrmAudience,
   type CrmAudienceRule,
   type NewCrmDeletion,
   type NewOutboxMail,
   type NewWebhookEvent,
 } from './types';
+
+/** The people a CRM rule selects (contract CrmRule): every condition given holds. */
+function withRule(people: SignupsQuery, rule: CrmAudienceRule): SignupsQuery {
+  let q = people;
+  if (rule.confirmed === true) q = q.where('confirmed_at', 'is not', null);
+  if (rule.confirmed === false) q = q.where('confirmed_at', 'is', null);
+  if (rule.min_fit_score !== undefined) q = q.where('fit_score', '>=', rule.min_fit_score);
+  if (rule.booked === true) q = q.where('meeting_at', 'is not', null);
+  if (rule.booked === false) q = q.where('meeting_at', 'is', null);
+  return q;
+}
 
 /** Rows per INSERT when a campaign queues thousands at once (SQLite allows 32,766 parameters a statement). */
 const INSERT_CHUNK = 500;
@@ -104,53 +117,44 @@ export function outboxQueue(database: Database) {
     },
 
     /**
-     * Everyone the rule selects, and everyone already in the CRM through us, to be brought up to date there (a new
-     * connection, a changed rule or mapping, new fit weights): one statement, however long the list.
+     * Everyone the audience selects (a rule, or a saved segment's filter) who has not unsubscribed, and everyone already
+     * in the CRM through us, to be brought up to date there (a new connection, a changed audience or mapping, the daily
+     * catch-up): two statements, however long the list; a person already waiting is not queued again.
      */
-    async queueCrmEveryone(trx: Executor, rule: CrmAudienceRule, at: string): Promise<number> {
-      const result = await trx
-        .insertInto('outbox')
-        .columns(['kind', 'topic', 'signup_id', 'next_attempt_at', 'created_at'])
-        .expression((eb) => {
-          let chosen = eb
-            .selectFrom('waitlist_signups as s')
-            .select([
-              eb.val('crm').as('kind'),
-              eb.val(CRM_TOPICS.sync).as('topic'),
-              's.id',
-              eb.val(at).as('next_attempt_at'),
-              eb.val(at).as('created_at'),
-            ])
-            .where((w) =>
-              w.or([
-                w.and([
-                  ...(rule.confirmed === true ? [w('s.confirmed_at', 'is not', null)] : []),
-                  ...(rule.confirmed === false ? [w('s.confirmed_at', 'is', null)] : []),
-                  w('s.marketing_opt_out_at', 'is', null),
-                  ...(rule.min_fit_score !== undefined ? [w('s.fit_score', '>=', rule.min_fit_score)] : []),
-                  ...(rule.booked === true ? [w('s.meeting_at', 'is not', null)] : []),
-                  ...(rule.booked === false ? [w('s.meeting_at', 'is', null)] : []),
-                ]),
-                w.exists(w.selectFrom('crm_contacts as c').select('c.signup_id').whereRef('c.signup_id', '=', 's.id')),
-              ]),
-            );
-          chosen = chosen.where((w) =>
-            w.not(
-              w.exists(
-                w
-                  .selectFrom('outbox as o')
-                  .select('o.id')
-                  .where('o.kind', '=', 'crm')
-                  .where('o.status', '=', 'pending')
-                  .where('o.locked_by', 'is', null)
-                  .whereRef('o.signup_id', '=', 's.id'),
+    async queueCrmEveryone(trx: Executor, audience: CrmAudience, at: string): Promise<number> {
+      const queue = async (people: SignupsQuery) => {
+        const result = await trx
+          .insertInto('outbox')
+          .columns(['kind', 'topic', 'signup_id', 'next_attempt_at', 'created_at'])
+          .expression(
+            people
+              .select((eb) => [
+                eb.val('crm').as('kind'),
+                eb.val(CRM_TOPICS.sync).as('topic'),
+                'waitlist_signups.id',
+                eb.val(at).as('next_attempt_at'),
+                eb.val(at).as('created_at'),
+              ])
+              .where(({ not, exists, selectFrom }) =>
+                not(
+                  exists(
+                    selectFrom('outbox as o')
+                      .select('o.id')
+                      .where('o.kind', '=', 'crm')
+                      .where('o.status', '=', 'pending')
+                      .where('o.locked_by', 'is', null)
+                      .whereRef('o.signup_id', '=', 'waitlist_signups.id'),
+                  ),
+                ),
               ),
-            ),
-          );
-          return chosen;
-        })
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0);
+          )
+          .executeTakeFirst();
+        return Number(result.numInsertedOrUpdatedRows ?? 0);
+      };
+      const open = trx.selectFrom('waitlist_signups').where('marketing_opt_out_at', 'is', null);
+      const chosen = 'filter' in audience ? applySignupFilters(database, open, audience.filter) : withRule(open, audience.rule);
+      const there = trx.selectFrom('waitlist_signups').where('id', 'in', (eb) => eb.selectFrom('crm_contacts').select('signup_id'));
+      return (await queue(chosen)) + (await queue(there));
     },
 
     /** A sweep at `at`: the worker then queues everyone the rule selects (queueCrmEveryone). */

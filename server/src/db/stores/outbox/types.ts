@@ -1,3 +1,4 @@
+import type { AdminSegment } from '@waitlist/contract';
 import type { OutboxLane, OutboxTable } from '../../schema';
 
 /** The outbox's rows and payloads as the store and its callers see them. */
@@ -41,6 +42,9 @@ export interface CrmAudienceRule {
   confirmed?: boolean | undefined;
   booked?: boolean | undefined;
 }
+
+/** Who the CRM gets: a rule, or a saved segment's filter (as saved now). */
+export type CrmAudience = { rule: CrmAudienceRule } | { filter: AdminSegment };
 
 export interface NewCrmDeletion {
   /** The erased person's former id (kept as the row's subject: no foreign key). */

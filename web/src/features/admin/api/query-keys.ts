@@ -34,6 +34,8 @@ export const adminKeys = {
   apiKeys: () => ['admin', 'api-keys'] as const,
   /** The CRM's connection and its latest exchanges (issue 49). */
   crm: () => ['admin', 'crm'] as const,
+  /** The saved segments with their counts (issue 48 item 2). */
+  segments: () => ['admin', 'segments'] as const,
   documentRequests: () => ['admin', 'document-requests'] as const,
   sso: () => ['admin', 'sso'] as const,
   ssoOffer: () => ['admin', 'sso-offer'] as const,

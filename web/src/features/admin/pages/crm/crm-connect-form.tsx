@@ -11,6 +11,7 @@ import {
 } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useConnectCrm } from '../../api/crm';
+import { useSegments } from '../../api/segments';
 import { SelectField, TextField } from '../../components/fields';
 import { DataTable, type Notice } from '../../components/console-ui';
 
@@ -26,6 +27,9 @@ const bookedOf = (rule: CrmRule | null): Booked => (rule?.booked === true ? 'yes
  */
 export function CrmConnectForm({ state, onNotice }: { state: AdminCrmState; onNotice: (notice: Notice) => void }) {
   const connect = useConnectCrm();
+  const segments = useSegments();
+  /** '': by the rule below; else a saved segment's id. */
+  const [segment, setSegment] = useState(state.segment === null ? '' : String(state.segment));
   const [provider, setProvider] = useState<CrmProvider>(state.provider ?? 'hubspot');
   const [token, setToken] = useState('');
   const [domain, setDomain] = useState(state.company_domain ?? '');
@@ -49,7 +53,7 @@ export function CrmConnectForm({ state, onNotice }: { state: AdminCrmState; onNo
         provider,
         token: token.trim(),
         ...(provider === 'pipedrive' ? { company_domain: domain.trim().toLowerCase() } : {}),
-        rule,
+        ...(segment === '' ? { rule } : { segment: Number(segment) }),
         fields: Object.fromEntries(CRM_FIELDS.map((f) => [f, fields[f].trim() === '' ? null : fields[f].trim()])),
       },
       {
@@ -101,30 +105,46 @@ export function CrmConnectForm({ state, onNotice }: { state: AdminCrmState; onNo
       </div>
       <fieldset className="stack">
         <legend>Who goes to the CRM</legend>
-        <label className="check">
-          <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} /> Only people who confirmed their
-          address
-        </label>
-        <div className="form-grid">
-          <TextField
-            id="crm-min-score"
-            label="Fit score at least (empty: any)"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={100}
-            value={minScore}
-            onChange={(e) => setMinScore(e.target.value)}
-          />
-          <SelectField
-            label="Booked call"
-            options={Object.keys(BOOKED) as Booked[]}
-            labels={BOOKED}
-            value={booked}
-            required
-            onValue={(v) => v && setBooked(v)}
-          />
-        </div>
+        <SelectField
+          label="Send"
+          options={['', ...(segments.data?.items ?? []).map((s) => String(s.id))]}
+          labels={{
+            '': 'The people this rule chooses',
+            ...Object.fromEntries((segments.data?.items ?? []).map((s) => [String(s.id), `The saved segment “${s.name}”`])),
+          }}
+          value={segment}
+          onValue={(value) => setSegment(value ?? '')}
+        />
+        {segment === '' ? (
+          <>
+            <label className="check">
+              <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} /> Only people who confirmed their
+              address
+            </label>
+            <div className="form-grid">
+              <TextField
+                id="crm-min-score"
+                label="Fit score at least (empty: any)"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={100}
+                value={minScore}
+                onChange={(e) => setMinScore(e.target.value)}
+              />
+              <SelectField
+                label="Booked call"
+                options={Object.keys(BOOKED) as Booked[]}
+                labels={BOOKED}
+                value={booked}
+                required
+                onValue={(v) => v && setBooked(v)}
+              />
+            </div>
+          </>
+        ) : (
+          <p className="muted">{segments.data?.items.find((s) => String(s.id) === segment)?.in_words}</p>
+        )}
         <p className="muted">People who unsubscribed are never sent; those already there get their new status.</p>
       </fieldset>
       <div className="table-card">

@@ -20,6 +20,7 @@ const disconnected: AdminCrmState = {
   token_hint: null,
   rule: null,
   segment: null,
+  segment_name: null,
   fields: { ...CRM_DEFAULT_PROPERTIES },
   connected_at: null,
   connected_by: null,
@@ -54,6 +55,7 @@ describe('the CRM screen', () => {
   it('connects with the rule and the mapping the owner chose, sending the token and nothing it was not given', async () => {
     const sent = answerAdminApi({
       'GET /crm': disconnected,
+      'GET /segments': { items: [] },
       'PUT /crm': { ...connected, provider: 'hubspot', company_domain: null, pending: 1 },
     });
     renderConsole(<CrmPage session={session()} onNotice={() => undefined} />);
@@ -78,7 +80,7 @@ describe('the CRM screen', () => {
   });
 
   it('shows a connection in words: who goes, what waits, what was refused and the CRM’s last answers', async () => {
-    answerAdminApi({ 'GET /crm': connected });
+    answerAdminApi({ 'GET /crm': connected, 'GET /segments': { items: [] } });
     renderConsole(<CrmPage session={session()} onNotice={() => undefined} />);
     const status = await screen.findByRole('region', { name: 'Pipedrive' });
     expect(within(status).getByText('everyone confirmed, fit score at least 60')).toBeInTheDocument();
@@ -95,6 +97,7 @@ describe('the CRM screen', () => {
   it('tells the test’s checks in words, and a viewer sees the state without the owners’ buttons', async () => {
     answerAdminApi({
       'GET /crm': connected,
+      'GET /segments': { items: [] },
       'POST /crm/test': {
         ok: false,
         checks: [
@@ -122,7 +125,7 @@ describe('the CRM screen', () => {
   });
 
   it('asks an owner to confirm it is them when the session is not fresh, and says so when the state cannot be read', async () => {
-    answerAdminApi({ 'GET /crm': disconnected });
+    answerAdminApi({ 'GET /crm': disconnected, 'GET /segments': { items: [] } });
     const { unmount } = renderConsole(<CrmPage session={session(-1)} onNotice={() => undefined} />);
     expect(await screen.findByRole('heading', { name: 'Confirm it is you' })).toBeInTheDocument();
     unmount();

@@ -11,8 +11,8 @@ import { CrmConnectForm } from './crm-connect-form';
 const countOf = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /** The rule in words, as the server's audit entry says it. */
-const ruleInWords = (rule: CrmRule | null) => {
-  if (!rule) return 'a saved segment';
+const ruleInWords = (rule: CrmRule | null, segment: string | null) => {
+  if (!rule) return segment ? `the segment “${segment}”` : 'a saved segment that is gone: choose again';
   const parts = [
     rule.confirmed === true ? 'confirmed' : null,
     rule.min_fit_score !== undefined ? `fit score at least ${rule.min_fit_score}` : null,
@@ -68,7 +68,7 @@ function ConnectionStatus({ state, owner, onNotice }: { state: AdminCrmState; ow
       <h2 id="crm-status-title">{name}</h2>
       <dl className="details">
         <dt>Who goes there</dt>
-        <dd>{ruleInWords(state.rule)}</dd>
+        <dd>{ruleInWords(state.rule, state.segment_name)}</dd>
         <dt>Token</dt>
         <dd>ending in {state.token_hint}</dd>
         {state.company_domain && (

@@ -7,6 +7,7 @@ import { BulkStatusBar } from './bulk-status-bar';
 import { ImportPanel } from './import-panel';
 import { SignupFilters, activeFilterCount } from './signup-filters';
 import { SignupsTable } from './signups-table';
+import { SegmentsBar } from './segments-bar';
 import { Can } from '../../app/role';
 
 const SEARCH_DELAY_MS = 300;
@@ -109,6 +110,14 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
           setSearch('');
           setCursors([]);
           onFiltersChange({ sort: filters.sort });
+        }}
+      />
+      <SegmentsBar
+        filters={filters}
+        onApply={(next) => {
+          setSearch('');
+          setCursors([]);
+          onFiltersChange(next);
         }}
       />
       {list.isError && !page ? (
