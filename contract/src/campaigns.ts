@@ -47,11 +47,15 @@ export const campaignMessageSchema = z.strictObject({
 export type CampaignMessage = z.infer<typeof campaignMessageSchema>;
 
 /** POST /api/admin/campaigns: a draft. */
-export const adminCampaignCreateSchema = z.strictObject({
-  name: trimmedText(200, 'the name'),
-  filter: z.optional(adminSegmentSchema),
-  message: campaignMessageSchema,
-});
+export const adminCampaignCreateSchema = z
+  .strictObject({
+    name: trimmedText(200, 'the name'),
+    /** The list's filter as the operator set it, or (`segment`) a saved segment's id (issue 48 item 2). */
+    filter: z.optional(adminSegmentSchema),
+    segment: z.optional(z.number().check(z.int(), z.positive())),
+    message: campaignMessageSchema,
+  })
+  .check(z.refine((body) => body.filter === undefined || body.segment === undefined, 'Send either filter or segment, not both'));
 export type AdminCampaignCreate = z.infer<typeof adminCampaignCreateSchema>;
 
 /** POST /api/admin/campaigns/:id/test: one copy, marked as a test, to this address. */
@@ -86,6 +90,8 @@ export const sendFeedbackShape = {
 export const adminCampaignSchema = z.object({
   id: z.number(),
   name: z.string(),
+  /** Who it was made for, in words (a saved segment's name and filter, or the list's filter); null for older ones. */
+  audience: z.nullable(z.string()),
   state: z.enum(CAMPAIGN_STATES),
   /** Draft: how many the segment selects now; after sending started: how many were queued. */
   recipients: z.number(),

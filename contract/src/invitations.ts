@@ -33,6 +33,8 @@ export const adminWaveCreateSchema = z
     name: trimmedText(200, 'the name'),
     ids: z.optional(z.array(positiveId).check(z.minLength(1), z.maxLength(MAX_WAVE_SIZE))),
     filter: z.optional(adminSegmentSchema),
+    /** A saved segment's id instead of `filter` (issue 48 item 2). */
+    segment: z.optional(positiveId),
     limit: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_WAVE_SIZE))),
     /** Which of a segment go first: the oldest sign-ups (default) or the best fits (issue 36: "the best N of a filter"). */
     order: z.optional(z.enum(['oldest', 'best_fit'])),
@@ -41,9 +43,12 @@ export const adminWaveCreateSchema = z
     expires_in_days: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_EXPIRY_DAYS)), DEFAULT_INVITATION_DAYS),
   })
   .check(
-    z.refine((body) => (body.ids === undefined) !== (body.filter === undefined), 'Send either ids (a selection) or filter (a segment)'),
-    z.refine((body) => body.limit === undefined || body.filter !== undefined, 'limit goes with filter'),
-    z.refine((body) => body.order === undefined || body.filter !== undefined, 'order goes with filter'),
+    z.refine(
+      (body) => [body.ids, body.filter, body.segment].filter((given) => given !== undefined).length === 1,
+      'Send one of ids (a selection), filter or segment (a saved segment)',
+    ),
+    z.refine((body) => body.limit === undefined || body.ids === undefined, 'limit goes with filter or segment'),
+    z.refine((body) => body.order === undefined || body.ids === undefined, 'order goes with filter or segment'),
   );
 export type AdminWaveCreate = z.infer<typeof adminWaveCreateSchema>;
 
@@ -59,6 +64,8 @@ export type AdminWaveCreated = z.infer<typeof adminWaveCreatedSchema>;
 export const adminWaveSchema = z.object({
   id: z.number(),
   name: z.string(),
+  /** Who it went to, in words (a saved segment, the list's filter, or the people chosen); null for older ones. */
+  audience: z.nullable(z.string()),
   invited: z.number(),
   accepted: z.number(),
   redeemed: z.number(),

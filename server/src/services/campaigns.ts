@@ -5,6 +5,7 @@ import type { CampaignRow } from '../db/stores/campaigns';
 import { segmentOf, toAdminCampaign } from './pilot-views';
 import { MAIL_TOPICS } from './signup-events';
 import type { UseCases } from './use-case';
+import type { Segments } from './segments';
 
 /**
  * Updates to the list (issue 23): a draft holds the message in each language and a segment of the list; sending
@@ -17,13 +18,15 @@ export interface CampaignServiceDeps {
   database: Database;
   stores: Stores;
   useCases: UseCases;
+  /** Who a send goes to: a saved segment or the filter given (services/segments.ts). */
+  audiences: Pick<Segments, 'audienceOf'>;
   now?: () => Date;
 }
 
 /** `not-teammate`: a test copy goes to an operator's address only (anything else would be our domain mailing anyone). */
 export type CampaignRefusal = 'not-found' | 'not-draft' | 'finished' | 'not-teammate';
 
-export function createCampaignService({ database, stores, useCases }: CampaignServiceDeps) {
+export function createCampaignService({ database, stores, useCases, audiences }: CampaignServiceDeps) {
   const { db } = database;
   const { campaigns, outbox, signupListing } = stores;
 
@@ -39,7 +42,7 @@ export function createCampaignService({ database, stores, useCases }: CampaignSe
 
   return {
     async create(input: AdminCampaignCreate, operatorId: number | null): Promise<{ id: number; recipients: number }> {
-      const filter = input.filter ?? {};
+      const { filter, words } = await audiences.audienceOf(input);
       const recipients = await signupListing.reachableCount(filter);
       return useCases.run(async (change) => {
         const id = await campaigns.insert(change.trx, {
@@ -49,8 +52,9 @@ export function createCampaignService({ database, stores, useCases }: CampaignSe
           recipients,
           createdBy: operatorId,
           at: change.at,
+          audience: words,
         });
-        await change.audit(entry('campaign.create', operatorId, id));
+        await change.audit(entry('campaign.create', operatorId, id, undefined, `to ${words}`));
         return { id, recipients };
       });
     },

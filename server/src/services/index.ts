@@ -225,8 +225,15 @@ export function createServices(database: Database, stores: Stores, settings: Ser
       questions,
       ...(settings.now ? { now: settings.now } : {}),
     }),
-    invitations: createInvitationService({ database, stores, signups, useCases, ...(settings.now ? { now: settings.now } : {}) }),
-    campaigns: createCampaignService({ database, stores, useCases }),
+    invitations: createInvitationService({
+      database,
+      stores,
+      signups,
+      useCases,
+      audiences: segments,
+      ...(settings.now ? { now: settings.now } : {}),
+    }),
+    campaigns: createCampaignService({ database, stores, useCases, audiences: segments }),
     partnerCodes: createPartnerCodeService({ stores, useCases, ...(settings.now ? { now: settings.now } : {}) }),
     apiKeys: createApiKeys({
       stores,

@@ -56,8 +56,8 @@ describe.each(DIALECTS)('invitation service on %s', (dialect) => {
     expect(again).toMatchObject({ invited: 0, skips: [{ id: a.id, reason: 'already-invited' }] });
     expect(await queuedMail(suite.app, 'invitation')).toHaveLength(2);
     expect((await auditEntries(suite.app, 'wave.create')).map((e) => [e.operator_id, e.target, e.detail])).toEqual([
-      [owner.id, `wave:${first.id}`, '2 invited, 2 skipped'],
-      [owner.id, `wave:${again.id}`, '0 invited, 1 skipped'],
+      [owner.id, `wave:${first.id}`, '2 invited, 2 skipped; to 4 people chosen on Sign-ups'],
+      [owner.id, `wave:${again.id}`, '0 invited, 1 skipped; to 1 person chosen on Sign-ups'],
     ]);
   });
 

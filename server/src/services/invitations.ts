@@ -16,6 +16,7 @@ import { toAdminWave } from './pilot-views';
 import { MAIL_TOPICS } from './signup-events';
 import type { SignupService } from './signups';
 import type { UseCases } from './use-case';
+import type { Segments } from './segments';
 
 /**
  * From the list to pilots (issue 23, docs/decisions/0018-mail-lanes-campaigns-and-invitations.md). A wave invites
@@ -29,6 +30,8 @@ export interface InvitationServiceDeps {
   stores: Stores;
   signups: SignupService;
   useCases: UseCases;
+  /** Who a wave of a segment goes to: a saved segment or the filter given (services/segments.ts). */
+  audiences: Pick<Segments, 'audienceOf'>;
   now?: () => Date;
 }
 
@@ -41,7 +44,7 @@ const WAVE_CHUNK = 500;
 export type InvitationProblem = 'malformed' | 'unknown' | 'expired' | 'used';
 export type RedeemRefusal = 'unknown' | 'expired' | 'redeemed';
 
-export function createInvitationService({ database, stores, signups, useCases, now = () => new Date() }: InvitationServiceDeps) {
+export function createInvitationService({ database, stores, signups, useCases, audiences, now = () => new Date() }: InvitationServiceDeps) {
   const { db } = database;
   const { invitations } = stores;
 
@@ -64,6 +67,10 @@ export function createInvitationService({ database, stores, signups, useCases, n
   return {
     /** Invites the confirmed people of a selection or segment who hold no invitation yet; says who was skipped and why. */
     async createWave(input: AdminWaveCreate, operatorId: number | null): Promise<AdminWaveCreated> {
+      const chosen = input.ids ? new Set(input.ids).size : 0;
+      const audience = input.ids
+        ? { filter: {}, words: `${chosen === 1 ? '1 person' : `${chosen} people`} chosen on Sign-ups` }
+        : await audiences.audienceOf(input);
       return useCases.run(async (change) => {
         const { trx } = change;
         const at = new Date(change.at);
@@ -72,7 +79,7 @@ export function createInvitationService({ database, stores, signups, useCases, n
           ? [...new Set(input.ids)]
           : await stores.signupListing.segmentIds(
               trx,
-              input.filter ?? {},
+              audience.filter,
               MAX_SEGMENT_READ,
               input.order === 'best_fit' ? 'best-fit' : 'oldest',
             );
@@ -84,6 +91,7 @@ export function createInvitationService({ database, stores, signups, useCases, n
           expiresAt,
           createdBy: operatorId,
           at: at.toISOString(),
+          audience: audience.words,
         });
         const skips: { id: number; reason: WaveSkipReason }[] = [];
         let invited = 0;
@@ -119,7 +127,7 @@ export function createInvitationService({ database, stores, signups, useCases, n
           action: 'wave.create',
           operatorId,
           target: `wave:${waveId}`,
-          detail: `${invited} invited, ${skips.length} skipped`,
+          detail: `${invited} invited, ${skips.length} skipped; to ${audience.words}`,
         });
         return { id: waveId, invited, skipped: skips.length, skips };
       });

@@ -34,6 +34,7 @@ export function toSendFeedback(counts: SendFeedbackCounts, paused: { pausedAt: s
 export const toAdminWave = (w: WaveRow, counts: Record<OutboxStatus, number>, feedback: SendFeedbackCounts): AdminWave => ({
   id: w.id,
   name: w.name,
+  audience: w.audience,
   invited: w.invited,
   accepted: w.accepted,
   redeemed: w.redeemed,
@@ -56,6 +57,7 @@ export function toAdminCampaign(
   return {
     id: row.id,
     name: row.name,
+    audience: row.audience,
     state,
     recipients: row.recipients,
     sent: counts.sent,

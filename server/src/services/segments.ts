@@ -66,6 +66,24 @@ export function createSegments({ stores, useCases }: SegmentDeps) {
       );
     },
 
+    /**
+     * Who a send goes to: a saved segment's filter as saved now, or the filter given, with the words the send keeps and
+     * the audit trail says ("the segment “Enterprise leads”: Confirmed · fit 60 or more").
+     */
+    async audienceOf(input: {
+      segment?: number | undefined;
+      filter?: AdminSegment | undefined;
+    }): Promise<{ filter: AdminSegment; words: string }> {
+      if (input.segment === undefined) {
+        const filter = input.filter ?? {};
+        return { filter, words: `the Sign-ups filter: ${filterInWords(filter)}` };
+      }
+      const row = await stores.savedSegments.find(input.segment);
+      if (!row) throw new SegmentRefused('not-found', 'No saved segment with this id: it may have been deleted');
+      const filter = filterOf(row);
+      return { filter, words: `the segment “${row.name}”: ${filterInWords(filter)}` };
+    },
+
     /** The filter a send uses: the segment's, as saved now. */
     async resolve(id: number): Promise<{ name: string; filter: AdminSegment } | undefined> {
       const row = await stores.savedSegments.find(id);

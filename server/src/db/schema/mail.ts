@@ -86,6 +86,8 @@ export interface CampaignsTable {
   pause_reason: NullableText;
   /** JSON text: the send's feedback counts when an owner last resumed it (it is judged on what it tries after). */
   resume_baseline: NullableText;
+  /** Who it was sent to, in words, as made (migration 28): a saved segment's name and filter, or the list's filter. */
+  audience: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Token buckets shared by every copy: `tokens` left as of `updated_at` (they refill with time). */
@@ -108,6 +110,8 @@ export interface InvitationWavesTable {
   pause_reason: NullableText;
   /** JSON text: the send's feedback counts when an owner last resumed it (it is judged on what it tries after). */
   resume_baseline: NullableText;
+  /** Who it went to, in words, as made (migration 28): a saved segment, the list's filter, or the people chosen. */
+  audience: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One person's invitation (at most one per person). */

@@ -20,6 +20,8 @@ export interface CampaignRow {
   pauseReason: string | null;
   /** The feedback counts when an owner last resumed it (JSON as stored), or null. */
   resumeBaseline: string | null;
+  /** Who it was sent to, in words, as made (null before migration 28). */
+  audience: string | null;
 }
 
 /** The campaigns table: updates to the list and their state. Their mails are outbox rows (outbox.campaign_id). */
@@ -40,12 +42,21 @@ export function createCampaignStore(database: Database) {
     pausedAt: ts(row.paused_at),
     pauseReason: row.pause_reason,
     resumeBaseline: row.resume_baseline,
+    audience: row.audience ?? null,
   });
 
   return {
     async insert(
       executor: Executor,
-      input: { name: string; filter: unknown; message: unknown; recipients: number; createdBy: number | null; at: string },
+      input: {
+        name: string;
+        filter: unknown;
+        message: unknown;
+        recipients: number;
+        createdBy: number | null;
+        at: string;
+        audience: string;
+      },
     ) {
       const row = await executor
         .insertInto('campaigns')
@@ -56,6 +67,7 @@ export function createCampaignStore(database: Database) {
           recipients: input.recipients,
           created_by: input.createdBy,
           created_at: input.at,
+          audience: input.audience,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

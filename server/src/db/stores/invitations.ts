@@ -26,6 +26,8 @@ export interface WaveRow {
   redeemed: number;
   pausedAt: string | null;
   pauseReason: string | null;
+  /** Who it went to, in words, as made (null before migration 28). */
+  audience: string | null;
 }
 
 /** Invitation waves, the invitations in them and the hashes of their link tokens (migration 10). */
@@ -67,7 +69,7 @@ export function createInvitationStore(database: Database) {
   return {
     async insertWave(
       trx: Executor,
-      input: { name: string; message: string | null; expiresAt: string; createdBy: number | null; at: string },
+      input: { name: string; message: string | null; expiresAt: string; createdBy: number | null; at: string; audience: string },
     ) {
       const row = await trx
         .insertInto('invitation_waves')
@@ -77,6 +79,7 @@ export function createInvitationStore(database: Database) {
           expires_at: input.expiresAt,
           created_by: input.createdBy,
           created_at: input.at,
+          audience: input.audience,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -187,6 +190,7 @@ export function createInvitationStore(database: Database) {
           'invitation_waves.created_at',
           'invitation_waves.paused_at',
           'invitation_waves.pause_reason',
+          'invitation_waves.audience',
           eb.fn.count<number>('invitations.id').as('invited'),
           eb.fn.count<number>('invitations.accepted_at').as('accepted'),
           eb.fn.count<number>('invitations.redeemed_at').as('redeemed'),
@@ -199,6 +203,7 @@ export function createInvitationStore(database: Database) {
           'invitation_waves.created_at',
           'invitation_waves.paused_at',
           'invitation_waves.pause_reason',
+          'invitation_waves.audience',
         ])
         .orderBy('invitation_waves.id', 'desc')
         .limit(limit)
@@ -214,6 +219,7 @@ export function createInvitationStore(database: Database) {
         redeemed: Number(r.redeemed),
         pausedAt: tsOrNull(r.paused_at),
         pauseReason: r.pause_reason,
+        audience: r.audience ?? null,
       }));
     },
 

@@ -18,6 +18,7 @@ import type { CampaignRefusal, CampaignService } from '../../services/campaigns'
 import type { SendGuard } from '../../services/send-guard';
 import { HttpError } from '../../http/http-error';
 import { signedInOperator } from './guards';
+import { segmentRefusal } from './segment-routes';
 
 export interface CampaignRoutesOptions {
   campaigns: CampaignService;
@@ -67,7 +68,7 @@ export async function campaignRoutes(parent: FastifyInstance, options: CampaignR
     },
     async (request, reply) => {
       const { operatorId } = signedInOperator(request);
-      const created = await campaigns.create(request.body, operatorId);
+      const created = await campaigns.create(request.body, operatorId).catch(segmentRefusal);
       request.log.info({ operatorId, campaignId: created.id, recipients: created.recipients }, 'admin drafted a campaign');
       return reply.code(201).send(created);
     },

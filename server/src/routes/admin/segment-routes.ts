@@ -11,7 +11,8 @@ import { HttpError } from '../../http/http-error';
 import { SegmentRefused, type Segments } from '../../services/segments';
 import { signedInOperator } from './guards';
 
-const refused = (error: unknown): never => {
+/** A refusal about a saved segment as the console reads it (here, and for a wave or an update sent to one). */
+export const segmentRefusal = (error: unknown): never => {
   if (!(error instanceof SegmentRefused)) throw error;
   if (error.reason === 'not-found') throw new HttpError(404, ADMIN_ERROR_CODES.notFound, error.message);
   throw new HttpError(409, ADMIN_ERROR_CODES.invalidRequest, error.message);
@@ -34,7 +35,7 @@ export async function segmentRoutes(parent: FastifyInstance, { segments }: { seg
     },
     async (request, reply) => {
       const { operatorId } = signedInOperator(request);
-      const id = await segments.create(request.body, operatorId).catch(refused);
+      const id = await segments.create(request.body, operatorId).catch(segmentRefusal);
       return reply.code(201).send({ id });
     },
   );
@@ -44,14 +45,14 @@ export async function segmentRoutes(parent: FastifyInstance, { segments }: { seg
     { bodyLimit: 8 * 1024, schema: { params: adminSignupParamsSchema, body: adminSegmentSaveSchema }, config: { role: 'member' } },
     async (request, reply) => {
       const { operatorId } = signedInOperator(request);
-      await segments.update(request.params.id, request.body, operatorId).catch(refused);
+      await segments.update(request.params.id, request.body, operatorId).catch(segmentRefusal);
       return reply.code(204).send();
     },
   );
 
   app.delete('/segments/:id', { schema: { params: adminSignupParamsSchema }, config: { role: 'member' } }, async (request, reply) => {
     const { operatorId } = signedInOperator(request);
-    await segments.remove(request.params.id, operatorId).catch(refused);
+    await segments.remove(request.params.id, operatorId).catch(segmentRefusal);
     return reply.code(204).send();
   });
 }

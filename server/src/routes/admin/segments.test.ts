@@ -63,6 +63,45 @@ describe.each(DIALECTS)('saved segments on %s', (dialect) => {
     expect((await as(() => viewer)('POST', '/segments', { name: 'Mine', filter: { confirmed: 'yes' } })).statusCode).toBe(403);
     expect((await as(() => viewer)('GET', '/segments')).json<AdminSavedSegmentList>().items).toHaveLength(1);
 
+    // A wave and an update sent to it keep who they went to, in words, on their rows and in the audit trail.
+    await suite.app.database.db.updateTable('waitlist_signups').set({ confirmed_at: new Date().toISOString() }).execute();
+    const wave = await as(() => member)('POST', '/waves', { name: 'Leads first', segment: id, limit: 2, order: 'best_fit' });
+    expect(wave.statusCode, wave.body).toBe(201);
+    expect(wave.json()).toMatchObject({ invited: 2 });
+    const words = 'the segment “Enterprise innovation leads”: Role Head of Innovation / Innovation Director · size 1000+ employees';
+    expect((await as(() => viewer)('GET', '/waves')).json<{ items: { name: string; audience: string | null }[] }>().items[0]).toMatchObject(
+      {
+        name: 'Leads first',
+        audience: words,
+      },
+    );
+    const update = await as(() => member)('POST', '/campaigns', {
+      name: 'December news',
+      segment: id,
+      message: { en: { subject: 'News', body: 'Hello.' } },
+    });
+    expect(update.statusCode, update.body).toBe(201);
+    expect(update.json()).toMatchObject({ recipients: 3 });
+    const updates = (await as(() => viewer)('GET', '/campaigns')).json<{ items: { name: string; audience: string | null }[] }>().items;
+    expect(updates.find((c) => c.name === 'December news')?.audience).toBe(words);
+    expect((await auditEntries(suite.app, 'wave.create')).at(-1)?.detail).toBe(`2 invited, 0 skipped; to ${words}`);
+    expect((await auditEntries(suite.app, 'campaign.create')).at(-1)?.detail).toBe(`to ${words}`);
+    // The Sign-ups filter says so too; a segment that is not there changes nothing.
+    const byFilter = await as(() => member)('POST', '/campaigns', {
+      name: 'By filter',
+      filter: { confirmed: 'yes' },
+      message: { en: { subject: 'S', body: 'B' } },
+    });
+    expect(byFilter.statusCode).toBe(201);
+    expect((await auditEntries(suite.app, 'campaign.create')).at(-1)?.detail).toBe('to the Sign-ups filter: Confirmed');
+    const gone = await as(() => member)('POST', '/campaigns', {
+      name: 'Nowhere',
+      segment: 999,
+      message: { en: { subject: 'S', body: 'B' } },
+    });
+    expect(gone.statusCode).toBe(404);
+    expect((await as(() => member)('POST', '/waves', { name: 'Both', segment: id, filter: { confirmed: 'yes' } })).statusCode).toBe(400);
+
     // The CRM sends to it: it cannot be deleted until the CRM sends to something else.
     const crm = await as(() => owner)('PUT', '/crm', {
       provider: 'hubspot',

@@ -12,6 +12,7 @@ import type { InvitationService } from '../../services/invitations';
 import type { SendGuard } from '../../services/send-guard';
 import { HttpError } from '../../http/http-error';
 import { signedInOperator } from './guards';
+import { segmentRefusal } from './segment-routes';
 
 export interface WaveRoutesOptions {
   invitations: InvitationService;
@@ -37,7 +38,7 @@ export async function waveRoutes(parent: FastifyInstance, options: WaveRoutesOpt
     },
     async (request, reply) => {
       const { operatorId } = signedInOperator(request);
-      const wave = await options.invitations.createWave(request.body, operatorId);
+      const wave = await options.invitations.createWave(request.body, operatorId).catch(segmentRefusal);
       request.log.info({ operatorId, waveId: wave.id, invited: wave.invited, skipped: wave.skipped }, 'admin sent an invitation wave');
       options.mailQueued();
       return reply.code(201).send(wave);

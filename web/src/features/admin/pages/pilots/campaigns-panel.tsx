@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminCampaign, AdminSegment } from '@waitlist/contract';
+import type { AdminCampaign } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useCampaignAction, useCampaigns, useCreateCampaign, useMailPreview } from '../../api/pilots';
 import { TextField } from '../../components/fields';
@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/console-ui';
 import { ListPanel } from '../../components/list-panel';
 import { MailPreview } from './mail-preview';
 import { EMPTY_MESSAGE, MessageFields, filledMessage, type MessageDraft } from './message-fields';
-import { describeSegment } from './segment-summary';
+import { audienceOfTarget, type SendTarget } from './segment-summary';
 import { Can } from '../../app/role';
 import { PausedSends, SendHealthCells } from './send-health';
 
@@ -20,7 +20,7 @@ const STATES: Record<AdminCampaign['state'], string> = {
 };
 
 /** Updates to the list: write one for the Sign-ups filter, send yourself a test, send it, follow it, stop it. */
-export function CampaignsPanel({ segment, operator }: { segment: AdminSegment; operator: string }) {
+export function CampaignsPanel({ target, operator }: { target: SendTarget; operator: string }) {
   const campaigns = useCampaigns();
   const create = useCreateCampaign();
   const act = useCampaignAction();
@@ -48,7 +48,7 @@ export function CampaignsPanel({ segment, operator }: { segment: AdminSegment; o
         what="updates"
         empty="No update yet."
         caption="Updates, newest first (confirmed people who have not unsubscribed)"
-        header={['Update', 'State', 'Recipients', 'Sent', 'Waiting', 'Failed', 'Not sent', 'Bounced', 'Complaints', 'Actions']}
+        header={['Update', 'State', 'Recipients', 'Sent', 'Waiting', 'Failed', 'Not sent', 'Bounced', 'Complaints', 'To', 'Actions']}
         row={(c) => (
           <tr key={c.id}>
             <td>{c.name}</td>
@@ -59,6 +59,7 @@ export function CampaignsPanel({ segment, operator }: { segment: AdminSegment; o
             <td>{c.failed}</td>
             <td>{c.cancelled}</td>
             <SendHealthCells send={c} />
+            <td>{c.audience ?? '(not recorded)'}</td>
             <td className="actions">
               <Can need="member">
                 <Button
@@ -99,7 +100,7 @@ export function CampaignsPanel({ segment, operator }: { segment: AdminSegment; o
             e.preventDefault();
             if (!message.en) return;
             create.mutate(
-              { name, filter: segment, message: { en: message.en, ...(message.sv ? { sv: message.sv } : {}) } },
+              { name, ...audienceOfTarget(target), message: { en: message.en, ...(message.sv ? { sv: message.sv } : {}) } },
               {
                 onSuccess: ({ recipients }) => {
                   setNotice(
@@ -114,7 +115,7 @@ export function CampaignsPanel({ segment, operator }: { segment: AdminSegment; o
           }}
         >
           <h3 id="new-campaign-title">Write an update for the Sign-ups filter</h3>
-          <p className="muted">Who: {describeSegment(segment)}; of them, those who confirmed and have not unsubscribed when you send it.</p>
+          <p className="muted">Who: {target.words}; of them, those who confirmed and have not unsubscribed when you send it.</p>
           <TextField label="Name (for you)" value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} />
           <MessageFields draft={draft} onChange={setDraft} required />
           <div className="actions">

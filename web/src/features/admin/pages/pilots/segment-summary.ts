@@ -1,24 +1,31 @@
-import {
-  FOLLOW_UP_STATUS_LABELS,
-  SIGNUP_FLAG_LABELS,
-  UNKNOWN_ANSWER,
-  UNKNOWN_ANSWER_LABEL,
-  type AdminFilters,
-  type AdminSegment,
-} from '@waitlist/contract';
+import { filterInWords, type AdminFilters, type AdminSavedSegment, type AdminSegment } from '@waitlist/contract';
 
-/** The Sign-ups screen's filters as a segment (without the sort), and in words for the operator. */
+/** The Sign-ups screen's filters as a segment (without the sort). */
 export function segmentOf({ sort: _sort, ...segment }: AdminFilters): AdminSegment {
   return Object.fromEntries(Object.entries(segment).filter(([, value]) => value !== undefined && value !== '')) as AdminSegment;
 }
 
-export function describeSegment(segment: AdminSegment): string {
-  const parts = Object.entries(segment).map(([name, value]) => {
-    if (name === 'status') return `status ${FOLLOW_UP_STATUS_LABELS[value as keyof typeof FOLLOW_UP_STATUS_LABELS]}`;
-    if (name === 'flag') return `flag ${SIGNUP_FLAG_LABELS[value as keyof typeof SIGNUP_FLAG_LABELS]}`;
-    if (name === 'q') return `e-mail contains “${value}”`;
-    if (value === UNKNOWN_ANSWER) return `${name.replace('_', ' ')} ${UNKNOWN_ANSWER_LABEL.toLowerCase()}`;
-    return `${name.replace('_', ' ')} ${value}`;
-  });
-  return parts.length === 0 ? 'everyone on the list' : parts.join(', ');
+/**
+ * Who a wave or an update goes to (issue 48 item 2): the Sign-ups screen's filter, or a saved segment (sent by its id,
+ * so the send keeps its name); `words` is what the form says and the send keeps (server/src/services/segments.ts).
+ */
+export interface SendTarget {
+  filter: AdminSegment;
+  segmentId: number | null;
+  words: string;
 }
+
+export const targetOfFilter = (filter: AdminSegment): SendTarget => ({
+  filter,
+  segmentId: null,
+  words: `the Sign-ups filter: ${filterInWords(filter)}`,
+});
+export const targetOfSegment = (segment: AdminSavedSegment): SendTarget => ({
+  filter: segment.filter,
+  segmentId: segment.id,
+  words: `the segment “${segment.name}”: ${segment.in_words}`,
+});
+
+/** The body's part that names who: the segment's id, or the filter. */
+export const audienceOfTarget = (target: SendTarget) =>
+  target.segmentId === null ? { filter: target.filter } : { segment: target.segmentId };

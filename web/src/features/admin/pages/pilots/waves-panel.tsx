@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   MAX_EXPIRY_DAYS,
   MAX_WAVE_SIZE,
-  type AdminSegment,
   type AdminWave,
   type AdminWaveCreated,
   type WaveSkipReason,
@@ -14,7 +13,7 @@ import { TimeCell } from '../../components/console-ui';
 import { ListPanel } from '../../components/list-panel';
 import { MailPreview } from './mail-preview';
 import { EMPTY_MESSAGE, MessageFields, filledMessage, type MessageDraft } from './message-fields';
-import { describeSegment } from './segment-summary';
+import { audienceOfTarget, type SendTarget } from './segment-summary';
 import { Can } from '../../app/role';
 import { PausedSends, SendHealthCells } from './send-health';
 
@@ -35,7 +34,7 @@ export function waveOutcome(created: AdminWaveCreated): string {
 const WAVE_STATES: Record<AdminWave['state'], string> = { sending: 'Sending', paused: 'Paused', sent: 'Sent' };
 
 /** Invitation waves: invite the people of the Sign-ups filter (oldest first), and see how each wave is taken up. */
-export function WavesPanel({ segment }: { segment: AdminSegment }) {
+export function WavesPanel({ target }: { target: SendTarget }) {
   const waves = useWaves();
   const create = useCreateWave();
   const preview = useMailPreview();
@@ -57,7 +56,7 @@ export function WavesPanel({ segment }: { segment: AdminSegment }) {
         what="waves"
         empty="No wave yet."
         caption="Waves, newest first"
-        header={['Wave', 'State', 'Invited', 'Accepted', 'Redeemed', 'Mails sent', 'Bounced', 'Complaints', 'Created', 'Expires']}
+        header={['Wave', 'State', 'Invited', 'Accepted', 'Redeemed', 'Mails sent', 'Bounced', 'Complaints', 'Created', 'Expires', 'To']}
         row={(w) => (
           <tr key={w.id}>
             <td>{w.name}</td>
@@ -69,6 +68,7 @@ export function WavesPanel({ segment }: { segment: AdminSegment }) {
             <SendHealthCells send={w} />
             <TimeCell at={w.created_at} />
             <TimeCell at={w.expires_at} />
+            <td>{w.audience ?? '(not recorded)'}</td>
           </tr>
         )}
       />
@@ -82,7 +82,7 @@ export function WavesPanel({ segment }: { segment: AdminSegment }) {
             create.mutate(
               {
                 name,
-                filter: segment,
+                ...audienceOfTarget(target),
                 ...(limit ? { limit: Number(limit) } : {}),
                 order,
                 expires_in_days: Number(days),
@@ -102,8 +102,8 @@ export function WavesPanel({ segment }: { segment: AdminSegment }) {
         >
           <h3 id="new-wave-title">Invite from the Sign-ups filter</h3>
           <p className="muted">
-            Who: {describeSegment(segment)}; confirmed people only, {order === 'best_fit' ? 'best fit first' : 'oldest first'}, each invited
-            once. To invite chosen people, tick them on Sign-ups and use <strong>Invite selected</strong>.
+            Who: {target.words}; confirmed people only, {order === 'best_fit' ? 'best fit first' : 'oldest first'}, each invited once. To
+            invite chosen people, tick them on Sign-ups and use <strong>Invite selected</strong>.
           </p>
           <div className="form-grid">
             <TextField label="Name of the wave" value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} />
