@@ -1,11 +1,5 @@
 import { useState } from 'react';
-import {
-  MAX_EXPIRY_DAYS,
-  MAX_WAVE_SIZE,
-  type AdminWave,
-  type AdminWaveCreated,
-  type WaveSkipReason,
-} from '@waitlist/contract';
+import { MAX_EXPIRY_DAYS, MAX_WAVE_SIZE, type AdminWave, type AdminWaveCreated, type WaveSkipReason } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useCreateWave, useMailPreview, useWaves } from '../../api/pilots';
 import { SelectField, TextField } from '../../components/fields';
