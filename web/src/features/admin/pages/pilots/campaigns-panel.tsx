@@ -19,7 +19,7 @@ const STATES: Record<AdminCampaign['state'], string> = {
   cancelled: 'Cancelled',
 };
 
-/** Updates to the list: write one for the Sign-ups filter, send yourself a test, send it, follow it, stop it. */
+/** Updates to the list: write one for the Sign-ups filter or a saved segment, send yourself a test, send it, follow it, stop it. */
 export function CampaignsPanel({ target, operator }: { target: SendTarget; operator: string }) {
   const campaigns = useCampaigns();
   const create = useCreateCampaign();
@@ -114,7 +114,7 @@ export function CampaignsPanel({ target, operator }: { target: SendTarget; opera
             );
           }}
         >
-          <h3 id="new-campaign-title">Write an update for the Sign-ups filter</h3>
+          <h3 id="new-campaign-title">Write an update for {target.label}</h3>
           <p className="muted">Who: {target.words}; of them, those who confirmed and have not unsubscribed when you send it.</p>
           <TextField label="Name (for you)" value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} />
           <MessageFields draft={draft} onChange={setDraft} required />

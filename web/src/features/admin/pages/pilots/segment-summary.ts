@@ -12,17 +12,21 @@ export function segmentOf({ sort: _sort, ...segment }: AdminFilters): AdminSegme
 export interface SendTarget {
   filter: AdminSegment;
   segmentId: number | null;
+  /** "the Sign-ups filter", "the segment “Enterprise leads”": the forms' headings. */
+  label: string;
   words: string;
 }
 
 export const targetOfFilter = (filter: AdminSegment): SendTarget => ({
   filter,
   segmentId: null,
+  label: 'the Sign-ups filter',
   words: `the Sign-ups filter: ${filterInWords(filter)}`,
 });
 export const targetOfSegment = (segment: AdminSavedSegment): SendTarget => ({
   filter: segment.filter,
   segmentId: segment.id,
+  label: `the segment “${segment.name}”`,
   words: `the segment “${segment.name}”: ${segment.in_words}`,
 });
 

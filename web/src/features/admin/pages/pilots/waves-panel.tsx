@@ -27,7 +27,7 @@ export function waveOutcome(created: AdminWaveCreated): string {
 
 const WAVE_STATES: Record<AdminWave['state'], string> = { sending: 'Sending', paused: 'Paused', sent: 'Sent' };
 
-/** Invitation waves: invite the people of the Sign-ups filter (oldest first), and see how each wave is taken up. */
+/** Invitation waves: invite the people of the Sign-ups filter or a saved segment, and see how each wave is taken up. */
 export function WavesPanel({ target }: { target: SendTarget }) {
   const waves = useWaves();
   const create = useCreateWave();
@@ -94,7 +94,7 @@ export function WavesPanel({ target }: { target: SendTarget }) {
             );
           }}
         >
-          <h3 id="new-wave-title">Invite from the Sign-ups filter</h3>
+          <h3 id="new-wave-title">Invite from {target.label}</h3>
           <p className="muted">
             Who: {target.words}; confirmed people only, {order === 'best_fit' ? 'best fit first' : 'oldest first'}, each invited once. To
             invite chosen people, tick them on Sign-ups and use <strong>Invite selected</strong>.
