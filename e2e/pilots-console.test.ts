@@ -48,7 +48,7 @@ describe('the Pilots screen', () => {
     await page.getByLabel('Role').selectOption('Innovation Manager / Program Manager');
     await page.getByRole('link', { name: 'Pilots' }).click();
     await page.getByRole('heading', { level: 1, name: 'Pilots' }).waitFor();
-    await page.getByText('Who: role Innovation Manager / Program Manager; confirmed people only').waitFor();
+    await page.getByText('Who: the Sign-ups filter: Role Innovation Manager / Program Manager; confirmed people only').waitFor();
 
     // A wave, previewed in both languages first.
     const waves = page.getByRole('form', { name: 'Invite from the Sign-ups filter' });

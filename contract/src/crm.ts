@@ -28,6 +28,7 @@ export const CRM_FIELDS = [
   'campaign',
   'booked_call',
   'status',
+  'follow_up',
 ] as const;
 export type CrmField = (typeof CRM_FIELDS)[number];
 
@@ -43,6 +44,7 @@ export const CRM_DEFAULT_PROPERTIES: Readonly<Record<CrmField, string>> = {
   campaign: 'waitlist_campaign',
   booked_call: 'waitlist_booked_call',
   status: 'waitlist_status',
+  follow_up: 'waitlist_follow_up',
 };
 
 /** What each field holds, as the console explains it beside the mapping. */
@@ -57,6 +59,7 @@ export const CRM_FIELD_LABELS: Readonly<Record<CrmField, string>> = {
   campaign: 'Campaign',
   booked_call: 'Booked call (start time)',
   status: 'Waitlist status and consent (signed up, confirmed, unsubscribed)',
+  follow_up: 'Follow-up status (new, contacted, invited, joined, declined)',
 };
 
 /** A CRM property's internal name: lower case letters, digits and underscores (HubSpot's rule; Pipedrive's fields are matched by name). */

@@ -2,6 +2,7 @@ import {
   CRM_DEFAULT_PROPERTIES,
   CRM_FIELDS,
   CRM_FIELD_LABELS,
+  FOLLOW_UP_STATUS_LABELS,
   OTHER_OUTCOME,
   type CrmField,
   type CrmFieldMap,
@@ -29,6 +30,7 @@ const FIELD_TYPES: Readonly<Record<CrmField, CrmPropertySpec['type']>> = {
   campaign: 'string',
   booked_call: 'datetime',
   status: 'string',
+  follow_up: 'string',
 };
 
 /** Every field with its property: the owner's mapping over the defaults (null: not sent). */
@@ -92,6 +94,8 @@ const valueOf = (field: CrmField, row: SignupRow, answers: readonly SignupAnswer
       return row.meeting_at;
     case 'status':
       return row.marketing_opt_out_at !== null ? 'unsubscribed' : row.confirmed_at !== null ? 'confirmed' : 'signed up, not confirmed';
+    case 'follow_up':
+      return FOLLOW_UP_STATUS_LABELS[row.status];
   }
 };
 

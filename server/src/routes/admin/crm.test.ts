@@ -176,6 +176,10 @@ describe.each(DIALECTS)('the founders’ CRM on %s', (dialect) => {
     expect(hubspot.contacts.get(ebba.email)!.id).toBe(ebbaThere.id);
     expect(hubspot.contacts.size).toBe(2);
 
+    // A follow-up status set on the list goes too.
+    expect((await admin('POST', '/signups/status', { ids: [ebba.id], status: 'contacted' })).statusCode).toBe(200);
+    await until('the follow-up in HubSpot', () => hubspot.contacts.get(ebba.email)?.properties.waitlist_follow_up === 'Contacted');
+
     // Withdrawn consent is written there.
     expect(await suite.app.services.signups.unsubscribe(olle.id)).toBe(true);
     await until('the opt-out in HubSpot', () => hubspot.contacts.get(olle.email)?.properties.waitlist_status === 'unsubscribed');
