@@ -251,6 +251,8 @@ export const adminSessionInfoSchema = z.object({
   two_factor: z.object({ totp: z.boolean(), passkeys: z.number() }),
   /** REQUIRE_2FA asks this operator for a second factor they do not have yet: nothing else works until they enrol. */
   enrolment_required: z.boolean(),
+  /** Whole addresses, or masked ones (a viewer unless an owner let them): no search by address for masked readers. */
+  sees_addresses: z.boolean(),
 });
 export type AdminSessionInfo = z.infer<typeof adminSessionInfoSchema>;
 

@@ -14,6 +14,7 @@ export const toSessionInfo = (operator: StartedSession['operator'], expiresAt: n
   fresh_until: new Date(operator.provedAt + FRESH_PROOF_MS).toISOString(),
   two_factor: { totp: operator.totp, passkeys: operator.passkeys },
   enrolment_required: operator.enrolmentRequired,
+  sees_addresses: operator.seesAddresses,
 });
 
 /** One of the operator's own sessions; `current` is the one asking. */

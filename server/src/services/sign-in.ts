@@ -31,6 +31,8 @@ export interface StartedSession {
     passkeys: number;
     enrolmentRequired: boolean;
     provedAt: number;
+    /** Whole addresses, or masked ones (a viewer unless an owner let them). */
+    seesAddresses: boolean;
   };
 }
 

@@ -150,5 +150,8 @@ describe.each(DIALECTS)('reading people in the console on %s', (dialect) => {
     expect(search.statusCode).toBe(403);
     expect(search.json<{ message: string }>().message).toMatch(/cannot search by address/);
     expect((await api('GET', `/signups?q=${encodeURIComponent('ebba.s')}`, asOwner)).json<AdminSignupPage>().items).toHaveLength(1);
+    // The console knows it from the session, and offers such a reader no search box (signup-filters.tsx).
+    expect((await api('GET', '/session', asWatcher)).json()).toMatchObject({ sees_addresses: false });
+    expect((await api('GET', '/session', asOwner)).json()).toMatchObject({ sees_addresses: true });
   });
 });

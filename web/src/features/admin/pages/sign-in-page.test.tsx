@@ -11,6 +11,7 @@ const session: AdminSessionInfo = {
   fresh_until: '2026-11-28T08:10:00.000Z',
   two_factor: { totp: true, passkeys: 0 },
   enrolment_required: false,
+  sees_addresses: true,
 };
 
 async function typeCredentials(password = 'correct horse battery') {

@@ -11,6 +11,7 @@ const session = (freshForMs = 60_000): AdminSessionInfo => ({
   fresh_until: new Date(Date.now() + freshForMs).toISOString(),
   two_factor: { totp: false, passkeys: 0 },
   enrolment_required: false,
+  sees_addresses: true,
 });
 
 const disconnected: AdminCrmState = {

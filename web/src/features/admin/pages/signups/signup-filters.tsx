@@ -63,8 +63,11 @@ export function SignupFilters({
   onSearch,
   onChange,
   onClear,
+  seesAddresses = true,
 }: {
   filters: AdminFilters;
+  /** false: the operator sees masked addresses (a viewer), and the server refuses a search by address: none offered. */
+  seesAddresses?: boolean;
   search: string;
   onSearch: (text: string) => void;
   onChange: (patch: Partial<AdminFilters>) => void;
@@ -72,15 +75,19 @@ export function SignupFilters({
 }) {
   return (
     <form className="filters card" role="search" aria-label="Search and filter sign-ups" onSubmit={(e) => e.preventDefault()}>
-      <TextField
-        id="signups-search"
-        className="field-search"
-        label="Search e-mail"
-        type="search"
-        placeholder="e.g. grace or @acme"
-        value={search}
-        onChange={(e) => onSearch(e.target.value)}
-      />
+      {seesAddresses ? (
+        <TextField
+          id="signups-search"
+          className="field-search"
+          label="Search e-mail"
+          type="search"
+          placeholder="e.g. grace or @acme"
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+        />
+      ) : (
+        <p className="muted field-search">You see addresses masked, so the list is not searched by address; filter it instead.</p>
+      )}
       {CHOICES.map(({ key, label, options, labels }) => (
         <SelectField
           key={key}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ADMIN_PAGE_SIZE, type AdminFilters, type AdminSignupPage } from '@waitlist/contract';
 import { Button, ButtonLink } from '../../../../components/ui/button';
 import { exportCsvUrl, useSignupList } from '../../api/signups';
+import { useSession } from '../../api/session';
 import { AdminPage, ErrorPanel, formatNumber } from '../../components/console-ui';
 import { BulkStatusBar } from './bulk-status-bar';
 import { ImportPanel } from './import-panel';
@@ -48,6 +49,7 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [importing, setImporting] = useState(false);
   const list = useSignupList(filters, cursors.at(-1));
+  const session = useSession();
   const page = list.data;
   const filtered = activeFilterCount(filters) > 0;
 
@@ -103,6 +105,7 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
       {importing && <ImportPanel />}
       <SignupFilters
         filters={filters}
+        seesAddresses={session.data?.sees_addresses ?? true}
         search={search}
         onSearch={setSearch}
         onChange={update}
