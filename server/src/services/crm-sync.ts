@@ -159,6 +159,7 @@ export function createCrmSync({ database, stores, useCases, crm, answersOf, fit,
     // Kept for the people still here; one erased while its push was on the wire is deleted there again (the person's
     // row is locked first, as an erasure locks it, so the two never pass each other).
     await useCases.run(async (change) => {
+      for (const result of results) if (!result.ok && result.gone) await stores.crm.forgetContact(change.trx, result.signupId);
       for (const result of pushed) {
         const living = await stores.signups.lock(change.trx, result.signupId);
         if (living)
@@ -173,10 +174,13 @@ export function createCrmSync({ database, stores, useCases, crm, answersOf, fit,
     const refused = results.filter((r) => !r.ok);
     for (const result of results) {
       const { row } = sent.get(result.signupId)!;
-      outcomes.set(row.id, result.ok ? { status: 'sent' } : failedWith(result.error));
+      outcomes.set(
+        row.id,
+        result.ok ? { status: 'sent' } : result.gone ? { ...failedWith(result.error), permanent: false } : failedWith(result.error),
+      );
     }
     for (const _ of pushed) metrics?.count('crm', { event: 'pushed' });
-    for (const r of refused) if (!r.ok && r.error.kind === 'refused') metrics?.count('crm', { event: 'failed' });
+    for (const r of refused) if (!r.ok && r.error.kind === 'refused' && !r.gone) metrics?.count('crm', { event: 'failed' });
     const created = pushed.filter((p) => p.created).length;
     const firstRefusal = refused.find((r) => !r.ok);
     const answer = [

@@ -2,8 +2,9 @@ import { createCrmHttp, withoutAddresses } from './http';
 import { CrmRequestError, type CrmClient, type CrmCompanyCache, type CrmPerson, type CrmPropertySpec, type CrmPushResult } from './types';
 
 /**
- * HubSpot's CRM API v3 with a private app's access token (Bearer): contacts upserted in batches of up to 100 by e-mail
- * (`POST /crm/v3/objects/contacts/batch/upsert`, idProperty email: never a second contact of one address), companies
+ * HubSpot's CRM API v3 with a private app's access token (Bearer): new contacts upserted in batches of up to 100 by e-mail
+ * (`POST /crm/v3/objects/contacts/batch/upsert`, idProperty email: never a second contact of one address), those we made
+ * updated by their id (`batch/update`: a corrected address moves with the contact), companies
  * found by domain or made, associated with the default contact-to-company association (v4), missing properties made in
  * the contact information group, and an erasure through the GDPR delete (`POST /crm/v3/objects/contacts/gdpr-delete`).
  * Private apps may make 100 requests per 10 seconds on the free and Starter plans (190 above) and search 4 a second:
@@ -99,35 +100,52 @@ export function createHubSpotClient({ baseUrl, token }: { baseUrl: string; token
 
     async push(people, cache) {
       const results: CrmPushResult[] = [];
+      const propertiesOf = (p: CrmPerson) => ({
+        email: p.email,
+        ...Object.fromEntries(Object.entries(p.properties).map(([k, v]) => [k, v === null ? '' : String(v)])),
+      });
       for (let start = 0; start < people.length; start += HUBSPOT_BATCH) {
         const batch = people.slice(start, start + HUBSPOT_BATCH);
         const companies = await companiesFor(batch, cache);
-        const answer = await http<HubSpotBatch>('POST', '/crm/v3/objects/contacts/batch/upsert', {
-          inputs: batch.map((p) => ({
-            idProperty: 'email',
-            id: p.email,
-            properties: {
-              email: p.email,
-              ...Object.fromEntries(Object.entries(p.properties).map(([k, v]) => [k, v === null ? '' : String(v)])),
-            },
-          })),
-        });
-        const byEmail = new Map((answer.body.results ?? []).map((r) => [r.properties?.email?.toLowerCase() ?? '', r]));
-        const sameOrder = (answer.body.results?.length ?? 0) === batch.length && !answer.body.errors?.length;
-        const refusal = withoutAddresses(
-          answer.body.errors?.map((e) => e.message ?? '').join('; ') || 'HubSpot did not return this contact',
-        );
         const pushed: { person: CrmPerson; id: string; created: boolean }[] = [];
-        batch.forEach((person, i) => {
-          const result = byEmail.get(person.email.toLowerCase()) ?? (sameOrder ? answer.body.results![i] : undefined);
-          if (result) pushed.push({ person, id: result.id, created: result.new === true });
-          else
-            results.push({
-              signupId: person.signupId,
-              ok: false,
-              error: new CrmRequestError(`HTTP ${answer.status}: ${refusal}`, 'refused', answer.status),
-            });
-        });
+        const refuse = (person: CrmPerson, status: number, message: string, gone = false) =>
+          results.push({
+            signupId: person.signupId,
+            ok: false,
+            error: new CrmRequestError(`HTTP ${status}: ${message}`, 'refused', status),
+            gone,
+          });
+        // A contact we made is updated by its id, so a corrected address moves with it (an upsert by the new address
+        // would make a second contact and leave the old address there).
+        const known = batch.filter((p) => p.crmId !== null);
+        if (known.length > 0) {
+          const answer = await http<HubSpotBatch>('POST', '/crm/v3/objects/contacts/batch/update', {
+            inputs: known.map((p) => ({ id: p.crmId, properties: propertiesOf(p) })),
+          });
+          const byId = new Map((answer.body.results ?? []).map((r) => [r.id, r]));
+          const refusal = withoutAddresses(answer.body.errors?.map((e) => e.message ?? '').join('; ') || 'HubSpot has no such contact');
+          for (const person of known) {
+            if (byId.has(person.crmId!)) pushed.push({ person, id: person.crmId!, created: false });
+            // Deleted in HubSpot by hand: forgotten here, and found or made by address on the next attempt.
+            else refuse(person, answer.status, refusal, true);
+          }
+        }
+        const fresh = batch.filter((p) => p.crmId === null);
+        if (fresh.length > 0) {
+          const answer = await http<HubSpotBatch>('POST', '/crm/v3/objects/contacts/batch/upsert', {
+            inputs: fresh.map((p) => ({ idProperty: 'email', id: p.email, properties: propertiesOf(p) })),
+          });
+          const byEmail = new Map((answer.body.results ?? []).map((r) => [r.properties?.email?.toLowerCase() ?? '', r]));
+          const sameOrder = (answer.body.results?.length ?? 0) === fresh.length && !answer.body.errors?.length;
+          const refusal = withoutAddresses(
+            answer.body.errors?.map((e) => e.message ?? '').join('; ') || 'HubSpot did not return this contact',
+          );
+          fresh.forEach((person, i) => {
+            const result = byEmail.get(person.email.toLowerCase()) ?? (sameOrder ? answer.body.results![i] : undefined);
+            if (result) pushed.push({ person, id: result.id, created: result.new === true });
+            else refuse(person, answer.status, refusal);
+          });
+        }
         const associations = pushed.flatMap(({ person, id }) => {
           const company = person.companyDomain ? companies.get(person.companyDomain) : undefined;
           return company ? [{ from: { id }, to: { id: company } }] : [];

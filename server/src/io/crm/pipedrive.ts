@@ -86,7 +86,9 @@ export function createPipedriveClient({ baseUrl, token }: { baseUrl: string; tok
     return {
       ...own,
       // Pipedrive needs a name; we ask for none, so a new person is named by their address (founders may rename them).
-      ...(creating ? { name: person.email, emails: [{ value: person.email, primary: true, label: 'work' }] } : {}),
+      ...(creating ? { name: person.email } : {}),
+      // Always the address we have: a corrected one replaces the old one there.
+      emails: [{ value: person.email, primary: true, label: 'work' }],
       ...(orgId === null ? {} : { org_id: orgId }),
       ...(Object.keys(custom).length > 0 ? { custom_fields: custom } : {}),
     };

@@ -38,7 +38,14 @@ export class CrmRequestError extends Error {
 }
 
 export type CrmPushResult =
-  { signupId: number; ok: true; crmId: string; created: boolean } | { signupId: number; ok: false; error: CrmRequestError };
+  | { signupId: number; ok: true; crmId: string; created: boolean }
+  | {
+      signupId: number;
+      ok: false;
+      error: CrmRequestError;
+      /** The CRM has no record of the id we kept (deleted there by hand): forget it, and find or make them again. */
+      gone?: boolean;
+    };
 
 /** The answer of one exchange, in a line, for the console's list of attempts. */
 export interface CrmExchange {

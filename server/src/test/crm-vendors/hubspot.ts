@@ -112,6 +112,46 @@ export async function startFakeHubSpot(token: string): Promise<FakeHubSpot> {
       });
       return { status: 200, body: { status: 'COMPLETE', results, startedAt: now(), completedAt: now() } };
     }
+    if (route === 'POST /crm/v3/objects/contacts/batch/update') {
+      const inputs = (body?.inputs ?? []) as { id?: unknown; properties?: Record<string, unknown> }[];
+      if (inputs.length === 0 || inputs.length > 100) return hubspotError(400, 'Batch size must be between 1 and 100');
+      for (const input of inputs) {
+        if (typeof input.id !== 'string' || !input.properties) return hubspotError(400, 'Invalid input JSON: id and properties');
+        for (const [name, value] of Object.entries(input.properties)) {
+          if (!properties.has(name)) return hubspotError(400, `Property values were not valid: Property "${name}" does not exist`);
+          if (typeof value !== 'string') return hubspotError(400, `Property values were not valid: "${name}" must be a string`);
+        }
+      }
+      const results: unknown[] = [];
+      const errors: unknown[] = [];
+      for (const input of inputs) {
+        const contact = contactById(input.id as string);
+        if (!contact) {
+          errors.push({
+            status: 'error',
+            category: 'OBJECT_NOT_FOUND',
+            message: `Object not found. objectId are usually numeric.`,
+            context: { ids: [input.id] },
+          });
+          continue;
+        }
+        contacts.delete(contact.properties.email!);
+        Object.assign(contact.properties, Object.fromEntries(Object.entries(input.properties!).map(([k, v]) => [k, String(v)])));
+        contact.properties.email = contact.properties.email!.toLowerCase();
+        contacts.set(contact.properties.email, contact);
+        results.push({ id: contact.id, properties: { ...contact.properties }, createdAt: now(), updatedAt: now(), archived: false });
+      }
+      return {
+        status: errors.length > 0 ? 207 : 200,
+        body: {
+          status: 'COMPLETE',
+          results,
+          ...(errors.length > 0 ? { numErrors: errors.length, errors } : {}),
+          startedAt: now(),
+          completedAt: now(),
+        },
+      };
+    }
     if (route === 'POST /crm/v3/objects/companies/search') {
       const filter = ((
         body?.filterGroups as { filters?: { propertyName?: string; operator?: string; value?: string }[] }[] | undefined

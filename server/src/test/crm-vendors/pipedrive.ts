@@ -133,6 +133,7 @@ export async function startFakePipedrive(token: string): Promise<FakePipedrive> 
       const wrong = checkPerson(body, false);
       if (wrong) return pipedriveError(400, wrong);
       if (body.org_id !== undefined) person.org_id = Number(body.org_id);
+      if (body.emails !== undefined) person.emails = body.emails as typeof person.emails;
       if (body.custom_fields) Object.assign(person.custom_fields, body.custom_fields);
       if (body.job_title !== undefined) person.job_title = body.job_title;
       return ok(person);
