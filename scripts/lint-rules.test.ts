@@ -118,6 +118,38 @@ describe('the architecture rules, each a lint rule that fails on one line', () =
     expect((await complaints('server/src/db/stores/probe.ts', ledgerInStore)).join('\n')).toContain('db/ (connection, migrations, stores)');
   });
 
+  it('reads configuration only in env.ts (issue 50: the guards plant every rule the doc states)', async () => {
+    const read = 'export const port = process.env.PORT;\n';
+    expect((await complaints('server/src/services/probe.ts', read)).join('\n')).toContain('Read configuration through server/src/env.ts');
+    expect((await complaints('server/src/routes/admin/probe.ts', read)).join('\n')).toContain(
+      'Read configuration through server/src/env.ts',
+    );
+    expect((await complaints('server/src/env.ts', `${read}export const parseEnv = () => port;\n`)).join('\n')).not.toContain(
+      'Read configuration through',
+    );
+  });
+
+  it('keeps the web layers one way: shared code imports no feature or page, a feature no page and no other feature', async () => {
+    const intoFeature = "import { AdminApp } from '../features/admin/app/admin-app';\nexport const probe = AdminApp;\n";
+    expect((await complaints('web/src/components/probe.ts', intoFeature)).join('\n')).toContain('is shared by every page and feature');
+    const intoApp = "import { paths } from '../../../app/paths';\nexport const probe = paths;\n";
+    expect((await complaints('web/src/features/admin/pages/probe.ts', intoApp)).join('\n')).toContain(
+      'A feature imports components/ui, lib, config and the contract',
+    );
+    const intoEntry = "import '../entry-client';\nexport const probe = 1;\n";
+    expect((await complaints('web/src/app/probe.ts', intoEntry)).join('\n')).toContain('app/ is what a page is made of');
+    const intoOtherFeature = "import { SignupForm } from '../../waitlist/signup-form';\nexport const probe = SignupForm;\n";
+    expect((await complaints('web/src/features/admin/pages/probe.ts', intoOtherFeature)).join('\n')).toContain(
+      'never app/, an entry or another feature',
+    );
+    expect(
+      await complaints(
+        'web/src/features/admin/pages/probe.ts',
+        "import { Button } from '../../../components/ui/button';\nexport const probe = Button;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('keeps source files under 300 lines, and lets a test be longer', async () => {
     const long = `${Array.from({ length: 301 }, (_, i) => `export const line${i} = ${i};`).join('\n')}\n`;
     expect((await complaints('server/src/lib/probe.ts', long)).join('\n')).toContain('max-lines');
