@@ -68,6 +68,11 @@ const signupsOneWriter = [
     message: 'Only db/stores/signups.ts writes waitlist_signups; change a sign-up through services/signups.ts',
   },
 ];
+/** Database and Executor have one home outside db/: db/connection.ts (issue 50: one type, one module to import it from). */
+const databaseTypesHome = {
+  regex: '/db/database$',
+  message: 'Import Database and Executor from db/connection.ts, their one home outside db/ (docs/architecture.md)',
+};
 const kyselyOnlyInDb = { name: 'kysely', message: 'Only server/src/db/ imports Kysely: stores take an Executor (db/database.ts)' };
 const SERVER_RULE_BLOCKS = [
   {
@@ -109,7 +114,7 @@ const SERVER_RULE_BLOCKS = [
   {
     files: ['server/src/**/*.ts'],
     ignores: ['server/src/db/**', ...SERVER_SOURCE_IGNORES],
-    rules: { 'no-restricted-imports': ['error', { paths: [kyselyOnlyInDb] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [kyselyOnlyInDb], patterns: [databaseTypesHome] }] },
   },
   {
     // lib/ is pure: what reads or writes outside the process's memory lives in io/, db/ or http/.
@@ -131,6 +136,7 @@ const SERVER_RULE_BLOCKS = [
               message: 'lib/ holds pure code: drivers live in db/, http/ or delivery/',
             })),
           ],
+          patterns: [databaseTypesHome],
         },
       ],
     },

@@ -118,6 +118,13 @@ describe('the architecture rules, each a lint rule that fails on one line', () =
     expect((await complaints('server/src/db/stores/probe.ts', ledgerInStore)).join('\n')).toContain('db/ (connection, migrations, stores)');
   });
 
+  it('takes Database and Executor from db/connection.ts only', async () => {
+    const elsewhere = "import type { Database } from '../db/database';\nexport type Probe = Database;\n";
+    expect((await complaints('server/src/services/probe.ts', elsewhere)).join('\n')).toContain('from db/connection.ts, their one home');
+    const home = "import type { Database } from '../db/connection';\nexport type Probe = Database;\n";
+    expect(await complaints('server/src/services/probe.ts', home)).toEqual([]);
+  });
+
   it('reads configuration only in env.ts (issue 50: the guards plant every rule the doc states)', async () => {
     const read = 'export const port = process.env.PORT;\n';
     expect((await complaints('server/src/services/probe.ts', read)).join('\n')).toContain('Read configuration through server/src/env.ts');
