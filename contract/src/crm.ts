@@ -76,6 +76,16 @@ export const crmRuleSchema = z.strictObject({
 });
 export type CrmRule = z.infer<typeof crmRuleSchema>;
 
+/** The rule in words, as the console and the audit trail show it. */
+export function ruleInWords(rule: CrmRule): string {
+  const parts = [
+    rule.confirmed === true ? 'confirmed' : rule.confirmed === false ? 'not confirmed' : null,
+    rule.min_fit_score !== undefined ? `fit score at least ${rule.min_fit_score}` : null,
+    rule.booked === true ? 'booked a call' : rule.booked === false ? 'no call booked' : null,
+  ].filter((p): p is string => p !== null);
+  return parts.length === 0 ? 'everyone on the list' : `everyone ${parts.join(', ')}`;
+}
+
 /** Field → CRM property; a field mapped to null is not sent; a field left out goes to its default property. */
 export const crmFieldMapSchema = z.partialRecord(
   z.enum(CRM_FIELDS),

@@ -59,16 +59,6 @@ export function chosenBy(
   return true;
 }
 
-/** The rule in words, as the console and the audit trail show it. */
-export function ruleInWords(rule: CrmRule): string {
-  const parts = [
-    rule.confirmed === true ? 'confirmed' : rule.confirmed === false ? 'not confirmed' : null,
-    rule.min_fit_score !== undefined ? `fit score at least ${rule.min_fit_score}` : null,
-    rule.booked === true ? 'booked a call' : rule.booked === false ? 'no call booked' : null,
-  ].filter((p): p is string => p !== null);
-  return parts.length === 0 ? 'everyone on the list' : `everyone ${parts.join(', ')}`;
-}
-
 const valueOf = (field: CrmField, row: SignupRow, answers: readonly SignupAnswer[], reasons: readonly string[]): string | number | null => {
   switch (field) {
     case 'role':

@@ -8,6 +8,7 @@ import {
   type CrmField,
   type CrmProvider,
   type CrmRule,
+  ruleInWords,
 } from '@waitlist/contract';
 import type { Executor } from '../db/connection';
 import type { Stores } from '../db/stores';
@@ -17,7 +18,7 @@ import { createHubSpotClient, HUBSPOT_DEFAULT_URL } from '../io/crm/hubspot';
 import { createPipedriveClient, pipedriveDefaultUrl } from '../io/crm/pipedrive';
 import type { CrmClient } from '../io/crm/types';
 import type { SecretBox } from '../lib/secret-box';
-import { chosenBy, completeMapping, ruleInWords } from './crm-records';
+import { chosenBy, completeMapping } from './crm-records';
 import type { Change, UseCases } from './use-case';
 import type { Segments } from './segments';
 import type { CrmAudience } from '../db/stores/outbox';

@@ -1,4 +1,4 @@
-import { CrmRequestError } from './types';
+import { CrmRequestError, type CrmCheck } from './types';
 
 /**
  * One HTTP exchange with a CRM's API: JSON both ways, a timeout, and every refusal turned into a CrmRequestError that
@@ -103,3 +103,16 @@ export function createCrmHttp(options: CrmHttpOptions) {
 }
 
 export type CrmHttp = ReturnType<typeof createCrmHttp>;
+
+/** One check of "test the connection": a GET the token must be allowed, and what it showed, in words. */
+export const readCheck =
+  (http: CrmHttp, vendor: string) =>
+  async (name: string, path: string, what: string): Promise<CrmCheck> => {
+    try {
+      await http('GET', path);
+      return { name, ok: true, detail: `${vendor} let the token ${what}.` };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { name, ok: false, detail: `${vendor} refused to let the token ${what}: ${message}` };
+    }
+  };

@@ -1,4 +1,4 @@
-import { createCrmHttp, withoutAddresses } from './http';
+import { createCrmHttp, readCheck, withoutAddresses } from './http';
 import { CrmRequestError, type CrmClient, type CrmCompanyCache, type CrmPerson, type CrmPropertySpec, type CrmPushResult } from './types';
 
 /**
@@ -64,15 +64,7 @@ export function createHubSpotClient({ baseUrl, token }: { baseUrl: string; token
     provider: 'hubspot',
 
     async check() {
-      const read = async (name: string, path: string, what: string) => {
-        try {
-          await http('GET', path);
-          return { name, ok: true, detail: `HubSpot let the token ${what}.` };
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          return { name, ok: false, detail: `HubSpot refused to let the token ${what}: ${message}` };
-        }
-      };
+      const read = readCheck(http, 'HubSpot');
       return [
         await read('Contacts', '/crm/v3/objects/contacts?limit=1', 'read contacts (scope crm.objects.contacts.read; we also need .write)'),
         await read(

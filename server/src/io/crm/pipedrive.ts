@@ -1,4 +1,4 @@
-import { createCrmHttp } from './http';
+import { createCrmHttp, readCheck } from './http';
 import { CrmRequestError, type CrmClient, type CrmCompanyCache, type CrmPerson, type CrmPropertySpec, type CrmPushResult } from './types';
 
 /**
@@ -130,15 +130,7 @@ export function createPipedriveClient({ baseUrl, token }: { baseUrl: string; tok
     provider: 'pipedrive',
 
     async check() {
-      const read = async (name: string, path: string, what: string) => {
-        try {
-          await http('GET', path);
-          return { name, ok: true, detail: `Pipedrive let the token ${what}.` };
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          return { name, ok: false, detail: `Pipedrive refused to let the token ${what}: ${message}` };
-        }
-      };
+      const read = readCheck(http, 'Pipedrive');
       return [
         await read('Token', '/api/v1/users/me', 'sign in as its user'),
         await read('Persons', '/api/v2/persons?limit=1', 'read persons'),

@@ -1,4 +1,6 @@
+import type { SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../connection';
+import type { Schema } from '../../schema';
 import type { Executor } from '../../connection';
 import { parsePayload, type ClaimInput, type OutboxKind } from './types';
 
@@ -16,6 +18,25 @@ export function outboxClaims(database: Database) {
   const leased = (id: number, workerId: string) =>
     db.updateTable('outbox').where('id', '=', id).where('locked_by', '=', workerId).where('status', '=', 'pending');
 
+  /** Rows of `kind` that no earlier pending row of the same `columns` holds back (each waits for the one before it). */
+  const afterEarlier = (
+    due: SelectQueryBuilder<Schema, 'outbox', { id: number }>,
+    kind: OutboxKind,
+    columns: readonly ('subject_id' | 'target' | 'signup_id')[],
+  ) =>
+    due.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          columns
+            .reduce(
+              (earlier, column) => earlier.whereRef(`earlier.${column}`, '=', `outbox.${column}`),
+              selectFrom('outbox as earlier').select('earlier.id').where('earlier.kind', '=', kind).where('earlier.status', '=', 'pending'),
+            )
+            .whereRef('earlier.id', '<', 'outbox.id'),
+        ),
+      ),
+    );
+
   /** The rows of one kind and lane a worker may claim now, oldest first. */
   function dueRows(kind: OutboxKind, input: Pick<ClaimInput, 'now' | 'lane' | 'limit'>) {
     const now = iso(input.now);
@@ -31,38 +52,11 @@ export function outboxClaims(database: Database) {
       .orderBy('next_attempt_at')
       .orderBy('id')
       .limit(input.limit);
-    if (kind === 'webhook') {
-      // In order per sign-up and endpoint: an event waits while an earlier one is still pending (even if leased).
-      due = due.where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('outbox as earlier')
-              .select('earlier.id')
-              .where('earlier.kind', '=', 'webhook')
-              .where('earlier.status', '=', 'pending')
-              .whereRef('earlier.subject_id', '=', 'outbox.subject_id')
-              .whereRef('earlier.target', '=', 'outbox.target')
-              .whereRef('earlier.id', '<', 'outbox.id'),
-          ),
-        ),
-      );
-    }
-    if (kind === 'crm') {
-      // One push per person at a time: a change queued while the last one is on its way waits for it (Pipedrive has no
-      // upsert, and two creates at once would make two people).
-      due = due.where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('outbox as earlier')
-              .select('earlier.id')
-              .where('earlier.kind', '=', 'crm')
-              .where('earlier.status', '=', 'pending')
-              .whereRef('earlier.signup_id', '=', 'outbox.signup_id')
-              .whereRef('earlier.id', '<', 'outbox.id'),
-          ),
-        ),
-      );
-    }
+    // In order per sign-up and endpoint: a webhook event waits while an earlier one is still pending (even if leased).
+    if (kind === 'webhook') due = afterEarlier(due, 'webhook', ['subject_id', 'target']);
+    // One push per person at a time: a change queued while the last one is on its way waits for it (Pipedrive has no
+    // upsert, and two creates at once would make two people).
+    if (kind === 'crm') due = afterEarlier(due, 'crm', ['signup_id']);
     return due;
   }
 

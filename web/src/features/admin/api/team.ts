@@ -51,18 +51,22 @@ export const useResetSecondFactor = () => useTeamMutation((id: number) => send(`
 /** GET /api-keys: the keys made in the console (never a key itself) and those set in the environment (owners). */
 export const useApiKeys = () => useQuery({ queryKey: adminKeys.apiKeys(), queryFn: () => request(adminApiKeyListSchema, '/api-keys') });
 
-function useApiKeyMutation<Input, Output>(call: (input: Input) => Promise<Output>) {
+/**
+ * A change that outlasts the session (an API key, the CRM's token) and so needs a fresh proof: it reads `queryKey`
+ * again when it succeeds, and the session when it was refused for the proof, so the page asks for it.
+ */
+export function useFreshProofMutation<Input, Output>(queryKey: readonly unknown[], call: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.apiKeys() }),
-    // Making a key needs a fresh proof: the session is read again, so the page asks for it.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey }),
     onError: (error) => {
       if (error instanceof AdminApiError && error.code === ADMIN_ERROR_CODES.proofRequired)
         void queryClient.invalidateQueries({ queryKey: adminKeys.session() });
     },
   });
 }
+const useApiKeyMutation = <Input, Output>(call: (input: Input) => Promise<Output>) => useFreshProofMutation(adminKeys.apiKeys(), call);
 /** POST /api-keys: answers the key, this once. */
 export const useCreateApiKey = () =>
   useApiKeyMutation((input: AdminApiKeyCreate) => request(adminApiKeyCreatedSchema, '/api-keys', json('POST', input)));

@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { CRM_PROVIDER_NAMES, type AdminCrmState, type AdminCrmTest, type AdminSessionInfo, type CrmRule } from '@waitlist/contract';
+import {
+  CRM_PROVIDER_NAMES,
+  ruleInWords,
+  type AdminCrmState,
+  type AdminCrmTest,
+  type AdminSessionInfo,
+  type CrmRule,
+} from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useCan } from '../../app/role';
 import { useCrm, useDisconnectCrm, useTestCrm } from '../../api/crm';
@@ -10,16 +17,9 @@ import { CrmConnectForm } from './crm-connect-form';
 /** `n` of something, in the singular or the plural. */
 const countOf = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
-/** The rule in words, as the server's audit entry says it. */
-const ruleInWords = (rule: CrmRule | null, segment: string | null) => {
-  if (!rule) return segment ? `the segment “${segment}”` : 'a saved segment that is gone: choose again';
-  const parts = [
-    rule.confirmed === true ? 'confirmed' : null,
-    rule.min_fit_score !== undefined ? `fit score at least ${rule.min_fit_score}` : null,
-    rule.booked === true ? 'booked a call' : rule.booked === false ? 'no call booked' : null,
-  ].filter(Boolean);
-  return parts.length === 0 ? 'everyone on the list' : `everyone ${parts.join(', ')}`;
-};
+/** Who goes there, in the words the server's audit entry uses. */
+const audienceInWords = (rule: CrmRule | null, segment: string | null) =>
+  rule ? ruleInWords(rule) : segment ? `the segment “${segment}”` : 'a saved segment that is gone: choose again';
 
 /**
  * The founders' CRM (issue 49): whether one is connected and what it is doing (people on their way, refused, erasures
@@ -68,7 +68,7 @@ function ConnectionStatus({ state, owner, onNotice }: { state: AdminCrmState; ow
       <h2 id="crm-status-title">{name}</h2>
       <dl className="details">
         <dt>Who goes there</dt>
-        <dd>{ruleInWords(state.rule, state.segment_name)}</dd>
+        <dd>{audienceInWords(state.rule, state.segment_name)}</dd>
         <dt>Token</dt>
         <dd>ending in {state.token_hint}</dd>
         {state.company_domain && (
