@@ -42,12 +42,13 @@ describe('the console for a team', () => {
 
     // The teammate's mail, and their first visit: the token leaves the address bar at once.
     const mail = await smtp.nextMailTo(MATE, { timeoutMs: 15_000 });
-    const link = /https?:\/\/\S+\/admin#\/join\/[A-Za-z0-9_-]+/.exec(mail.text)![0];
+    const link = /https?:\/\/\S+\/admin\/join#[A-Za-z0-9_-]+/.exec(mail.text)![0];
     const mateContext = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
     const { page: matePage } = await openPage(mateContext);
     await matePage.goto(link);
     await matePage.getByRole('heading', { name: 'Join the team' }).waitFor();
-    expect(new URL(matePage.url()).hash).toBe('#/join');
+    expect(new URL(matePage.url()).hash).toBe('');
+    expect(new URL(matePage.url()).pathname).toBe('/admin/join');
     expect(await axeViolations(matePage)).toEqual([]);
     await screenshot(matePage, 'console-join');
     await matePage.getByLabel('Password', { exact: true }).fill(MATE_PASSWORD);

@@ -74,6 +74,8 @@ async function timeReads(server: RunningServer, cookie: string, probe: Awaited<R
   const reads: [string, string][] = [
     ['list: first page', '/signups'],
     ['list: a deep page (cursor at the middle)', `/signups?cursor=${probe.middleCursor}`],
+    // A view opened from a link holds its page by number (the console's address never holds a cursor).
+    ['list: page 400 from a link, of a role', '/signups?role=Product%20Manager&page=400'],
     [`search: part of an address ("${probe.searchPart}")`, `/signups?q=${encodeURIComponent(probe.searchPart)}`],
     [`search: a company's name ("${probe.companyPart}")`, `/signups?q=${encodeURIComponent(probe.companyPart)}`],
     ['search: two letters ("an")', '/signups?q=an'],

@@ -31,6 +31,11 @@ export const ADMIN_SORTS = ['-created_at', 'created_at', 'email', '-email', '-fi
 export type AdminSort = (typeof ADMIN_SORTS)[number];
 export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_MAX_PAGE_SIZE = 100;
+/**
+ * The deepest page a link may open by number (`?page=`): the list counts up to 10,000 matches, and 400 pages of 25
+ * reach them. Paging on from there goes by cursor, as Next does.
+ */
+export const ADMIN_MAX_PAGE = 400;
 
 const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
 
@@ -86,19 +91,35 @@ export type AdminSegment = z.infer<typeof adminSegmentSchema>;
 /** Query of GET /signups and /signups/export.csv; a parameter given twice is refused (it arrives as a list). */
 export const adminListQuerySchema = z.pipe(
   z.transform(withoutEmptyValues),
-  z.object({
-    ...adminFilterFields,
-    sort: z._default(z.enum(ADMIN_SORTS), '-created_at'),
-    cursor: optionalText(1000),
-    limit: z.optional(
-      z
-        .pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number))
-        .check(z.refine((n) => n >= 1 && n <= ADMIN_MAX_PAGE_SIZE, `must be between 1 and ${ADMIN_MAX_PAGE_SIZE}`)),
+  z
+    .object({
+      ...adminFilterFields,
+      sort: z._default(z.enum(ADMIN_SORTS), '-created_at'),
+      cursor: optionalText(1000),
+      /**
+       * A page by its number, for a view opened from a link (the console's address holds the page, never a cursor: a
+       * cursor of the list sorted by address holds an address). Not with a cursor.
+       */
+      page: z.optional(
+        z
+          .pipe(z.string().check(z.regex(/^\d{1,3}$/, `must be a whole number from 1 to ${ADMIN_MAX_PAGE}`)), z.transform(Number))
+          .check(z.refine((n) => n >= 1 && n <= ADMIN_MAX_PAGE, `must be a whole number from 1 to ${ADMIN_MAX_PAGE}`)),
+      ),
+      limit: z.optional(
+        z
+          .pipe(z.string().check(z.regex(/^\d+$/)), z.transform(Number))
+          .check(z.refine((n) => n >= 1 && n <= ADMIN_MAX_PAGE_SIZE, `must be between 1 and ${ADMIN_MAX_PAGE_SIZE}`)),
+      ),
+    })
+    .check(
+      z.refine((query) => query.cursor === undefined || query.page === undefined, {
+        message: 'give a cursor or a page, not both',
+        path: ['page'],
+      }),
     ),
-  }),
 );
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
-export type AdminFilters = Omit<AdminListQuery, 'cursor' | 'limit'>;
+export type AdminFilters = Omit<AdminListQuery, 'cursor' | 'page' | 'limit'>;
 
 /** `:id` of /signups/:id…: a positive whole number. */
 export const adminSignupParamsSchema = z.object({

@@ -27,3 +27,4 @@ export * from './sso';
 export * from './progress';
 export * from './crm';
 export * from './segments';
+export * from './console-paths';

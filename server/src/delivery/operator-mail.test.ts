@@ -47,7 +47,7 @@ describe.each(DIALECTS)('mail to the founders on %s', (dialect) => {
     const notice = await smtp.nextMailTo(keen.email, { timeoutMs: 15_000 });
     expect(notice.subject).toBe('Confirmed: ada@ericsson.com (ericsson.com)');
     expect(notice.text).toContain('linkedin / launch');
-    expect(notice.text).toContain(`${SITE}/admin#/signups/`);
+    expect(notice.text).toContain(`${SITE}/admin/signups/`);
     // Nothing from the person's own links in a mail to an operator.
     expect(notice.text).not.toMatch(/token=/);
     await new Promise((r) => setTimeout(r, 500));
@@ -92,7 +92,7 @@ describe('the alert that someone is trying codes', () => {
     const mail = composeFactorGuessingAlert({ to: 'founder@example.com', siteUrl: 'https://waitlist.example.com', wrong: 10 });
     expect(mail.subject).toMatch(/^Someone with your password is trying codes/);
     expect(mail.text).toContain('10 wrong second-factor codes within an hour');
-    expect(mail.text).toContain('https://waitlist.example.com/admin#/security');
+    expect(mail.text).toContain('https://waitlist.example.com/admin/account/security');
     expect(mail.text).toMatch(/change it, and ask an owner/);
     expect(mail.headers).toMatchObject({ 'Auto-Submitted': 'auto-generated' });
   });

@@ -1,4 +1,5 @@
 import { BRAND, CATALOGUE, type Brand } from '@waitlist/catalogue';
+import { CONSOLE_PATHS, consoleJoinPath, consoleUrl } from '@waitlist/contract';
 import type { DigestFacts } from '../db/stores/signup-insight';
 import { renderMailHtml, renderMailText, type MailBlock, type MailDocument } from './mail-layout';
 import type { ComposedMail } from './mails';
@@ -26,7 +27,7 @@ export interface ConfirmedNoticeInput {
   brand?: Brand;
 }
 
-const consoleLink = (siteUrl: string, hash: string) => new URL(`/admin#${hash}`, siteUrl).toString();
+const consoleLink = consoleUrl;
 
 function compose(
   to: string,
@@ -34,7 +35,7 @@ function compose(
   siteUrl: string,
   brand: Brand,
   footer: Pick<MailDocument, 'footerLinks' | 'footerLines'> = {
-    footerLinks: [{ label: words.settingsLink, url: consoleLink(siteUrl, '/settings') }],
+    footerLinks: [{ label: words.settingsLink, url: consoleLink(siteUrl, CONSOLE_PATHS.notifications) }],
     footerLines: [words.reason(brand)],
   },
 ): ComposedMail {
@@ -68,7 +69,7 @@ export function composeConfirmedNotice(input: ConfirmedNoticeInput): ComposedMai
         { label: w.labels.source, value: [p.source, p.campaign].filter(Boolean).join(' / ') || w.unknownSource },
       ],
     },
-    { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, `/signups/${p.id}`) },
+    { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, CONSOLE_PATHS.signup(p.id)) },
   ];
   return compose(
     input.to,
@@ -103,7 +104,7 @@ export function composeDigest(input: DigestInput): ComposedMail {
         { label: w.labels.topSources, value: list(f.topSources.map((s) => `${s.source} (${s.signups})`)) },
       ],
     },
-    { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, '/funnel') },
+    { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, CONSOLE_PATHS.funnel) },
   ];
   return compose(
     input.to,
@@ -153,7 +154,7 @@ export function composeFactorGuessingAlert(input: { to: string; siteUrl: string;
     subject: w.subject(brand),
     preview: w.preview(input.wrong),
     paragraphs: [w.body(input.wrong), w.advice],
-    path: '/security',
+    path: CONSOLE_PATHS.security,
   }));
 }
 
@@ -165,7 +166,7 @@ export function composeOperatorInvitation(input: OperatorInvitationInput): Compo
   const blocks: MailBlock[] = [
     { kind: 'heading', text: w.heading },
     { kind: 'paragraph', text: w.body(input.inviter, role, brand) },
-    { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, `/join/${input.token}`) },
+    { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, consoleJoinPath(input.token)) },
     { kind: 'note', text: w.ignore },
   ];
   return compose(input.to, { subject: w.subject(brand), preview: w.preview(role), brandName: brand.name, blocks }, input.siteUrl, brand, {
@@ -191,7 +192,7 @@ export function composeSignInChanged(input: {
     subject: w.subject(brand),
     preview: w.what[input.what],
     paragraphs: [w.what[input.what], w.ifYou, owners.length > 0 ? w.ifNotYou(owners.join(', ')) : w.noOtherOwner],
-    path: '/security',
+    path: CONSOLE_PATHS.security,
   }));
 }
 
@@ -209,7 +210,7 @@ export function composeReadBudgetAlert(input: {
     subject: w.subject(brand),
     preview: w.preview(input.people),
     paragraphs: [w.body(input.reader, input.people, input.budget), w.advice],
-    path: '/audit',
+    path: CONSOLE_PATHS.audit,
   }));
 }
 
@@ -220,7 +221,7 @@ export function composeMailRefused(input: { to: string; siteUrl: string; domain:
     subject: w.subject(brand, input.domain, input.why),
     preview: w.preview(input.domain),
     paragraphs: [w.body(input.domain, input.why), w.advice],
-    path: '/deliverability',
+    path: CONSOLE_PATHS.deliverability,
   }));
 }
 
@@ -239,7 +240,7 @@ export function composeSendPaused(input: {
     subject: w.subject(brand, send),
     preview: w.preview(input.waiting),
     paragraphs: [w.body(send, input.reason, input.waiting), w.advice],
-    path: '/pilots',
+    path: input.send.kind === 'campaign' ? CONSOLE_PATHS.updates : CONSOLE_PATHS.waves,
   }));
 }
 
@@ -277,7 +278,7 @@ export function composeDocumentRequest(input: {
       ],
     },
     ...(r.proofOfWork ? [] : [{ kind: 'note' as const, text: w.unproven }]),
-    { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, '/pilots') },
+    { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, CONSOLE_PATHS.calls) },
   ];
   const mail = compose(
     input.to,

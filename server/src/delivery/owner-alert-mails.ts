@@ -1,4 +1,5 @@
 import { CATALOGUE, type Brand } from '@waitlist/catalogue';
+import { CONSOLE_PATHS } from '@waitlist/contract';
 import { alert } from './operator-mails';
 import type { ComposedMail } from './mails';
 
@@ -19,6 +20,6 @@ export function composeCredentialMade(input: {
     subject: w.subject(brand, what),
     preview: w.preview(input.actor),
     paragraphs: [w.body(input.actor, what, input.detail), w.advice],
-    path: '/audit',
+    path: CONSOLE_PATHS.audit,
   }));
 }

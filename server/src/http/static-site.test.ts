@@ -14,6 +14,8 @@ describe('serving the site', () => {
       fs.mkdirSync(path.join(dist, 'about'), { recursive: true });
       fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>Home</title>${'<p>home</p>'.repeat(200)}`);
       fs.writeFileSync(path.join(dist, 'about', 'index.html'), '<!doctype html><title>About</title>');
+      fs.mkdirSync(path.join(dist, 'admin'), { recursive: true });
+      fs.writeFileSync(path.join(dist, 'admin', 'index.html'), '<!doctype html><title>Operator console</title>');
       fs.writeFileSync(path.join(dist, '404.html'), '<!doctype html><title>Oops! Page not found</title>');
       fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     },
@@ -34,6 +36,24 @@ describe('serving the site', () => {
       expect(res.headers['permissions-policy']).toContain('camera=()');
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
+  });
+
+  it('answers every path under /admin with the console, whose router shows the screen (issue 48 item 1)', async () => {
+    for (const url of [
+      '/admin',
+      '/admin/signups',
+      '/admin/signups/12?role=Other',
+      '/admin/pilots/waves?segment=3',
+      '/admin/no-such-screen',
+    ]) {
+      const res = await suite.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('Operator console');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await suite.app.inject('/admin/')).headers.location).toBe('/admin');
+    // Only the console's subtree: other unknown paths are still the site's 404.
+    expect((await suite.app.inject('/administrator')).statusCode).toBe(404);
   });
 
   it('sends HSTS when the request came over TLS', async () => {

@@ -23,6 +23,9 @@ const PER_RESPONSE = 'no-cache, private';
 /** More than this after the form's token is not what the web build writes (its per-response fields stand last). */
 const LONG_TAIL = 2048;
 
+/** The operator console's page (admin/index.html), whose router answers every path under it. */
+const CONSOLE_PAGE = 'admin';
+
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The form's hidden attribution field for this request: the page's UTM tags, an outside referrer's origin, the path. */
@@ -132,6 +135,9 @@ export async function registerStaticSite(
       }
       // `/about/` and `/about` are one page; the canonical URL has no trailing slash.
       if (page) app.get(`/${page}/`, (_request, reply) => reply.redirect(`/${page}`, 301));
+      // The console's screens have paths of their own (/admin/signups/12): one page answers them all, and its router
+      // shows the screen, or that none has that address.
+      if (page === CONSOLE_PAGE) app.get(`/${page}/*`, (_request, reply) => reply.header('cache-control', REVALIDATE).sendFile(file));
     }
   }
 

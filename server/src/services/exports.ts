@@ -2,6 +2,7 @@ import { ATTRIBUTION_FIELDS, type AdminAuditQuery, type AdminFilters, type Admin
 import type { Database } from '../db/connection';
 import type { Stores } from '../db/stores';
 import type { InvitationRow } from '../db/stores/invitations';
+import type { ListPosition } from '../db/stores/signup-listing';
 import { maskEmail } from '../lib/mask-email';
 import { AddressSearchRefused, ReadBudgetSpent, readBy, type Reader } from './readers';
 import { csvRecord, type CsvValue } from '../lib/csv';
@@ -205,13 +206,13 @@ export function createExports({
      * A page of the list as the console reads it, recorded: who asked for which filters and how many people it showed
      * (a viewer paging through every address leaves a line per page, as an export does).
      */
-    async page(filters: AdminFilters, cursor: string | undefined, limit: number | undefined, reader: Reader) {
+    async page(filters: AdminFilters, from: ListPosition, limit: number | undefined, reader: Reader) {
       // A search matches addresses: one who sees them masked could recover one a character at a time (issue 47 item 3).
       if (filters.q?.trim() && !reader.seesAddresses) {
         await useCases.record({ action: 'signups.read', signupId: null, outcome: 'refused', ...readBy(reader, 'search by address') });
         throw new AddressSearchRefused();
       }
-      const page = await stores.signupListing.list(filters, cursor, limit);
+      const page = await stores.signupListing.list(filters, from, limit);
       await spendReadBudget(reader, page.items.length, 'signups.read');
       const answers = await answersOf(page.items.map((row) => row.id));
       const items = page.items.map((row) => asSeenBy(reader, toConsoleSignup(row, fit(), answers.get(row.id) ?? [])));
@@ -219,7 +220,7 @@ export function createExports({
         action: 'signups.read',
         signupId: null,
         fields: filterNames(filters),
-        ...readBy(reader, `${items.length} ${items.length === 1 ? 'person' : 'people'}${cursor ? ', a later page' : ''}`),
+        ...readBy(reader, `${items.length} ${items.length === 1 ? 'person' : 'people'}${from.cursor || (from.page ?? 1) > 1 ? ', a later page' : ''}`),
       });
       return { ...page, items };
     },

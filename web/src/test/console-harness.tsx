@@ -3,7 +3,9 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, vi } from 'vitest';
 import { ADMIN_API, type OperatorRole } from '@waitlist/contract';
+import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import { createAdminQueryClient } from '../features/admin/api/query-client';
+import { createConsoleRouter } from '../features/admin/app/router';
 import { RoleProvider } from '../features/admin/app/role';
 
 /**
@@ -66,17 +68,42 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Renders a console screen for an operator of `role` (owner unless said), with a fresh query client. */
-export function renderConsole(ui: ReactElement, { role = 'owner' }: { role?: OperatorRole } = {}): RenderResult {
+function testQueryClient() {
   const queryClient = createAdminQueryClient();
   // A failed read is shown at once: the retries with their back-off are the query client's own test.
   queryClient.setDefaultOptions({
     ...queryClient.getDefaultOptions(),
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
+  return queryClient;
+}
+
+/**
+ * Renders a console screen for an operator of `role` (owner unless said), with a fresh query client, inside a router
+ * of its own at /admin (the screen's links need one), settled before the screen is drawn.
+ */
+export async function renderConsole(ui: ReactElement, { role = 'owner' }: { role?: OperatorRole } = {}): Promise<RenderResult> {
+  const root = createRootRoute({ component: () => <RoleProvider role={role}>{ui}</RoleProvider> });
+  const router = createRouter({ routeTree: root, basepath: '/admin', history: createMemoryHistory({ initialEntries: ['/admin'] }) });
+  await router.load();
   return render(
-    <QueryClientProvider client={queryClient}>
-      <RoleProvider role={role}>{ui}</RoleProvider>
+    <QueryClientProvider client={testQueryClient()}>
+      <RouterProvider router={router as never} />
     </QueryClientProvider>,
   );
+}
+
+/**
+ * The whole console at an address (`/admin/signups?role=Other`), as a browser opens it: its router, the sign-in gate,
+ * the screens. Returns the router, whose `history` is what Back and Forward move through.
+ */
+export function renderConsoleAt(address: string) {
+  const history = createMemoryHistory({ initialEntries: [address] });
+  const router = createConsoleRouter(history);
+  const result = render(
+    <QueryClientProvider client={testQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...result, router, history };
 }

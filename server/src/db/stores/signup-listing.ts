@@ -18,6 +18,15 @@ import { createSignupStore, type SignupRow } from './signups';
 import { BACKLOG_COUNT_CAP } from './signup-counts';
 import { applySignupFilters, type SignupsQuery } from './signup-filters';
 
+/**
+ * Where a page of the list starts: after a cursor the API gave out (keyset: one index range however deep), or at a
+ * page's number (a view opened from a link: skips that many rows, at most ADMIN_MAX_PAGE pages deep).
+ */
+export interface ListPosition {
+  cursor?: string;
+  page?: number;
+}
+
 export class InvalidCursorError extends Error {
   constructor() {
     super('invalid cursor');
@@ -67,7 +76,7 @@ export function createSignupListing(database: Database) {
 
   async function page(
     filters: AdminFilters,
-    cursor: string | undefined,
+    { cursor, page: number }: ListPosition,
     limit: number,
   ): Promise<{ items: SignupRow[]; next_cursor: string | null }> {
     const sort = filters.sort;
@@ -89,6 +98,7 @@ export function createSignupListing(database: Database) {
       .orderBy(column, descending ? 'desc' : 'asc')
       .orderBy('id', descending ? 'desc' : 'asc')
       .limit(limit + 1)
+      .offset(cursor || !number ? 0 : (number - 1) * limit)
       .execute()
       .catch(translateDbError);
     const items = rows.slice(0, limit).map(decode);
@@ -174,10 +184,10 @@ export function createSignupListing(database: Database) {
 
     async list(
       filters: AdminFilters,
-      cursor?: string,
+      from: ListPosition = {},
       limit = ADMIN_PAGE_SIZE,
     ): Promise<{ items: SignupRow[]; next_cursor: string | null; total: number; total_capped: boolean }> {
-      const [result, counted] = await Promise.all([page(filters, cursor, limit), total(filters)]);
+      const [result, counted] = await Promise.all([page(filters, from, limit), total(filters)]);
       return { ...result, ...counted };
     },
 
@@ -185,7 +195,7 @@ export function createSignupListing(database: Database) {
     async *stream(filters: AdminFilters, batchSize = 500): AsyncGenerator<SignupRow[]> {
       let cursor: string | undefined;
       do {
-        const result = await page(filters, cursor, batchSize);
+        const result = await page(filters, { cursor }, batchSize);
         if (result.items.length > 0) yield result.items;
         cursor = result.next_cursor ?? undefined;
       } while (cursor);

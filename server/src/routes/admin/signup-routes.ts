@@ -42,7 +42,7 @@ const EXPORT_COMPRESSION = { brotliOptions: { params: { [zlib.constants.BROTLI_P
 
 const notFound = () => new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No sign-up with this id (it may have been erased)');
 
-const filtersOf = ({ cursor: _cursor, limit: _limit, ...filters }: AdminListQuery): AdminFilters => filters;
+const filtersOf = ({ cursor: _cursor, page: _page, limit: _limit, ...filters }: AdminListQuery): AdminFilters => filters;
 
 /** A read past the operator's budget of people an hour (ADMIN_READ_BUDGET_PER_HOUR): 429 until the hour ends. */
 export function readBudgetAnswer(error: unknown): never {
@@ -69,7 +69,8 @@ export async function consoleSignupRoutes(parent: FastifyInstance, options: Cons
     },
     async (request) => {
       try {
-        return await options.exports.page(filtersOf(request.query), request.query.cursor, request.query.limit, readerOf(request));
+        const { cursor, page, limit } = request.query;
+        return await options.exports.page(filtersOf(request.query), { cursor, page }, limit, readerOf(request));
       } catch (error) {
         if (error instanceof InvalidCursorError) {
           throw new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, 'cursor: not a cursor this API gave out; start again without it');

@@ -112,7 +112,7 @@ describe.each(DIALECTS)('requests for our security documents on %s', (dialect) =
       expect(mail.text).toContain('Ingrid Buyer');
       expect(mail.text).toContain('Security overview, Signed data processing agreement');
       expect(mail.text).toContain('Our review closes on 15 December.');
-      expect(mail.text).toContain('http://localhost:3000/admin#/pilots');
+      expect(mail.text).toContain('http://localhost:3000/admin/pilots/calls');
     }
 
     // The same post again (a double click, a reload of the POST): still one request, no more mail.

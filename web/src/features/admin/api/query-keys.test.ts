@@ -8,16 +8,16 @@ describe('console query keys', () => {
     expect(sameKey(adminKeys.signup(1), adminKeys.signup(2))).toBe(false);
     expect(
       sameKey(
-        adminKeys.signupList({ sort: '-created_at', role: 'Other' }, undefined),
-        adminKeys.signupList({ role: 'Other', sort: '-created_at' }, undefined),
+        adminKeys.signupList({ sort: '-created_at', role: 'Other' }, { page: 1 }),
+        adminKeys.signupList({ role: 'Other', sort: '-created_at' }, { page: 1 }),
       ),
     ).toBe(true);
   });
 
   it('invalidating all lists reaches every cached page of every filter, and nothing else', async () => {
     const client = new QueryClient();
-    client.setQueryData(adminKeys.signupList({ sort: '-created_at' }, undefined), 'page 1');
-    client.setQueryData(adminKeys.signupList({ sort: 'email', q: 'ada' }, 'cursor-2'), 'page 2');
+    client.setQueryData(adminKeys.signupList({ sort: '-created_at' }, { page: 1 }), 'page 1');
+    client.setQueryData(adminKeys.signupList({ sort: 'email', q: 'ada' }, { cursor: 'cursor-2' }), 'page 2');
     client.setQueryData(adminKeys.signup(7), 'one person');
     await client.invalidateQueries({ queryKey: adminKeys.signupLists() });
     const invalidated = client

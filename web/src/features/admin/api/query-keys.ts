@@ -7,7 +7,7 @@ export const adminKeys = {
   sessions: () => ['admin', 'sessions'] as const,
   /** All lists of sign-ups, whatever their filters and page. */
   signupLists: () => ['admin', 'signups'] as const,
-  signupList: (filters: AdminFilters, cursor: string | undefined) => [...adminKeys.signupLists(), filters, cursor ?? null] as const,
+  signupList: (filters: AdminFilters, from: { cursor: string } | { page: number }) => [...adminKeys.signupLists(), filters, from] as const,
   signup: (id: number) => ['admin', 'signup', id] as const,
   stats: () => ['admin', 'stats'] as const,
   mailLog: (id: number) => ['admin', 'signup', id, 'mail'] as const,

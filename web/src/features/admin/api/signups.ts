@@ -23,11 +23,15 @@ const afterSignupChange = (queryClient: QueryClient) => {
   void queryClient.invalidateQueries({ queryKey: adminKeys.companies() });
 };
 
-/** GET /signups: one page of the filtered list (keyset paging), the previous page shown while the next loads. */
-export const useSignupList = (filters: AdminFilters, cursor: string | undefined) =>
+/**
+ * GET /signups: one page of the filtered list, after a cursor it gave out (keyset paging) or by its number (a view
+ * opened from a link); the previous page shown while the next loads.
+ */
+export const useSignupList = (filters: AdminFilters, from: { cursor: string } | { page: number }) =>
   useQuery({
-    queryKey: adminKeys.signupList(filters, cursor),
-    queryFn: () => request(adminSignupPageSchema, `/signups${toQueryString({ ...filters, cursor })}`),
+    queryKey: adminKeys.signupList(filters, from),
+    queryFn: () =>
+      request(adminSignupPageSchema, `/signups${toQueryString({ ...filters, ...('page' in from && from.page === 1 ? {} : from) })}`),
     placeholderData: keepPreviousData,
   });
 

@@ -1,50 +1,19 @@
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AdminFilters } from '@waitlist/contract';
+import type { AdminSessionInfo } from '@waitlist/contract';
+import { Link, Outlet, useMatches, useNavigate, useRouterState } from '@tanstack/react-router';
 import { Button } from '../../../components/ui/button';
 import { AdminApiError } from '../api/client';
 import { adminKeys, sameKey } from '../api/query-keys';
 import { useSession, useSignOut } from '../api/session';
-import { Loading, StatusMessage, type Notice } from '../components/console-ui';
-import { CompaniesPage } from '../pages/companies-page';
-import { FunnelPage } from '../pages/funnel-page';
-import { MailSettingsPage } from '../pages/mail-settings-page';
-import { DeliverabilityPage } from '../pages/deliverability/deliverability-page';
-import { OutboxPage } from '../pages/outbox/outbox-page';
-import { PilotsPage } from '../pages/pilots/pilots-page';
-import { CrmPage } from '../pages/crm/crm-page';
-import { SignInPage } from '../pages/sign-in-page';
+import { StatusMessage } from '../components/console-ui';
 import { AcceptInvitationPage } from '../pages/accept-invitation-page';
 import { SecurityPage } from '../pages/security/security-page';
-import { TeamPage } from '../pages/team/team-page';
-import { AuditPage } from '../pages/audit/audit-page';
-import { SignupDetailPage } from '../pages/signup-detail/signup-detail-page';
-import { SignupsPage } from '../pages/signups/signups-page';
+import { SignInPage } from '../pages/sign-in-page';
 import { ConsoleShell } from './console-shell';
-import { RoleProvider } from './role';
-import { joinTokenOf, useHashRoute, type AdminRoute } from './use-hash-route';
-
-// The charts library loads only when the dashboard is opened.
-const DashboardPage = lazy(() => import('../pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
-
-const DEFAULT_FILTERS: AdminFilters = { sort: '-created_at' };
-
-const TITLES: Record<AdminRoute['name'], string> = {
-  signups: 'Sign-ups',
-  signup: 'Sign-up',
-  dashboard: 'Dashboard',
-  outbox: 'Outbox',
-  funnel: 'Funnel',
-  companies: 'Companies',
-  settings: 'Mail settings',
-  deliverability: 'Deliverability',
-  pilots: 'Pilots',
-  crm: 'CRM',
-  team: 'Team',
-  security: 'Security',
-  audit: 'Audit trail',
-  join: 'Join the team',
-};
+import { ConsoleStateProvider, useConsoleState, useOnNotice } from './console-state';
+import { takeJoinToken } from './old-links';
+import { RoleProvider, useCan } from './role';
 
 /** A 401 from any query means the session ended (idle expiry, signed out elsewhere): back to sign-in. */
 function useSignInAgainOnExpiry() {
@@ -62,33 +31,13 @@ function useSignInAgainOnExpiry() {
   );
 }
 
-/** Signed out → the sign-in form; signed in → the console. Any 401 later on brings the sign-in form back. */
-export function AdminApp() {
+/**
+ * The console at every address: signed out, the sign-in form (at the address the link named, which opens once signed
+ * in); signed in, the screen the address names inside the console's frame. Any 401 later brings the sign-in form back.
+ */
+export function ConsoleRoot() {
   const session = useSession();
-  const [route, navigate] = useHashRoute();
-  // An invitation link's token is read once, then taken out of the address bar (and so out of history and bookmarks).
-  const [joinToken, setJoinToken] = useState(() => joinTokenOf(window.location.hash));
-  useEffect(() => {
-    if (joinToken) window.history.replaceState(null, '', `${window.location.pathname}#/join`);
-  }, [joinToken]);
-  const [filters, setFilters] = useState<AdminFilters>(DEFAULT_FILTERS);
-  // A notice belongs to the screen it was raised for, and disappears when the operator moves on.
-  const [noticeState, setNoticeState] = useState<{ notice: Notice; on: AdminRoute['name'] } | null>(null);
-  const setNotice = (notice: Notice | null, on: AdminRoute['name'] = route.name) => setNoticeState(notice ? { notice, on } : null);
-  const notice = noticeState && (noticeState.on === route.name || !session.data) ? noticeState.notice : null;
-  const main = useRef<HTMLElement>(null);
-  const signOut = useSignOut(() => {
-    setFilters(DEFAULT_FILTERS);
-    setNotice({ kind: 'info', text: 'You are signed out.' });
-    window.location.hash = '#/';
-  });
   useSignInAgainOnExpiry();
-
-  useEffect(() => {
-    document.title = `${TITLES[route.name]} · Operator console`;
-    main.current?.focus({ preventScroll: true });
-  }, [route.name]);
-
   if (session.isPending) {
     return (
       <div className="admin-center" role="status">
@@ -107,28 +56,64 @@ export function AdminApp() {
       </div>
     );
   }
-  if (joinToken && route.name === 'join') {
+  return (
+    <ConsoleStateProvider signedIn={!!session.data}>
+      <SignedInOrNot session={session.data} />
+    </ConsoleStateProvider>
+  );
+}
+
+/**
+ * The session comes from ConsoleRoot, never from a second useSession here: a new reader of the session's query after
+ * a 401 would fetch it again, which puts it back to pending (no data), unmounting this and so on without end.
+ */
+function SignedInOrNot({ session }: { session: AdminSessionInfo | undefined }) {
+  const navigate = useNavigate();
+  const { notice, setNotice } = useConsoleState();
+  // An invitation link's token is read once, then taken out of the address bar (and so out of history and bookmarks).
+  const [joinToken, setJoinToken] = useState(takeJoinToken);
+  const path = useRouterState({ select: (state) => state.location.pathname });
+  if (joinToken && path === '/join') {
     return (
       <AcceptInvitationPage
         token={joinToken}
         onJoined={() => {
           setJoinToken(null);
-          navigate({ name: 'signups' });
+          void navigate({ to: '/signups' });
         }}
       />
     );
   }
-  if (!session.data) return <SignInPage notice={notice} onSignedIn={() => setNotice(null)} />;
-  const { operator } = session.data;
-  const enrolmentOnly = session.data.enrolment_required;
-  const showSecurity = enrolmentOnly || route.name === 'security';
-  // Owners are reminded to protect the account that can export and erase everything.
-  const nudge = operator.role === 'owner' && !session.data.two_factor.totp && session.data.two_factor.passkeys === 0 && !showSecurity;
+  if (!session) return <SignInPage notice={notice} onSignedIn={() => setNotice(null)} />;
+  return <SignedIn session={session} />;
+}
 
+function SignedIn({ session }: { session: AdminSessionInfo }) {
+  const { operator } = session;
+  const { notice, setNotice } = useConsoleState();
+  const onNotice = useOnNotice();
+  const main = useRef<HTMLElement>(null);
+  const path = useRouterState({ select: (state) => state.location.pathname });
+  const title = useMatches({ select: (matches) => matches.at(-1)?.staticData.title });
+  const navigate = useNavigate();
+  const signOut = useSignOut(() => {
+    setNotice({ kind: 'info', text: 'You are signed out.' });
+    void navigate({ to: '/signups' });
+  });
+  const enrolmentOnly = session.enrolment_required;
+  const onSecurity = path === '/account/security';
+
+  // A new screen: the tab says which, and the focus moves to its content (a screen reader hears the move).
+  useEffect(() => {
+    document.title = `${title ?? 'No such screen'} · Operator console`;
+    main.current?.focus({ preventScroll: true });
+  }, [path, title]);
+
+  // Owners are reminded to protect the account that can export and erase everything.
+  const nudge = operator.role === 'owner' && !session.two_factor.totp && session.two_factor.passkeys === 0 && !onSecurity && !enrolmentOnly;
   return (
     <RoleProvider role={operator.role}>
       <ConsoleShell
-        route={enrolmentOnly ? { name: 'security' } : route}
         operator={operator.email}
         role={operator.role}
         enrolmentOnly={enrolmentOnly}
@@ -140,43 +125,43 @@ export function AdminApp() {
         {nudge && (
           <p className="notice notice-warning">
             Your account can export and erase the whole list: protect it with a second factor.{' '}
-            <a href="#/security">Set up an authenticator app or a passkey</a>
+            <Link to="/account/security">Set up an authenticator app or a passkey</Link>
           </p>
         )}
-        {showSecurity && <SecurityPage session={session.data} onNotice={(n) => setNotice(n, 'security')} />}
-        {!enrolmentOnly && route.name === 'team' && <TeamPage onNotice={(n) => setNotice(n, 'team')} />}
-        {!enrolmentOnly && route.name === 'audit' && <AuditPage />}
-        {!enrolmentOnly && route.name === 'signups' && <SignupsPage filters={filters} onFiltersChange={setFilters} />}
-        {!enrolmentOnly && route.name === 'signup' && (
-          <SignupDetailPage
-            id={route.id}
-            onErased={() => {
-              setNotice({ kind: 'success', text: 'The sign-up was erased. Its e-mail address can sign up again.' }, 'signups');
-              navigate({ name: 'signups' });
-            }}
-            onNotice={(n) => setNotice(n, 'signup')}
-          />
-        )}
-        {!enrolmentOnly && route.name === 'outbox' && <OutboxPage />}
-        {!enrolmentOnly && route.name === 'deliverability' && <DeliverabilityPage />}
-        {!enrolmentOnly && route.name === 'funnel' && <FunnelPage />}
-        {!enrolmentOnly && route.name === 'companies' && (
-          <CompaniesPage
-            onOpen={(domain) => {
-              setFilters({ sort: '-created_at', company: domain });
-              navigate({ name: 'signups' });
-            }}
-          />
-        )}
-        {!enrolmentOnly && route.name === 'pilots' && <PilotsPage filters={filters} operator={session.data.operator.email} />}
-        {!enrolmentOnly && route.name === 'crm' && <CrmPage session={session.data} onNotice={(n) => setNotice(n, 'crm')} />}
-        {!enrolmentOnly && route.name === 'settings' && <MailSettingsPage onNotice={(n) => setNotice(n, 'settings')} />}
-        {!enrolmentOnly && route.name === 'dashboard' && (
-          <Suspense fallback={<Loading label="Loading the dashboard…" />}>
-            <DashboardPage />
-          </Suspense>
-        )}
+        {/* REQUIRE_2FA: only the security screen until a second factor is set up, whatever the address. */}
+        {enrolmentOnly ? <SecurityPage session={session} onNotice={onNotice} /> : <ScreenForRole />}
       </ConsoleShell>
     </RoleProvider>
+  );
+}
+
+/** The screen the address names, or why this operator's role may not see it. */
+function ScreenForRole() {
+  const need = useMatches({ select: (matches) => matches.at(-1)?.staticData.role });
+  const can = useCan();
+  if (need && !can(need)) {
+    return (
+      <section className="stack-lg" aria-labelledby="forbidden-title">
+        <h1 id="forbidden-title">This screen is for {need}s</h1>
+        <p>Your role cannot open it. Ask an owner if you need what it shows.</p>
+        <p>
+          <Link to="/signups">Go to the sign-ups</Link>
+        </p>
+      </section>
+    );
+  }
+  return <Outlet />;
+}
+
+/** An address under /admin that names no screen (a mistyped or an old link). */
+export function NoSuchScreen() {
+  return (
+    <section className="stack-lg" aria-labelledby="no-screen-title">
+      <h1 id="no-screen-title">No such screen</h1>
+      <p>This address names no screen of the console: it may be mistyped, or from an older version.</p>
+      <p>
+        <Link to="/signups">Go to the sign-ups</Link>
+      </p>
+    </section>
   );
 }

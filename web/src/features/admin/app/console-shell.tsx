@@ -1,57 +1,66 @@
 import type { ReactNode, RefObject } from 'react';
+import { Link, type LinkProps } from '@tanstack/react-router';
 import type { OperatorRole } from '@waitlist/contract';
 import { Button } from '../../../components/ui/button';
+import { useConsoleState } from './console-state';
 import { useCan } from './role';
-import { hrefOf, type AdminRoute } from './use-hash-route';
 
 interface NavItem {
-  route: AdminRoute;
+  to: NonNullable<LinkProps['to']>;
   label: string;
   role?: OperatorRole;
 }
 
 /**
- * The screens grouped by the job they serve, in the order of a day's work: the list, the pilots, the mail, the
- * team. A group takes a new screen without the bar growing sideways (the navigation is a column beside the page).
+ * The screens grouped by the job they serve, in the order of a day's work (issue 48 item 3): the list, the pilots
+ * (one page per job), the mail, the team, and the operator's own settings together. Each is a link to its address.
  */
 const NAV: { label: string; items: NavItem[] }[] = [
   {
     label: 'Sign-ups',
     items: [
-      { route: { name: 'signups' }, label: 'Sign-ups' },
-      { route: { name: 'companies' }, label: 'Companies' },
-      { route: { name: 'funnel' }, label: 'Funnel' },
-      { route: { name: 'dashboard' }, label: 'Dashboard' },
+      { to: '/signups', label: 'Sign-ups' },
+      { to: '/companies', label: 'Companies' },
+      { to: '/funnel', label: 'Funnel' },
+      { to: '/dashboard', label: 'Dashboard' },
     ],
   },
   {
     label: 'Pilots',
     items: [
-      { route: { name: 'pilots' }, label: 'Pilots' },
-      { route: { name: 'crm' }, label: 'CRM' },
+      { to: '/pilots/waves', label: 'Waves and short list' },
+      { to: '/pilots/updates', label: 'Updates to the list' },
+      { to: '/pilots/calls', label: 'Calls and requests' },
+      { to: '/pilots/questions', label: 'Questions and fit' },
+      { to: '/pilots/codes', label: 'Partner codes' },
+      { to: '/crm', label: 'CRM' },
     ],
   },
   {
     label: 'Mail',
     items: [
-      { route: { name: 'outbox' }, label: 'Outbox' },
-      { route: { name: 'deliverability' }, label: 'Deliverability' },
-      { route: { name: 'settings' }, label: 'Mail settings' },
+      { to: '/outbox', label: 'Outbox' },
+      { to: '/deliverability', label: 'Deliverability' },
     ],
   },
   {
     label: 'Team',
     items: [
-      { route: { name: 'team' }, label: 'Team', role: 'owner' },
-      { route: { name: 'audit' }, label: 'Audit', role: 'owner' },
-      { route: { name: 'security' }, label: 'Security' },
+      { to: '/team', label: 'Team', role: 'owner' },
+      { to: '/audit', label: 'Audit', role: 'owner' },
+    ],
+  },
+  {
+    label: 'Your account',
+    items: [
+      { to: '/account/security', label: 'Security' },
+      { to: '/account/notifications', label: 'Notifications' },
     ],
   },
 ];
 
 /** The console around every screen: skip link, brand, navigation (the current screen marked), who is signed in. */
 export function ConsoleShell({
-  route,
   operator,
   role,
   signingOut,
@@ -60,7 +69,6 @@ export function ConsoleShell({
   enrolmentOnly,
   children,
 }: {
-  route: AdminRoute;
   operator: string;
   role: OperatorRole;
   /** REQUIRE_2FA: only the Security screen until a second factor is set up. */
@@ -70,9 +78,9 @@ export function ConsoleShell({
   mainRef: RefObject<HTMLElement | null>;
   children: ReactNode;
 }) {
-  const current = route.name === 'signup' ? 'signups' : route.name;
   const can = useCan();
-  const visible = (item: NavItem) => (enrolmentOnly ? item.route.name === 'security' : !item.role || can(item.role));
+  const { lastListView } = useConsoleState();
+  const visible = (item: NavItem) => (enrolmentOnly ? item.to === '/account/security' : !item.role || can(item.role));
   const groups = NAV.map((group) => ({ ...group, items: group.items.filter(visible) })).filter((group) => group.items.length > 0);
   return (
     <div className="admin-shell">
@@ -81,16 +89,16 @@ export function ConsoleShell({
       </a>
       <header className="topbar">
         <div className="topbar-inner">
-          <a className="brand" href="#/">
+          <Link className="brand" to="/signups">
             <span className="brand-mark" aria-hidden="true">
               W
             </span>
             Waitlist console
-          </a>
+          </Link>
           <div className="topbar-user">
-            <span className="operator" title="Signed in as">
+            <Link className="operator" to="/account/security" title="Your account: signed in as">
               {operator} <span className="operator-role">({role})</span>
-            </span>
+            </Link>
             <Button variant="ghost" size="small" onClick={onSignOut} disabled={signingOut}>
               {signingOut ? 'Signing out…' : 'Sign out'}
             </Button>
@@ -101,15 +109,22 @@ export function ConsoleShell({
         <nav aria-label="Console" className="console-nav">
           {groups.map((group) => (
             <div key={group.label} className="nav-group">
-              <p className="nav-group-label" id={`nav-group-${group.label}`}>
+              <p className="nav-group-label" id={`nav-group-${group.label.replace(/\W+/g, '-')}`}>
                 {group.label}
               </p>
-              <ul className="nav-list" aria-labelledby={`nav-group-${group.label}`}>
+              <ul className="nav-list" aria-labelledby={`nav-group-${group.label.replace(/\W+/g, '-')}`}>
                 {group.items.map((item) => (
                   <li key={item.label}>
-                    <a className="nav-link" href={hrefOf(item.route)} aria-current={current === item.route.name ? 'page' : undefined}>
+                    {/* The list is left as it was: its link carries the last filters, sort and page. */}
+                    <Link
+                      className="nav-link"
+                      to={item.to}
+                      search={(item.to === '/signups' ? lastListView : {}) as never}
+                      activeOptions={{ includeSearch: false }}
+                      activeProps={{ 'aria-current': 'page' }}
+                    >
                       {item.label}
-                    </a>
+                    </Link>
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminOutboxEntry } from '@waitlist/contract';
+import { renderConsole } from '../../../test/console-harness';
 import { MailTable, mailStatus } from './mail-table';
 
 const entry = (overrides: Partial<AdminOutboxEntry> = {}): AdminOutboxEntry => ({
@@ -48,8 +49,8 @@ describe('mailStatus', () => {
 });
 
 describe('MailTable', () => {
-  it('shows each mail with its status and last error', () => {
-    render(
+  it('shows each mail with its status and last error, and links to the person by id', async () => {
+    await renderConsole(
       <MailTable
         items={[entry({ attempts: 1, last_error: 'ECONNECTION: connect ECONNREFUSED' })]}
         smtpConfigured
@@ -60,6 +61,6 @@ describe('MailTable', () => {
     expect(screen.getByRole('cell', { name: 'Confirmation' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Retrying (1 failed attempt)' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'ECONNECTION: connect ECONNREFUSED' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '#7' })).toHaveAttribute('href', '#/signups/7');
+    expect(screen.getByRole('link', { name: '#7' })).toHaveAttribute('href', '/admin/signups/7');
   });
 });

@@ -1,5 +1,6 @@
 import { bounceReasonLabel, type AdminOutboxEntry } from '@waitlist/contract';
 import { DataTable, TimeCell, formatDateTime } from './console-ui';
+import { PersonLink } from './person-link';
 
 const TOPIC_LABELS: Record<string, string> = { confirmation: 'Confirmation', 'data-link': 'Data link' };
 
@@ -56,7 +57,7 @@ export function MailTable({
       {items.map((e) => (
         <tr key={e.id}>
           <td>{TOPIC_LABELS[e.topic] ?? e.topic}</td>
-          {showPerson && <td>{e.signup_id === null ? '—' : <a href={`#/signups/${e.signup_id}`}>#{e.signup_id}</a>}</td>}
+          {showPerson && <td>{e.signup_id === null ? '—' : <PersonLink id={e.signup_id}>#{e.signup_id}</PersonLink>}</td>}
           <td>{mailStatus(e, smtpConfigured)}</td>
           <TimeCell at={e.created_at} />
           <td className="nowrap muted">

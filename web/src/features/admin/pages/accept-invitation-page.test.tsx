@@ -10,7 +10,7 @@ const TOKEN = 'the-token-of-the-invitation-link-0123456789';
 describe('the Join page of an invitation', () => {
   it('offers no provider when single sign-on is not set up: the password is the way', async () => {
     answerAdminApi({ 'GET /session/sso': { offered: false } });
-    renderConsole(<AcceptInvitationPage token={TOKEN} onJoined={vi.fn()} />);
+    await renderConsole(<AcceptInvitationPage token={TOKEN} onJoined={vi.fn()} />);
     expect(await screen.findByRole('heading', { name: 'Join the team' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /organisation/ })).toBeNull();
   });
@@ -24,7 +24,7 @@ describe('the Join page of an invitation', () => {
         'This invitation link is used, withdrawn or expired: ask an owner for a new one',
       ),
     });
-    renderConsole(<AcceptInvitationPage token={TOKEN} onJoined={vi.fn()} />);
+    await renderConsole(<AcceptInvitationPage token={TOKEN} onJoined={vi.fn()} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Join with your organisation’s account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This invitation link is used, withdrawn or expired');

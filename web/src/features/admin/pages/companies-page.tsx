@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { ADMIN_COMPANY_SORTS, answerLabel, type AdminCompanies, type AdminCompanySort } from '@waitlist/contract';
 import { useCompanies } from '../api/insight';
+import type { CompaniesView } from '../app/view-address';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../components/fields';
 import { DataTable, AdminPage, ErrorPanel, Loading, formatNumber, TimeCell } from '../components/console-ui';
@@ -40,10 +41,10 @@ function CompanyPager({ data, onPage }: { data: AdminCompanies; onPage: (page: n
 }
 
 /** Companies behind the sign-ups, by e-mail domain (consumer mail is not grouped), a page at a time; a company opens its sign-ups. */
-export function CompaniesPage({ onOpen }: { onOpen: (domain: string) => void }) {
-  const [sort, setSort] = useState<AdminCompanySort>('-people');
-  const [page, setPage] = useState(1);
-  const companies = useCompanies(sort, page);
+export function CompaniesPage({ view, onView }: { view: CompaniesView; onView: (view: CompaniesView) => void }) {
+  const sort: AdminCompanySort = view.sort ?? '-people';
+  const setPage = (page: number) => onView({ ...view, page: page > 1 ? page : undefined });
+  const companies = useCompanies(sort, view.page ?? 1);
   const data = companies.data;
   return (
     <AdminPage
@@ -65,10 +66,7 @@ export function CompaniesPage({ onOpen }: { onOpen: (domain: string) => void }) 
           options={ADMIN_COMPANY_SORTS}
           labels={SORT_LABELS}
           value={sort}
-          onValue={(value) => {
-            setSort(value ?? '-people');
-            setPage(1);
-          }}
+          onValue={(value) => onView({ sort: value === '-people' ? undefined : value })}
         />
       </form>
       {companies.isPending && <Loading label="Loading the companies…" />}
@@ -97,9 +95,9 @@ export function CompaniesPage({ onOpen }: { onOpen: (domain: string) => void }) 
             {data.items.map((c) => (
               <tr key={c.domain}>
                 <th scope="row">
-                  <button type="button" className="link-button" onClick={() => onOpen(c.domain)}>
+                  <Link to="/signups" search={{ company: c.domain }}>
                     {c.domain}
-                  </button>
+                  </Link>
                 </th>
                 <td className="num">{formatNumber(c.people)}</td>
                 <td>{c.roles.map(answerLabel).join(', ')}</td>

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { useMailSettings, useSaveMailSettings } from '../api/mail';
 import { ErrorPanel, Loading, type Notice } from '../components/console-ui';
 
-/** Each operator chooses the mail the console sends them: one per confirmed sign-up, and the daily digest. */
+/** Each operator chooses the mail the console sends them (their own setting: under Your account): one per confirmed sign-up, and the daily digest. */
 export function MailSettingsPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
   const settings = useMailSettings();
   // The operator's edits over what the server has; null until they touch a box.
@@ -21,7 +21,7 @@ export function MailSettingsPage({ onNotice }: { onNotice: (notice: Notice) => v
   };
   return (
     <section className="stack-lg" aria-labelledby="mail-settings-title">
-      <h1 id="mail-settings-title">Mail settings</h1>
+      <h1 id="mail-settings-title">Notifications</h1>
       {settings.isPending && <Loading label="Loading your settings…" />}
       {settings.isError && (
         <ErrorPanel title="Your settings could not be loaded" error={settings.error} onRetry={() => void settings.refetch()} />

@@ -28,7 +28,7 @@ describe('the sign-in page', () => {
       'POST /session': apiError(401, ADMIN_ERROR_CODES.badCredentials, 'The e-mail or password is not correct'),
     });
     const onSignedIn = vi.fn();
-    renderConsole(<SignInPage notice={null} onSignedIn={onSignedIn} />);
+    await renderConsole(<SignInPage notice={null} onSignedIn={onSignedIn} />);
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
     const user = await typeCredentials('not the password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -47,7 +47,7 @@ describe('the sign-in page', () => {
           : apiError(401, ADMIN_ERROR_CODES.totpRequired, 'Enter the code from your authenticator app (or a recovery code)'),
     });
     const onSignedIn = vi.fn();
-    renderConsole(<SignInPage notice={null} onSignedIn={onSignedIn} />);
+    await renderConsole(<SignInPage notice={null} onSignedIn={onSignedIn} />);
     const user = await typeCredentials();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Enter the six digits your authenticator app shows.')).toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('the sign-in page', () => {
 
   it('says when the server cannot be reached, and when sign-ins from here are slowed', async () => {
     answerAdminApi({ 'GET /session/sso': { offered: false }, 'POST /session': NETWORK_DOWN });
-    const { unmount } = renderConsole(<SignInPage notice={null} onSignedIn={vi.fn()} />);
+    const { unmount } = await renderConsole(<SignInPage notice={null} onSignedIn={vi.fn()} />);
     let user = await typeCredentials();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The server could not be reached. Check your connection and try again.');
@@ -78,7 +78,7 @@ describe('the sign-in page', () => {
       'GET /session/sso': { offered: false },
       'POST /session': apiError(429, 'PGRST429', 'Too many sign-in attempts from this network. Try again in 15 minutes.'),
     });
-    renderConsole(<SignInPage notice={null} onSignedIn={vi.fn()} />);
+    await renderConsole(<SignInPage notice={null} onSignedIn={vi.fn()} />);
     user = await typeCredentials();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many sign-in attempts from this network. Try again in 15 minutes.');
@@ -89,7 +89,7 @@ describe('the sign-in page', () => {
       'GET /session/sso': { offered: true },
       'POST /session': apiError(403, ADMIN_ERROR_CODES.ssoRequired, 'Sign in with your organisation’s account.'),
     });
-    renderConsole(<SignInPage notice={null} onSignedIn={vi.fn()} />);
+    await renderConsole(<SignInPage notice={null} onSignedIn={vi.fn()} />);
     const link = await screen.findByRole('link', { name: 'Sign in with your organisation’s account' });
     expect(link).toHaveAttribute('href', SSO_START_PATH);
     expect(link).toHaveClass('btn-secondary');

@@ -59,7 +59,7 @@ describe('the CRM screen', () => {
       'GET /segments': { items: [] },
       'PUT /crm': { ...connected, provider: 'hubspot', company_domain: null, pending: 1 },
     });
-    renderConsole(<CrmPage session={session()} onNotice={() => undefined} />);
+    await renderConsole(<CrmPage session={session()} onNotice={() => undefined} />);
     await screen.findByText('No CRM connected');
     const form = screen.getByRole('form', { name: 'Connect a CRM' });
     const user = userEvent.setup();
@@ -82,7 +82,7 @@ describe('the CRM screen', () => {
 
   it('shows a connection in words: who goes, what waits, what was refused and the CRM’s last answers', async () => {
     answerAdminApi({ 'GET /crm': connected, 'GET /segments': { items: [] } });
-    renderConsole(<CrmPage session={session()} onNotice={() => undefined} />);
+    await renderConsole(<CrmPage session={session()} onNotice={() => undefined} />);
     const status = await screen.findByRole('region', { name: 'Pipedrive' });
     expect(within(status).getByText('everyone confirmed, fit score at least 60')).toBeInTheDocument();
     expect(within(status).getByText('ending in 4567')).toBeInTheDocument();
@@ -107,7 +107,7 @@ describe('the CRM screen', () => {
         ],
       },
     });
-    const { unmount } = renderConsole(<CrmPage session={session()} onNotice={() => undefined} />);
+    const { unmount } = await renderConsole(<CrmPage session={session()} onNotice={() => undefined} />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Test the connection' }));
     const checks = await screen.findByRole('list', { name: 'Test of the connection' });
     expect(within(checks).getByText(/read persons: HTTP 403/)).toBeInTheDocument();
@@ -119,7 +119,7 @@ describe('the CRM screen', () => {
     unmount();
 
     answerAdminApi({ 'GET /crm': connected });
-    renderConsole(<CrmPage session={session()} onNotice={() => undefined} />, { role: 'viewer' });
+    await renderConsole(<CrmPage session={session()} onNotice={() => undefined} />, { role: 'viewer' });
     await screen.findByRole('region', { name: 'Pipedrive' });
     expect(screen.queryByRole('button', { name: 'Test the connection' })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Change the connection' })).toBeNull();
@@ -127,12 +127,12 @@ describe('the CRM screen', () => {
 
   it('asks an owner to confirm it is them when the session is not fresh, and says so when the state cannot be read', async () => {
     answerAdminApi({ 'GET /crm': disconnected, 'GET /segments': { items: [] } });
-    const { unmount } = renderConsole(<CrmPage session={session(-1)} onNotice={() => undefined} />);
+    const { unmount } = await renderConsole(<CrmPage session={session(-1)} onNotice={() => undefined} />);
     expect(await screen.findByRole('heading', { name: 'Confirm it is you' })).toBeInTheDocument();
     unmount();
 
     answerAdminApi({ 'GET /crm': apiError(503, 'unavailable', 'The database is not answering. Try again in a minute.') });
-    renderConsole(<CrmPage session={session()} onNotice={() => undefined} />);
+    await renderConsole(<CrmPage session={session()} onNotice={() => undefined} />);
     expect(await screen.findByText('The CRM connection could not be loaded')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument();
   });

@@ -3,6 +3,7 @@ import { Button } from '../../../../components/ui/button';
 import { useResendWebhook, useWebhooks } from '../../api/mail';
 import { DataTable, TimeCell } from '../../components/console-ui';
 import { ListPanel } from '../../components/list-panel';
+import { PersonLink } from '../../components/person-link';
 import { useCan } from '../../app/role';
 
 /** Where one delivery stands, in words an operator can act on. */
@@ -62,7 +63,7 @@ export function WebhooksPanel() {
                 <td>
                   {d.topic} <span className="muted">{d.webhook_id}</span>
                 </td>
-                <td>{d.subject_id === null ? '—' : <a href={`#/signups/${d.subject_id}`}>#{d.subject_id}</a>}</td>
+                <td>{d.subject_id === null ? '—' : <PersonLink id={d.subject_id}>#{d.subject_id}</PersonLink>}</td>
                 <td className="break">{d.target}</td>
                 <td>{webhookStatus(d, configured)}</td>
                 <TimeCell at={d.created_at} />

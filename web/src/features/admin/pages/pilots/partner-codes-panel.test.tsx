@@ -32,7 +32,7 @@ describe('the partner codes on Pilots', () => {
         ],
       },
     });
-    renderConsole(<PartnerCodesPanel />);
+    await renderConsole(<PartnerCodesPanel />);
     await screen.findByRole('table', { name: 'Partner codes, newest first' });
     expect(
       within(rowOf('Vinnova demo day'))
@@ -46,12 +46,12 @@ describe('the partner codes on Pilots', () => {
 
   it('says so when there is none, and when the list cannot be read, with a way to try again', async () => {
     answerAdminApi({ 'GET /partner-codes': { items: [] } });
-    const { unmount } = renderConsole(<PartnerCodesPanel />);
+    const { unmount } = await renderConsole(<PartnerCodesPanel />);
     expect(await screen.findByText('No partner code yet.')).toBeInTheDocument();
     unmount();
 
     answerAdminApi({ 'GET /partner-codes': apiError(503, 'unavailable', 'The database is not answering. Try again in a minute.') });
-    renderConsole(<PartnerCodesPanel />);
+    await renderConsole(<PartnerCodesPanel />);
     expect(await screen.findByText('The partner codes could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('The database is not answering. Try again in a minute.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument();
@@ -60,7 +60,7 @@ describe('the partner codes on Pilots', () => {
   it('shows the new code once, in the status line, and empties the label', async () => {
     const created: AdminPartnerCodeCreated = { ...code({ id: 5, claims: 0 }), code: 'K3QZ-8HWD-0RTC' };
     const sent = answerAdminApi({ 'GET /partner-codes': { items: [] }, 'POST /partner-codes': created });
-    renderConsole(<PartnerCodesPanel />);
+    await renderConsole(<PartnerCodesPanel />);
     const form = await screen.findByRole('form', { name: 'Make a partner code' });
     const user = userEvent.setup();
     expect(within(form).getByRole('button', { name: 'Make the code' })).toBeDisabled();
@@ -85,7 +85,7 @@ describe('the partner codes on Pilots', () => {
       'GET /partner-codes': { items: [] },
       'POST /partner-codes': apiError(400, 'validation_failed', 'The label is too long: at most 200 characters.'),
     });
-    renderConsole(<PartnerCodesPanel />);
+    await renderConsole(<PartnerCodesPanel />);
     const form = await screen.findByRole('form', { name: 'Make a partner code' });
     const user = userEvent.setup();
     await user.type(within(form).getByLabelText('Label (who it is for)'), 'Somebody');
@@ -102,7 +102,7 @@ describe('the partner codes on Pilots', () => {
         return code({ state: 'withdrawn', revoked_at: '2026-11-28T16:00:00.000Z' });
       },
     });
-    renderConsole(<PartnerCodesPanel />);
+    await renderConsole(<PartnerCodesPanel />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Withdraw “Vinnova demo day”' }));
     expect(await screen.findByText('“Vinnova demo day” is withdrawn: nobody else can join with it.')).toBeInTheDocument();
     expect(await within(rowOf('Vinnova demo day')).findByRole('cell', { name: 'withdrawn' })).toBeInTheDocument();
@@ -112,7 +112,7 @@ describe('the partner codes on Pilots', () => {
 
   it('shows a viewer the list without the form or the buttons', async () => {
     answerAdminApi({ 'GET /partner-codes': { items: [code()] } });
-    renderConsole(<PartnerCodesPanel />, { role: 'viewer' });
+    await renderConsole(<PartnerCodesPanel />, { role: 'viewer' });
     await screen.findByRole('table', { name: 'Partner codes, newest first' });
     expect(screen.queryByRole('button', { name: /Withdraw/ })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Make a partner code' })).toBeNull();

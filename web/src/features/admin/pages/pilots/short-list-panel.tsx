@@ -3,7 +3,7 @@ import { MAX_WAVE_SIZE, answerLabel, type AdminFilters, type AdminSegment } from
 import { Button } from '../../../../components/ui/button';
 import { useSignupList } from '../../api/signups';
 import { useCreateWave, useMeetings } from '../../api/pilots';
-import { hrefOf } from '../../app/use-hash-route';
+import { PersonLink } from '../../components/person-link';
 import { Can } from '../../app/role';
 import { TextField } from '../../components/fields';
 import { TimeCell, formatDateTime } from '../../components/console-ui';
@@ -19,7 +19,7 @@ const SHORT_LIST: AdminFilters = { ...SHORT_LIST_SEGMENT, sort: '-fit_score' };
  * score as they do and whether a call is booked; and, for members, the wave that invites the best of them.
  */
 export function ShortListPanel() {
-  const list = useSignupList(SHORT_LIST, undefined);
+  const list = useSignupList(SHORT_LIST, { page: 1 });
   const create = useCreateWave();
   const [name, setName] = useState('');
   const [count, setCount] = useState('10');
@@ -39,7 +39,7 @@ export function ShortListPanel() {
           <tr key={p.id}>
             <td>{p.fit_score}</td>
             <td>
-              <a href={hrefOf({ name: 'signup', id: p.id })}>{p.email}</a>
+              <PersonLink id={p.id}>{p.email}</PersonLink>
             </td>
             <td>{p.free_mail ? 'personal address' : (p.company_domain ?? '—')}</td>
             <td>{answerLabel(p.role)}</td>
@@ -118,7 +118,7 @@ export function UpcomingCallsPanel() {
           <tr key={p.id}>
             <TimeCell at={p.meeting_at!} />
             <td>
-              <a href={hrefOf({ name: 'signup', id: p.id })}>{p.email}</a>
+              <PersonLink id={p.id}>{p.email}</PersonLink>
               {p.meeting_unreferenced && <span className="muted"> (booked without our link: check it was them)</span>}
             </td>
             <td>{p.free_mail ? 'personal address' : (p.company_domain ?? '—')}</td>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, ButtonLink } from '../../../../components/ui/button';
 import { AdminApiError } from '../../api/client';
 import { exportJsonUrl, useEraseSignup, useSignup } from '../../api/signups';
-import { hrefOf } from '../../app/use-hash-route';
+import { Link } from '@tanstack/react-router';
+import { useConsoleState } from '../../app/console-state';
 import { ConfirmDialog, ErrorPanel, Loading, type Notice } from '../../components/console-ui';
 import { AttributionDetails } from './attribution-details';
 import { CorrectionForm } from './correction-form';
@@ -11,11 +12,15 @@ import { MailLog } from './mail-log';
 import { SignupFacts } from './signup-facts';
 import { Can } from '../../app/role';
 
-const BackLink = () => (
-  <a className="back-link" href={hrefOf({ name: 'signups' })}>
-    ← All sign-ups
-  </a>
-);
+/** Back to the list as it was left: its filters, sort and page. */
+function BackLink() {
+  const { lastListView } = useConsoleState();
+  return (
+    <Link className="back-link" to="/signups" search={lastListView}>
+      ← All sign-ups
+    </Link>
+  );
+}
 
 /** One person: what they told us, the follow-up, where they came from, their mail; download, correct or erase. */
 export function SignupDetailPage({ id, onErased, onNotice }: { id: number; onErased: () => void; onNotice: (notice: Notice) => void }) {

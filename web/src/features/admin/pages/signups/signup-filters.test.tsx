@@ -6,14 +6,14 @@ import { SignupFilters } from './signup-filters';
 const noop = () => undefined;
 
 describe('the list’s filters', () => {
-  it('offers a search by address to one who sees addresses, and none to one who sees them masked (the server refuses it)', () => {
-    const { unmount } = renderConsole(
+  it('offers a search by address to one who sees addresses, and none to one who sees them masked (the server refuses it)', async () => {
+    const { unmount } = await renderConsole(
       <SignupFilters filters={{ sort: '-created_at' }} search="" onSearch={noop} onChange={noop} onClear={noop} />,
     );
     expect(screen.getByRole('searchbox', { name: 'Search e-mail' })).toBeInTheDocument();
     unmount();
 
-    renderConsole(
+    await renderConsole(
       <SignupFilters filters={{ sort: '-created_at' }} search="" onSearch={noop} onChange={noop} onClear={noop} seesAddresses={false} />,
       { role: 'viewer' },
     );

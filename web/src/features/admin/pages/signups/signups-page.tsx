@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { ADMIN_PAGE_SIZE, type AdminFilters, type AdminSignupPage } from '@waitlist/contract';
+import { ADMIN_MAX_PAGE, ADMIN_PAGE_SIZE, type AdminFilters, type AdminSignupPage } from '@waitlist/contract';
+import { useConsoleState } from '../../app/console-state';
+import { filtersOfView, viewOfFilters, type ListView } from '../../app/view-address';
 import { Button, ButtonLink } from '../../../../components/ui/button';
 import { exportCsvUrl, useSignupList } from '../../api/signups';
 import { useSession } from '../../api/session';
@@ -16,9 +18,9 @@ const SEARCH_DELAY_MS = 300;
 /** "10,000+" when a filtered list has more rows than the server counts (it stops at 10,000). */
 const formatTotal = (page: AdminSignupPage) => `${formatNumber(page.total)}${page.total_capped ? '+' : ''}`;
 
-/** Previous and next page (keyset paging moves forward; the cursors of the pages before are kept to go back). */
-function Pager({ page, cursors, onCursors }: { page: AdminSignupPage; cursors: string[]; onCursors: (cursors: string[]) => void }) {
-  const first = cursors.length * ADMIN_PAGE_SIZE + 1;
+/** Previous and next page: the page's number is in the address; Next goes by the cursor the page gave out. */
+function Pager({ page, number, onPage }: { page: AdminSignupPage; number: number; onPage: (number: number) => void }) {
+  const first = (number - 1) * ADMIN_PAGE_SIZE + 1;
   const last = first + page.items.length - 1;
   return (
     <nav className="pager" aria-label="Pages">
@@ -26,14 +28,14 @@ function Pager({ page, cursors, onCursors }: { page: AdminSignupPage; cursors: s
         Showing {formatNumber(first)}–{formatNumber(last)} of {formatTotal(page)}
       </p>
       <div className="pager-buttons">
-        <Button variant="secondary" size="small" disabled={cursors.length === 0} onClick={() => onCursors(cursors.slice(0, -1))}>
+        <Button variant="secondary" size="small" disabled={number <= 1} onClick={() => onPage(number - 1)}>
           Previous
         </Button>
         <Button
           variant="secondary"
           size="small"
-          disabled={!page.next_cursor}
-          onClick={() => page.next_cursor && onCursors([...cursors, page.next_cursor])}
+          disabled={!page.next_cursor || number >= ADMIN_MAX_PAGE}
+          onClick={() => onPage(number + 1)}
         >
           Next
         </Button>
@@ -42,32 +44,55 @@ function Pager({ page, cursors, onCursors }: { page: AdminSignupPage; cursors: s
   );
 }
 
-/** The list of sign-ups: search and filters, a page of rows, the selection's status change, export and paging. */
-export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilters; onFiltersChange: (filters: AdminFilters) => void }) {
-  const [search, setSearch] = useState(filters.q ?? '');
-  const [cursors, setCursors] = useState<string[]>([]);
+/**
+ * Where each page of a view starts, as the list's answers gave them out: a page reached by Next or Back is read by
+ * its cursor (one index range), one opened from a link by its number. Kept for the tab only (a cursor of the list
+ * sorted by address holds an address, so it never goes into the address bar); a few hundred at most.
+ */
+const pageCursors = new Map<string, string>();
+const PAGE_CURSORS_KEPT = 500;
+const learnCursor = (key: string, cursor: string | null) => {
+  if (!cursor) return;
+  if (pageCursors.size >= PAGE_CURSORS_KEPT) pageCursors.clear();
+  pageCursors.set(key, cursor);
+};
+
+/**
+ * The list of sign-ups: search and filters, a page of rows, the selection's status change, export and paging. The
+ * view (filters, sort, page) is the address's (`view`); the address search is the tab's, never in the address.
+ */
+export function SignupsPage({ view, onView }: { view: ListView; onView: (view: ListView) => void }) {
+  const { addressSearch, setAddressSearch, setLastListView } = useConsoleState();
+  const [search, setSearch] = useState(addressSearch);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [importing, setImporting] = useState(false);
-  const list = useSignupList(filters, cursors.at(-1));
+  const filters = filtersOfView(view, addressSearch || undefined);
+  const number = view.page ?? 1;
+  const { page: _page, ...viewWithoutPage } = view;
+  const viewKey = JSON.stringify([viewWithoutPage, addressSearch]);
+  const cursor = number > 1 ? pageCursors.get(`${viewKey}|${number}`) : undefined;
+  const list = useSignupList(filters, cursor ? { cursor } : { page: number });
   const session = useSession();
   const page = list.data;
   const filtered = activeFilterCount(filters) > 0;
-
-  const update = (patch: Partial<AdminFilters>) => {
-    setCursors([]);
-    onFiltersChange({ ...filters, ...patch });
-  };
-
-  // The search applies once typing pauses.
   useEffect(() => {
-    if ((filters.q ?? '') === search.trim()) return;
+    if (page && !list.isPlaceholderData) learnCursor(`${viewKey}|${number + 1}`, page.next_cursor);
+  }, [page, list.isPlaceholderData, viewKey, number]);
+
+  // The list's last view: where a person's page leads back, and what the Pilots screens offer to send to.
+  useEffect(() => setLastListView(view), [view, setLastListView]);
+
+  const update = (patch: Partial<AdminFilters>) => onView(viewOfFilters({ ...filters, ...patch }));
+
+  // The search applies once typing pauses (back to the first page).
+  useEffect(() => {
+    if (addressSearch === search.trim()) return;
     const timer = setTimeout(() => {
-      setCursors([]);
-      onFiltersChange({ ...filters, q: search.trim() || undefined });
+      setAddressSearch(search.trim());
+      if (view.page) onView(viewWithoutPage);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [search, filters, onFiltersChange]);
-
+  }, [search, addressSearch, setAddressSearch, view.page, viewWithoutPage, onView]);
   const select = (id: number, on: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -111,16 +136,16 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
         onChange={update}
         onClear={() => {
           setSearch('');
-          setCursors([]);
-          onFiltersChange({ sort: filters.sort });
+          setAddressSearch('');
+          onView(viewOfFilters({ sort: filters.sort }));
         }}
       />
       <SegmentsBar
         filters={filters}
         onApply={(next) => {
           setSearch('');
-          setCursors([]);
-          onFiltersChange(next);
+          setAddressSearch('');
+          onView(viewOfFilters(next));
         }}
       />
       {list.isError && !page ? (
@@ -144,7 +169,9 @@ export function SignupsPage({ filters, onFiltersChange }: { filters: AdminFilter
               </p>
             </div>
           )}
-          {page && page.items.length > 0 && <Pager page={page} cursors={cursors} onCursors={setCursors} />}
+          {page && page.items.length > 0 && (
+            <Pager page={page} number={number} onPage={(n) => onView({ ...view, page: n > 1 ? n : undefined })} />
+          )}
         </div>
       )}
     </AdminPage>

@@ -1,5 +1,5 @@
 import { FOLLOW_UP_STATUS_LABELS, SIGNUP_FLAG_LABELS, type AdminSignup, type AdminSort } from '@waitlist/contract';
-import { hrefOf } from '../../app/use-hash-route';
+import { PersonLink } from '../../components/person-link';
 import { Answer, DataTable, OutcomeChips, TimeCell, formatDateTime } from '../../components/console-ui';
 
 function SortHeader({
@@ -44,7 +44,7 @@ function SignupRow({ row, selected, onSelect }: { row: AdminSignup; selected: bo
         <input type="checkbox" aria-label={`Select ${row.email}`} checked={selected} onChange={(e) => onSelect(e.target.checked)} />
       </td>
       <td className="cell-email">
-        <a href={hrefOf({ name: 'signup', id: row.id })}>{row.email}</a>
+        <PersonLink id={row.id}>{row.email}</PersonLink>
         {row.flags.length > 0 && <span className="muted flags"> · {row.flags.map((flag) => SIGNUP_FLAG_LABELS[flag]).join(', ')}</span>}
       </td>
       <td className="nowrap" title={row.fit_reasons.join('\n')}>

@@ -1,0 +1,122 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_ERROR_CODES, CONSOLE_PATHS, type AdminSessionInfo } from '@waitlist/contract';
+import { answerAdminApi, apiError, renderConsoleAt } from '../../../test/console-harness';
+import { rewriteOldLinks, takeJoinToken } from './old-links';
+
+const owner: AdminSessionInfo = {
+  operator: { id: 1, email: 'founder@acme.example', role: 'owner' },
+  expires_at: '2099-11-29T08:00:00.000Z',
+  fresh_until: '2026-11-28T08:10:00.000Z',
+  two_factor: { totp: true, passkeys: 0 },
+  enrolment_required: false,
+  sees_addresses: true,
+};
+
+const emptyPage = { items: [], next_cursor: null, total: 0, total_capped: false };
+
+describe('the console at an address (issue 48 item 1)', () => {
+  it('signed out, shows the sign-in form at the address the link named', async () => {
+    answerAdminApi({
+      'GET /session': apiError(401, ADMIN_ERROR_CODES.unauthenticated, 'Sign in first'),
+      'GET /session/sso': { offered: false },
+    });
+    const { history } = renderConsoleAt('/admin/signups?role=Other');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/admin/signups');
+    expect(history.location.search).toBe('?role=Other');
+  });
+
+  it('opens the list with the filters, sort and page its address holds, and asks the server for exactly that view', async () => {
+    const sent = answerAdminApi({
+      'GET /session': owner,
+      'GET /segments': { items: [] },
+      'GET /signups': { ...emptyPage, total: 60 },
+    });
+    renderConsoleAt('/admin/signups?role=Other&min_score=60&sort=-fit_score&page=2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign-ups' })).toBeInTheDocument();
+    await screen.findByText(/match the filters/);
+    const list = sent.find((r) => r.path.startsWith('/signups?'))!;
+    expect(Object.fromEntries(new URLSearchParams(list.path.split('?')[1]))).toEqual({
+      role: 'Other',
+      min_score: '60',
+      sort: '-fit_score',
+      page: '2',
+    });
+  });
+
+  it('opens every address the mails link to as its screen, and says so of an address that names none', async () => {
+    answerAdminApi({ 'GET /session': owner });
+    for (const path of Object.values(CONSOLE_PATHS).map((p) => (typeof p === 'function' ? p(12) : p))) {
+      const { unmount } = renderConsoleAt(`/admin${path}`);
+      await waitFor(() => expect(document.title).toMatch(/ · Operator console$/));
+      expect(document.title, path).not.toMatch(/^No such screen/);
+      unmount();
+      document.title = '';
+    }
+    renderConsoleAt('/admin/no-such-screen');
+    expect(await screen.findByRole('heading', { level: 1, name: 'No such screen' })).toBeInTheDocument();
+  });
+
+  it('tells a member who follows a link to an owner’s screen why it does not open', async () => {
+    answerAdminApi({ 'GET /session': { ...owner, operator: { ...owner.operator, role: 'member' } } });
+    renderConsoleAt('/admin/audit');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This screen is for owners' })).toBeInTheDocument();
+  });
+
+  it('keeps each filter in the address, so Back and Forward move between the views, and never the address search', async () => {
+    const sent = answerAdminApi({ 'GET /session': owner, 'GET /segments': { items: [] }, 'GET /signups': emptyPage });
+    const { history } = renderConsoleAt('/admin/signups');
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('Role'), 'Other');
+    await waitFor(() => expect(history.location.search).toBe('?role=Other'));
+    await user.type(screen.getByLabelText('Search e-mail'), 'ada.lovelace');
+    await waitFor(() => expect(sent.some((r) => r.path.includes('q=ada.lovelace'))).toBe(true));
+    // The search went to the server, and into neither the address nor its history.
+    expect(history.location.search).toBe('?role=Other');
+    act(() => history.back());
+    await waitFor(() => expect(screen.getByLabelText('Role')).toHaveValue(''));
+    expect(history.location.search).toBe('');
+    act(() => history.forward());
+    await waitFor(() => expect(screen.getByLabelText('Role')).toHaveValue('Other'));
+  });
+
+  it('leaves out of a view what the API would refuse, so a mangled link opens the nearest view', async () => {
+    const sent = answerAdminApi({ 'GET /session': owner, 'GET /segments': { items: [] }, 'GET /signups': emptyPage });
+    renderConsoleAt('/admin/signups?role=Wizard&min_score=700&page=9999&sort=nonsense&q=ada%40example.com&company=acme.example');
+    await screen.findByRole('heading', { level: 1, name: 'Sign-ups' });
+    await waitFor(() => expect(sent.some((r) => r.path.startsWith('/signups?'))).toBe(true));
+    const list = sent.find((r) => r.path.startsWith('/signups?'))!;
+    // Only the company survives; an address typed into a link (q) is not searched either.
+    expect(list.path).toBe('/signups?company=acme.example&sort=-created_at');
+  });
+});
+
+describe('links the console gave out before its screens had paths', () => {
+  const at = (href: string) => {
+    const url = new URL(href, 'https://waitlist.example');
+    const replaced: string[] = [];
+    rewriteOldLinks(
+      { pathname: url.pathname, hash: url.hash, search: url.search } as Location,
+      {
+        replaceState: (_state: unknown, _unused: string, to: string) => replaced.push(to),
+      } as unknown as History,
+    );
+    return replaced;
+  };
+
+  it('opens what the old link named, and takes an invitation token out of the address', () => {
+    expect(at('/admin#/signups/12')).toEqual(['/admin/signups/12']);
+    expect(at('/admin#/security')).toEqual(['/admin/account/security']);
+    expect(at('/admin#/settings')).toEqual(['/admin/account/notifications']);
+    expect(at('/admin#/')).toEqual(['/admin/signups']);
+    expect(at('/admin/signups?role=Other')).toEqual([]);
+    const token = 'A'.repeat(43);
+    expect(at(`/admin#/join/${token}`)).toEqual(['/admin/join']);
+    expect(takeJoinToken()).toBe(token);
+    expect(takeJoinToken()).toBeNull();
+    expect(at(`/admin/join#${token}`)).toEqual(['/admin/join']);
+    expect(takeJoinToken()).toBe(token);
+  });
+});

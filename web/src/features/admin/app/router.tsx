@@ -1,0 +1,189 @@
+import { Suspense, lazy, useMemo } from 'react';
+import { Navigate, createRootRoute, createRoute, createRouter, useNavigate, type RouterHistory } from '@tanstack/react-router';
+import type { OperatorRole } from '@waitlist/contract';
+import { useSession } from '../api/session';
+import { Loading } from '../components/console-ui';
+import { AuditPage } from '../pages/audit/audit-page';
+import { CompaniesPage } from '../pages/companies-page';
+import { CrmPage } from '../pages/crm/crm-page';
+import { DeliverabilityPage } from '../pages/deliverability/deliverability-page';
+import { FunnelPage } from '../pages/funnel-page';
+import { MailSettingsPage } from '../pages/mail-settings-page';
+import { OutboxPage } from '../pages/outbox/outbox-page';
+import { CallsPage, PartnerCodesPage, QuestionsPage, UpdatesPage, WavesPage } from '../pages/pilots/pilot-pages';
+import { SecurityPage } from '../pages/security/security-page';
+import { SignupDetailPage } from '../pages/signup-detail/signup-detail-page';
+import { SignupsPage } from '../pages/signups/signups-page';
+import { TeamPage } from '../pages/team/team-page';
+import { ConsoleRoot, NoSuchScreen } from './admin-app';
+import { useConsoleState, useOnNotice } from './console-state';
+import { companiesViewOf, listViewOf, parseSearch, sendViewOf, stringifySearch } from './view-address';
+
+// The charts library loads only when the dashboard is opened.
+const DashboardPage = lazy(() => import('../pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createConsoleRouter>;
+  }
+  interface StaticDataRouteOption {
+    /** The screen's name: the tab's title. */
+    title?: string;
+    /** The least role that may open it; a link to it shows others why they cannot. */
+    role?: OperatorRole;
+  }
+}
+
+/**
+ * The console's screens, each at its own address under /admin (issue 48 items 1 and 3), with TanStack Router: the
+ * path names the screen (and the person: /admin/signups/12), the query holds the view (filters, sort, page, who a
+ * send goes to), each checked as the API checks it (view-address.ts). Reload, Back and Forward, a bookmark and a link
+ * sent to a teammate open the same view; the server answers every /admin/… path with the console (static-site.ts).
+ */
+const rootRoute = createRootRoute({ component: ConsoleRoot, notFoundComponent: NoSuchScreen });
+
+/**
+ * A screen's view from its address, checked: the router hands a screen its checked values over the raw query (what
+ * the check left out would still be there), so the check runs on what the screen reads; the same raw query gives the
+ * same view object, so effects keyed on it run only when the address changes.
+ */
+function useView<T>(raw: Record<string, unknown>, check: (search: Record<string, unknown>) => T): T {
+  return useMemo(() => check(raw), [raw, check]);
+}
+
+/** The signed-in session: the screens render only inside ConsoleRoot, once it is there. */
+const useSignedIn = () => useSession().data!;
+
+const screen = <TPath extends string>(path: TPath, title: string, component: () => React.ReactNode, role?: OperatorRole) =>
+  createRoute({ getParentRoute: () => rootRoute, path, staticData: { title, role }, component });
+
+const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <Navigate to="/signups" replace /> });
+
+const signupsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/signups',
+  staticData: { title: 'Sign-ups' },
+  validateSearch: listViewOf,
+  component: function SignupsScreen() {
+    const view = useView(signupsRoute.useSearch(), listViewOf);
+    const navigate = useNavigate({ from: '/signups' });
+    return <SignupsPage view={view} onView={(next) => void navigate({ search: next })} />;
+  },
+});
+
+const signupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/signups/$id',
+  staticData: { title: 'Sign-up' },
+  params: {
+    parse: ({ id }) => {
+      if (!/^\d{1,15}$/.test(id) || Number(id) < 1) throw new Error('not a sign-up id');
+      return { id: Number(id) };
+    },
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
+  component: function SignupScreen() {
+    const { id } = signupRoute.useParams();
+    const navigate = useNavigate();
+    const { setNotice, lastListView } = useConsoleState();
+    const onNotice = useOnNotice();
+    return (
+      <SignupDetailPage
+        key={id}
+        id={id}
+        onErased={() => {
+          setNotice({ kind: 'success', text: 'The sign-up was erased. Its e-mail address can sign up again.' }, '/signups');
+          void navigate({ to: '/signups', search: lastListView });
+        }}
+        onNotice={onNotice}
+      />
+    );
+  },
+});
+
+const companiesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/companies',
+  staticData: { title: 'Companies' },
+  validateSearch: companiesViewOf,
+  component: function CompaniesScreen() {
+    const view = useView(companiesRoute.useSearch(), companiesViewOf);
+    const navigate = useNavigate({ from: '/companies' });
+    return <CompaniesPage view={view} onView={(next) => void navigate({ search: next })} />;
+  },
+});
+
+const wavesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pilots/waves',
+  staticData: { title: 'Waves and the short list' },
+  validateSearch: sendViewOf,
+  component: function WavesScreen() {
+    return <WavesPage view={useView(wavesRoute.useSearch(), sendViewOf)} />;
+  },
+});
+
+const updatesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pilots/updates',
+  staticData: { title: 'Updates to the list' },
+  validateSearch: sendViewOf,
+  component: function UpdatesScreen() {
+    return <UpdatesPage view={useView(updatesRoute.useSearch(), sendViewOf)} operator={useSignedIn().operator.email} />;
+  },
+});
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  signupsRoute,
+  signupRoute,
+  companiesRoute,
+  screen('/funnel', 'Funnel', () => <FunnelPage />),
+  screen('/dashboard', 'Dashboard', () => (
+    <Suspense fallback={<Loading label="Loading the dashboard…" />}>
+      <DashboardPage />
+    </Suspense>
+  )),
+  createRoute({ getParentRoute: () => rootRoute, path: '/pilots', component: () => <Navigate to="/pilots/waves" replace /> }),
+  wavesRoute,
+  updatesRoute,
+  screen('/pilots/codes', 'Partner codes', () => <PartnerCodesPage />),
+  screen('/pilots/questions', 'Questions and fit', () => <QuestionsPage />),
+  screen('/pilots/calls', 'Calls and document requests', () => <CallsPage />),
+  screen('/crm', 'CRM', function CrmScreen() {
+    return <CrmPage session={useSignedIn()} onNotice={useOnNotice()} />;
+  }),
+  screen('/outbox', 'Outbox', () => <OutboxPage />),
+  screen('/deliverability', 'Deliverability', () => <DeliverabilityPage />),
+  screen(
+    '/team',
+    'Team',
+    function TeamScreen() {
+      return <TeamPage onNotice={useOnNotice()} />;
+    },
+    'owner',
+  ),
+  screen('/audit', 'Audit trail', () => <AuditPage />, 'owner'),
+  createRoute({ getParentRoute: () => rootRoute, path: '/account', component: () => <Navigate to="/account/security" replace /> }),
+  screen('/account/security', 'Sign-in security', function SecurityScreen() {
+    return <SecurityPage session={useSignedIn()} onNotice={useOnNotice()} />;
+  }),
+  screen('/account/notifications', 'Notifications', function NotificationsScreen() {
+    return <MailSettingsPage onNotice={useOnNotice()} />;
+  }),
+  // An invited teammate's page: ConsoleRoot shows it while the invitation's token is in hand.
+  screen('/join', 'Join the team', () => <Navigate to="/signups" replace />),
+]);
+
+/** The console's router; `history` is the browser's unless given (a test's memory history). */
+export const createConsoleRouter = (history?: RouterHistory) =>
+  createRouter({
+    routeTree,
+    basepath: '/admin',
+    history,
+    parseSearch,
+    stringifySearch,
+    // The screens fetch their own data (TanStack Query): nothing to load before a screen, nothing to preload.
+    defaultPreload: false,
+    scrollRestoration: true,
+  });
