@@ -135,7 +135,17 @@ describe.each(['sqlite'] as const)('operator console in a real browser on %s', (
         }),
       );
       expect(links.map((l) => l.text)).toEqual(
-        expect.arrayContaining(['Sign-ups', 'Companies', 'Pilots', 'Outbox', 'Team', 'Audit', 'Security']),
+        expect.arrayContaining([
+          'Sign-ups',
+          'Companies',
+          'Waves and short list',
+          'Partner codes',
+          'Outbox',
+          'Team',
+          'Audit',
+          'Security',
+          'Notifications',
+        ]),
       );
       for (const link of links) expect(link, String(link.text)).toMatchObject({ left: links[0]!.left, lines: 1 });
       expect(Math.max(...links.map((l) => l.bottom))).toBeLessThanOrEqual(800);

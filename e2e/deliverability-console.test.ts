@@ -152,7 +152,7 @@ describe('deliverability in the console', () => {
     const context = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
     const { page, problems } = await openPage(context);
     await signIn(page, server);
-    await page.getByRole('link', { name: 'Pilots' }).click();
+    await page.getByRole('link', { name: 'Updates to the list' }).click();
     const updates = page.getByRole('form', { name: 'Write an update for the Sign-ups filter' });
     await updates.getByLabel('Name (for you)').fill('November update');
     const english = updates.getByRole('group', { name: 'English', exact: true });

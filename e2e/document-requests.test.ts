@@ -75,9 +75,9 @@ describe('requests for our security documents', () => {
     const mail = await smtp.nextMailTo(OPERATOR, { subject: /Scania/, timeoutMs: 20_000 });
     expect(mail.parsed.replyTo?.text).toBe('asa@scania.example');
 
-    // The founder: the Pilots screen lists both, one marked answered.
+    // The founder: the Pilots' calls and requests page lists both, one marked answered.
     await signInToConsole(page, server.url);
-    await page.getByRole('link', { name: 'Pilots' }).click();
+    await page.getByRole('link', { name: 'Calls and requests' }).click();
     const table = page.getByRole('table', { name: 'Requests for security documents, newest first' });
     await table.getByRole('row', { name: /Volvo Cars/ }).waitFor();
     await page.getByText('2 not answered yet.').waitFor();

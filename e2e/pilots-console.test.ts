@@ -46,8 +46,11 @@ describe('the Pilots screen', () => {
     await signInToConsole(page, server.url);
     // The filter the waves and updates go to: one role.
     await page.getByLabel('Role').selectOption('Innovation Manager / Program Manager');
-    await page.getByRole('link', { name: 'Pilots' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Pilots' }).waitFor();
+    await page.getByRole('link', { name: 'Waves and short list' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Waves and the short list' }).waitFor();
+    // The page's address says who it sends to, so a reload keeps it.
+    expect(new URL(page.url()).pathname).toBe('/admin/pilots/waves');
+    await expect.poll(() => new URL(page.url()).searchParams.get('role')).toBe('Innovation Manager / Program Manager');
     await page.getByText('Who: the Sign-ups filter: Role Innovation Manager / Program Manager; confirmed people only').waitFor();
 
     // A wave, previewed in both languages first.
@@ -70,6 +73,10 @@ describe('the Pilots screen', () => {
     await mailTo(PEOPLE[1].email, /inbjudan/);
 
     // An update: written, saved as a draft, a test copy to the founder, then sent with the keyboard.
+    await page.getByRole('link', { name: 'Updates to the list' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('role')).toBe('Innovation Manager / Program Manager');
+    // A reload (or the link sent to a co-founder) keeps who the update goes to.
+    await page.reload();
     const updates = page.getByRole('form', { name: 'Write an update for the Sign-ups filter' });
     await updates.getByLabel('Name (for you)').fill('November news');
     await updates
@@ -106,7 +113,7 @@ describe('the Pilots screen', () => {
     const context = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
     const { page } = await openPage(context);
     await signInToConsole(page, server.url);
-    await page.getByRole('link', { name: 'Pilots' }).click();
+    await page.getByRole('link', { name: 'Partner codes' }).click();
     const form = page.getByRole('form', { name: 'Make a partner code' });
     await form.getByLabel('Label (who it is for)').fill('Vinnova demo day');
     await form.getByLabel('People who may join with it').fill('5');

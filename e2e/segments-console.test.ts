@@ -59,8 +59,11 @@ describe('saved segments in the console', () => {
     await page.getByText(/3\s+sign-ups match the filters/).waitFor();
 
     // Pilots: an update to the segment, whose row says who it went to.
-    await page.getByRole('link', { name: 'Pilots', exact: true }).click();
-    await page.getByLabel('Waves and updates go to').selectOption({ label: 'The segment “Innovation heads”' });
+    await page.getByRole('link', { name: 'Updates to the list' }).click();
+    await page.getByLabel('Send to').selectOption({ label: 'The segment “Innovation heads”' });
+    // The segment is in the page's address: a link to it opens the same form for the same people.
+    await expect.poll(() => new URL(page.url()).searchParams.get('segment')).toMatch(/^\d+$/);
+    await page.reload();
     const updates = page.getByRole('form', { name: 'Write an update for the segment “Innovation heads”' });
     await updates.getByText('Who: the segment “Innovation heads”: Role Head of Innovation / Innovation Director').waitFor();
     await updates.getByLabel('Name (for you)').fill('December news');

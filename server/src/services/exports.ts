@@ -220,7 +220,10 @@ export function createExports({
         action: 'signups.read',
         signupId: null,
         fields: filterNames(filters),
-        ...readBy(reader, `${items.length} ${items.length === 1 ? 'person' : 'people'}${from.cursor || (from.page ?? 1) > 1 ? ', a later page' : ''}`),
+        ...readBy(
+          reader,
+          `${items.length} ${items.length === 1 ? 'person' : 'people'}${from.cursor || (from.page ?? 1) > 1 ? ', a later page' : ''}`,
+        ),
       });
       return { ...page, items };
     },

@@ -96,7 +96,25 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
       }
     });
 
+    it('opens a page by its number as the cursor reaches it, in every sort order (a link holds the number, never a cursor)', async () => {
+      for (const sort of ['-created_at', 'email', '-email']) {
+        const first = await list(`q=${tag}&sort=${sort}&limit=3`);
+        const byCursor = await list(`q=${tag}&sort=${sort}&limit=3&cursor=${first.next_cursor}`);
+        const byNumber = await list(`q=${tag}&sort=${sort}&limit=3&page=2`);
+        expect(
+          byNumber.items.map((r) => r.id),
+          sort,
+        ).toEqual(byCursor.items.map((r) => r.id));
+        expect(byNumber.next_cursor, sort).toBe(byCursor.next_cursor);
+        expect((await list(`q=${tag}&sort=${sort}&limit=3&page=4`)).items).toEqual([]);
+      }
+    });
+
     it.each([
+      ['page=0'],
+      ['page=401'],
+      ['page=two'],
+      ['page=2&cursor=WyIyMDI2LTAxLTEwVDAwOjAwOjAwLjAwMFoiLDFd'],
       ['role=CEO'],
       ['company_size=5'],
       ['outcome=World%20peace'],

@@ -10,7 +10,7 @@ import {
 } from '@waitlist/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminApiError, json, request, send } from './client';
-import { adminKeys } from './query-keys';
+import { adminKeys, sameKey } from './query-keys';
 
 /** Who is signed in (GET /session); a 401 means nobody. */
 export const useSession = () =>
@@ -73,7 +73,10 @@ export function useSignOut(onSignedOut: () => void) {
   return useMutation({
     mutationFn: () => send('/session', json('DELETE')),
     onSettled: () => {
-      queryClient.clear();
+      // Nothing the operator read stays in memory; the session's own query is asked again (its reader stays mounted),
+      // and its 401 brings the sign-in form.
+      queryClient.removeQueries({ predicate: (query) => !sameKey(query.queryKey, adminKeys.session()) });
+      void queryClient.resetQueries({ queryKey: adminKeys.session() });
       onSignedOut();
     },
   });

@@ -36,8 +36,8 @@ export const useSignupList = (filters: AdminFilters, from: { cursor: string } | 
   });
 
 /** GET /signups/:id */
-export const useSignup = (id: number) =>
-  useQuery({ queryKey: adminKeys.signup(id), queryFn: () => request(adminSignupSchema, `/signups/${id}`) });
+export const useSignup = (id: number, enabled = true) =>
+  useQuery({ queryKey: adminKeys.signup(id), queryFn: () => request(adminSignupSchema, `/signups/${id}`), enabled });
 
 /** PATCH /signups/:id: the answer is the corrected sign-up, cached as is. */
 export function useCorrectSignup(id: number) {

@@ -11,7 +11,7 @@ import { AcceptInvitationPage } from '../pages/accept-invitation-page';
 import { SecurityPage } from '../pages/security/security-page';
 import { SignInPage } from '../pages/sign-in-page';
 import { ConsoleShell } from './console-shell';
-import { ConsoleStateProvider, useConsoleState, useOnNotice } from './console-state';
+import { ConsoleStateProvider, SignedInSession, useConsoleState, useOnNotice } from './console-state';
 import { takeJoinToken } from './old-links';
 import { RoleProvider, useCan } from './role';
 
@@ -36,6 +36,15 @@ function useSignInAgainOnExpiry() {
  * in); signed in, the screen the address names inside the console's frame. Any 401 later brings the sign-in form back.
  */
 export function ConsoleRoot() {
+  // Above the session's states, so what the tab remembers (a notice, the list's view) outlives a sign-out's reload.
+  return (
+    <ConsoleStateProvider>
+      <SessionGate />
+    </ConsoleStateProvider>
+  );
+}
+
+function SessionGate() {
   const session = useSession();
   useSignInAgainOnExpiry();
   if (session.isPending) {
@@ -56,15 +65,11 @@ export function ConsoleRoot() {
       </div>
     );
   }
-  return (
-    <ConsoleStateProvider signedIn={!!session.data}>
-      <SignedInOrNot session={session.data} />
-    </ConsoleStateProvider>
-  );
+  return <SignedInOrNot session={session.data} />;
 }
 
 /**
- * The session comes from ConsoleRoot, never from a second useSession here: a new reader of the session's query after
+ * The session comes from SessionGate, never from a second useSession here: a new reader of the session's query after
  * a 401 would fetch it again, which puts it back to pending (no data), unmounting this and so on without end.
  */
 function SignedInOrNot({ session }: { session: AdminSessionInfo | undefined }) {
@@ -90,14 +95,18 @@ function SignedInOrNot({ session }: { session: AdminSessionInfo | undefined }) {
 
 function SignedIn({ session }: { session: AdminSessionInfo }) {
   const { operator } = session;
-  const { notice, setNotice } = useConsoleState();
+  const { notice, setNotice, setAddressSearch, setLastListView } = useConsoleState();
   const onNotice = useOnNotice();
   const main = useRef<HTMLElement>(null);
   const path = useRouterState({ select: (state) => state.location.pathname });
   const title = useMatches({ select: (matches) => matches.at(-1)?.staticData.title });
   const navigate = useNavigate();
+  // The sign-in form then shows at /admin/signups, with the notice raised for that address.
   const signOut = useSignOut(() => {
-    setNotice({ kind: 'info', text: 'You are signed out.' });
+    // What this operator searched and filtered is not the next one's.
+    setAddressSearch('');
+    setLastListView({});
+    setNotice({ kind: 'info', text: 'You are signed out.' }, '/signups');
     void navigate({ to: '/signups' });
   });
   const enrolmentOnly = session.enrolment_required;
@@ -112,26 +121,28 @@ function SignedIn({ session }: { session: AdminSessionInfo }) {
   // Owners are reminded to protect the account that can export and erase everything.
   const nudge = operator.role === 'owner' && !session.two_factor.totp && session.two_factor.passkeys === 0 && !onSecurity && !enrolmentOnly;
   return (
-    <RoleProvider role={operator.role}>
-      <ConsoleShell
-        operator={operator.email}
-        role={operator.role}
-        enrolmentOnly={enrolmentOnly}
-        signingOut={signOut.isPending}
-        onSignOut={() => signOut.mutate()}
-        mainRef={main}
-      >
-        <StatusMessage notice={notice} onDismiss={() => setNotice(null)} />
-        {nudge && (
-          <p className="notice notice-warning">
-            Your account can export and erase the whole list: protect it with a second factor.{' '}
-            <Link to="/account/security">Set up an authenticator app or a passkey</Link>
-          </p>
-        )}
-        {/* REQUIRE_2FA: only the security screen until a second factor is set up, whatever the address. */}
-        {enrolmentOnly ? <SecurityPage session={session} onNotice={onNotice} /> : <ScreenForRole />}
-      </ConsoleShell>
-    </RoleProvider>
+    <SignedInSession.Provider value={session}>
+      <RoleProvider role={operator.role}>
+        <ConsoleShell
+          operator={operator.email}
+          role={operator.role}
+          enrolmentOnly={enrolmentOnly}
+          signingOut={signOut.isPending}
+          onSignOut={() => signOut.mutate()}
+          mainRef={main}
+        >
+          <StatusMessage notice={notice} onDismiss={() => setNotice(null)} />
+          {nudge && (
+            <p className="notice notice-warning">
+              Your account can export and erase the whole list: protect it with a second factor.{' '}
+              <Link to="/account/security">Set up an authenticator app or a passkey</Link>
+            </p>
+          )}
+          {/* REQUIRE_2FA: only the security screen until a second factor is set up, whatever the address. */}
+          {enrolmentOnly ? <SecurityPage session={session} onNotice={onNotice} /> : <ScreenForRole />}
+        </ConsoleShell>
+      </RoleProvider>
+    </SignedInSession.Provider>
   );
 }
 

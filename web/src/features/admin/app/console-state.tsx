@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useRouterState } from '@tanstack/react-router';
+import type { AdminSessionInfo } from '@waitlist/contract';
 import type { Notice } from '../components/console-ui';
 import type { ListView } from './view-address';
 
@@ -21,22 +22,21 @@ interface ConsoleState {
 
 const Context = createContext<ConsoleState | null>(null);
 
-export function ConsoleStateProvider({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
+export function ConsoleStateProvider({ children }: { children: ReactNode }) {
   const path = useRouterState({ select: (state) => state.location.pathname });
   const [raised, setRaised] = useState<{ notice: Notice; on: string } | null>(null);
   const [addressSearch, setAddressSearch] = useState('');
   const [lastListView, setLastListView] = useState<ListView>({});
   const state = useMemo<ConsoleState>(
     () => ({
-      // A notice raised while signed out (the sign-in page is on every address) stays until the next sign-in.
-      notice: raised && (raised.on === path || !signedIn) ? raised.notice : null,
+      notice: raised && raised.on === path ? raised.notice : null,
       setNotice: (notice, on = path) => setRaised(notice ? { notice, on } : null),
       addressSearch,
       setAddressSearch,
       lastListView,
       setLastListView,
     }),
-    [raised, path, signedIn, addressSearch, lastListView],
+    [raised, path, addressSearch, lastListView],
   );
   return <Context.Provider value={state}>{children}</Context.Provider>;
 }
@@ -52,3 +52,15 @@ export const useOnNotice = () => {
   const { setNotice } = useConsoleState();
   return (notice: Notice) => setNotice(notice);
 };
+
+/**
+ * The signed-in session, for the screens: given by the console's frame, which shows them only while there is one, so a
+ * screen never sees the moment the session's query is asked again (a reset after a 401 or a sign-out has no data).
+ */
+export const SignedInSession = createContext<AdminSessionInfo | null>(null);
+
+export function useSignedIn(): AdminSessionInfo {
+  const session = useContext(SignedInSession);
+  if (!session) throw new Error('useSignedIn outside a signed-in console');
+  return session;
+}

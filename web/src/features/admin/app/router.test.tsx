@@ -82,6 +82,24 @@ describe('the console at an address (issue 48 item 1)', () => {
     await waitFor(() => expect(screen.getByLabelText('Role')).toHaveValue('Other'));
   });
 
+  it('signs out to the sign-in form, saying so, and forgets the search and the list’s view', async () => {
+    let signedIn = true;
+    answerAdminApi({
+      'GET /session': () => (signedIn ? owner : apiError(401, ADMIN_ERROR_CODES.unauthenticated, 'Sign in first')),
+      'DELETE /session': () => ((signedIn = false), { status: 204 }),
+      'GET /session/sso': { offered: false },
+      'GET /segments': { items: [] },
+      'GET /signups': emptyPage,
+    });
+    const { history } = renderConsoleAt('/admin/signups?role=Other');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByText('You are signed out.')).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/admin/signups');
+    expect(history.location.search).toBe('');
+  });
+
   it('leaves out of a view what the API would refuse, so a mangled link opens the nearest view', async () => {
     const sent = answerAdminApi({ 'GET /session': owner, 'GET /segments': { items: [] }, 'GET /signups': emptyPage });
     renderConsoleAt('/admin/signups?role=Wizard&min_score=700&page=9999&sort=nonsense&q=ada%40example.com&company=acme.example');

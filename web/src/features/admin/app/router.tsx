@@ -1,7 +1,6 @@
 import { Suspense, lazy, useMemo } from 'react';
 import { Navigate, createRootRoute, createRoute, createRouter, useNavigate, type RouterHistory } from '@tanstack/react-router';
 import type { OperatorRole } from '@waitlist/contract';
-import { useSession } from '../api/session';
 import { Loading } from '../components/console-ui';
 import { AuditPage } from '../pages/audit/audit-page';
 import { CompaniesPage } from '../pages/companies-page';
@@ -16,7 +15,7 @@ import { SignupDetailPage } from '../pages/signup-detail/signup-detail-page';
 import { SignupsPage } from '../pages/signups/signups-page';
 import { TeamPage } from '../pages/team/team-page';
 import { ConsoleRoot, NoSuchScreen } from './admin-app';
-import { useConsoleState, useOnNotice } from './console-state';
+import { useConsoleState, useOnNotice, useSignedIn } from './console-state';
 import { companiesViewOf, listViewOf, parseSearch, sendViewOf, stringifySearch } from './view-address';
 
 // The charts library loads only when the dashboard is opened.
@@ -50,9 +49,6 @@ const rootRoute = createRootRoute({ component: ConsoleRoot, notFoundComponent: N
 function useView<T>(raw: Record<string, unknown>, check: (search: Record<string, unknown>) => T): T {
   return useMemo(() => check(raw), [raw, check]);
 }
-
-/** The signed-in session: the screens render only inside ConsoleRoot, once it is there. */
-const useSignedIn = () => useSession().data!;
 
 const screen = <TPath extends string>(path: TPath, title: string, component: () => React.ReactNode, role?: OperatorRole) =>
   createRoute({ getParentRoute: () => rootRoute, path, staticData: { title, role }, component });

@@ -87,6 +87,7 @@ export type SendView = Omit<AdminSegment, 'q'> & { segment?: number };
 
 export function sendViewOf(search: Record<string, unknown>): SendView {
   const { sort: _sort, page: _page, ...filters } = listViewOf(search);
-  const segment = typeof search.segment === 'string' && /^\d{1,9}$/.test(search.segment) ? Number(search.segment) : undefined;
+  // From the address a string; from a navigation in the console the number it was given.
+  const segment = /^\d{1,9}$/.test(String(search.segment ?? '')) ? Number(search.segment) : undefined;
   return segment ? { segment } : filters;
 }

@@ -24,11 +24,13 @@ function BackLink() {
 
 /** One person: what they told us, the follow-up, where they came from, their mail; download, correct or erase. */
 export function SignupDetailPage({ id, onErased, onNotice }: { id: number; onErased: () => void; onNotice: (notice: Notice) => void }) {
-  const signup = useSignup(id);
   const erase = useEraseSignup(id);
+  // Once erased, nothing of the person is asked for again while the console moves to the list (it would be a 404).
+  const signup = useSignup(id, !erase.isSuccess);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
+  if (erase.isSuccess) return null;
   if (signup.isPending) return <Loading label="Loading the sign-up…" />;
   if (signup.isError) {
     const gone = signup.error instanceof AdminApiError && signup.error.status === 404;
