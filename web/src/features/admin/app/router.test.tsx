@@ -59,6 +59,21 @@ describe('the console at an address (issue 48 item 1)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'No such screen' })).toBeInTheDocument();
   });
 
+  it('keeps the Funnel’s period and grouping, and the audit trail’s filters, in the address', async () => {
+    const sent = answerAdminApi({ 'GET /session': owner });
+    const { unmount } = renderConsoleAt('/admin/funnel?from=2026-11-01&to=2026-11-28&by=source');
+    await waitFor(() => expect(sent.some((r) => r.path.startsWith('/funnel?'))).toBe(true));
+    expect(sent.find((r) => r.path.startsWith('/funnel?'))!.path).toBe('/funnel?from=2026-11-01&to=2026-11-28&by=source');
+    unmount();
+    renderConsoleAt('/admin/audit?outcome=refused&action=signups.read&operator=7');
+    await waitFor(() => expect(sent.some((r) => r.path.startsWith('/audit?'))).toBe(true));
+    expect(Object.fromEntries(new URLSearchParams(sent.find((r) => r.path.startsWith('/audit?'))!.path.split('?')[1]))).toEqual({
+      operator: '7',
+      action: 'signups.read',
+      outcome: 'refused',
+    });
+  });
+
   it('tells a member who follows a link to an owner’s screen why it does not open', async () => {
     answerAdminApi({ 'GET /session': { ...owner, operator: { ...owner.operator, role: 'member' } } });
     renderConsoleAt('/admin/audit');

@@ -16,7 +16,7 @@ import { SignupsPage } from '../pages/signups/signups-page';
 import { TeamPage } from '../pages/team/team-page';
 import { ConsoleRoot, NoSuchScreen } from './admin-app';
 import { useConsoleState, useOnNotice, useSignedIn } from './console-state';
-import { companiesViewOf, listViewOf, parseSearch, sendViewOf, stringifySearch } from './view-address';
+import { auditViewOf, companiesViewOf, funnelViewOf, listViewOf, parseSearch, sendViewOf, stringifySearch } from './view-address';
 
 // The charts library loads only when the dashboard is opened.
 const DashboardPage = lazy(() => import('../pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
@@ -129,12 +129,37 @@ const updatesRoute = createRoute({
   },
 });
 
+const funnelRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/funnel',
+  staticData: { title: 'Funnel' },
+  validateSearch: funnelViewOf,
+  component: function FunnelScreen() {
+    const view = useView(funnelRoute.useSearch(), funnelViewOf);
+    const navigate = useNavigate({ from: '/funnel' });
+    return <FunnelPage view={view} onView={(next) => void navigate({ search: next })} />;
+  },
+});
+
+const auditRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/audit',
+  staticData: { title: 'Audit trail', role: 'owner' },
+  validateSearch: auditViewOf,
+  component: function AuditScreen() {
+    const view = useView(auditRoute.useSearch(), auditViewOf);
+    const navigate = useNavigate({ from: '/audit' });
+    // Typing an action replaces the address as it goes, so Back does not step through each letter.
+    return <AuditPage view={view} onView={(next, typing) => void navigate({ search: next, replace: typing })} />;
+  },
+});
+
 const routeTree = rootRoute.addChildren([
   indexRoute,
   signupsRoute,
   signupRoute,
   companiesRoute,
-  screen('/funnel', 'Funnel', () => <FunnelPage />),
+  funnelRoute,
   screen('/dashboard', 'Dashboard', () => (
     <Suspense fallback={<Loading label="Loading the dashboard…" />}>
       <DashboardPage />
@@ -159,7 +184,7 @@ const routeTree = rootRoute.addChildren([
     },
     'owner',
   ),
-  screen('/audit', 'Audit trail', () => <AuditPage />, 'owner'),
+  auditRoute,
   createRoute({ getParentRoute: () => rootRoute, path: '/account', component: () => <Navigate to="/account/security" replace /> }),
   screen('/account/security', 'Sign-in security', function SecurityScreen() {
     return <SecurityPage session={useSignedIn()} onNotice={useOnNotice()} />;

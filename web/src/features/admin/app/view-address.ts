@@ -1,5 +1,9 @@
 import {
   ADMIN_COMPANY_SORTS,
+  FUNNEL_DIMENSIONS,
+  adminAuditQuerySchema,
+  type AdminAuditQuery,
+  type FunnelDimension,
   ADMIN_MAX_PAGE,
   ADMIN_SORTS,
   adminSegmentSchema,
@@ -90,4 +94,33 @@ export function sendViewOf(search: Record<string, unknown>): SendView {
   // From the address a string; from a navigation in the console the number it was given.
   const segment = /^\d{1,9}$/.test(String(search.segment ?? '')) ? Number(search.segment) : undefined;
   return segment ? { segment } : filters;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The Funnel's period and grouping (none: the last 30 days, per day). */
+export interface FunnelView {
+  from?: string;
+  to?: string;
+  by?: FunnelDimension;
+}
+
+export function funnelViewOf(search: Record<string, unknown>): FunnelView {
+  const day = (value: unknown) => (typeof value === 'string' && DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined);
+  const by = FUNNEL_DIMENSIONS.find((d) => d === search.by);
+  const [from, to] = [day(search.from), day(search.to)];
+  return { ...(from ? { from } : {}), ...(to ? { to } : {}), ...(by && by !== 'day' ? { by } : {}) };
+}
+
+/** The audit trail's filters: operator, action, outcome, period (its pages go by cursor, kept for the tab). */
+export type AuditView = Omit<AdminAuditQuery, 'cursor'>;
+
+export function auditViewOf(search: Record<string, unknown>): AuditView {
+  const view: AuditView = {};
+  for (const name of ['operator', 'action', 'outcome', 'from', 'to'] as const) {
+    if (search[name] === undefined) continue;
+    const parsed = adminAuditQuerySchema.safeParse({ [name]: String(search[name]) });
+    if (parsed.success) Object.assign(view, parsed.data);
+  }
+  return view;
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { FunnelView } from '../app/view-address';
 import type { AdminFunnel, FunnelDimension } from '@waitlist/contract';
 import { useFunnel } from '../api/insight';
 import { DateField, SelectField } from '../components/fields';
@@ -45,11 +46,15 @@ function FunnelChart({ data }: { data: AdminFunnel }) {
 }
 
 /** Visitors → sign-ups → confirmed for a chosen period, per day or per source, campaign or landing page. */
-export function FunnelPage() {
-  // The last 30 days, fixed when the page opens.
-  const [from, setFrom] = useState(() => isoDay(Date.now() - 29 * DAY_MS));
-  const [to, setTo] = useState(() => isoDay(Date.now()));
-  const [by, setBy] = useState<FunnelDimension>('day');
+export function FunnelPage({ view, onView }: { view: FunnelView; onView: (view: FunnelView) => void }) {
+  // The address's period, else the last 30 days (fixed when the page opens).
+  const [today] = useState(() => Date.now());
+  const from = view.from ?? isoDay(today - 29 * DAY_MS);
+  const to = view.to ?? isoDay(today);
+  const by: FunnelDimension = view.by ?? 'day';
+  const setFrom = (value: string) => onView({ ...view, from: value });
+  const setTo = (value: string) => onView({ ...view, to: value });
+  const setBy = (value: FunnelDimension) => onView({ ...view, by: value === 'day' ? undefined : value });
   const funnel = useFunnel(from, to, by);
   const data = funnel.data;
 

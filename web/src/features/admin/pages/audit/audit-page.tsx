@@ -7,15 +7,14 @@ import { AdminPage, TimeCell } from '../../components/console-ui';
 import { ListPanel } from '../../components/list-panel';
 
 /** Owners read what every operator did: by operator, action, outcome and period, newest first, and as CSV. */
-export function AuditPage() {
-  const [filters, setFilters] = useState<AuditFilters>({});
-  const [cursors, setCursors] = useState<string[]>([]);
+export function AuditPage({ view: filters, onView }: { view: AuditFilters; onView: (view: AuditFilters, typing?: boolean) => void }) {
+  // The filters are the address's; the pages (by cursor) are the tab's, back to the first when a filter changes.
+  const [paged, setPaged] = useState<{ of: AuditFilters; cursors: string[] }>({ of: filters, cursors: [] });
+  const cursors = paged.of === filters ? paged.cursors : [];
+  const setCursors = (next: string[]) => setPaged({ of: filters, cursors: next });
   const page = useAudit(filters, cursors.at(-1));
   const operators = useAuditOperators();
-  const update = (patch: Partial<AuditFilters>) => {
-    setCursors([]);
-    setFilters((current) => ({ ...current, ...patch }));
-  };
+  const update = (patch: Partial<AuditFilters>, typing = false) => onView({ ...filters, ...patch }, typing);
   const operatorIds = (operators.data?.items ?? []).map((o) => String(o.id));
   const operatorLabels = Object.fromEntries((operators.data?.items ?? []).map((o) => [String(o.id), o.email]));
   return (
@@ -44,7 +43,7 @@ export function AuditPage() {
           label="Action"
           placeholder="e.g. signup.erase"
           value={filters.action ?? ''}
-          onChange={(e) => update({ action: e.target.value.trim() || undefined })}
+          onChange={(e) => update({ action: e.target.value.trim() || undefined }, true)}
         />
         <SelectField
           compact
