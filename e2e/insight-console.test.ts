@@ -114,12 +114,13 @@ describe('operator insight, from a campaign link to the follow-up', () => {
 
     await page.getByRole('link', { name: 'Companies' }).click();
     await page.getByRole('heading', { level: 1, name: 'Companies' }).waitFor();
-    await page.getByRole('button', { name: 'volvocars.se' }).waitFor();
+    await page.getByRole('link', { name: 'volvocars.se' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'insight-companies');
     // A company opens the list filtered to it.
-    await page.getByRole('button', { name: 'ericsson.com' }).click();
+    await page.getByRole('link', { name: 'ericsson.com' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign-ups' }).waitFor();
+    expect(new URL(page.url()).search).toBe('?company=ericsson.com');
     await page.getByRole('button', { name: 'Company ericsson.com: remove this filter' }).click();
     await page.getByText('2 sign-ups in total').waitFor();
 

@@ -71,8 +71,30 @@ async function timeReads(server: RunningServer, cookie: string, probe: Awaited<R
     if (Array.isArray(body.entries)) return `${body.entries.length} mails`;
     return 'ok';
   };
+  // Saved segments (issue 48 item 2): the Sign-ups screen lists each with its live count, and a send goes to one.
+  const segments: [string, Record<string, unknown>][] = [
+    [
+      'Enterprise innovation leads, fit 60 or more',
+      { role: 'Head of Innovation / Innovation Director', company_size: '1000+ employees', min_score: 60 },
+    ],
+    ['Confirmed product managers', { role: 'Product Manager', confirmed: 'yes' }],
+    ['The short list', { confirmed: 'yes', invited: 'no', opted_out: 'no' }],
+  ];
+  for (const [name, filter] of segments) {
+    const response = await fetch(new URL('/api/admin/segments', server.url), {
+      method: 'POST',
+      headers: { cookie, origin: new URL(server.url).origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ name, filter }),
+    });
+    if (!response.ok && response.status !== 409) throw new Error(`POST /segments answered ${response.status}: ${await response.text()}`);
+  }
   const reads: [string, string][] = [
     ['list: first page', '/signups'],
+    ['saved segments, each with its live count (3)', '/segments'],
+    [
+      'list: a segment applied (enterprise innovation leads, fit 60 or more)',
+      `/signups?role=${encodeURIComponent('Head of Innovation / Innovation Director')}&company_size=${encodeURIComponent('1000+ employees')}&min_score=60`,
+    ],
     ['list: a deep page (cursor at the middle)', `/signups?cursor=${probe.middleCursor}`],
     // A view opened from a link holds its page by number (the console's address never holds a cursor).
     ['list: page 400 from a link, of a role', '/signups?role=Product%20Manager&page=400'],
