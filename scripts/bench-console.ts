@@ -58,7 +58,7 @@ async function timeReads(server: RunningServer, cookie: string, probe: Awaited<R
       const lines = server
         .logs()
         .split('\n')
-        .filter((line) => /"level":(4|5)0/.test(line));
+        .filter((line) => /"level":(4|5)0/.test(line) && !/development default/.test(line));
       throw new Error(`GET ${path} answered ${response.status}: ${(await response.text()).slice(0, 300)}\n${lines.slice(-5).join('\n')}`);
     }
     return (await response.json()) as Record<string, unknown>;

@@ -88,6 +88,13 @@ const adminFilterFields = {
 export const adminSegmentSchema = z.strictObject(adminFilterFields);
 export type AdminSegment = z.infer<typeof adminSegmentSchema>;
 
+/**
+ * A segment as an answer gives it back (a saved segment's, a campaign's): the values as parsed, with nothing to
+ * transform, so the answer serializes (`min_score`'s string-or-number transform cannot be run backwards, and a segment
+ * of "fit 60 or more" made GET /segments and GET /campaigns answer 500).
+ */
+export const adminSegmentAnswerSchema = z.strictObject({ ...adminFilterFields, min_score: z.optional(z.number()) });
+
 /** Query of GET /signups and /signups/export.csv; a parameter given twice is refused (it arrives as a list). */
 export const adminListQuerySchema = z.pipe(
   z.transform(withoutEmptyValues),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { adminSegmentSchema } from './admin';
+import { adminSegmentAnswerSchema, adminSegmentSchema } from './admin';
 import { isValidEmail, normalizeEmail } from './schemas';
 
 /**
@@ -101,7 +101,7 @@ export const adminCampaignSchema = z.object({
   /** Not sent: cancelled with the campaign, or the person opted out or was erased meanwhile. */
   cancelled: z.number(),
   ...sendFeedbackShape,
-  filter: adminSegmentSchema,
+  filter: adminSegmentAnswerSchema,
   /** As stored (the request's schema trimmed it on the way in); answers are not transformed again. */
   message: z.object({ en: storedPart, sv: z.optional(storedPart) }),
   created_at: z.string(),

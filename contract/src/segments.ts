@@ -1,5 +1,12 @@
 import * as z from 'zod/mini';
-import { FOLLOW_UP_STATUS_LABELS, SIGNUP_FLAG_LABELS, adminSegmentSchema, answerLabel, type AdminSegment } from './admin';
+import {
+  FOLLOW_UP_STATUS_LABELS,
+  SIGNUP_FLAG_LABELS,
+  adminSegmentAnswerSchema,
+  adminSegmentSchema,
+  answerLabel,
+  type AdminSegment,
+} from './admin';
 import { trimmedText } from './campaigns';
 
 /**
@@ -27,7 +34,7 @@ export type AdminSegmentSave = z.infer<typeof adminSegmentSaveSchema>;
 export const adminSavedSegmentSchema = z.object({
   id: z.number(),
   name: z.string(),
-  filter: adminSegmentSchema,
+  filter: adminSegmentAnswerSchema,
   /** The filter as a sentence (filterInWords). */
   in_words: z.string(),
   /** How many it selects now, counted as the list counts (up to its cap: `capped`). */

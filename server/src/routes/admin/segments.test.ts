@@ -94,6 +94,27 @@ describe.each(DIALECTS)('saved segments on %s', (dialect) => {
     });
     expect(byFilter.statusCode).toBe(201);
     expect((await auditEntries(suite.app, 'campaign.create')).at(-1)?.detail).toBe('to the Sign-ups filter: Confirmed');
+    // A segment of "fit 60 or more" (the console sends the score as a number; a link's query as text) lists, and so
+    // do the sends made to it: the answers once failed to serialize the score (500).
+    const fit = await as(() => member)('POST', '/segments', { name: 'Good fits', filter: { min_score: 60, confirmed: 'yes' } });
+    expect(fit.statusCode, fit.body).toBe(201);
+    const fitList = await as(() => viewer)('GET', '/segments');
+    expect(fitList.statusCode, fitList.body).toBe(200);
+    expect(fitList.json<AdminSavedSegmentList>().items.find((g) => g.name === 'Good fits')).toMatchObject({
+      filter: { min_score: 60, confirmed: 'yes' },
+      in_words: 'Confirmed · fit 60 or more',
+    });
+    const toFit = await as(() => member)('POST', '/campaigns', {
+      name: 'For good fits',
+      filter: { min_score: '60' },
+      message: { en: { subject: 'S', body: 'B' } },
+    });
+    expect(toFit.statusCode, toFit.body).toBe(201);
+    const campaigns = await as(() => viewer)('GET', '/campaigns');
+    expect(campaigns.statusCode, campaigns.body).toBe(200);
+    expect(campaigns.json<{ items: { name: string; filter: object }[] }>().items.find((c) => c.name === 'For good fits')?.filter).toEqual({
+      min_score: 60,
+    });
     const gone = await as(() => member)('POST', '/campaigns', {
       name: 'Nowhere',
       segment: 999,
@@ -126,6 +147,7 @@ describe.each(DIALECTS)('saved segments on %s', (dialect) => {
     expect((await as(() => member)('DELETE', `/segments/${id}`)).statusCode).toBe(404);
     expect((await auditEntries(suite.app)).filter((e) => e.action.startsWith('segment.')).map((e) => [e.action, e.detail])).toEqual([
       ['segment.create', 'Enterprise innovation leads: Role Head of Innovation / Innovation Director · size 1000+ employees'],
+      ['segment.create', 'Good fits: Confirmed · fit 60 or more'],
       ['segment.update', 'Innovation leads, large: Role Head of Innovation / Innovation Director · size 1000+ employees'],
       ['segment.delete', 'Innovation leads, large'],
     ]);
