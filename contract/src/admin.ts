@@ -31,10 +31,7 @@ export const ADMIN_SORTS = ['-created_at', 'created_at', 'email', '-email', '-fi
 export type AdminSort = (typeof ADMIN_SORTS)[number];
 export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_MAX_PAGE_SIZE = 100;
-/**
- * The deepest page a link may open by number (`?page=`): the list counts up to 10,000 matches, and 400 pages of 25
- * reach them. Paging on from there goes by cursor, as Next does.
- */
+/** The deepest page a link opens by number (`?page=`): 400 pages of 25 reach the 10,000 matches the list counts. */
 export const ADMIN_MAX_PAGE = 400;
 
 const optionalText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
@@ -88,11 +85,7 @@ const adminFilterFields = {
 export const adminSegmentSchema = z.strictObject(adminFilterFields);
 export type AdminSegment = z.infer<typeof adminSegmentSchema>;
 
-/**
- * A segment as an answer gives it back (a saved segment's, a campaign's): the values as parsed, with nothing to
- * transform, so the answer serializes (`min_score`'s string-or-number transform cannot be run backwards, and a segment
- * of "fit 60 or more" made GET /segments and GET /campaigns answer 500).
- */
+/** A segment as answers give it: as parsed, nothing to transform (`min_score`'s transform cannot serialize: a 500). */
 export const adminSegmentAnswerSchema = z.strictObject({ ...adminFilterFields, min_score: z.optional(z.number()) });
 
 /** Query of GET /signups and /signups/export.csv; a parameter given twice is refused (it arrives as a list). */
