@@ -22,8 +22,13 @@ const FROM_ONE_NETWORK = 600;
 const FROM_MANY_NETWORKS = 200;
 /** How many of the last rounds are judged (the one network has sent 9,000 to 15,000 by then). */
 const JUDGED = 10;
-/** A cost that does not grow stays near 1; the quadratic measured 2.5 to 3.4. */
-const MAX_RATIO = 1.5;
+/**
+ * A cost that does not grow stays near 1; the quadratic measured 2.5 to 3.4. The CPU time is the whole test process's
+ * (other test files' threads run in it on a busy 2-core machine), so one round can read five times its cost: each kind
+ * is judged by its median over the judged rounds, and the bar sits between the noise seen (1.7 on a slow VM, one round
+ * of ten at 1.5 ms) and the quadratic.
+ */
+const MAX_RATIO = 2; // docs/decisions/0049-the-sign-up-cost-guard-judged-by-medians.md
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -76,7 +81,7 @@ describe('the sign-up path costs the same whatever came before it', () => {
     }
     const late = rounds.slice(-JUDGED);
     const early = rounds.slice(0, JUDGED);
-    const burstRatio = median(late.map((r) => r.one / r.many));
+    const burstRatio = median(late.map((r) => r.one)) / median(late.map((r) => r.many));
     const historyRatio = median(late.map((r) => r.many)) / median(early.map((r) => r.many));
     const table = rounds.map((r, i) => `${i}: one network ${r.one.toFixed(0)} µs, many ${r.many.toFixed(0)} µs`).join('\n');
     // The stored rows are all there: nothing was refused or lost on the way.
