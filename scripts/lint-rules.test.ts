@@ -73,6 +73,32 @@ describe('the architecture rules, each a lint rule that fails on one line', () =
     expect(await complaints('web/src/features/admin/api/probe.ts', code)).toEqual([]);
   });
 
+  it.each([
+    ['text between tags', 'export const P = () => <p>Nothing is stuck.</p>;'],
+    ['a label', 'export const P = () => <input aria-label="Search e-mail" />;'],
+    ['a ternary in a caption', "export const P = ({ a }: { a: boolean }) => <table summary={a ? 'By e-mail' : 'By time'} />;"],
+    ['a table header', "export const P = () => <t header={['When', 'Who']} />;"],
+    ['a notice in code', "export const notice = { kind: 'success', text: 'The session was ended.' };"],
+    ['a sentence in a template', 'export const say = (n: number) => `${n} other sessions ended.`;'],
+  ])('keeps the console’s words in the catalogue (decision 0050): %s fails', async (_name, code) => {
+    const messages = await complaints('web/src/features/admin/pages/probe.tsx', code);
+    expect(messages.join('\n')).toContain('A word the operator reads lives in catalogue/src/console/');
+  });
+
+  it('lets a console screen show code, class names and keys that are not words', async () => {
+    const code = [
+      "import { useConsoleWords } from '../app/console-language';",
+      'export function P({ on, domain }: { on: boolean; domain: string }) {',
+      '  const w = useConsoleWords().signups;',
+      "  return <p className={`notice notice-${on ? 'ok' : 'no'}`} title={w.export} role=\"status\">",
+      "    {w.counting} <code>npm run admin -- add EMAIL</code> {`${domain}.pipedrive.com`} {on ? 'sort' : 'email'}",
+      '  </p>;',
+      '}',
+      '',
+    ].join('\n');
+    expect(await complaints('web/src/features/admin/pages/probe.tsx', code)).toEqual([]);
+  });
+
   it('runs every database test on both dialects', async () => {
     const code = "import { useTestApp } from '../test/app';\nexport const suite = useTestApp('sqlite');\n";
     expect((await complaints('server/src/routes/probe.test.ts', code)).join('\n')).toContain('on both dialects');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SITE_LOCALES } from '@waitlist/contract';
 import { BRAND, CATALOGUE, LINK_LIFETIME_DAYS, UNCONFIRMED_RETENTION_DAYS, catalogueFor } from './index';
+import { CONSOLE_LOCALES, CONSOLE_WORDS } from './console/index';
 
 /**
  * Every key path of a catalogue. Lists of objects (sections, steps, FAQ items, founders) must correspond item by
@@ -83,5 +84,50 @@ describe('the text catalogue per language', () => {
     expect(keyPaths({ a: { b: 'x', c: ['y', 'w'] }, d: [{ e: 'z', f: '' }], f: (n: number) => `${n}` })).not.toEqual(english);
     expect(keyPaths({ a: { b: 'q', c: ['y', 'w', 'v'] }, d: [{ e: 'r' }], f: () => '' })).not.toEqual(english);
     expect(keyPaths({ a: { b: 'q', c: ['y', 'w', 'v'] }, d: [{ e: 'r' }], f: (m: number) => `${m}!` })).toEqual(english);
+  });
+});
+
+/** Every sentence of the console's words with its key, its functions called with sample arguments. */
+function leaves(value: unknown, at = ''): [string, string][] {
+  if (typeof value === 'string') return [[at, value]];
+  if (typeof value === 'function') return [[`${at}()`, String((value as (...args: unknown[]) => unknown)('y', 'y', 'y', 'y', 'y'))]];
+  if (Array.isArray(value)) return value.flatMap((item, index) => leaves(item, `${at}[${index}]`));
+  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => leaves(item, `${at}.${key}`));
+  return [];
+}
+
+/** Words Swedish shares with English (loanwords, units, the names of the languages), as the console shows them. */
+const SAME_IN_SWEDISH = new Set(
+  ['Svenska', 'English', 'Team', 'Status', 'Person', 'Per', 'Per y', 'Token', 'Webhooks', 'ok', 'status y', 'y s', 'y min'].concat([
+    'Medium (utm_medium)',
+    'Term (utm_term)',
+  ]),
+);
+
+describe('the console’s words per language (issue 48 item 4)', () => {
+  const [first, ...others] = CONSOLE_LOCALES;
+
+  it.each(others)('%s has exactly the keys English has, each sentence with the same arguments', (locale) => {
+    const english = new Set(keyPaths(CONSOLE_WORDS[first]));
+    const other = new Set(keyPaths(CONSOLE_WORDS[locale]));
+    expect(
+      [...other].filter((key) => !english.has(key)),
+      `only in ${locale}`,
+    ).toEqual([]);
+    expect(
+      [...english].filter((key) => !other.has(key)),
+      `missing in ${locale}`,
+    ).toEqual([]);
+  });
+
+  it.each(CONSOLE_LOCALES)('%s has no empty text and names its own language', (locale) => {
+    expect(emptyStrings(CONSOLE_WORDS[locale])).toEqual([]);
+    expect(CONSOLE_WORDS[locale].lang.code).toBe(locale);
+  });
+
+  it('Swedish is Swedish: no sentence is left as the English one, but for names and codes', () => {
+    const swedish = new Map(leaves(CONSOLE_WORDS.sv));
+    const same = leaves(CONSOLE_WORDS.en).filter(([key, text]) => swedish.get(key) === text && !/^[A-Z0-9 ()_:.@\-–/·]*$/.test(text));
+    expect(same.filter(([, text]) => !SAME_IN_SWEDISH.has(text))).toEqual([]);
   });
 });

@@ -1,4 +1,16 @@
 import { ADMIN_API, isApiError, type AnswerOf, type AnswerSchema } from '@waitlist/contract';
+import { consoleWordsFor, type ConsoleWords } from '@waitlist/catalogue/console';
+
+/**
+ * The words of the errors the console itself finds (the server unreachable, an answer it cannot read), in the
+ * console's language: the language's provider (app/console-language.tsx) sets them. The server's own refusals come
+ * with its message, in English.
+ */
+let errorWords: ConsoleWords['apiErrors'] = consoleWordsFor('en').apiErrors;
+export const sayErrorsIn = (words: ConsoleWords['apiErrors']) => {
+  errorWords = words;
+};
+export const clientErrors = () => errorWords;
 
 /** An answer of the admin API in the `{code, message, details, hint}` shape, or a network failure (status 0). */
 export class AdminApiError extends Error {
@@ -22,13 +34,13 @@ async function call(path: string, init: RequestInit): Promise<unknown> {
       headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
     });
   } catch {
-    throw new AdminApiError(0, 'network', 'The server could not be reached. Check your connection and try again.');
+    throw new AdminApiError(0, 'network', errorWords.unreachable);
   }
   if (response.status === 204) return undefined;
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     if (isApiError(body)) throw new AdminApiError(response.status, body.code, body.message);
-    throw new AdminApiError(response.status, 'http', `The server answered ${response.status}. Please try again.`);
+    throw new AdminApiError(response.status, 'http', errorWords.status(response.status));
   }
   return body;
 }
@@ -41,11 +53,7 @@ async function call(path: string, init: RequestInit): Promise<unknown> {
 export async function request<S extends AnswerSchema>(schema: S, path: string, init: RequestInit = {}): Promise<AnswerOf<S>> {
   const parsed = schema.safeParse(await call(path, init));
   if (parsed.success) return parsed.data;
-  throw new AdminApiError(
-    200,
-    'contract',
-    'The server answered in a form this console does not know. Reload the page: the server may have been updated.',
-  );
+  throw new AdminApiError(200, 'contract', errorWords.unknownAnswer);
 }
 
 /** A call whose answer the console does not read (204 No Content, or an acknowledgement). */

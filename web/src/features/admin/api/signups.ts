@@ -13,7 +13,7 @@ import {
   type AdminImportReport,
   type FollowUpStatus,
 } from '@waitlist/contract';
-import { AdminApiError, json, request, send, toQueryString } from './client';
+import { AdminApiError, clientErrors, json, request, send, toQueryString } from './client';
 import { adminKeys } from './query-keys';
 
 /** What a change of one or more sign-ups makes stale: every list, the dashboard and the companies. */
@@ -118,11 +118,11 @@ export function useImportList() {
           body: await input.file.text(),
         });
       } catch {
-        throw new AdminApiError(0, 'network', 'The server could not be reached. Check your connection and try again.');
+        throw new AdminApiError(0, 'network', clientErrors().unreachable);
       }
       if (!response.ok || !response.body) {
         const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
-        throw new AdminApiError(response.status, body?.code ?? 'http', body?.message ?? `The server answered ${response.status}.`);
+        throw new AdminApiError(response.status, body?.code ?? 'http', body?.message ?? clientErrors().status(response.status));
       }
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffered = '';
@@ -139,8 +139,7 @@ export function useImportList() {
             throw new AdminApiError(400, line.error.code, [line.error.message, line.error.hint].filter(Boolean).join(' '));
           if ('report' in line) return line.report;
         }
-        if (done)
-          throw new AdminApiError(0, 'network', 'The connection ended before the import finished: see the list before trying again.');
+        if (done) throw new AdminApiError(0, 'network', clientErrors().importCut);
       }
     },
     onSuccess: (report: AdminImportReport) => {

@@ -10,6 +10,7 @@ import { StatusMessage } from '../components/console-ui';
 import { AcceptInvitationPage } from '../pages/accept-invitation-page';
 import { SecurityPage } from '../pages/security/security-page';
 import { SignInPage } from '../pages/sign-in-page';
+import { ConsoleLanguageProvider, useConsoleWords } from './console-language';
 import { ConsoleShell } from './console-shell';
 import { ConsoleStateProvider, SignedInSession, useConsoleState, useOnNotice } from './console-state';
 import { takeJoinToken } from './old-links';
@@ -38,19 +39,22 @@ function useSignInAgainOnExpiry() {
 export function ConsoleRoot() {
   // Above the session's states, so what the tab remembers (a notice, the list's view) outlives a sign-out's reload.
   return (
-    <ConsoleStateProvider>
-      <SessionGate />
-    </ConsoleStateProvider>
+    <ConsoleLanguageProvider>
+      <ConsoleStateProvider>
+        <SessionGate />
+      </ConsoleStateProvider>
+    </ConsoleLanguageProvider>
   );
 }
 
 function SessionGate() {
+  const words = useConsoleWords();
   const session = useSession();
   useSignInAgainOnExpiry();
   if (session.isPending) {
     return (
       <div className="admin-center" role="status">
-        <span className="spinner" aria-hidden="true" /> Loading the console…
+        <span className="spinner" aria-hidden="true" /> {words.shell.loading}
       </div>
     );
   }
@@ -58,9 +62,9 @@ function SessionGate() {
     return (
       <div className="admin-center">
         <div className="card card-narrow" role="alert">
-          <h1>The console cannot reach the server</h1>
+          <h1>{words.shell.unreachable}</h1>
           <p>{session.error.message}</p>
-          <Button onClick={() => void session.refetch()}>Try again</Button>
+          <Button onClick={() => void session.refetch()}>{words.common.tryAgain}</Button>
         </div>
       </div>
     );
@@ -95,6 +99,7 @@ function SignedInOrNot({ session }: { session: AdminSessionInfo | undefined }) {
 
 function SignedIn({ session }: { session: AdminSessionInfo }) {
   const { operator } = session;
+  const words = useConsoleWords();
   const { notice, setNotice, setAddressSearch, setLastListView } = useConsoleState();
   const onNotice = useOnNotice();
   const main = useRef<HTMLElement>(null);
@@ -106,7 +111,7 @@ function SignedIn({ session }: { session: AdminSessionInfo }) {
     // What this operator searched and filtered is not the next one's.
     setAddressSearch('');
     setLastListView({});
-    setNotice({ kind: 'info', text: 'You are signed out.' }, '/signups');
+    setNotice({ kind: 'info', text: words.shell.signedOut }, '/signups');
     void navigate({ to: '/signups' });
   });
   const enrolmentOnly = session.enrolment_required;
@@ -114,9 +119,9 @@ function SignedIn({ session }: { session: AdminSessionInfo }) {
 
   // A new screen: the tab says which, and the focus moves to its content (a screen reader hears the move).
   useEffect(() => {
-    document.title = `${title ?? 'No such screen'} · Operator console`;
+    document.title = words.shell.tabTitle(words.screens[title ?? 'noSuchScreen']);
     main.current?.focus({ preventScroll: true });
-  }, [path, title]);
+  }, [path, title, words]);
 
   // Owners are reminded to protect the account that can export and erase everything.
   const nudge = operator.role === 'owner' && !session.two_factor.totp && session.two_factor.passkeys === 0 && !onSecurity && !enrolmentOnly;
@@ -134,8 +139,7 @@ function SignedIn({ session }: { session: AdminSessionInfo }) {
           <StatusMessage notice={notice} onDismiss={() => setNotice(null)} />
           {nudge && (
             <p className="notice notice-warning">
-              Your account can export and erase the whole list: protect it with a second factor.{' '}
-              <Link to="/account/security">Set up an authenticator app or a passkey</Link>
+              {words.shell.protect} <Link to="/account/security">{words.shell.protectLink}</Link>
             </p>
           )}
           {/* REQUIRE_2FA: only the security screen until a second factor is set up, whatever the address. */}
@@ -148,15 +152,16 @@ function SignedIn({ session }: { session: AdminSessionInfo }) {
 
 /** The screen the address names, or why this operator's role may not see it. */
 function ScreenForRole() {
+  const words = useConsoleWords();
   const need = useMatches({ select: (matches) => matches.at(-1)?.staticData.role });
   const can = useCan();
   if (need && !can(need)) {
     return (
       <section className="stack-lg" aria-labelledby="forbidden-title">
-        <h1 id="forbidden-title">This screen is for {need}s</h1>
-        <p>Your role cannot open it. Ask an owner if you need what it shows.</p>
+        <h1 id="forbidden-title">{words.shell.forbidden(words.rolesPlural[need])}</h1>
+        <p>{words.shell.forbiddenWhy}</p>
         <p>
-          <Link to="/signups">Go to the sign-ups</Link>
+          <Link to="/signups">{words.shell.toSignups}</Link>
         </p>
       </section>
     );
@@ -166,12 +171,13 @@ function ScreenForRole() {
 
 /** An address under /admin that names no screen (a mistyped or an old link). */
 export function NoSuchScreen() {
+  const words = useConsoleWords();
   return (
     <section className="stack-lg" aria-labelledby="no-screen-title">
-      <h1 id="no-screen-title">No such screen</h1>
-      <p>This address names no screen of the console: it may be mistyped, or from an older version.</p>
+      <h1 id="no-screen-title">{words.screens.noSuchScreen}</h1>
+      <p>{words.shell.noSuchScreen}</p>
       <p>
-        <Link to="/signups">Go to the sign-ups</Link>
+        <Link to="/signups">{words.shell.toSignups}</Link>
       </p>
     </section>
   );

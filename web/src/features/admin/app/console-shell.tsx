@@ -2,12 +2,16 @@ import type { ReactNode, RefObject } from 'react';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { OperatorRole } from '@waitlist/contract';
 import { Button } from '../../../components/ui/button';
+import type { ConsoleWords } from '@waitlist/catalogue/console';
+import { useConsoleWords } from './console-language';
 import { useConsoleState } from './console-state';
+import { LanguageSwitch } from './language-switch';
 import { useCan } from './role';
 
+type NavWord = keyof ConsoleWords['shell']['nav'];
 interface NavItem {
   to: NonNullable<LinkProps['to']>;
-  label: string;
+  label: NavWord;
   role?: OperatorRole;
 }
 
@@ -15,46 +19,46 @@ interface NavItem {
  * The screens grouped by the job they serve, in the order of a day's work (issue 48 item 3): the list, the pilots
  * (one page per job), the mail, the team, and the operator's own settings together. Each is a link to its address.
  */
-const NAV: { label: string; items: NavItem[] }[] = [
+const NAV: { label: keyof ConsoleWords['shell']['groups']; items: NavItem[] }[] = [
   {
-    label: 'Sign-ups',
+    label: 'signups',
     items: [
-      { to: '/signups', label: 'Sign-ups' },
-      { to: '/companies', label: 'Companies' },
-      { to: '/funnel', label: 'Funnel' },
-      { to: '/dashboard', label: 'Dashboard' },
+      { to: '/signups', label: 'signups' },
+      { to: '/companies', label: 'companies' },
+      { to: '/funnel', label: 'funnel' },
+      { to: '/dashboard', label: 'dashboard' },
     ],
   },
   {
-    label: 'Pilots',
+    label: 'pilots',
     items: [
-      { to: '/pilots/waves', label: 'Waves and short list' },
-      { to: '/pilots/updates', label: 'Updates to the list' },
-      { to: '/pilots/calls', label: 'Calls and requests' },
-      { to: '/pilots/questions', label: 'Questions and fit' },
-      { to: '/pilots/codes', label: 'Partner codes' },
-      { to: '/crm', label: 'CRM' },
+      { to: '/pilots/waves', label: 'waves' },
+      { to: '/pilots/updates', label: 'updates' },
+      { to: '/pilots/calls', label: 'calls' },
+      { to: '/pilots/questions', label: 'questions' },
+      { to: '/pilots/codes', label: 'codes' },
+      { to: '/crm', label: 'crm' },
     ],
   },
   {
-    label: 'Mail',
+    label: 'mail',
     items: [
-      { to: '/outbox', label: 'Outbox' },
-      { to: '/deliverability', label: 'Deliverability' },
+      { to: '/outbox', label: 'outbox' },
+      { to: '/deliverability', label: 'deliverability' },
     ],
   },
   {
-    label: 'Team',
+    label: 'team',
     items: [
-      { to: '/team', label: 'Team', role: 'owner' },
-      { to: '/audit', label: 'Audit', role: 'owner' },
+      { to: '/team', label: 'team', role: 'owner' },
+      { to: '/audit', label: 'audit', role: 'owner' },
     ],
   },
   {
-    label: 'Your account',
+    label: 'account',
     items: [
-      { to: '/account/security', label: 'Security' },
-      { to: '/account/notifications', label: 'Notifications' },
+      { to: '/account/security', label: 'security' },
+      { to: '/account/notifications', label: 'notifications' },
     ],
   },
 ];
@@ -78,6 +82,7 @@ export function ConsoleShell({
   mainRef: RefObject<HTMLElement | null>;
   children: ReactNode;
 }) {
+  const words = useConsoleWords();
   const can = useCan();
   const { lastListView } = useConsoleState();
   const visible = (item: NavItem) => (enrolmentOnly ? item.to === '/account/security' : !item.role || can(item.role));
@@ -85,7 +90,7 @@ export function ConsoleShell({
   return (
     <div className="admin-shell">
       <a className="skip-link" href="#admin-main">
-        Skip to content
+        {words.shell.skip}
       </a>
       <header className="topbar">
         <div className="topbar-inner">
@@ -93,26 +98,27 @@ export function ConsoleShell({
             <span className="brand-mark" aria-hidden="true">
               W
             </span>
-            Waitlist console
+            {words.brand}
           </Link>
           <div className="topbar-user">
-            <Link className="operator" to="/account/security" title="Your account: signed in as">
-              {operator} <span className="operator-role">({role})</span>
+            <Link className="operator" to="/account/security" title={words.shell.yourAccount}>
+              {operator} <span className="operator-role">({words.roles[role]})</span>
             </Link>
+            <LanguageSwitch />
             <Button variant="ghost" size="small" onClick={onSignOut} disabled={signingOut}>
-              {signingOut ? 'Signing out…' : 'Sign out'}
+              {signingOut ? words.shell.signingOut : words.shell.signOut}
             </Button>
           </div>
         </div>
       </header>
       <div className="admin-body">
-        <nav aria-label="Console" className="console-nav">
+        <nav aria-label={words.shell.navLabel} className="console-nav">
           {groups.map((group) => (
             <div key={group.label} className="nav-group">
-              <p className="nav-group-label" id={`nav-group-${group.label.replace(/\W+/g, '-')}`}>
-                {group.label}
+              <p className="nav-group-label" id={`nav-group-${group.label}`}>
+                {words.shell.groups[group.label]}
               </p>
-              <ul className="nav-list" aria-labelledby={`nav-group-${group.label.replace(/\W+/g, '-')}`}>
+              <ul className="nav-list" aria-labelledby={`nav-group-${group.label}`}>
                 {group.items.map((item) => (
                   <li key={item.label}>
                     {/* The list is left as it was: its link carries the last filters, sort and page. */}
@@ -123,7 +129,7 @@ export function ConsoleShell({
                       activeOptions={{ includeSearch: false }}
                       activeProps={{ 'aria-current': 'page' }}
                     >
-                      {item.label}
+                      {words.shell.nav[item.label]}
                     </Link>
                   </li>
                 ))}

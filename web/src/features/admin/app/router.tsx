@@ -1,6 +1,7 @@
 import { Suspense, lazy, useMemo } from 'react';
 import { Navigate, createRootRoute, createRoute, createRouter, useNavigate, type RouterHistory } from '@tanstack/react-router';
 import type { OperatorRole } from '@waitlist/contract';
+import type { ConsoleWords } from '@waitlist/catalogue/console';
 import { Loading } from '../components/console-ui';
 import { AuditPage } from '../pages/audit/audit-page';
 import { CompaniesPage } from '../pages/companies-page';
@@ -15,6 +16,7 @@ import { SignupDetailPage } from '../pages/signup-detail/signup-detail-page';
 import { SignupsPage } from '../pages/signups/signups-page';
 import { TeamPage } from '../pages/team/team-page';
 import { ConsoleRoot, NoSuchScreen } from './admin-app';
+import { useConsoleWords } from './console-language';
 import { useConsoleState, useOnNotice, useSignedIn } from './console-state';
 import { auditViewOf, companiesViewOf, funnelViewOf, listViewOf, parseSearch, sendViewOf, stringifySearch } from './view-address';
 
@@ -26,8 +28,8 @@ declare module '@tanstack/react-router' {
     router: ReturnType<typeof createConsoleRouter>;
   }
   interface StaticDataRouteOption {
-    /** The screen's name: the tab's title. */
-    title?: string;
+    /** The screen's name in the catalogue (console words' `screens`): the tab's title. */
+    title?: keyof ConsoleWords['screens'];
     /** The least role that may open it; a link to it shows others why they cannot. */
     role?: OperatorRole;
   }
@@ -50,15 +52,19 @@ function useView<T>(raw: Record<string, unknown>, check: (search: Record<string,
   return useMemo(() => check(raw), [raw, check]);
 }
 
-const screen = <TPath extends string>(path: TPath, title: string, component: () => React.ReactNode, role?: OperatorRole) =>
-  createRoute({ getParentRoute: () => rootRoute, path, staticData: { title, role }, component });
+const screen = <TPath extends string>(
+  path: TPath,
+  title: keyof ConsoleWords['screens'],
+  component: () => React.ReactNode,
+  role?: OperatorRole,
+) => createRoute({ getParentRoute: () => rootRoute, path, staticData: { title, role }, component });
 
 const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <Navigate to="/signups" replace /> });
 
 const signupsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/signups',
-  staticData: { title: 'Sign-ups' },
+  staticData: { title: 'signups' },
   validateSearch: listViewOf,
   component: function SignupsScreen() {
     const view = useView(signupsRoute.useSearch(), listViewOf);
@@ -70,7 +76,7 @@ const signupsRoute = createRoute({
 const signupRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/signups/$id',
-  staticData: { title: 'Sign-up' },
+  staticData: { title: 'signup' },
   params: {
     parse: ({ id }) => {
       if (!/^\d{1,15}$/.test(id) || Number(id) < 1) throw new Error('not a sign-up id');
@@ -82,13 +88,14 @@ const signupRoute = createRoute({
     const { id } = signupRoute.useParams();
     const navigate = useNavigate();
     const { setNotice, lastListView } = useConsoleState();
+    const words = useConsoleWords();
     const onNotice = useOnNotice();
     return (
       <SignupDetailPage
         key={id}
         id={id}
         onErased={() => {
-          setNotice({ kind: 'success', text: 'The sign-up was erased. Its e-mail address can sign up again.' }, '/signups');
+          setNotice({ kind: 'success', text: words.shell.erased }, '/signups');
           void navigate({ to: '/signups', search: lastListView });
         }}
         onNotice={onNotice}
@@ -100,7 +107,7 @@ const signupRoute = createRoute({
 const companiesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/companies',
-  staticData: { title: 'Companies' },
+  staticData: { title: 'companies' },
   validateSearch: companiesViewOf,
   component: function CompaniesScreen() {
     const view = useView(companiesRoute.useSearch(), companiesViewOf);
@@ -112,7 +119,7 @@ const companiesRoute = createRoute({
 const wavesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pilots/waves',
-  staticData: { title: 'Waves and the short list' },
+  staticData: { title: 'waves' },
   validateSearch: sendViewOf,
   component: function WavesScreen() {
     return <WavesPage view={useView(wavesRoute.useSearch(), sendViewOf)} />;
@@ -122,7 +129,7 @@ const wavesRoute = createRoute({
 const updatesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/pilots/updates',
-  staticData: { title: 'Updates to the list' },
+  staticData: { title: 'updates' },
   validateSearch: sendViewOf,
   component: function UpdatesScreen() {
     return <UpdatesPage view={useView(updatesRoute.useSearch(), sendViewOf)} operator={useSignedIn().operator.email} />;
@@ -132,7 +139,7 @@ const updatesRoute = createRoute({
 const funnelRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/funnel',
-  staticData: { title: 'Funnel' },
+  staticData: { title: 'funnel' },
   validateSearch: funnelViewOf,
   component: function FunnelScreen() {
     const view = useView(funnelRoute.useSearch(), funnelViewOf);
@@ -144,7 +151,7 @@ const funnelRoute = createRoute({
 const auditRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/audit',
-  staticData: { title: 'Audit trail', role: 'owner' },
+  staticData: { title: 'audit', role: 'owner' },
   validateSearch: auditViewOf,
   component: function AuditScreen() {
     const view = useView(auditRoute.useSearch(), auditViewOf);
@@ -160,25 +167,27 @@ const routeTree = rootRoute.addChildren([
   signupRoute,
   companiesRoute,
   funnelRoute,
-  screen('/dashboard', 'Dashboard', () => (
-    <Suspense fallback={<Loading label="Loading the dashboard…" />}>
-      <DashboardPage />
-    </Suspense>
-  )),
+  screen('/dashboard', 'dashboard', function DashboardScreen() {
+    return (
+      <Suspense fallback={<Loading label={useConsoleWords().shell.loadingDashboard} />}>
+        <DashboardPage />
+      </Suspense>
+    );
+  }),
   createRoute({ getParentRoute: () => rootRoute, path: '/pilots', component: () => <Navigate to="/pilots/waves" replace /> }),
   wavesRoute,
   updatesRoute,
-  screen('/pilots/codes', 'Partner codes', () => <PartnerCodesPage />),
-  screen('/pilots/questions', 'Questions and fit', () => <QuestionsPage />),
-  screen('/pilots/calls', 'Calls and document requests', () => <CallsPage />),
-  screen('/crm', 'CRM', function CrmScreen() {
+  screen('/pilots/codes', 'codes', () => <PartnerCodesPage />),
+  screen('/pilots/questions', 'questions', () => <QuestionsPage />),
+  screen('/pilots/calls', 'calls', () => <CallsPage />),
+  screen('/crm', 'crm', function CrmScreen() {
     return <CrmPage session={useSignedIn()} onNotice={useOnNotice()} />;
   }),
-  screen('/outbox', 'Outbox', () => <OutboxPage />),
-  screen('/deliverability', 'Deliverability', () => <DeliverabilityPage />),
+  screen('/outbox', 'outbox', () => <OutboxPage />),
+  screen('/deliverability', 'deliverability', () => <DeliverabilityPage />),
   screen(
     '/team',
-    'Team',
+    'team',
     function TeamScreen() {
       return <TeamPage onNotice={useOnNotice()} />;
     },
@@ -186,14 +195,14 @@ const routeTree = rootRoute.addChildren([
   ),
   auditRoute,
   createRoute({ getParentRoute: () => rootRoute, path: '/account', component: () => <Navigate to="/account/security" replace /> }),
-  screen('/account/security', 'Sign-in security', function SecurityScreen() {
+  screen('/account/security', 'security', function SecurityScreen() {
     return <SecurityPage session={useSignedIn()} onNotice={useOnNotice()} />;
   }),
-  screen('/account/notifications', 'Notifications', function NotificationsScreen() {
+  screen('/account/notifications', 'notifications', function NotificationsScreen() {
     return <MailSettingsPage onNotice={useOnNotice()} />;
   }),
   // An invited teammate's page: ConsoleRoot shows it while the invitation's token is in hand.
-  screen('/join', 'Join the team', () => <Navigate to="/signups" replace />),
+  screen('/join', 'join', () => <Navigate to="/signups" replace />),
 ]);
 
 /** The console's router; `history` is the browser's unless given (a test's memory history). */

@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { useConsoleWords } from '../app/console-language';
 import { TextField } from './fields';
 
 /**
@@ -20,11 +21,12 @@ export function SecondFactorCodeField({
   onValue: (value: string) => void;
   fieldRef: Ref<HTMLInputElement>;
 }) {
+  const words = useConsoleWords();
   return (
     <>
       <TextField
         id={id}
-        label={recovery ? 'Recovery code' : 'Code from your app'}
+        label={recovery ? words.common.recoveryCode : words.common.appCode}
         inputMode={recovery ? 'text' : 'numeric'}
         autoComplete="one-time-code"
         ref={fieldRef}
@@ -33,7 +35,7 @@ export function SecondFactorCodeField({
         onChange={(e) => onValue(e.target.value)}
       />
       <button type="button" className="link-button" onClick={() => onRecovery(!recovery)}>
-        {recovery ? 'Use the code from my app instead' : 'I lost my phone: use a recovery code'}
+        {recovery ? words.common.useAppCode : words.common.useRecoveryCode}
       </button>
     </>
   );

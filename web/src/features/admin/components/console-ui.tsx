@@ -1,6 +1,8 @@
-import { UNKNOWN_ANSWER_LABEL } from '@waitlist/contract';
 import { Button } from '../../../components/ui/button';
+import { UNKNOWN_ANSWER } from '@waitlist/contract';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+import { useConsoleFormat, useConsoleWords } from '../app/console-language';
 
 export interface Notice {
   kind: 'success' | 'info' | 'error';
@@ -9,13 +11,14 @@ export interface Notice {
 
 /** A polite live region: screen readers hear what just happened. */
 export function StatusMessage({ notice, onDismiss }: { notice: Notice | null; onDismiss: () => void }) {
+  const words = useConsoleWords();
   return (
     <div role="status" aria-live="polite" className="status-region">
       {notice && (
         <div className={`notice notice-${notice.kind}`}>
           <span>{notice.text}</span>
           <Button variant="ghost" size="small" onClick={onDismiss}>
-            Dismiss
+            {words.common.dismiss}
           </Button>
         </div>
       )}
@@ -24,13 +27,14 @@ export function StatusMessage({ notice, onDismiss }: { notice: Notice | null; on
 }
 
 export function ErrorPanel({ title, error, onRetry }: { title: string; error: Error; onRetry?: () => void }) {
+  const words = useConsoleWords();
   return (
     <div className="panel-state panel-error" role="alert">
       <h2>{title}</h2>
       <p>{error.message}</p>
       {onRetry && (
         <Button variant="secondary" onClick={onRetry}>
-          Try again
+          {words.common.tryAgain}
         </Button>
       )}
     </div>
@@ -63,6 +67,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const words = useConsoleWords();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -85,32 +90,44 @@ export function ConfirmDialog({
       <div className="dialog-body">{children}</div>
       <div className="dialog-actions">
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {words.common.cancel}
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={busy}>
-          {busy ? 'Working…' : confirmLabel}
+          {busy ? words.common.working : confirmLabel}
         </Button>
       </div>
     </dialog>
   );
 }
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
-export const formatNumber = (n: number) => new Intl.NumberFormat('en-GB').format(n);
-
 /** A table cell with a point in time, readable and machine-readable. */
 export function TimeCell({ at }: { at: string }) {
   return (
     <td className="nowrap muted">
-      <time dateTime={at}>{formatDateTime(at)}</time>
+      <TimeOf at={at} />
     </td>
   );
 }
 
+/** A point in time in the console's language, machine-readable too. */
+export function TimeOf({ at }: { at: string }) {
+  return <time dateTime={at}>{useConsoleFormat().dateTime(at)}</time>;
+}
+
+/** A count in the console's language ("12 345" in Swedish). */
+export const Count = ({ n }: { n: number }) => <>{useConsoleFormat().number(n)}</>;
+
+/** An answer, a kept count's value or a filter's choice as text: the stored value, or "not known" in the console's language. */
+export function useAnswerLabel(): (value: string | null) => string {
+  const unknown = useConsoleWords().common.answerUnknown;
+  return (value) => (value === null || value === UNKNOWN_ANSWER ? unknown : value);
+}
+
 /** An answer as the console shows it: the stored value, or "Not known (imported)" muted (contract UNKNOWN_ANSWER). */
-export const Answer = ({ value }: { value: string | null }) =>
-  value === null ? <span className="muted">{UNKNOWN_ANSWER_LABEL}</span> : value;
+export function Answer({ value }: { value: string | null }) {
+  const words = useConsoleWords();
+  return value === null ? <span className="muted">{words.common.answerUnknown}</span> : value;
+}
 
 /** A sign-up's desired outcomes as chips, in the stored order. */
 export function OutcomeChips({ outcomes, label }: { outcomes: readonly string[] | null; label?: string }) {

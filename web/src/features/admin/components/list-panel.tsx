@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useConsoleWords } from '../app/console-language';
 import { DataTable, ErrorPanel, Loading, type TableHeader } from './console-ui';
 
 /** What a list panel needs of its query (a TanStack Query result). */
@@ -26,7 +27,7 @@ export function ListPanel<T>({
 }: {
   query: ListQuery;
   items: readonly T[] | undefined;
-  /** What the list holds, plural, as a person says it: "waves", "the audit trail". */
+  /** What the list holds, as a person says it with its article: "the waves", "the audit trail". */
   what: string;
   empty: ReactNode;
   caption: ReactNode;
@@ -36,11 +37,11 @@ export function ListPanel<T>({
   row: (item: T) => ReactNode;
   after?: ReactNode;
 }) {
-  const named = what.startsWith('the ') ? what : `the ${what}`;
-  if (query.isPending) return <Loading label={`Loading ${named}…`} />;
+  const words = useConsoleWords();
+  if (query.isPending) return <Loading label={words.common.loadingList(what)} />;
   if (query.isError) {
-    const title = `${named.charAt(0).toUpperCase()}${named.slice(1)} could not be loaded`;
-    return <ErrorPanel title={title} error={query.error ?? new Error('Unknown error')} onRetry={() => void query.refetch()} />;
+    const error = query.error ?? new Error(words.common.unknownError);
+    return <ErrorPanel title={words.common.listFailed(what)} error={error} onRetry={() => void query.refetch()} />;
   }
   if (!items || items.length === 0) return <p className="muted">{empty}</p>;
   return (

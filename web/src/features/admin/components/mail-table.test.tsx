@@ -2,7 +2,10 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminOutboxEntry } from '@waitlist/contract';
 import { renderConsole } from '../../../test/console-harness';
+import { CONSOLE_WORDS } from '@waitlist/catalogue/console';
 import { MailTable, mailStatus } from './mail-table';
+
+const en = CONSOLE_WORDS.en;
 
 const entry = (overrides: Partial<AdminOutboxEntry> = {}): AdminOutboxEntry => ({
   id: 1,
@@ -22,27 +25,27 @@ const entry = (overrides: Partial<AdminOutboxEntry> = {}): AdminOutboxEntry => (
 
 describe('mailStatus', () => {
   it('says why pending mail has not gone out', () => {
-    expect(mailStatus(entry(), false)).toBe('Not sent: no SMTP configured');
-    expect(mailStatus(entry(), true)).toBe('Pending');
-    expect(mailStatus(entry({ attempts: 3 }), true)).toBe('Retrying (3 failed attempts)');
-    expect(mailStatus(entry({ status: 'sent', sent_at: '2026-11-22T08:01:00.000Z' }), true)).toBe('Sent');
-    expect(mailStatus(entry({ status: 'failed', attempts: 1 }), true)).toBe('Failed');
-    expect(mailStatus(entry({ status: 'cancelled' }), true)).toBe('Not sent (no longer wanted)');
+    expect(mailStatus(entry(), false, en)).toBe('Not sent: no SMTP configured');
+    expect(mailStatus(entry(), true, en)).toBe('Pending');
+    expect(mailStatus(entry({ attempts: 3 }), true, en)).toBe('Retrying (3 failed attempts)');
+    expect(mailStatus(entry({ status: 'sent', sent_at: '2026-11-22T08:01:00.000Z' }), true, en)).toBe('Sent');
+    expect(mailStatus(entry({ status: 'failed', attempts: 1 }), true, en)).toBe('Failed');
+    expect(mailStatus(entry({ status: 'cancelled' }), true, en)).toBe('Not sent (no longer wanted)');
   });
 
   it('says what came back of a sent mail, and why (issue 45)', () => {
     const sent = { status: 'sent' as const, sent_at: '2026-11-22T08:01:00.000Z' };
-    expect(mailStatus(entry({ ...sent, feedback: 'soft-bounce', feedback_reason: 'mailbox-full' }), true)).toBe(
+    expect(mailStatus(entry({ ...sent, feedback: 'soft-bounce', feedback_reason: 'mailbox-full' }), true, en)).toBe(
       'Sent, bounced: Mailbox full',
     );
-    expect(mailStatus(entry({ ...sent, feedback: 'hard-bounce', feedback_reason: 'user-unknown' }), true)).toBe(
+    expect(mailStatus(entry({ ...sent, feedback: 'hard-bounce', feedback_reason: 'user-unknown' }), true, en)).toBe(
       'Sent, bounced for good: Mailbox does not exist',
     );
-    expect(mailStatus(entry({ ...sent, feedback: 'refused', feedback_reason: 'auth-failure' }), true)).toBe(
+    expect(mailStatus(entry({ ...sent, feedback: 'refused', feedback_reason: 'auth-failure' }), true, en)).toBe(
       'Sent, refused as our mail: SPF, DKIM or DMARC failed',
     );
-    expect(mailStatus(entry({ ...sent, feedback: 'complaint' }), true)).toBe('Sent, reported as spam');
-    expect(mailStatus(entry({ status: 'failed', attempts: 1, feedback: 'hard-bounce', feedback_reason: 'user-unknown' }), true)).toBe(
+    expect(mailStatus(entry({ ...sent, feedback: 'complaint' }), true, en)).toBe('Sent, reported as spam');
+    expect(mailStatus(entry({ status: 'failed', attempts: 1, feedback: 'hard-bounce', feedback_reason: 'user-unknown' }), true, en)).toBe(
       'Failed, bounced for good: Mailbox does not exist',
     );
   });

@@ -1,32 +1,31 @@
-import { bounceReasonLabel, type AdminOutboxEntry } from '@waitlist/contract';
-import { DataTable, TimeCell, formatDateTime } from './console-ui';
+import type { AdminOutboxEntry } from '@waitlist/contract';
+import type { ConsoleWords } from '@waitlist/catalogue/console';
+import { DataTable, TimeCell, TimeOf } from './console-ui';
 import { PersonLink } from './person-link';
+import { useConsoleWords } from '../app/console-language';
 
-const TOPIC_LABELS: Record<string, string> = { confirmation: 'Confirmation', 'data-link': 'Data link' };
-
-const FEEDBACK: Record<NonNullable<AdminOutboxEntry['feedback']>, string> = {
-  'hard-bounce': 'bounced for good',
-  'soft-bounce': 'bounced',
-  refused: 'refused as our mail',
-  complaint: 'reported as spam',
-};
+/** A bounce's reason in the console's language, or its key for one this version does not know. */
+export const bounceLabelOf = (reason: string | null | undefined, words: ConsoleWords): string | null =>
+  reason ? (words.bounceReasons[reason as keyof ConsoleWords['bounceReasons']] ?? reason) : null;
 
 /** What a receiver said of a sent mail (issue 45): the word and its reason, e.g. "bounced: Mailbox full". */
-export function mailFeedback(entry: AdminOutboxEntry): string | null {
+export function mailFeedback(entry: AdminOutboxEntry, words: ConsoleWords): string | null {
   if (!entry.feedback) return null;
-  const why = bounceReasonLabel(entry.feedback_reason);
-  return why ? `${FEEDBACK[entry.feedback]}: ${why}` : FEEDBACK[entry.feedback];
+  const w = words.mailTable.feedback;
+  const why = bounceLabelOf(entry.feedback_reason, words);
+  return why ? `${w[entry.feedback]}: ${why}` : w[entry.feedback];
 }
 
 /** Where one mail stands, in words an operator can act on. */
-export function mailStatus(entry: AdminOutboxEntry, smtpConfigured: boolean): string {
-  const said = mailFeedback(entry);
-  if (said) return `${entry.status === 'failed' ? 'Failed' : 'Sent'}, ${said}`;
-  if (entry.status === 'sent') return 'Sent';
-  if (entry.status === 'failed') return 'Failed';
-  if (entry.status === 'cancelled') return 'Not sent (no longer wanted)';
-  if (!smtpConfigured) return 'Not sent: no SMTP configured';
-  return entry.attempts > 0 ? `Retrying (${entry.attempts} failed ${entry.attempts === 1 ? 'attempt' : 'attempts'})` : 'Pending';
+export function mailStatus(entry: AdminOutboxEntry, smtpConfigured: boolean, words: ConsoleWords): string {
+  const w = words.mailTable;
+  const said = mailFeedback(entry, words);
+  if (said) return `${entry.status === 'failed' ? w.failed : w.sent}, ${said}`;
+  if (entry.status === 'sent') return w.sent;
+  if (entry.status === 'failed') return w.failed;
+  if (entry.status === 'cancelled') return w.cancelled;
+  if (!smtpConfigured) return w.noSmtp;
+  return entry.attempts > 0 ? w.retrying(entry.attempts) : w.pending;
 }
 
 export function MailTable({
@@ -40,34 +39,30 @@ export function MailTable({
   caption: string;
   showPerson?: boolean;
 }) {
+  const words = useConsoleWords();
+  const w = words.mailTable;
   return (
     <DataTable
       caption={caption}
       header={
         <>
-          <th scope="col">Mail</th>
-          {showPerson && <th scope="col">Sign-up</th>}
-          <th scope="col">Status</th>
-          <th scope="col">Queued</th>
-          <th scope="col">Sent / next try</th>
-          <th scope="col">Last error</th>
+          <th scope="col">{w.mail}</th>
+          {showPerson && <th scope="col">{w.signup}</th>}
+          <th scope="col">{w.status}</th>
+          <th scope="col">{w.queued}</th>
+          <th scope="col">{w.sentOrNext}</th>
+          <th scope="col">{w.lastError}</th>
         </>
       }
     >
       {items.map((e) => (
         <tr key={e.id}>
-          <td>{TOPIC_LABELS[e.topic] ?? e.topic}</td>
+          <td>{w.topics[e.topic as keyof typeof w.topics] ?? e.topic}</td>
           {showPerson && <td>{e.signup_id === null ? '—' : <PersonLink id={e.signup_id}>#{e.signup_id}</PersonLink>}</td>}
-          <td>{mailStatus(e, smtpConfigured)}</td>
+          <td>{mailStatus(e, smtpConfigured, words)}</td>
           <TimeCell at={e.created_at} />
           <td className="nowrap muted">
-            {e.sent_at ? (
-              <time dateTime={e.sent_at}>{formatDateTime(e.sent_at)}</time>
-            ) : e.status === 'pending' ? (
-              <time dateTime={e.next_attempt_at}>{formatDateTime(e.next_attempt_at)}</time>
-            ) : (
-              '—'
-            )}
+            {e.sent_at ? <TimeOf at={e.sent_at} /> : e.status === 'pending' ? <TimeOf at={e.next_attempt_at} /> : '—'}
           </td>
           <td className="break">{e.last_error ?? '—'}</td>
         </tr>

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
+import { useConsoleWords } from '../app/console-language';
+import { LanguageSwitch } from '../app/language-switch';
 
 /** The page of a visitor who is not signed in yet (signing in, joining the team): the console's mark, a card. */
 export function SignedOutCard({ children }: { children: ReactNode }) {
+  const words = useConsoleWords();
   return (
     <div className="signin-layout">
       <main className="signin-card card">
@@ -9,8 +12,9 @@ export function SignedOutCard({ children }: { children: ReactNode }) {
           <span className="brand-mark" aria-hidden="true">
             W
           </span>
-          Waitlist console
+          {words.brand}
         </div>
+        <LanguageSwitch />
         {children}
       </main>
     </div>

@@ -4,12 +4,14 @@ import { useJoinThroughProvider, useSsoOffer } from '../api/session';
 import { useAcceptInvitation } from '../api/team';
 import { TextField } from '../components/fields';
 import { SignedOutCard } from '../components/signed-out-card';
+import { useConsoleWords } from '../app/console-language';
 
 /**
  * An invited teammate's first visit: the link's token (taken out of the address bar as soon as the page read it)
  * and a password chosen twice; accepting signs them in.
  */
 export function AcceptInvitationPage({ token, onJoined }: { token: string; onJoined: () => void }) {
+  const w = useConsoleWords().join;
   const accept = useAcceptInvitation();
   const ssoOffer = useSsoOffer();
   const throughProvider = useJoinThroughProvider();
@@ -23,8 +25,8 @@ export function AcceptInvitationPage({ token, onJoined }: { token: string; onJoi
   };
   return (
     <SignedOutCard>
-      <h1>Join the team</h1>
-      <p className="muted">Choose the password you will sign in with (at least 12 characters). This link works once.</p>
+      <h1>{w.title}</h1>
+      <p className="muted">{w.intro}</p>
       {accept.isError && (
         <p className="form-error" role="alert" id="join-error">
           {accept.error.message}
@@ -33,7 +35,7 @@ export function AcceptInvitationPage({ token, onJoined }: { token: string; onJoi
       <form className="stack" onSubmit={submit} noValidate>
         <TextField
           id="join-password"
-          label="Password"
+          label={w.password}
           type="password"
           autoComplete="new-password"
           required
@@ -43,7 +45,7 @@ export function AcceptInvitationPage({ token, onJoined }: { token: string; onJoi
         />
         <TextField
           id="join-again"
-          label="The same password again"
+          label={w.again}
           type="password"
           autoComplete="new-password"
           required
@@ -54,16 +56,16 @@ export function AcceptInvitationPage({ token, onJoined }: { token: string; onJoi
         />
         {mismatch && (
           <p className="form-error" id="join-mismatch">
-            The two passwords are not the same.
+            {w.mismatch}
           </p>
         )}
         <Button type="submit" className="btn-block" disabled={accept.isPending || password.length < 12 || password !== again}>
-          {accept.isPending ? 'Joining…' : 'Set my password and sign in'}
+          {accept.isPending ? w.submitting : w.submit}
         </Button>
       </form>
       {ssoOffer.data?.offered && (
         <div className="stack">
-          <p className="muted">Or join with the account your organisation gives you: this link decides your role.</p>
+          <p className="muted">{w.throughProvider}</p>
           {throughProvider.isError && (
             <p className="form-error" role="alert">
               {throughProvider.error.message}
@@ -76,9 +78,7 @@ export function AcceptInvitationPage({ token, onJoined }: { token: string; onJoi
             disabled={throughProvider.isPending || throughProvider.isSuccess}
             onClick={() => throughProvider.mutate(token)}
           >
-            {throughProvider.isPending || throughProvider.isSuccess
-              ? 'Going to your organisation…'
-              : 'Join with your organisation’s account'}
+            {throughProvider.isPending || throughProvider.isSuccess ? w.going : w.withProvider}
           </Button>
         </div>
       )}

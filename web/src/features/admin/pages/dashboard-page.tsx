@@ -1,17 +1,35 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { UNKNOWN_ANSWER_LABEL, answerLabel, type AdminCount } from '@waitlist/contract';
+import { UNKNOWN_ANSWER, type AdminCount } from '@waitlist/contract';
 import { useFitSpread, useStats } from '../api/insight';
-import { ErrorPanel, Loading, formatNumber } from '../components/console-ui';
+import { ErrorPanel, Loading, useAnswerLabel } from '../components/console-ui';
+import { useConsoleLanguage, useConsoleWords } from '../app/console-language';
 import { BackupNotice } from './backup-notice';
 
 const COLOR = '#4338ca';
 const GRID = '#e5e7eb';
 const AXIS = '#4b5563';
-const shortDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dayLabel = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
+/** "12 Mar" (en), "12 mars" (sv): a day on the chart's axis, in the console's language. */
+const dayLabelIn = (locale: string) => {
+  const shortDay = new Intl.DateTimeFormat(locale === 'sv' ? 'sv-SE' : 'en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
+};
 
 /** A chart with its numbers as a table for screen readers and anyone who prefers figures. */
-function ChartCard({ title, summary, rows, children }: { title: string; summary: string; rows: AdminCount[]; children: React.ReactNode }) {
+function ChartCard({
+  title,
+  column,
+  summary,
+  rows,
+  children,
+}: {
+  title: string;
+  /** What the table's first column holds ("Role", "Day"). */
+  column: string;
+  summary: string;
+  rows: AdminCount[];
+  children: React.ReactNode;
+}) {
+  const { words, format } = useConsoleLanguage();
   return (
     <figure className="card chart-card">
       <figcaption>
@@ -22,13 +40,13 @@ function ChartCard({ title, summary, rows, children }: { title: string; summary:
         {children}
       </div>
       <details className="chart-data">
-        <summary>Show the numbers</summary>
+        <summary>{words.dashboard.showNumbers}</summary>
         <table className="data-table compact">
           <thead>
             <tr>
-              <th scope="col">{title.split(' by ')[1] ?? 'Day'}</th>
+              <th scope="col">{column}</th>
               <th scope="col" className="num">
-                Sign-ups
+                {words.dashboard.signups}
               </th>
             </tr>
           </thead>
@@ -36,7 +54,7 @@ function ChartCard({ title, summary, rows, children }: { title: string; summary:
             {rows.map((r) => (
               <tr key={r.label}>
                 <td>{r.label}</td>
-                <td className="num">{formatNumber(r.count)}</td>
+                <td className="num">{format.number(r.count)}</td>
               </tr>
             ))}
           </tbody>
@@ -47,6 +65,7 @@ function ChartCard({ title, summary, rows, children }: { title: string; summary:
 }
 
 function HorizontalBars({ rows }: { rows: AdminCount[] }) {
+  const words = useConsoleWords();
   return (
     <ResponsiveContainer width="100%" height={Math.max(200, rows.length * 34 + 40)}>
       <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 24, bottom: 4, left: 8 }} accessibilityLayer={false}>
@@ -54,30 +73,32 @@ function HorizontalBars({ rows }: { rows: AdminCount[] }) {
         <XAxis type="number" allowDecimals={false} tick={{ fill: AXIS, fontSize: 12 }} stroke={GRID} />
         <YAxis type="category" dataKey="label" width={230} tick={{ fill: AXIS, fontSize: 12 }} stroke={GRID} interval={0} />
         <Tooltip cursor={{ fill: '#eef2ff' }} />
-        <Bar dataKey="count" name="Sign-ups" fill={COLOR} radius={[0, 4, 4, 0]} maxBarSize={22} isAnimationActive={false} />
+        <Bar dataKey="count" name={words.dashboard.signups} fill={COLOR} radius={[0, 4, 4, 0]} maxBarSize={22} isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );
 }
 
 /** The most common answer (an answer not known never is). */
-const top = (rows: AdminCount[]) => rows.filter((r) => r.label !== UNKNOWN_ANSWER_LABEL).sort((a, b) => b.count - a.count)[0];
+const top = (rows: AdminCount[]) => rows.filter((r) => r.label !== UNKNOWN_ANSWER).sort((a, b) => b.count - a.count)[0];
 
 /** How the people on the list spread over the fit score (issue 36): where the short list comes from. */
 function FitSpreadCard() {
+  const { words, format } = useConsoleLanguage();
+  const w = words.dashboard;
   const spread = useFitSpread();
   if (!spread.data) return null;
   const rows = spread.data.bands;
   const good = rows.filter((r) => Number(r.label.split('-')[0]) >= 60).reduce((n, r) => n + r.count, 0);
   return (
-    <ChartCard title="Sign-ups by fit score" summary={`${formatNumber(good)} people on the list score 60 or more`} rows={rows}>
+    <ChartCard title={w.byFit} column={w.fit} summary={w.good(format.number(good))} rows={rows}>
       <ResponsiveContainer width="100%" height={240}>
         <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: -16 }} accessibilityLayer={false}>
           <CartesianGrid vertical={false} stroke={GRID} />
           <XAxis dataKey="label" tick={{ fill: AXIS, fontSize: 12 }} stroke={GRID} interval={0} />
           <YAxis allowDecimals={false} tick={{ fill: AXIS, fontSize: 12 }} stroke={GRID} />
           <Tooltip cursor={{ fill: '#eef2ff' }} />
-          <Bar dataKey="count" name="Sign-ups" fill={COLOR} radius={[4, 4, 0, 0]} maxBarSize={48} isAnimationActive={false} />
+          <Bar dataKey="count" name={w.signups} fill={COLOR} radius={[4, 4, 0, 0]} maxBarSize={48} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>
@@ -85,68 +106,66 @@ function FitSpreadCard() {
 }
 
 export function DashboardPage() {
+  const { words, format, locale } = useConsoleLanguage();
+  const w = words.dashboard;
+  const n = format.number;
+  const answer = useAnswerLabel();
+  const dayLabel = dayLabelIn(locale);
   const stats = useStats();
 
-  if (stats.isPending) return <Loading label="Loading the figures…" />;
-  if (stats.isError) return <ErrorPanel title="The figures could not be loaded" error={stats.error} onRetry={() => void stats.refetch()} />;
-  // The people imported without an answer show as such, and are never "most common".
-  const named = (rows: AdminCount[]) => rows.map((r) => ({ ...r, label: answerLabel(r.label) }));
-  const s = {
-    ...stats.data,
-    by_role: named(stats.data.by_role),
-    by_company_size: named(stats.data.by_company_size),
-    by_outcome: named(stats.data.by_outcome),
-  };
+  if (stats.isPending) return <Loading label={w.loading} />;
+  if (stats.isError) return <ErrorPanel title={w.failed} error={stats.error} onRetry={() => void stats.refetch()} />;
+  const s = stats.data;
   const perDay = s.per_day.map((d) => ({ label: d.day, count: d.count }));
   const topRole = top(s.by_role);
   const topOutcome = top(s.by_outcome);
+  // The people imported without an answer show as such, and are never "most common".
+  const named = (rows: AdminCount[]) => rows.map((r) => ({ ...r, label: answer(r.label) }));
   const describe = (rows: AdminCount[]) => {
     const best = top(rows);
-    return best && best.count > 0 ? `Most common: ${best.label} (${formatNumber(best.count)})` : 'No sign-ups yet';
+    return best && best.count > 0 ? w.mostCommon(answer(best.label), n(best.count)) : w.noneYet;
   };
 
   return (
     <section className="stack-lg" aria-labelledby="dashboard-title">
       <div className="page-header">
         <div>
-          <h1 id="dashboard-title">Dashboard</h1>
-          <p className="muted">
-            Who is joining the waitlist, and what they hope for. People who have since erased their data still count here, without their
-            data.
-          </p>
+          <h1 id="dashboard-title">{words.screens.dashboard}</h1>
+          <p className="muted">{w.intro}</p>
           <BackupNotice />
         </div>
       </div>
 
-      <ul className="stat-grid" aria-label="Key figures">
+      <ul className="stat-grid" aria-label={w.keyFigures}>
         <li className="card stat">
-          <span className="stat-label">Total sign-ups</span>
-          <span className="stat-value">{formatNumber(s.total)}</span>
+          <span className="stat-label">{w.total}</span>
+          <span className="stat-value">{n(s.total)}</span>
         </li>
         <li className="card stat">
-          <span className="stat-label">Last 7 days</span>
-          <span className="stat-value">{formatNumber(s.last_7_days)}</span>
+          <span className="stat-label">{w.last7}</span>
+          <span className="stat-value">{n(s.last_7_days)}</span>
         </li>
         <li className="card stat">
-          <span className="stat-label">Last 30 days</span>
-          <span className="stat-value">{formatNumber(s.last_30_days)}</span>
+          <span className="stat-label">{w.last30}</span>
+          <span className="stat-value">{n(s.last_30_days)}</span>
         </li>
         <li className="card stat">
-          <span className="stat-label">Top outcome</span>
+          <span className="stat-label">{w.topOutcome}</span>
           <span className="stat-value stat-text">{topOutcome && topOutcome.count > 0 ? topOutcome.label : '—'}</span>
         </li>
       </ul>
 
       {s.total === 0 ? (
         <div className="card empty-state">
-          <h2>No sign-ups yet</h2>
-          <p className="muted">The charts fill in as visitors join the waitlist.</p>
+          <h2>{w.noneYet}</h2>
+          <p className="muted">{w.fillIn}</p>
         </div>
       ) : (
         <>
           <ChartCard
-            title="Sign-ups per day"
-            summary={`Last ${s.per_day.length} days (UTC): ${formatNumber(s.per_day.reduce((n, d) => n + d.count, 0))} sign-ups`}
+            title={w.perDay}
+            column={w.day}
+            summary={w.perDaySummary(s.per_day.length, n(s.per_day.reduce((sum, d) => sum + d.count, 0)))}
             rows={perDay.filter((d) => d.count > 0)}
           >
             <ResponsiveContainer width="100%" height={260}>
@@ -155,18 +174,23 @@ export function DashboardPage() {
                 <XAxis dataKey="label" tickFormatter={dayLabel} minTickGap={32} tick={{ fill: AXIS, fontSize: 12 }} stroke={GRID} />
                 <YAxis allowDecimals={false} tick={{ fill: AXIS, fontSize: 12 }} stroke={GRID} />
                 <Tooltip cursor={{ fill: '#eef2ff' }} labelFormatter={(label) => dayLabel(String(label))} />
-                <Bar dataKey="count" name="Sign-ups" fill={COLOR} radius={[2, 2, 0, 0]} isAnimationActive={false} />
+                <Bar dataKey="count" name={w.signups} fill={COLOR} radius={[2, 2, 0, 0]} isAnimationActive={false} />
               </BarChart>
             </ResponsiveContainer>
           </ChartCard>
           <div className="chart-grid">
-            <ChartCard title="Sign-ups by role" summary={topRole && topRole.count > 0 ? describe(s.by_role) : ''} rows={s.by_role}>
-              <HorizontalBars rows={s.by_role} />
+            <ChartCard
+              title={w.byRole}
+              column={w.role}
+              summary={topRole && topRole.count > 0 ? describe(s.by_role) : ''}
+              rows={named(s.by_role)}
+            >
+              <HorizontalBars rows={named(s.by_role)} />
             </ChartCard>
-            <ChartCard title="Sign-ups by company size" summary={describe(s.by_company_size)} rows={s.by_company_size}>
+            <ChartCard title={w.bySize} column={w.size} summary={describe(s.by_company_size)} rows={named(s.by_company_size)}>
               <ResponsiveContainer width="100%" height={300}>
                 <BarChart
-                  data={s.by_company_size.map((r) => ({ ...r, short: r.label.replace(' employees', '') }))}
+                  data={named(s.by_company_size).map((r) => ({ ...r, short: r.label.replace(' employees', '') }))}
                   margin={{ top: 8, right: 16, bottom: 0, left: -16 }}
                   accessibilityLayer={false}
                 >
@@ -174,17 +198,13 @@ export function DashboardPage() {
                   <XAxis dataKey="short" tick={{ fill: AXIS, fontSize: 12 }} stroke={GRID} interval={0} />
                   <YAxis allowDecimals={false} tick={{ fill: AXIS, fontSize: 12 }} stroke={GRID} />
                   <Tooltip cursor={{ fill: '#eef2ff' }} />
-                  <Bar dataKey="count" name="Sign-ups" fill={COLOR} radius={[4, 4, 0, 0]} maxBarSize={48} isAnimationActive={false} />
+                  <Bar dataKey="count" name={w.signups} fill={COLOR} radius={[4, 4, 0, 0]} maxBarSize={48} isAnimationActive={false} />
                 </BarChart>
               </ResponsiveContainer>
             </ChartCard>
           </div>
-          <ChartCard
-            title="Sign-ups by desired outcome"
-            summary={`${describe(s.by_outcome)}. A person can choose several.`}
-            rows={s.by_outcome}
-          >
-            <HorizontalBars rows={s.by_outcome} />
+          <ChartCard title={w.byOutcome} column={w.outcome} summary={w.several(describe(s.by_outcome))} rows={named(s.by_outcome)}>
+            <HorizontalBars rows={named(s.by_outcome)} />
           </ChartCard>
           <FitSpreadCard />
         </>

@@ -3,20 +3,17 @@ import type { FunnelView } from '../app/view-address';
 import type { AdminFunnel, FunnelDimension } from '@waitlist/contract';
 import { useFunnel } from '../api/insight';
 import { DateField, SelectField } from '../components/fields';
-import { DataTable, AdminPage, ErrorPanel, Loading, formatNumber } from '../components/console-ui';
+import { DataTable, AdminPage, ErrorPanel, Loading } from '../components/console-ui';
+import { useConsoleLanguage, useConsoleWords } from '../app/console-language';
 
 const DAY_MS = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
-const BY_LABELS: Record<FunnelDimension, string> = {
-  day: 'Day',
-  source: 'Source (utm_source)',
-  campaign: 'Campaign (utm_campaign)',
-  landing_path: 'Landing page',
-};
+const DIMENSIONS: readonly FunnelDimension[] = ['day', 'source', 'campaign', 'landing_path'];
 const rate = (part: number, whole: number) => (whole === 0 ? '—' : `${((100 * part) / whole).toFixed(1)} %`);
 
 /** Visitors, sign-ups and confirmed as three bars per row, in plain SVG (no chart library on this page). */
 function FunnelChart({ data }: { data: AdminFunnel }) {
+  const w = useConsoleWords().funnel;
   const rows = data.rows.slice(0, 30);
   const max = Math.max(1, ...rows.map((r) => Math.max(r.visitors, r.signups)));
   const rowHeight = 30;
@@ -25,9 +22,7 @@ function FunnelChart({ data }: { data: AdminFunnel }) {
   const bar = (value: number) => Math.max(value > 0 ? 2 : 0, ((width - labelWidth - 60) * value) / max);
   return (
     <svg className="funnel-chart" viewBox={`0 0 ${width} ${rows.length * rowHeight + 10}`} role="img" aria-labelledby="funnel-chart-title">
-      <title id="funnel-chart-title">
-        Visitors, sign-ups and confirmed per {BY_LABELS[data.by].toLowerCase()}; the same figures are in the table below.
-      </title>
+      <title id="funnel-chart-title">{w.chartTitle(w.per[data.by])}</title>
       {rows.map((r, i) => {
         const y = i * rowHeight + 4;
         return (
@@ -48,6 +43,9 @@ function FunnelChart({ data }: { data: AdminFunnel }) {
 /** Visitors → sign-ups → confirmed for a chosen period, per day or per source, campaign or landing page. */
 export function FunnelPage({ view, onView }: { view: FunnelView; onView: (view: FunnelView) => void }) {
   // The address's period, else the last 30 days (fixed when the page opens).
+  const { words, format } = useConsoleLanguage();
+  const w = words.funnel;
+  const n = format.number;
   const [today] = useState(() => Date.now());
   const from = view.from ?? isoDay(today - 29 * DAY_MS);
   const to = view.to ?? isoDay(today);
@@ -59,77 +57,73 @@ export function FunnelPage({ view, onView }: { view: FunnelView; onView: (view: 
   const data = funnel.data;
 
   return (
-    <AdminPage
-      titleId="funnel-title"
-      title="Funnel"
-      summary={'Visitors are counted without cookies: distinct visitors per day (see the privacy policy).'}
-    >
-      <form className="filters card" aria-label="Period and grouping" onSubmit={(e) => e.preventDefault()}>
-        <DateField label="From" value={from} max={to} onChange={(v) => v && setFrom(v)} />
-        <DateField label="To" value={to} min={from} onChange={(v) => v && setTo(v)} />
+    <AdminPage titleId="funnel-title" title={words.screens.funnel} summary={w.summary}>
+      <form className="filters card" aria-label={w.form} onSubmit={(e) => e.preventDefault()}>
+        <DateField label={words.signups.filters.from} value={from} max={to} onChange={(v) => v && setFrom(v)} />
+        <DateField label={words.signups.filters.to} value={to} min={from} onChange={(v) => v && setTo(v)} />
         <SelectField
           compact
-          label="Per"
-          options={Object.keys(BY_LABELS) as FunnelDimension[]}
-          labels={BY_LABELS}
+          label={w.perLabel}
+          options={DIMENSIONS}
+          labels={w.dimensions}
           value={by}
           onValue={(next) => next && setBy(next)}
         />
       </form>
-      {funnel.isPending && <Loading label="Loading the funnel…" />}
-      {funnel.isError && <ErrorPanel title="The funnel could not be loaded" error={funnel.error} onRetry={() => void funnel.refetch()} />}
+      {funnel.isPending && <Loading label={w.loading} />}
+      {funnel.isError && <ErrorPanel title={w.failed} error={funnel.error} onRetry={() => void funnel.refetch()} />}
       {data && (
         <>
-          <ul className="stat-grid" aria-label="Totals for the period">
+          <ul className="stat-grid" aria-label={w.totals}>
             <li className="card stat">
-              <span className="stat-label">Visitors</span>
-              <span className="stat-value">{formatNumber(data.totals.visitors)}</span>
-              <span className="muted">{formatNumber(data.totals.views)} page views</span>
+              <span className="stat-label">{w.visitors}</span>
+              <span className="stat-value">{n(data.totals.visitors)}</span>
+              <span className="muted">{w.views(n(data.totals.views))}</span>
             </li>
             <li className="card stat">
-              <span className="stat-label">Sign-ups</span>
-              <span className="stat-value">{formatNumber(data.totals.signups)}</span>
-              <span className="muted">{rate(data.totals.signups, data.totals.visitors)} of visitors</span>
+              <span className="stat-label">{w.signups}</span>
+              <span className="stat-value">{n(data.totals.signups)}</span>
+              <span className="muted">{w.ofVisitors(rate(data.totals.signups, data.totals.visitors))}</span>
             </li>
             <li className="card stat">
-              <span className="stat-label">Confirmed</span>
-              <span className="stat-value">{formatNumber(data.totals.confirmed)}</span>
-              <span className="muted">{rate(data.totals.confirmed, data.totals.signups)} of sign-ups</span>
+              <span className="stat-label">{w.confirmed}</span>
+              <span className="stat-value">{n(data.totals.confirmed)}</span>
+              <span className="muted">{w.ofSignups(rate(data.totals.confirmed, data.totals.signups))}</span>
             </li>
           </ul>
           <figure className="card chart-card">
             <figcaption>
-              <h2>Per {BY_LABELS[by].toLowerCase()}</h2>
+              <h2>{w.perHeading(w.per[by])}</h2>
               <p className="muted">
-                <span className="legend legend-visitors">Visitors</span> <span className="legend legend-signups">Sign-ups</span>{' '}
-                <span className="legend legend-confirmed">Confirmed</span>
+                <span className="legend legend-visitors">{w.visitors}</span> <span className="legend legend-signups">{w.signups}</span>{' '}
+                <span className="legend legend-confirmed">{w.confirmed}</span>
               </p>
             </figcaption>
-            {data.rows.length === 0 ? <p className="muted">Nothing in this period yet.</p> : <FunnelChart data={data} />}
+            {data.rows.length === 0 ? <p className="muted">{w.nothing}</p> : <FunnelChart data={data} />}
           </figure>
           <div className="card table-card">
             <DataTable
-              caption={`The funnel per ${BY_LABELS[by].toLowerCase()}, in numbers`}
+              caption={w.caption(w.per[by])}
               header={
                 <>
-                  <th scope="col">{BY_LABELS[by]}</th>
+                  <th scope="col">{w.dimensions[by]}</th>
                   <th scope="col" className="num">
-                    Visitors
+                    {w.visitors}
                   </th>
                   <th scope="col" className="num">
-                    Page views
+                    {w.pageViews}
                   </th>
                   <th scope="col" className="num">
-                    Sign-ups
+                    {w.signups}
                   </th>
                   <th scope="col" className="num">
-                    Visitor → sign-up
+                    {w.visitorToSignup}
                   </th>
                   <th scope="col" className="num">
-                    Confirmed
+                    {w.confirmed}
                   </th>
                   <th scope="col" className="num">
-                    Sign-up → confirmed
+                    {w.signupToConfirmed}
                   </th>
                 </>
               }
@@ -139,11 +133,12 @@ export function FunnelPage({ view, onView }: { view: FunnelView; onView: (view: 
                   <th scope="row" className="break">
                     {r.key}
                   </th>
-                  <td className="num">{formatNumber(r.visitors)}</td>
-                  <td className="num">{formatNumber(r.views)}</td>
-                  <td className="num">{formatNumber(r.signups)}</td>
+                  <td className="num">{n(r.visitors)}</td>
+                  <td className="num">{n(r.views)}</td>
+                  <td className="num">{n(r.signups)}</td>
                   <td className="num">{rate(r.signups, r.visitors)}</td>
-                  <td className="num">{formatNumber(r.confirmed)}</td>
+                  <td className="num">{n(r.confirmed)}</td>
+
                   <td className="num">{rate(r.confirmed, r.signups)}</td>
                 </tr>
               ))}

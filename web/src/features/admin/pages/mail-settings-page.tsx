@@ -3,9 +3,12 @@ import type { AdminMailSettings } from '@waitlist/contract';
 import { Button } from '../../../components/ui/button';
 import { useMailSettings, useSaveMailSettings } from '../api/mail';
 import { ErrorPanel, Loading, type Notice } from '../components/console-ui';
+import { useConsoleWords } from '../app/console-language';
 
 /** Each operator chooses the mail the console sends them (their own setting: under Your account): one per confirmed sign-up, and the daily digest. */
 export function MailSettingsPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
+  const words = useConsoleWords();
+  const w = words.notifications;
   const settings = useMailSettings();
   // The operator's edits over what the server has; null until they touch a box.
   const [edited, setDraft] = useState<AdminMailSettings | null>(null);
@@ -15,17 +18,15 @@ export function MailSettingsPage({ onNotice }: { onNotice: (notice: Notice) => v
     event.preventDefault();
     if (!draft) return;
     save.mutate(draft, {
-      onSuccess: () => onNotice({ kind: 'success', text: 'Your mail settings are saved.' }),
+      onSuccess: () => onNotice({ kind: 'success', text: w.saved }),
       onError: (error) => onNotice({ kind: 'error', text: error.message }),
     });
   };
   return (
     <section className="stack-lg" aria-labelledby="mail-settings-title">
-      <h1 id="mail-settings-title">Notifications</h1>
-      {settings.isPending && <Loading label="Loading your settings…" />}
-      {settings.isError && (
-        <ErrorPanel title="Your settings could not be loaded" error={settings.error} onRetry={() => void settings.refetch()} />
-      )}
+      <h1 id="mail-settings-title">{words.screens.notifications}</h1>
+      {settings.isPending && <Loading label={w.loading} />}
+      {settings.isError && <ErrorPanel title={w.failed} error={settings.error} onRetry={() => void settings.refetch()} />}
       {draft && (
         <form className="card stack" onSubmit={submit}>
           <label className="check">
@@ -34,7 +35,7 @@ export function MailSettingsPage({ onNotice }: { onNotice: (notice: Notice) => v
               checked={draft.notify_on_confirm}
               onChange={(e) => setDraft({ ...draft, notify_on_confirm: e.target.checked })}
             />
-            Mail me when someone confirms their sign-up
+            {w.onConfirm}
           </label>
           <label className="check">
             <input
@@ -42,11 +43,11 @@ export function MailSettingsPage({ onNotice }: { onNotice: (notice: Notice) => v
               checked={draft.notify_digest}
               onChange={(e) => setDraft({ ...draft, notify_digest: e.target.checked })}
             />
-            Mail me a daily digest (new sign-ups and confirmations, new companies, top sources), sent after 06:00 UTC
+            {w.digest}
           </label>
           <div>
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save'}
+              {save.isPending ? words.common.saving : words.common.save}
             </Button>
           </div>
         </form>

@@ -1,9 +1,11 @@
 import { Button } from '../../../components/ui/button';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/session';
 import { DataTable, ErrorPanel, TimeCell, type Notice } from '../components/console-ui';
+import { useConsoleWords } from '../app/console-language';
 
 /** Where the operator is signed in (started, last used, browser), with a way to end any other session. */
 export function SessionsPanel({ onNotice }: { onNotice: (notice: Notice) => void }) {
+  const w = useConsoleWords().sessions;
   const sessions = useSessions();
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
@@ -12,46 +14,43 @@ export function SessionsPanel({ onNotice }: { onNotice: (notice: Notice) => void
   return (
     <section className="card stack" aria-labelledby="sessions-title">
       <div className="page-header">
-        <h2 id="sessions-title">Where you are signed in</h2>
+        <h2 id="sessions-title">{w.title}</h2>
         <Button
           variant="secondary"
           disabled={others === 0 || endOthers.isPending}
           onClick={() =>
             endOthers.mutate(undefined, {
-              onSuccess: ({ ended }) =>
-                onNotice({ kind: 'success', text: `${ended} other ${ended === 1 ? 'session' : 'sessions'} ended.` }),
+              onSuccess: ({ ended }) => onNotice({ kind: 'success', text: w.othersEnded(ended) }),
               onError: failed,
             })
           }
         >
-          End all other sessions
+          {w.endOthers}
         </Button>
       </div>
-      {sessions.isError && (
-        <ErrorPanel title="Your sessions could not be loaded" error={sessions.error} onRetry={() => void sessions.refetch()} />
-      )}
+      {sessions.isError && <ErrorPanel title={w.failed} error={sessions.error} onRetry={() => void sessions.refetch()} />}
       {sessions.data && (
         <DataTable
-          caption="Your sessions, the most recently used first"
+          caption={w.caption}
           header={
             <>
-              <th scope="col">Browser</th>
-              <th scope="col">Signed in</th>
-              <th scope="col">Last used</th>
+              <th scope="col">{w.browser}</th>
+              <th scope="col">{w.signedIn}</th>
+              <th scope="col">{w.lastUsed}</th>
               <th scope="col">
-                <span className="visually-hidden">Action</span>
+                <span className="visually-hidden">{w.action}</span>
               </th>
             </>
           }
         >
           {sessions.data.items.map((s) => (
             <tr key={s.id}>
-              <td className="break">{s.browser ?? 'Unknown browser'}</td>
+              <td className="break">{s.browser ?? w.unknownBrowser}</td>
               <TimeCell at={s.started_at} />
               <TimeCell at={s.last_used_at} />
               <td>
                 {s.current ? (
-                  <span className="muted">This session</span>
+                  <span className="muted">{w.thisSession}</span>
                 ) : (
                   <Button
                     variant="secondary"
@@ -59,12 +58,12 @@ export function SessionsPanel({ onNotice }: { onNotice: (notice: Notice) => void
                     disabled={endOne.isPending}
                     onClick={() =>
                       endOne.mutate(s.id, {
-                        onSuccess: () => onNotice({ kind: 'success', text: 'The session was ended.' }),
+                        onSuccess: () => onNotice({ kind: 'success', text: w.ended }),
                         onError: failed,
                       })
                     }
                   >
-                    End
+                    {w.end}
                   </Button>
                 )}
               </td>

@@ -7,6 +7,7 @@ import { TextField } from '../components/fields';
 import { SecondFactorCodeField } from '../components/code-field';
 import { StatusMessage, type Notice } from '../components/console-ui';
 import { SignedOutCard } from '../components/signed-out-card';
+import { useConsoleWords } from '../app/console-language';
 import { SsoCodeForm, SsoLink, useSsoOutcome } from './sso-sign-in';
 
 /**
@@ -15,6 +16,8 @@ import { SsoCodeForm, SsoLink, useSsoOutcome } from './sso-sign-in';
  * then the account's own code or passkey, if it has one).
  */
 export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSignedIn: () => void }) {
+  const words = useConsoleWords();
+  const w = words.signIn;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -64,7 +67,7 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
   if (sso?.kind === 'code') {
     return (
       <SignedOutCard>
-        <h1>Sign in</h1>
+        <h1>{w.title}</h1>
         <SsoCodeForm onSignedIn={onSignedIn} />
       </SignedOutCard>
     );
@@ -72,20 +75,20 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
 
   return (
     <SignedOutCard>
-      <h1>Sign in</h1>
+      <h1>{w.title}</h1>
       <p className="muted">
-        For operators only. An owner invites you by mail, or adds you with <code>npm run admin -- add EMAIL</code>.
+        {w.forOperators} <code>npm run admin -- add EMAIL</code>.
       </p>
       <StatusMessage notice={error ? null : notice} onDismiss={onSignedIn} />
       {sso?.kind === 'refused' && (
         <p className="form-error" role="alert">
-          {sso.text}
+          {words.sso.refusals[sso.refusal]}
         </p>
       )}
       {ssoOffer.data?.offered && (
         <div className="stack">
           <SsoLink primary={ssoRequired || sso?.kind === 'refused'} />
-          <p className="muted divider-text">or</p>
+          <p className="muted divider-text">{words.common.or}</p>
         </div>
       )}
       {showError && (
@@ -96,7 +99,7 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
       <form onSubmit={submit} className="stack" noValidate>
         <TextField
           id="signin-email"
-          label="E-mail"
+          label={w.email}
           type="email"
           autoComplete="username webauthn"
           required
@@ -106,7 +109,7 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
         />
         <TextField
           id="signin-password"
-          label="Password"
+          label={w.password}
           type="password"
           autoComplete="current-password"
           required
@@ -116,9 +119,7 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
         {passkeyStep && !secondStep && (
           <div className="stack" role="group" aria-labelledby="passkey-step-title">
             <p id="passkey-step-title" className="muted" role="status">
-              {sso?.kind === 'passkey'
-                ? 'Your organisation knows you. This account also has a passkey: use it below to finish signing in.'
-                : 'Your password is right. This account signs in with its passkey: use it below.'}
+              {sso?.kind === 'passkey' ? w.passkeyAfterSso : w.passkeyAfterPassword}
             </p>
             <button
               type="button"
@@ -128,14 +129,14 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
                 setSecondStep(true);
               }}
             >
-              I lost my passkey: use a recovery code
+              {w.lostPasskey}
             </button>
           </div>
         )}
         {secondStep && (
           <div className="stack" role="group" aria-labelledby="second-factor-title">
             <p id="second-factor-title" className="muted" role="status">
-              {useRecovery ? 'Enter one of your recovery codes (each works once).' : 'Enter the six digits your authenticator app shows.'}
+              {useRecovery ? w.enterRecovery : w.enterTotp}
             </p>
             <SecondFactorCodeField
               id="signin-code"
@@ -148,11 +149,11 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
           </div>
         )}
         <Button type="submit" className="btn-block" disabled={signIn.isPending || !email || !password || (secondStep && !code)}>
-          {signIn.isPending ? 'Signing in…' : 'Sign in'}
+          {signIn.isPending ? w.submitting : w.submit}
         </Button>
       </form>
       <div className="stack">
-        <p className="muted divider-text">or</p>
+        <p className="muted divider-text">{words.common.or}</p>
         <Button
           ref={passkeyButton}
           variant={passkeyStep ? 'primary' : 'secondary'}
@@ -160,7 +161,7 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
           disabled={passkey.isPending}
           onClick={() => passkey.mutate(undefined, { onSuccess: () => onSignedIn() })}
         >
-          {passkey.isPending ? 'Waiting for your passkey…' : passkeyStep ? 'Sign in with your passkey' : 'Use a passkey instead'}
+          {passkey.isPending ? w.waitingPasskey : passkeyStep ? w.withPasskey : w.passkeyInstead}
         </Button>
       </div>
     </SignedOutCard>

@@ -5,10 +5,13 @@ import { auditCsvUrl, useAudit, useAuditOperators, type AuditFilters } from '../
 import { DateField, SelectField, TextField } from '../../components/fields';
 import { AdminPage, TimeCell } from '../../components/console-ui';
 import { ListPanel } from '../../components/list-panel';
+import { useConsoleWords } from '../../app/console-language';
 
 /** Owners read what every operator did: by operator, action, outcome and period, newest first, and as CSV. */
 export function AuditPage({ view: filters, onView }: { view: AuditFilters; onView: (view: AuditFilters, typing?: boolean) => void }) {
   // The filters are the address's; the pages (by cursor) are the tab's, back to the first when a filter changes.
+  const words = useConsoleWords();
+  const w = words.audit;
   const [paged, setPaged] = useState<{ of: AuditFilters; cursors: string[] }>({ of: filters, cursors: [] });
   const cursors = paged.of === filters ? paged.cursors : [];
   const setCursors = (next: string[]) => setPaged({ of: filters, cursors: next });
@@ -20,19 +23,19 @@ export function AuditPage({ view: filters, onView }: { view: AuditFilters; onVie
   return (
     <AdminPage
       titleId="audit-title"
-      title="Audit trail"
-      summary="Every operator action, with its outcome. Nothing here can be changed."
+      title={words.screens.audit}
+      summary={w.summary}
       actions={
         <ButtonLink variant="secondary" href={auditCsvUrl(filters)} download>
-          Download CSV
+          {w.download}
         </ButtonLink>
       }
     >
-      <form className="filters card" aria-label="Filter the audit trail" onSubmit={(e) => e.preventDefault()}>
+      <form className="filters card" aria-label={w.filter} onSubmit={(e) => e.preventDefault()}>
         <SelectField
           compact
-          label="Operator"
-          empty="Everyone"
+          label={w.operator}
+          empty={w.everyone}
           options={operatorIds}
           labels={operatorLabels}
           value={filters.operator === undefined ? undefined : String(filters.operator)}
@@ -40,55 +43,52 @@ export function AuditPage({ view: filters, onView }: { view: AuditFilters; onVie
         />
         <TextField
           compact
-          label="Action"
-          placeholder="e.g. signup.erase"
+          label={w.action}
+          placeholder={w.actionPlaceholder}
           value={filters.action ?? ''}
           onChange={(e) => update({ action: e.target.value.trim() || undefined }, true)}
         />
         <SelectField
           compact
-          label="Outcome"
-          empty="Any"
+          label={w.outcome}
+          empty={words.signups.filters.any}
           options={AUDIT_OUTCOMES}
+          labels={w.outcomes}
           value={filters.outcome}
           onValue={(v) => update({ outcome: v })}
         />
-        <DateField label="From" value={filters.from} onChange={(v) => update({ from: v })} />
-        <DateField label="To" value={filters.to} onChange={(v) => update({ to: v })} />
+        <DateField label={words.signups.filters.from} value={filters.from} onChange={(v) => update({ from: v })} />
+        <DateField label={words.signups.filters.to} value={filters.to} onChange={(v) => update({ to: v })} />
       </form>
       <ListPanel
         query={page}
         items={page.data?.items}
-        what="the audit trail"
-        empty="Nothing matches."
-        caption="Operator actions, newest first"
-        header={['When', 'Who', 'What', 'Outcome', 'On', 'Details']}
+        what={w.what}
+        empty={w.empty}
+        caption={w.caption}
+        header={w.header}
         row={(e) => (
           <tr key={e.id}>
             <TimeCell at={e.at} />
             <td>
               {e.operator_email ??
-                (e.action.startsWith('cli.')
-                  ? 'the command line'
-                  : e.operator_id === null
-                    ? 'nobody signed in'
-                    : `operator ${e.operator_id}`)}
+                (e.action.startsWith('cli.') ? w.commandLine : e.operator_id === null ? w.nobody : w.operatorNumber(e.operator_id))}
             </td>
             <th scope="row">
               <code>{e.action}</code>
             </th>
             <td>
-              <span className={`badge badge-${e.outcome}`}>{e.outcome}</span>
+              <span className={`badge badge-${e.outcome}`}>{w.outcomes[e.outcome]}</span>
             </td>
-            <td>{e.signup_id !== null ? `sign-up ${e.signup_id}` : (e.target ?? '')}</td>
+            <td>{e.signup_id !== null ? w.signup(e.signup_id) : (e.target ?? '')}</td>
             <td>{e.detail ?? ''}</td>
           </tr>
         )}
         after={
-          <nav className="pager" aria-label="Pages of the audit trail">
+          <nav className="pager" aria-label={w.pages}>
             <div className="pager-buttons">
               <Button variant="secondary" size="small" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
-                Newer
+                {w.newer}
               </Button>
               <Button
                 variant="secondary"
@@ -96,7 +96,7 @@ export function AuditPage({ view: filters, onView }: { view: AuditFilters; onVie
                 disabled={!page.data?.next_cursor}
                 onClick={() => page.data?.next_cursor && setCursors([...cursors, page.data.next_cursor])}
               >
-                Older
+                {w.older}
               </Button>
             </div>
           </nav>

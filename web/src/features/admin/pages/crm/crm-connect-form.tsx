@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import {
   CRM_FIELDS,
-  CRM_FIELD_LABELS,
   CRM_PROVIDERS,
   CRM_PROVIDER_NAMES,
   type AdminCrmState,
+  type AdminSegment,
   type CrmField,
   type CrmProvider,
   type CrmRule,
@@ -14,9 +14,11 @@ import { useConnectCrm } from '../../api/crm';
 import { useSegments } from '../../api/segments';
 import { SelectField, TextField } from '../../components/fields';
 import { DataTable, type Notice } from '../../components/console-ui';
+import { useConsoleWords } from '../../app/console-language';
+import { describeFilter } from '../pilots/segment-summary';
 
-const BOOKED = { any: 'Booked or not', yes: 'Only people who booked a call', no: 'Only people who have not booked' } as const;
-type Booked = keyof typeof BOOKED;
+const BOOKED = ['any', 'yes', 'no'] as const;
+type Booked = (typeof BOOKED)[number];
 
 const bookedOf = (rule: CrmRule | null): Booked => (rule?.booked === true ? 'yes' : rule?.booked === false ? 'no' : 'any');
 
@@ -26,6 +28,8 @@ const bookedOf = (rule: CrmRule | null): Booked => (rule?.booked === true ? 'yes
  * there by a rule, and the property each field goes to (empty: not sent). Missing properties are made in the CRM.
  */
 export function CrmConnectForm({ state, onNotice }: { state: AdminCrmState; onNotice: (notice: Notice) => void }) {
+  const words = useConsoleWords();
+  const w = words.crm.connect;
   const connect = useConnectCrm();
   const segments = useSegments();
   /** '': by the rule below; else a saved segment's id. */
@@ -41,6 +45,7 @@ export function CrmConnectForm({ state, onNotice }: { state: AdminCrmState; onNo
   const [fields, setFields] = useState<Record<CrmField, string>>(
     () => Object.fromEntries(CRM_FIELDS.map((f) => [f, state.fields[f] ?? ''])) as Record<CrmField, string>,
   );
+  const describeChosen = (filter: AdminSegment | undefined) => (filter ? describeFilter(filter, words) : '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const rule: CrmRule = {
@@ -61,7 +66,7 @@ export function CrmConnectForm({ state, onNotice }: { state: AdminCrmState; onNo
           setToken('');
           onNotice({
             kind: 'success',
-            text: `${CRM_PROVIDER_NAMES[provider]} is connected: ${saved.pending === 1 ? '1 person is' : `${saved.pending} people are`} on the way there.`,
+            text: w.connected(CRM_PROVIDER_NAMES[provider], saved.pending),
           });
         },
         onError: (error) => onNotice({ kind: 'error', text: error.message }),
@@ -70,11 +75,11 @@ export function CrmConnectForm({ state, onNotice }: { state: AdminCrmState; onNo
   };
   return (
     <form className="card stack" aria-labelledby="crm-connect-title" onSubmit={submit}>
-      <h2 id="crm-connect-title">{state.connected ? 'Change the connection' : 'Connect a CRM'}</h2>
-      {state.connected && <p className="muted">The saved token is never shown again: paste it with any change you save.</p>}
+      <h2 id="crm-connect-title">{state.connected ? w.change : w.connect}</h2>
+      {state.connected && <p className="muted">{w.tokenHidden}</p>}
       <div className="form-grid">
         <SelectField
-          label="CRM"
+          label={w.crm}
           options={CRM_PROVIDERS}
           labels={CRM_PROVIDER_NAMES}
           value={provider}
@@ -83,7 +88,7 @@ export function CrmConnectForm({ state, onNotice }: { state: AdminCrmState; onNo
         />
         <TextField
           id="crm-token"
-          label={provider === 'hubspot' ? 'Private app access token' : 'API token'}
+          label={provider === 'hubspot' ? w.hubspotToken : w.apiToken}
           type="password"
           autoComplete="off"
           required
@@ -95,7 +100,7 @@ export function CrmConnectForm({ state, onNotice }: { state: AdminCrmState; onNo
         {provider === 'pipedrive' && (
           <TextField
             id="crm-domain"
-            label="Company domain (the name before .pipedrive.com)"
+            label={w.domain}
             required
             pattern="[A-Za-z0-9][A-Za-z0-9\-]{0,62}"
             value={domain}
@@ -104,13 +109,13 @@ export function CrmConnectForm({ state, onNotice }: { state: AdminCrmState; onNo
         )}
       </div>
       <fieldset className="stack">
-        <legend>Who goes to the CRM</legend>
+        <legend>{w.who}</legend>
         <SelectField
-          label="Send"
+          label={w.send}
           options={['', ...(segments.data?.items ?? []).map((s) => String(s.id))]}
           labels={{
-            '': 'The people this rule chooses',
-            ...Object.fromEntries((segments.data?.items ?? []).map((s) => [String(s.id), `The saved segment “${s.name}”`])),
+            '': w.byRule,
+            ...Object.fromEntries((segments.data?.items ?? []).map((s) => [String(s.id), w.savedSegment(s.name)])),
           }}
           value={segment}
           onValue={(value) => setSegment(value ?? '')}
@@ -118,13 +123,12 @@ export function CrmConnectForm({ state, onNotice }: { state: AdminCrmState; onNo
         {segment === '' ? (
           <>
             <label className="check">
-              <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} /> Only people who confirmed their
-              address
+              <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} /> {w.onlyConfirmed}
             </label>
             <div className="form-grid">
               <TextField
                 id="crm-min-score"
-                label="Fit score at least (empty: any)"
+                label={w.minScore}
                 type="number"
                 inputMode="numeric"
                 min={0}
@@ -133,9 +137,9 @@ export function CrmConnectForm({ state, onNotice }: { state: AdminCrmState; onNo
                 onChange={(e) => setMinScore(e.target.value)}
               />
               <SelectField
-                label="Booked call"
-                options={Object.keys(BOOKED) as Booked[]}
-                labels={BOOKED}
+                label={w.booked}
+                options={BOOKED}
+                labels={w.bookedChoices}
                 value={booked}
                 required
                 onValue={(v) => v && setBooked(v)}
@@ -143,21 +147,21 @@ export function CrmConnectForm({ state, onNotice }: { state: AdminCrmState; onNo
             </div>
           </>
         ) : (
-          <p className="muted">{segments.data?.items.find((s) => String(s.id) === segment)?.in_words}</p>
+          <p className="muted">{describeChosen(segments.data?.items.find((s) => String(s.id) === segment)?.filter)}</p>
         )}
-        <p className="muted">People who unsubscribed are never sent; those already there get their new status.</p>
+        <p className="muted">{w.unsubscribed}</p>
       </fieldset>
       <div className="table-card">
-        <DataTable caption="Which property each field goes to (empty: not sent)" header={['Field', 'Property in the CRM']}>
+        <DataTable caption={w.fieldsCaption} header={w.fieldsHeader}>
           {CRM_FIELDS.map((field) => (
             <tr key={field}>
-              <th scope="row">{CRM_FIELD_LABELS[field]}</th>
+              <th scope="row">{w.fields[field]}</th>
               <td>
                 <TextField
                   compact
                   className="label-hidden"
                   id={`crm-field-${field}`}
-                  label={`Property for ${CRM_FIELD_LABELS[field]}`}
+                  label={w.propertyFor(w.fields[field])}
                   pattern="[a-z][a-z0-9_]{0,99}"
                   value={fields[field]}
                   onChange={(e) => setFields({ ...fields, [field]: e.target.value })}
@@ -167,7 +171,7 @@ export function CrmConnectForm({ state, onNotice }: { state: AdminCrmState; onNo
           ))}
         </DataTable>
       </div>
-      <p className="muted">The e-mail address is the contact’s key; the company is made from the work domain and linked to the person.</p>
+      <p className="muted">{w.key}</p>
       {connect.error && (
         <p className="form-error" role="alert">
           {connect.error.message}
@@ -175,7 +179,7 @@ export function CrmConnectForm({ state, onNotice }: { state: AdminCrmState; onNo
       )}
       <div className="actions">
         <Button type="submit" disabled={connect.isPending}>
-          {state.connected ? 'Save the connection' : `Connect ${CRM_PROVIDER_NAMES[provider]}`}
+          {state.connected ? w.save : w.connectNamed(CRM_PROVIDER_NAMES[provider])}
         </Button>
       </div>
     </form>

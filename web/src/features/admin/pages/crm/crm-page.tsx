@@ -1,25 +1,28 @@
 import { useState } from 'react';
-import {
-  CRM_PROVIDER_NAMES,
-  ruleInWords,
-  type AdminCrmState,
-  type AdminCrmTest,
-  type AdminSessionInfo,
-  type CrmRule,
-} from '@waitlist/contract';
+import { CRM_PROVIDER_NAMES, type AdminCrmState, type AdminCrmTest, type AdminSessionInfo, type CrmRule } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useCan } from '../../app/role';
 import { useCrm, useDisconnectCrm, useTestCrm } from '../../api/crm';
-import { AdminPage, ConfirmDialog, DataTable, ErrorPanel, Loading, TimeCell, formatNumber, type Notice } from '../../components/console-ui';
+import { AdminPage, ConfirmDialog, DataTable, ErrorPanel, Loading, TimeCell, type Notice } from '../../components/console-ui';
 import { ProofPanel, useFreshProof } from '../security/proof-panel';
 import { CrmConnectForm } from './crm-connect-form';
+import { useConsoleLanguage, useConsoleWords } from '../../app/console-language';
+import type { ConsoleWords } from '@waitlist/catalogue/console';
 
-/** `n` of something, in the singular or the plural. */
-const countOf = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+/** A rule of who goes to the CRM, in the reader's language (the server's audit entry keeps contract ruleInWords). */
+export function ruleInWordsOf(rule: CrmRule, words: ConsoleWords): string {
+  const w = words.crm.rule;
+  const parts = [
+    rule.confirmed === true ? w.confirmed : rule.confirmed === false ? w.notConfirmed : null,
+    rule.min_fit_score !== undefined ? w.minScore(rule.min_fit_score) : null,
+    rule.booked === true ? w.booked : rule.booked === false ? w.notBooked : null,
+  ].filter((p): p is string => p !== null);
+  return parts.length === 0 ? w.everyone : w.everyoneWho(parts.join(', '));
+}
 
-/** Who goes there, in the words the server's audit entry uses. */
-const audienceInWords = (rule: CrmRule | null, segment: string | null) =>
-  rule ? ruleInWords(rule) : segment ? `the segment “${segment}”` : 'a saved segment that is gone: choose again';
+/** Who goes there. */
+const audienceInWords = (rule: CrmRule | null, segment: string | null, words: ConsoleWords) =>
+  rule ? ruleInWordsOf(rule, words) : segment ? words.send.theSegment(segment) : words.crm.segmentGone;
 
 /**
  * The founders' CRM (issue 49): whether one is connected and what it is doing (people on their way, refused, erasures
@@ -27,28 +30,23 @@ const audienceInWords = (rule: CrmRule | null, segment: string | null) =>
  * connecting, changing and disconnecting it.
  */
 export function CrmPage({ session, onNotice }: { session: AdminSessionInfo; onNotice: (notice: Notice) => void }) {
+  const words = useConsoleWords();
+  const w = words.crm;
   const crm = useCrm();
   const can = useCan();
   const fresh = useFreshProof(session);
   return (
     <AdminPage
       titleId="crm-title"
-      title="CRM"
-      summary={crm.data && (crm.data.connected ? `Connected to ${CRM_PROVIDER_NAMES[crm.data.provider!]}` : 'No CRM connected')}
+      title={words.screens.crm}
+      summary={crm.data && (crm.data.connected ? w.connectedTo(CRM_PROVIDER_NAMES[crm.data.provider!]) : w.none)}
     >
-      {crm.isPending && <Loading label="Loading the CRM connection…" />}
-      {crm.isError && <ErrorPanel title="The CRM connection could not be loaded" error={crm.error} onRetry={() => void crm.refetch()} />}
+      {crm.isPending && <Loading label={w.loading} />}
+      {crm.isError && <ErrorPanel title={w.failed} error={crm.error} onRetry={() => void crm.refetch()} />}
       {crm.data && (
         <>
-          {crm.data.connected ? (
-            <ConnectionStatus state={crm.data} owner={can('owner')} onNotice={onNotice} />
-          ) : (
-            <p>
-              Qualified people can go to HubSpot or Pipedrive as they qualify, kept current there and erased there when they erase
-              themselves here. docs/operators.md says how to make each CRM’s token.
-            </p>
-          )}
-          {can('owner') && !fresh && <ProofPanel session={session} purpose="To connect a CRM (its token reaches everyone it chooses)" />}
+          {crm.data.connected ? <ConnectionStatus state={crm.data} owner={can('owner')} onNotice={onNotice} /> : <p>{w.intro}</p>}
+          {can('owner') && !fresh && <ProofPanel session={session} purpose={w.proofPurpose} />}
           {can('owner') && <CrmConnectForm key={crm.data.connected_at ?? 'new'} state={crm.data} onNotice={onNotice} />}
           <Attempts state={crm.data} />
         </>
@@ -58,6 +56,10 @@ export function CrmPage({ session, onNotice }: { session: AdminSessionInfo; onNo
 }
 
 function ConnectionStatus({ state, owner, onNotice }: { state: AdminCrmState; owner: boolean; onNotice: (notice: Notice) => void }) {
+  const { words, format } = useConsoleLanguage();
+  const w = words.crm;
+  const n = format.number;
+  const countOf = (count: number, noun: (count: number) => string) => `${n(count)} ${noun(count)}`;
   const test = useTestCrm();
   const disconnect = useDisconnectCrm();
   const [checks, setChecks] = useState<AdminCrmTest | null>(null);
@@ -67,42 +69,42 @@ function ConnectionStatus({ state, owner, onNotice }: { state: AdminCrmState; ow
     <section className="card stack" aria-labelledby="crm-status-title">
       <h2 id="crm-status-title">{name}</h2>
       <dl className="details">
-        <dt>Who goes there</dt>
-        <dd>{audienceInWords(state.rule, state.segment_name)}</dd>
-        <dt>Token</dt>
-        <dd>ending in {state.token_hint}</dd>
+        <dt>{w.who}</dt>
+        <dd>{audienceInWords(state.rule, state.segment_name, words)}</dd>
+        <dt>{w.token}</dt>
+        <dd>{w.endingIn(state.token_hint ?? '')}</dd>
         {state.company_domain && (
           <>
-            <dt>Company</dt>
-            <dd>{state.company_domain}.pipedrive.com</dd>
+            <dt>{w.company}</dt>
+            <dd>{`${state.company_domain}.pipedrive.com`}</dd>
           </>
         )}
-        <dt>Connected</dt>
+        <dt>{w.connected}</dt>
         <dd>
-          {state.connected_at && new Date(state.connected_at).toLocaleString('en-GB')}
-          {state.connected_by ? ` by ${state.connected_by}` : ''}
+          {state.connected_at && format.dateTime(state.connected_at)}
+          {state.connected_by ? ` ${w.by(state.connected_by)}` : ''}
         </dd>
-        <dt>In {name} through us</dt>
-        <dd>{countOf(state.synced, 'person', 'people')}</dd>
-        <dt>On their way</dt>
+        <dt>{w.inThrough(name)}</dt>
+        <dd>{countOf(state.synced, w.people)}</dd>
+        <dt>{w.onTheirWay}</dt>
         <dd>
-          {countOf(state.pending, 'change', 'changes')}, {countOf(state.pending_erasures, 'erasure', 'erasures')}
+          {countOf(state.pending, w.changes)}, {countOf(state.pending_erasures, w.erasures)}
         </dd>
-        <dt>Refused for good</dt>
-        <dd>{formatNumber(state.failed)}</dd>
-        <dt>Last exchange that moved people</dt>
-        <dd>{state.last_sync_at ? new Date(state.last_sync_at).toLocaleString('en-GB') : 'none yet'}</dd>
+        <dt>{w.refused}</dt>
+        <dd>{n(state.failed)}</dd>
+        <dt>{w.lastExchange}</dt>
+        <dd>{state.last_sync_at ? format.dateTime(state.last_sync_at) : w.noneYet}</dd>
       </dl>
       {state.last_error && (
         <p className="notice notice-warning" role="status">
-          {name} last answered: {state.last_error}
+          {w.lastAnswered(name)} {state.last_error}
         </p>
       )}
       {checks && (
-        <ul aria-label="Test of the connection" className="stack">
+        <ul aria-label={w.testLabel} className="stack">
           {checks.checks.map((c) => (
             <li key={c.name}>
-              <strong>{c.ok ? 'Works' : 'Refused'}:</strong> {c.detail}
+              <strong>{c.ok ? w.works : w.refusedCheck}:</strong> {c.detail}
             </li>
           ))}
         </ul>
@@ -120,10 +122,10 @@ function ConnectionStatus({ state, owner, onNotice }: { state: AdminCrmState; ow
               })
             }
           >
-            {test.isPending ? 'Testing…' : 'Test the connection'}
+            {test.isPending ? w.testing : w.test}
           </Button>
           <Button type="button" variant="ghost" onClick={() => setConfirming(true)}>
-            Disconnect
+            {w.disconnect}
           </Button>
         </div>
       )}
@@ -131,8 +133,8 @@ function ConnectionStatus({ state, owner, onNotice }: { state: AdminCrmState; ow
         <ConfirmDialog
           open
           busy={disconnect.isPending}
-          title={`Disconnect ${name}?`}
-          confirmLabel="Disconnect"
+          title={w.disconnectTitle(name)}
+          confirmLabel={w.disconnect}
           onCancel={() => setConfirming(false)}
           onConfirm={() =>
             disconnect.mutate(undefined, {
@@ -140,17 +142,13 @@ function ConnectionStatus({ state, owner, onNotice }: { state: AdminCrmState; ow
               onSuccess: (answer) =>
                 onNotice({
                   kind: answer.erasures_not_sent > 0 ? 'error' : 'success',
-                  text:
-                    answer.erasures_not_sent > 0
-                      ? `${name} is disconnected. ${answer.erasures_not_sent} erasures had not reached it: delete those people there by hand.`
-                      : `${name} is disconnected. The people already there stay there.`,
+                  text: answer.erasures_not_sent > 0 ? w.disconnectedLeft(name, answer.erasures_not_sent) : w.disconnected(name),
                 }),
               onError: (error) => onNotice({ kind: 'error', text: error.message }),
             })
           }
         >
-          The token is forgotten and nothing more goes to {name}. People already there stay there; erasures that have not reached it yet
-          will not ({formatNumber(state.pending_erasures)} now).
+          {w.disconnectBody(name, n(state.pending_erasures))}
         </ConfirmDialog>
       )}
     </section>
@@ -158,19 +156,18 @@ function ConnectionStatus({ state, owner, onNotice }: { state: AdminCrmState; ow
 }
 
 function Attempts({ state }: { state: AdminCrmState }) {
+  const w = useConsoleWords().crm;
   if (state.recent.length === 0) return null;
   return (
     <div className="card table-card">
-      <DataTable
-        caption="The latest exchanges with the CRM, newest first"
-        header={['When', 'What', 'People', 'Outcome', 'The CRM’s answer']}
-      >
+      <DataTable caption={w.attemptsCaption} header={w.attemptsHeader}>
         {state.recent.map((a, i) => (
           <tr key={`${a.at}-${i}`}>
             <TimeCell at={a.at} />
             <td>{a.action}</td>
             <td>{a.people}</td>
-            <td>{a.outcome === 'ok' ? 'done' : a.outcome === 'retry' ? 'will try again' : 'refused'}</td>
+            <td>{w.outcomes[a.outcome]}</td>
+
             <td>{a.answer}</td>
           </tr>
         ))}

@@ -1,4 +1,6 @@
 import type { AdminWebhookDelivery } from '@waitlist/contract';
+import type { ConsoleWords } from '@waitlist/catalogue/console';
+import { useConsoleWords } from '../../app/console-language';
 import { Button } from '../../../../components/ui/button';
 import { useResendWebhook, useWebhooks } from '../../api/mail';
 import { DataTable, TimeCell } from '../../components/console-ui';
@@ -7,16 +9,19 @@ import { PersonLink } from '../../components/person-link';
 import { useCan } from '../../app/role';
 
 /** Where one delivery stands, in words an operator can act on. */
-export function webhookStatus(delivery: AdminWebhookDelivery, configured: boolean): string {
-  if (delivery.status === 'sent') return 'Delivered';
-  if (delivery.status === 'failed') return 'Failed';
-  if (delivery.status === 'cancelled') return 'Not sent';
-  if (!configured) return 'Waiting: WEBHOOK_SECRET is not set';
-  return delivery.attempts > 0 ? `Retrying (${delivery.attempts} failed ${delivery.attempts === 1 ? 'attempt' : 'attempts'})` : 'Pending';
+export function webhookStatus(delivery: AdminWebhookDelivery, configured: boolean, words: ConsoleWords): string {
+  const w = words.webhooks.states;
+  if (delivery.status === 'sent') return w.sent;
+  if (delivery.status === 'failed') return w.failed;
+  if (delivery.status === 'cancelled') return w.cancelled;
+  if (!configured) return w.noSecret;
+  return delivery.attempts > 0 ? words.mailTable.retrying(delivery.attempts) : w.pending;
 }
 
 /** Webhook deliveries per endpoint, the latest events (failures first), and "send again" with the same webhook-id. */
 export function WebhooksPanel() {
+  const words = useConsoleWords();
+  const w = words.webhooks;
   const webhooks = useWebhooks();
   const resend = useResendWebhook();
   const can = useCan();
@@ -25,14 +30,14 @@ export function WebhooksPanel() {
   const configured = data?.configured ?? false;
   return (
     <section className="stack-lg" aria-labelledby="webhooks-title">
-      <h2 id="webhooks-title">Webhooks</h2>
+      <h2 id="webhooks-title">{w.title}</h2>
       <ListPanel
         query={webhooks}
         items={data?.endpoints}
-        what="webhook deliveries"
-        empty="No webhook events yet. Set WEBHOOK_URL and WEBHOOK_SECRET to send them."
-        caption="Deliveries per endpoint"
-        header={['Endpoint', 'Delivered', 'Pending', 'Failed']}
+        what={w.what}
+        empty={w.empty}
+        caption={w.caption}
+        header={w.header}
         row={(e) => (
           <tr key={e.target}>
             <td className="break">{e.target}</td>
@@ -43,17 +48,17 @@ export function WebhooksPanel() {
         )}
         after={
           <DataTable
-            caption="Latest webhook events, failures first"
+            caption={w.latest}
             header={
               <>
-                <th scope="col">Event</th>
-                <th scope="col">Sign-up</th>
-                <th scope="col">Endpoint</th>
-                <th scope="col">Status</th>
-                <th scope="col">Queued</th>
-                <th scope="col">Last error</th>
+                <th scope="col">{w.event}</th>
+                <th scope="col">{words.mailTable.signup}</th>
+                <th scope="col">{w.endpoint}</th>
+                <th scope="col">{words.mailTable.status}</th>
+                <th scope="col">{words.mailTable.queued}</th>
+                <th scope="col">{words.mailTable.lastError}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Action</span>
+                  <span className="visually-hidden">{w.action}</span>
                 </th>
               </>
             }
@@ -65,13 +70,13 @@ export function WebhooksPanel() {
                 </td>
                 <td>{d.subject_id === null ? '—' : <PersonLink id={d.subject_id}>#{d.subject_id}</PersonLink>}</td>
                 <td className="break">{d.target}</td>
-                <td>{webhookStatus(d, configured)}</td>
+                <td>{webhookStatus(d, configured, words)}</td>
                 <TimeCell at={d.created_at} />
                 <td className="break">{d.last_error ?? '—'}</td>
                 <td>
                   {(d.status === 'sent' || d.status === 'failed') && can('owner') && (
                     <Button variant="secondary" size="small" disabled={resend.isPending} onClick={() => resend.mutate(d.id)}>
-                      Send {d.webhook_id} again
+                      {w.sendAgain(d.webhook_id)}
                     </Button>
                   )}
                 </td>

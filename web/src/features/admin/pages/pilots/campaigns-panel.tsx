@@ -10,17 +10,12 @@ import { EMPTY_MESSAGE, MessageFields, filledMessage, type MessageDraft } from '
 import { audienceOfTarget, type SendTarget } from './segment-summary';
 import { Can } from '../../app/role';
 import { PausedSends, SendHealthCells } from './send-health';
-
-const STATES: Record<AdminCampaign['state'], string> = {
-  draft: 'Draft',
-  sending: 'Sending',
-  paused: 'Paused',
-  sent: 'Sent',
-  cancelled: 'Cancelled',
-};
+import { useConsoleWords } from '../../app/console-language';
 
 /** Updates to the list: write one for the Sign-ups filter or a saved segment, send yourself a test, send it, follow it, stop it. */
 export function CampaignsPanel({ target, operator }: { target: SendTarget; operator: string }) {
+  const words = useConsoleWords();
+  const w = words.updates;
   const campaigns = useCampaigns();
   const create = useCreateCampaign();
   const act = useCampaignAction();
@@ -37,7 +32,7 @@ export function CampaignsPanel({ target, operator }: { target: SendTarget; opera
     );
   return (
     <section className="stack-lg" aria-labelledby="campaigns-title">
-      <h2 id="campaigns-title">Updates to the list</h2>
+      <h2 id="campaigns-title">{words.screens.updates}</h2>
       <p role="status" aria-live="polite">
         {notice}
       </p>
@@ -45,46 +40,46 @@ export function CampaignsPanel({ target, operator }: { target: SendTarget; opera
       <ListPanel
         query={campaigns}
         items={campaigns.data?.items}
-        what="updates"
-        empty="No update yet."
-        caption="Updates, newest first (confirmed people who have not unsubscribed)"
-        header={['Update', 'State', 'Recipients', 'Sent', 'Waiting', 'Failed', 'Not sent', 'Bounced', 'Complaints', 'To', 'Actions']}
+        what={w.what}
+        empty={w.empty}
+        caption={w.caption}
+        header={w.header}
         row={(c) => (
           <tr key={c.id}>
             <td>{c.name}</td>
-            <td>{STATES[c.state]}</td>
+            <td>{words.sendStates[c.state]}</td>
             <td>{c.recipients}</td>
             <td>{c.sent}</td>
             <td>{c.pending}</td>
             <td>{c.failed}</td>
             <td>{c.cancelled}</td>
             <SendHealthCells send={c} />
-            <td>{c.audience ?? '(not recorded)'}</td>
+            <td>{c.audience ?? words.waves.notRecorded}</td>
             <td className="actions">
               <Can need="member">
                 <Button
                   size="small"
                   variant="ghost"
-                  aria-label={`Test to me: ${c.name}`}
+                  aria-label={w.testNamed(c.name)}
                   disabled={act.isPending}
-                  onClick={() => run(c, 'test', `A test copy of “${c.name}” is on its way to ${operator}.`)}
+                  onClick={() => run(c, 'test', w.tested(c.name, operator))}
                 >
-                  Test to me
+                  {w.test}
                 </Button>
                 {c.state === 'draft' && (
-                  <Button size="small" aria-label={`Send… ${c.name}`} disabled={act.isPending} onClick={() => setSending(c)}>
-                    Send…
+                  <Button size="small" aria-label={w.sendNamed(c.name)} disabled={act.isPending} onClick={() => setSending(c)}>
+                    {w.send}
                   </Button>
                 )}
                 {(c.state === 'draft' || c.state === 'sending' || c.state === 'paused') && (
                   <Button
                     size="small"
                     variant="secondary"
-                    aria-label={`Cancel ${c.name}`}
+                    aria-label={w.cancelNamed(c.name)}
                     disabled={act.isPending}
-                    onClick={() => run(c, 'cancel', `“${c.name}” is cancelled.`)}
+                    onClick={() => run(c, 'cancel', w.cancelled(c.name))}
                   >
-                    Cancel
+                    {words.common.cancel}
                   </Button>
                 )}
               </Can>
@@ -103,9 +98,7 @@ export function CampaignsPanel({ target, operator }: { target: SendTarget; opera
               { name, ...audienceOfTarget(target), message: { en: message.en, ...(message.sv ? { sv: message.sv } : {}) } },
               {
                 onSuccess: ({ recipients }) => {
-                  setNotice(
-                    `Draft “${name}” saved: it would reach ${recipients} ${recipients === 1 ? 'person' : 'people'} now. Send yourself a test, then send it.`,
-                  );
+                  setNotice(w.saved(name, recipients));
                   setName('');
                   setDraft(EMPTY_MESSAGE);
                 },
@@ -114,9 +107,9 @@ export function CampaignsPanel({ target, operator }: { target: SendTarget; opera
             );
           }}
         >
-          <h3 id="new-campaign-title">Write an update for {target.label}</h3>
-          <p className="muted">Who: {target.words}; of them, those who confirmed and have not unsubscribed when you send it.</p>
-          <TextField label="Name (for you)" value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} />
+          <h3 id="new-campaign-title">{w.writeFor(target.label)}</h3>
+          <p className="muted">{w.who(target.words)}</p>
+          <TextField label={w.name} value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} />
           <MessageFields draft={draft} onChange={setDraft} required />
           <div className="actions">
             <Button
@@ -125,10 +118,10 @@ export function CampaignsPanel({ target, operator }: { target: SendTarget; opera
               disabled={preview.isPending || !message.en}
               onClick={() => preview.mutate({ kind: 'campaign', message })}
             >
-              Preview both languages
+              {words.send.preview}
             </Button>
             <Button type="submit" disabled={create.isPending}>
-              Save draft
+              {w.saveDraft}
             </Button>
           </div>
           {preview.isError && <p role="alert">{preview.error.message}</p>}
@@ -137,13 +130,13 @@ export function CampaignsPanel({ target, operator }: { target: SendTarget; opera
       </Can>
       <ConfirmDialog
         open={sending !== null}
-        title={`Send “${sending?.name ?? ''}”?`}
-        confirmLabel={`Send to ${sending?.recipients ?? 0} ${sending?.recipients === 1 ? 'person' : 'people'}`}
+        title={w.sendTitle(sending?.name ?? '')}
+        confirmLabel={w.sendTo(sending?.recipients ?? 0)}
         busy={act.isPending}
         onCancel={() => setSending(null)}
-        onConfirm={() => sending && run(sending, 'send', `“${sending.name}” is going out at the bulk pace.`)}
+        onConfirm={() => sending && run(sending, 'send', w.going(sending.name))}
       >
-        <p>It goes to everyone the filter selects who has confirmed and not unsubscribed at this moment, each once, in their language.</p>
+        <p>{w.sendBody}</p>
       </ConfirmDialog>
     </section>
   );

@@ -1,8 +1,8 @@
-import { DOCUMENT_KIND_LABELS } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useDocumentRequests, useMarkDocumentRequestAnswered } from '../../api/pilots';
 import { Can } from '../../app/role';
-import { TimeCell, formatDateTime } from '../../components/console-ui';
+import { TimeCell, TimeOf } from '../../components/console-ui';
+import { useConsoleWords } from '../../app/console-language';
 import { ListPanel } from '../../components/list-panel';
 
 /**
@@ -10,23 +10,23 @@ import { ListPanel } from '../../components/list-panel';
  * ask, each owner is mailed (a reply goes to the buyer), and the request waits here until a member marks it answered.
  */
 export function DocumentRequestsPanel() {
+  const w = useConsoleWords().documents;
   const requests = useDocumentRequests();
   const answer = useMarkDocumentRequestAnswered();
   const open = requests.data?.open ?? 0;
   return (
     <section className="stack-lg" aria-labelledby="document-requests-title">
-      <h2 id="document-requests-title">Requests for security documents</h2>
+      <h2 id="document-requests-title">{w.title}</h2>
       <p className="muted">
-        Sent from the trust page; each owner got a mail to reply to.{' '}
-        {requests.data ? (open === 0 ? 'All answered.' : `${open} not answered yet.`) : null}
+        {w.intro} {requests.data ? (open === 0 ? w.allAnswered : w.open(open)) : null}
       </p>
       <ListPanel
         query={requests}
         items={requests.data?.items}
-        what="requests for security documents"
-        empty="No request yet."
-        caption="Requests for security documents, newest first"
-        header={['Arrived', 'From', 'Company', 'Asks for', 'Message', 'Answered']}
+        what={w.what}
+        empty={w.empty}
+        caption={w.caption}
+        header={w.header}
         row={(r) => (
           <tr key={r.id}>
             <TimeCell at={r.created_at} />
@@ -34,17 +34,17 @@ export function DocumentRequestsPanel() {
               {r.name}
               <br />
               <a href={`mailto:${r.email}`}>{r.email}</a>
-              {r.proof_of_work ? null : <span className="muted"> (no proof of work)</span>}
+              {r.proof_of_work ? null : <span className="muted"> {w.noProof}</span>}
             </td>
             <td>{r.company}</td>
-            <td>{r.documents.map((kind) => DOCUMENT_KIND_LABELS[kind]).join(', ')}</td>
+            <td>{r.documents.map((kind) => w.kinds[kind]).join(', ')}</td>
             <td>{r.message ?? '—'}</td>
             <td>
-              {r.answered_at ? null : <span className="muted">Not answered yet. </span>}
+              {r.answered_at ? null : <span className="muted">{w.notAnswered} </span>}
               {r.answered_at ? (
                 <>
-                  <time dateTime={r.answered_at}>{formatDateTime(r.answered_at)}</time>
-                  {r.answered_by ? <span className="muted"> by {r.answered_by}</span> : null}
+                  <TimeOf at={r.answered_at} />
+                  {r.answered_by ? <span className="muted"> {w.by(r.answered_by)}</span> : null}
                 </>
               ) : (
                 <Can need="member">
@@ -53,10 +53,10 @@ export function DocumentRequestsPanel() {
                     size="small"
                     variant="secondary"
                     disabled={answer.isPending}
-                    aria-label={`Mark the request of ${r.name} (${r.company}) answered`}
+                    aria-label={w.markNamed(r.name, r.company)}
                     onClick={() => answer.mutate(r.id)}
                   >
-                    Mark answered
+                    {w.mark}
                   </Button>
                 </Can>
               )}

@@ -2,22 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS, type FitWeights } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useFitWeights, useQuestions, useSaveFitWeights } from '../../api/pilots';
-import { formatDateTime, formatNumber } from '../../components/console-ui';
 import { useCan } from '../../app/role';
+import { useConsoleLanguage } from '../../app/console-language';
 
 type Group = 'role' | 'company_size' | 'outcome';
-const GROUPS: { key: Group; label: string; options: readonly string[] }[] = [
-  { key: 'role', label: 'Role', options: ROLE_OPTIONS },
-  { key: 'company_size', label: 'Company size', options: COMPANY_SIZE_OPTIONS },
-  { key: 'outcome', label: 'Desired outcome (each one chosen)', options: DESIRED_OUTCOME_OPTIONS },
+const GROUPS: { key: Group; options: readonly string[] }[] = [
+  { key: 'role', options: ROLE_OPTIONS },
+  { key: 'company_size', options: COMPANY_SIZE_OPTIONS },
+  { key: 'outcome', options: DESIRED_OUTCOME_OPTIONS },
 ];
-const SINGLES: { key: 'base' | 'work_address' | 'free_mail' | 'colleagues' | 'partner_code'; label: string }[] = [
-  { key: 'base', label: 'Everyone starts at' },
-  { key: 'work_address', label: 'A work address' },
-  { key: 'free_mail', label: 'Free mail (Gmail, Outlook.com …)' },
-  { key: 'colleagues', label: 'Colleagues on the list (two or more of one company)' },
-  { key: 'partner_code', label: "Joined with a partner's code" },
-];
+const SINGLES = ['base', 'work_address', 'free_mail', 'colleagues', 'partner_code'] as const;
 
 /** Points as a person types them: a whole number from -100 to 100, or what was there. */
 const points = (text: string, was: number) => (/^-?\d{1,3}$/.test(text.trim()) ? Math.max(-100, Math.min(100, Number(text))) : was);
@@ -27,6 +21,8 @@ const points = (text: string, was: number) => (/^-?\d{1,3}$/.test(text.trim()) ?
  * is the sum, held between 0 and 100. Owners change them (a new version, audited); everyone sees them.
  */
 export function FitWeightsPanel() {
+  const { words, locale, format } = useConsoleLanguage();
+  const w = words.fit;
   const current = useFitWeights();
   const questions = useQuestions();
   const save = useSaveFitWeights();
@@ -44,7 +40,7 @@ export function FitWeightsPanel() {
     save.mutate(weights, {
       onSuccess: (view) => {
         setDraft(null);
-        setNotice(`Version ${view.version} is in force; every score follows it within a minute.`);
+        setNotice(w.inForce(view.version));
       },
       onError: (error) => setNotice(error.message),
     });
@@ -66,25 +62,21 @@ export function FitWeightsPanel() {
   const { version, updated_at, updated_by, rescoring } = current.data;
   return (
     <section className="stack-lg" aria-labelledby="fit-title">
-      <h2 id="fit-title">Fit score</h2>
+      <h2 id="fit-title">{w.title}</h2>
       <p className="muted">
-        Each sign-up scores the sum of these points, held between 0 and 100; the list sorts and filters by it, and a wave can take the best
-        of a filter.{' '}
-        {version === 0
-          ? 'These are the defaults.'
-          : `Version ${version}, set ${updated_at ? formatDateTime(updated_at) : ''} by ${updated_by ?? 'an owner'}.`}
+        {w.intro} {version === 0 ? w.defaults : w.version(version, updated_at ? format.dateTime(updated_at) : '', updated_by ?? w.anOwner)}
       </p>
       <p role="status" aria-live="polite">
-        {rescoring.done ? notice : `Rescoring: about ${formatNumber(rescoring.remaining)} sign-ups to go.`}
+        {rescoring.done ? notice : w.rescoring(format.number(rescoring.remaining))}
       </p>
       <form className="card stack" onSubmit={submit} aria-labelledby="fit-title">
         <fieldset className="fit-group">
-          <legend>For everyone</legend>
-          {SINGLES.map(({ key, label }) => field(label, weights[key], (n) => set({ [key]: n })))}
+          <legend>{w.everyone}</legend>
+          {SINGLES.map((key) => field(w.singles[key], weights[key], (n) => set({ [key]: n })))}
         </fieldset>
-        {GROUPS.map(({ key, label, options }) => (
+        {GROUPS.map(({ key, options }) => (
           <fieldset key={key} className="fit-group">
-            <legend>{label}</legend>
+            <legend>{w.groups[key]}</legend>
             {options.map((option) =>
               field(option, (weights[key] as Record<string, number>)[option] ?? 0, (n) => set({ [key]: { ...weights[key], [option]: n } })),
             )}
@@ -92,23 +84,23 @@ export function FitWeightsPanel() {
         ))}
         {askedChoices.map((q) => (
           <fieldset key={`question-${q.id}`} className="fit-group">
-            <legend>Answer: {q.prompt.en}</legend>
+            <legend>{w.answer(q.prompt[locale])}</legend>
             {q.options
               .filter((o) => !o.archived)
               .map((o) => {
                 const key = `${q.id}:${o.id}`;
-                return field(o.en, weights.answers[key] ?? 0, (n) => set({ answers: { ...weights.answers, [key]: n } }));
+                return field(o[locale], weights.answers[key] ?? 0, (n) => set({ answers: { ...weights.answers, [key]: n } }));
               })}
           </fieldset>
         ))}
         {editable && (
           <div className="actions">
             <Button type="submit" disabled={save.isPending || draft === null}>
-              {save.isPending ? 'Saving…' : 'Save as a new version'}
+              {save.isPending ? words.common.saving : w.save}
             </Button>
             {draft && (
               <Button type="button" variant="ghost" onClick={() => setDraft(null)}>
-                Undo changes
+                {w.undo}
               </Button>
             )}
           </div>

@@ -1,24 +1,20 @@
 import { useState } from 'react';
-import { MAX_EXPIRY_DAYS, PARTNER_CODE_MAX_CLAIMS, PARTNER_JOIN_PATH, type PartnerCodeState } from '@waitlist/contract';
+import { MAX_EXPIRY_DAYS, PARTNER_CODE_MAX_CLAIMS, PARTNER_JOIN_PATH } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useMakePartnerCode, usePartnerCodes, useWithdrawPartnerCode } from '../../api/pilots';
 import { TextField } from '../../components/fields';
 import { TimeCell } from '../../components/console-ui';
 import { ListPanel } from '../../components/list-panel';
 import { Can } from '../../app/role';
-
-const STATES: Record<PartnerCodeState, string> = {
-  active: 'open',
-  expired: 'expired',
-  full: 'used up',
-  withdrawn: 'withdrawn',
-};
+import { useConsoleWords } from '../../app/console-language';
 
 /**
  * Partner codes (issue 23): a code for a partner to pass on; whoever enters it on the join page joins confirmed by it.
  * The code is shown once, when made (only its hash is kept); the list shows its last four characters.
  */
 export function PartnerCodesPanel() {
+  const words = useConsoleWords();
+  const w = words.codes;
   const codes = usePartnerCodes();
   const make = useMakePartnerCode();
   const withdraw = useWithdrawPartnerCode();
@@ -29,25 +25,21 @@ export function PartnerCodesPanel() {
   const [outcome, setOutcome] = useState('');
   return (
     <section className="stack-lg" aria-labelledby="partner-codes-title">
-      <h2 id="partner-codes-title">Partner codes</h2>
-      <p className="muted">
-        People who enter a code on the join page ({PARTNER_JOIN_PATH}) join confirmed, attributed to the code, until its limit or expiry.
-      </p>
+      <h2 id="partner-codes-title">{words.screens.codes}</h2>
+      <p className="muted">{w.intro(PARTNER_JOIN_PATH)}</p>
       <ListPanel
         query={codes}
         items={codes.data?.items}
-        what="partner codes"
-        empty="No partner code yet."
-        caption="Partner codes, newest first"
-        header={['Label', 'Ends in', 'Joined', 'State', 'Expires', 'Action']}
+        what={w.what}
+        empty={w.empty}
+        caption={w.caption}
+        header={w.header}
         row={(c) => (
           <tr key={c.id}>
             <td>{c.label}</td>
             <td>…{c.hint}</td>
-            <td>
-              {c.claims} of {c.claim_limit}
-            </td>
-            <td>{STATES[c.state]}</td>
+            <td>{w.claims(c.claims, c.claim_limit)}</td>
+            <td>{w.states[c.state]}</td>
             <TimeCell at={c.expires_at} />
             <td>
               {c.state === 'withdrawn' ? null : (
@@ -57,15 +49,15 @@ export function PartnerCodesPanel() {
                     variant="secondary"
                     size="small"
                     disabled={withdraw.isPending}
-                    aria-label={`Withdraw “${c.label}”`}
+                    aria-label={w.withdrawNamed(c.label)}
                     onClick={() =>
                       withdraw.mutate(c.id, {
-                        onSuccess: () => setOutcome(`“${c.label}” is withdrawn: nobody else can join with it.`),
+                        onSuccess: () => setOutcome(w.withdrawn(c.label)),
                         onError: (e) => setOutcome(e.message),
                       })
                     }
                   >
-                    Withdraw
+                    {w.withdraw}
                   </Button>
                 </Can>
               )}
@@ -93,11 +85,11 @@ export function PartnerCodesPanel() {
             );
           }}
         >
-          <h3 id="new-partner-code-title">Make a partner code</h3>
+          <h3 id="new-partner-code-title">{w.make}</h3>
           <div className="form-grid">
-            <TextField label="Label (who it is for)" value={label} required maxLength={200} onChange={(e) => setLabel(e.target.value)} />
+            <TextField label={w.label} value={label} required maxLength={200} onChange={(e) => setLabel(e.target.value)} />
             <TextField
-              label="People who may join with it"
+              label={w.limit}
               type="number"
               min={1}
               max={PARTNER_CODE_MAX_CLAIMS}
@@ -106,7 +98,7 @@ export function PartnerCodesPanel() {
               onChange={(e) => setLimit(e.target.value)}
             />
             <TextField
-              label="Valid for (days)"
+              label={words.waves.validFor}
               type="number"
               min={1}
               max={MAX_EXPIRY_DAYS}
@@ -117,13 +109,13 @@ export function PartnerCodesPanel() {
           </div>
           <div className="actions">
             <Button type="submit" disabled={make.isPending || label.trim() === ''}>
-              Make the code
+              {w.submit}
             </Button>
           </div>
           <div role="status" aria-live="polite">
             {made ? (
               <p>
-                The code for “{made.label}” is <code className="partner-code">{made.code}</code>. Copy it now: it is not shown again.
+                {w.madeBefore(made.label)} <code className="partner-code">{made.code}</code>. {words.apiKeys.madeAfter}
               </p>
             ) : (
               outcome

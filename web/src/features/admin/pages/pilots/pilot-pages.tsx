@@ -8,6 +8,7 @@ import { QuestionsPanel } from './questions-panel';
 import { SendTargetPicker, useSendTarget } from './send-target';
 import { ShortListPanel, UpcomingCallsPanel } from './short-list-panel';
 import { WavesPanel } from './waves-panel';
+import { useConsoleWords } from '../../app/console-language';
 
 /**
  * From the list to pilots, one page per job (issue 48 item 3), each at its own address under /admin/pilots/: who
@@ -15,53 +16,41 @@ import { WavesPanel } from './waves-panel';
  * weights; the calls booked and the buyers' document requests.
  */
 export function WavesPage({ view }: { view: SendView }) {
+  const words = useConsoleWords();
   const target = useSendTarget('/pilots/waves', view);
   return (
-    <AdminPage
-      titleId="waves-title"
-      title="Waves and the short list"
-      summary="Decide who comes first, then invite them to the pilot in waves: to the Sign-ups filter or to a saved segment."
-    >
+    <AdminPage titleId="waves-title" title={words.screens.waves} summary={words.pilots.wavesSummary}>
       <ShortListPanel />
       <SendTargetPicker from="/pilots/waves" view={view} />
-      {target ? <WavesPanel target={target} /> : <Loading label="Loading the segment…" />}
+      {target ? <WavesPanel target={target} /> : <Loading label={words.pilots.loadingSegment} />}
     </AdminPage>
   );
 }
 
 export function UpdatesPage({ view, operator }: { view: SendView; operator: string }) {
+  const words = useConsoleWords();
   const target = useSendTarget('/pilots/updates', view);
   return (
-    <AdminPage
-      titleId="updates-title"
-      title="Updates to the list"
-      summary="Write to the people on the list: to the Sign-ups filter or to a saved segment, previewed before it goes."
-    >
+    <AdminPage titleId="updates-title" title={words.screens.updates} summary={words.pilots.updatesSummary}>
       <SendTargetPicker from="/pilots/updates" view={view} />
-      {target ? <CampaignsPanel target={target} operator={operator} /> : <Loading label="Loading the segment…" />}
+      {target ? <CampaignsPanel target={target} operator={operator} /> : <Loading label={words.pilots.loadingSegment} />}
     </AdminPage>
   );
 }
 
 export function PartnerCodesPage() {
+  const words = useConsoleWords();
   return (
-    <AdminPage
-      titleId="codes-title"
-      title="Partner codes"
-      summary="Codes for partners to hand on: who came through which, and how many are left."
-    >
+    <AdminPage titleId="codes-title" title={words.screens.codes} summary={words.pilots.codesSummary}>
       <PartnerCodesPanel />
     </AdminPage>
   );
 }
 
 export function QuestionsPage() {
+  const words = useConsoleWords();
   return (
-    <AdminPage
-      titleId="questions-title"
-      title="Questions and fit"
-      summary="The questions the confirmation page asks, and the weights that turn the answers into a fit score."
-    >
+    <AdminPage titleId="questions-title" title={words.screens.questions} summary={words.pilots.questionsSummary}>
       <QuestionsPanel />
       <FitWeightsPanel />
     </AdminPage>
@@ -69,12 +58,9 @@ export function QuestionsPage() {
 }
 
 export function CallsPage() {
+  const words = useConsoleWords();
   return (
-    <AdminPage
-      titleId="calls-title"
-      title="Calls and document requests"
-      summary="The calls people booked, and the buyers asking for our security documents."
-    >
+    <AdminPage titleId="calls-title" title={words.screens.calls} summary={words.pilots.callsSummary}>
       <UpcomingCallsPanel />
       <DocumentRequestsPanel />
     </AdminPage>

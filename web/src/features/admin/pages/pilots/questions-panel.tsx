@@ -3,7 +3,6 @@ import {
   MAX_QUESTIONS,
   MAX_QUESTION_OPTIONS,
   QUESTION_KINDS,
-  QUESTION_KIND_LABELS,
   type AdminQuestion,
   type AdminQuestionSave,
   type QuestionKind,
@@ -13,6 +12,7 @@ import { useQuestionAction, useQuestions } from '../../api/pilots';
 import { Can } from '../../app/role';
 import { SelectField, TextAreaField, TextField } from '../../components/fields';
 import { ListPanel } from '../../components/list-panel';
+import { useConsoleLanguage } from '../../app/console-language';
 
 interface Draft {
   /** The question edited; undefined: a new one. */
@@ -60,6 +60,8 @@ const saveOf = (d: Draft): AdminQuestionSave => ({
  * form that asks a new one or edits one (an option left out is archived: earlier answers keep its words).
  */
 export function QuestionsPanel() {
+  const { words, locale } = useConsoleLanguage();
+  const w = words.questions;
   const questions = useQuestions();
   const action = useQuestionAction();
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -74,44 +76,41 @@ export function QuestionsPanel() {
   });
   return (
     <section className="stack-lg" aria-labelledby="questions-title">
-      <h2 id="questions-title">Questions after confirming</h2>
-      <p className="muted">
-        Up to {MAX_QUESTIONS} optional questions, asked on the page after confirming and on each person&apos;s data page, in their language.
-        Answers show on the person&apos;s page, in the CSV and as a filter of the Sign-ups list.
-      </p>
+      <h2 id="questions-title">{w.title}</h2>
+      <p className="muted">{w.intro(MAX_QUESTIONS)}</p>
       <ListPanel
         query={questions}
         items={active}
-        what="questions"
-        empty="No question is asked yet."
-        caption="The questions asked now"
-        header={['Question', 'Swedish', 'Kind', 'Choices', 'Answered', 'Actions']}
+        what={w.what}
+        empty={w.empty}
+        caption={w.caption}
+        header={w.header}
         row={(q) => (
           <tr key={q.id}>
-            <td>{q.prompt.en}</td>
+            <td lang="en">{q.prompt.en}</td>
             <td lang="sv">{q.prompt.sv}</td>
-            <td>{QUESTION_KIND_LABELS[q.kind]}</td>
+            <td>{w.kinds[q.kind]}</td>
             <td>
               {q.options
                 .filter((o) => !o.archived)
-                .map((o) => o.en)
+                .map((o) => o[locale])
                 .join(', ') || '—'}
             </td>
             <td>{q.answered}</td>
             <td>
               <Can need="owner">
                 <div className="actions">
-                  <Button size="small" variant="secondary" onClick={() => setDraft(draftOf(q))} aria-label={`Edit “${q.prompt.en}”`}>
-                    Edit
+                  <Button size="small" variant="secondary" onClick={() => setDraft(draftOf(q))} aria-label={w.editNamed(q.prompt[locale])}>
+                    {w.edit}
                   </Button>
                   <Button
                     size="small"
                     variant="ghost"
                     disabled={action.isPending}
-                    onClick={() => action.mutate({ archive: q.id }, done(`“${q.prompt.en}” is no longer asked; its answers stay.`))}
-                    aria-label={`Stop asking “${q.prompt.en}”`}
+                    onClick={() => action.mutate({ archive: q.id }, done(w.stopped(q.prompt[locale])))}
+                    aria-label={w.stopNamed(q.prompt[locale])}
                   >
-                    Stop asking
+                    {w.stop}
                   </Button>
                 </div>
               </Can>
@@ -127,21 +126,23 @@ export function QuestionsPanel() {
             e.preventDefault();
             setOutcome('');
             const question = saveOf(draft);
-            if (draft.id === undefined) action.mutate({ create: question }, done(`Asked: “${draft.en}”.`));
-            else action.mutate({ update: draft.id, question }, done(`Saved: “${draft.en}”.`));
+            const prompt = locale === 'sv' ? draft.sv : draft.en;
+            if (draft.id === undefined) action.mutate({ create: question }, done(w.asked(prompt)));
+            else action.mutate({ update: draft.id, question }, done(w.saved(prompt)));
           }}
         >
-          <h3 id="question-form-title">{draft.id === undefined ? 'Ask a question' : `Edit “${draft.en}”`}</h3>
+          <h3 id="question-form-title">{draft.id === undefined ? w.ask : w.editNamed(locale === 'sv' ? draft.sv : draft.en)}</h3>
           <div className="form-grid">
             <TextField
-              label="Question (English)"
+              label={w.promptEn}
+              lang="en"
               required
               maxLength={200}
               value={draft.en}
               onChange={(e) => setDraft({ ...draft, en: e.target.value })}
             />
             <TextField
-              label="Question (Swedish)"
+              label={w.promptSv}
               required
               maxLength={200}
               lang="sv"
@@ -149,9 +150,9 @@ export function QuestionsPanel() {
               onChange={(e) => setDraft({ ...draft, sv: e.target.value })}
             />
             <SelectField
-              label="Kind"
+              label={w.kind}
               options={QUESTION_KINDS}
-              labels={QUESTION_KIND_LABELS}
+              labels={w.kinds}
               value={draft.kind}
               disabled={draft.id !== undefined}
               onValue={(kind) => setDraft({ ...draft, kind: kind ?? 'single' })}
@@ -159,7 +160,7 @@ export function QuestionsPanel() {
           </div>
           {draft.kind !== 'text' && (
             <TextAreaField
-              label={`Choices, one a line: English | Svenska (2 to ${MAX_QUESTION_OPTIONS})`}
+              label={w.choices(MAX_QUESTION_OPTIONS)}
               required
               rows={5}
               value={draft.options}
@@ -168,17 +169,15 @@ export function QuestionsPanel() {
           )}
           <div className="actions">
             <Button type="submit" disabled={action.isPending || (draft.id === undefined && active.length >= MAX_QUESTIONS)}>
-              {draft.id === undefined ? 'Ask this question' : 'Save the question'}
+              {draft.id === undefined ? w.submitNew : w.submitEdit}
             </Button>
             {draft.id !== undefined && (
               <Button type="button" variant="ghost" onClick={() => setDraft(EMPTY)}>
-                Cancel
+                {words.common.cancel}
               </Button>
             )}
           </div>
-          {draft.id === undefined && active.length >= MAX_QUESTIONS && (
-            <p className="muted">{MAX_QUESTIONS} questions are asked already: stop asking one first.</p>
-          )}
+          {draft.id === undefined && active.length >= MAX_QUESTIONS && <p className="muted">{w.full(MAX_QUESTIONS)}</p>}
           <p role="status" aria-live="polite">
             {outcome}
           </p>

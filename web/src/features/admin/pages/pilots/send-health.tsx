@@ -3,6 +3,7 @@ import type { AdminCampaign, AdminWave } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useResumeSend } from '../../api/pilots';
 import { Can } from '../../app/role';
+import { useConsoleWords } from '../../app/console-language';
 
 type SendFeedback = Pick<
   AdminCampaign & AdminWave,
@@ -16,16 +17,12 @@ const percent = (rate: number) => `${(rate * 100).toFixed(rate > 0 && rate < 0.0
  * receivers refused as ours (issue 45) beside the bounces, when there are any.
  */
 export function SendHealthCells({ send }: { send: SendFeedback }) {
+  const w = useConsoleWords().sendHealth;
   return (
     <>
       <td>
         {send.hard_bounces} <span className="muted">({percent(send.bounce_rate)})</span>
-        {send.refusals > 0 ? (
-          <span className="muted">
-            {' '}
-            · {send.refusals} refused as ours ({percent(send.refusal_rate)})
-          </span>
-        ) : null}
+        {send.refusals > 0 ? <span className="muted"> · {w.refused(send.refusals, percent(send.refusal_rate))}</span> : null}
       </td>
       <td>
         {send.complaints} <span className="muted">({percent(send.complaint_rate)})</span>
@@ -39,6 +36,7 @@ export function SendHealthCells({ send }: { send: SendFeedback }) {
  * founder sees it first.
  */
 export function PausedSends({ kind, sends }: { kind: 'campaigns' | 'waves'; sends: readonly (AdminCampaign | AdminWave)[] }) {
+  const w = useConsoleWords().sendHealth;
   const resume = useResumeSend();
   const [notice, setNotice] = useState('');
   const paused = sends.filter((s) => s.state === 'paused');
@@ -49,28 +47,27 @@ export function PausedSends({ kind, sends }: { kind: 'campaigns' | 'waves'; send
         {notice}
       </p>
       {paused.map((send) => (
-        <div key={send.id} className="notice-warning stack" role="group" aria-label={`Paused: ${send.name}`}>
+        <div key={send.id} className="notice-warning stack" role="group" aria-label={w.pausedNamed(send.name)}>
           <p>
-            <strong>“{send.name}” paused itself.</strong> {send.pause_reason}. The addresses that bounced or complained will get nothing
-            more; the rest wait until an owner resumes it.
+            <strong>{w.paused(send.name)}</strong> {send.pause_reason}. {w.pausedBody}
           </p>
           <Can need="owner">
             <div className="actions">
               <Button
                 size="small"
-                aria-label={`Resume ${send.name}`}
+                aria-label={w.resumeNamed(send.name)}
                 disabled={resume.isPending}
                 onClick={() =>
                   resume.mutate(
                     { kind, id: send.id },
                     {
-                      onSuccess: ({ resumed }) => setNotice(`“${send.name}” goes on: ${resumed} waiting mails are sent now.`),
+                      onSuccess: ({ resumed }) => setNotice(w.resumed(send.name, resumed)),
                       onError: (error) => setNotice(error.message),
                     },
                   )
                 }
               >
-                Resume
+                {w.resume}
               </Button>
             </div>
           </Can>

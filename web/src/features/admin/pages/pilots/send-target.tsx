@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { filterInWords } from '@waitlist/contract';
 import { useNavigate } from '@tanstack/react-router';
+import { useConsoleWords } from '../../app/console-language';
 import { useSegments } from '../../api/segments';
 import { useConsoleState } from '../../app/console-state';
 import type { SendView } from '../../app/view-address';
 import { SelectField } from '../../components/fields';
-import { segmentOf, targetOfFilter, targetOfSegment, type SendTarget } from './segment-summary';
+import { describeFilter, segmentOf, targetOfFilter, targetOfSegment, type SendTarget } from './segment-summary';
 
 const FILTER = 'filter';
 
@@ -17,6 +17,7 @@ const FILTER = 'filter';
  */
 export function useSendTarget(from: '/pilots/waves' | '/pilots/updates', view: SendView): SendTarget | null {
   const { lastListView } = useConsoleState();
+  const words = useConsoleWords();
   const navigate = useNavigate({ from });
   const segments = useSegments();
   const { segment: segmentId, ...filter } = view;
@@ -27,14 +28,15 @@ export function useSendTarget(from: '/pilots/waves' | '/pilots/updates', view: S
     if (takeRemembered) void navigate({ search: remembered, replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the page opens without a target
   }, [takeRemembered]);
-  if (segmentId === undefined) return targetOfFilter(filter);
+  if (segmentId === undefined) return targetOfFilter(filter, words);
   const segment = segments.data?.items.find((s) => s.id === segmentId);
-  return segment ? targetOfSegment(segment) : null;
+  return segment ? targetOfSegment(segment, words) : null;
 }
 
 /** The choice between the address's filters and the saved segments; changing it changes the address. */
 export function SendTargetPicker({ from, view }: { from: '/pilots/waves' | '/pilots/updates'; view: SendView }) {
   const { lastListView } = useConsoleState();
+  const words = useConsoleWords();
   const navigate = useNavigate({ from });
   const segments = useSegments();
   const saved = segments.data?.items ?? [];
@@ -44,18 +46,18 @@ export function SendTargetPicker({ from, view }: { from: '/pilots/waves' | '/pil
   return (
     <div className="card stack">
       <SelectField
-        label="Send to"
+        label={words.send.to}
         options={[FILTER, ...saved.map((s) => String(s.id))]}
         labels={{
-          [FILTER]: `The Sign-ups filter: ${filterInWords(listFilter)}`,
-          ...Object.fromEntries(saved.map((s) => [String(s.id), `The segment “${s.name}”`])),
+          [FILTER]: words.send.filterOption(describeFilter(listFilter, words)),
+          ...Object.fromEntries(saved.map((s) => [String(s.id), words.send.segmentOption(s.name)])),
         }}
         value={segmentId === undefined ? FILTER : String(segmentId)}
         onValue={(value) => void navigate({ search: !value || value === FILTER ? listFilter : { segment: Number(value) } })}
       />
       {missing && (
         <p className="inline-error" role="alert">
-          The segment this link names no longer exists (it was deleted). Choose another.
+          {words.send.missing}
         </p>
       )}
     </div>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { MAX_WAVE_SIZE, answerLabel, type AdminFilters, type AdminSegment } from '@waitlist/contract';
+import { MAX_WAVE_SIZE, type AdminFilters, type AdminSegment } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useSignupList } from '../../api/signups';
 import { useCreateWave, useMeetings } from '../../api/pilots';
 import { PersonLink } from '../../components/person-link';
 import { Can } from '../../app/role';
 import { TextField } from '../../components/fields';
-import { TimeCell, formatDateTime } from '../../components/console-ui';
+import { TimeCell } from '../../components/console-ui';
+import { useConsoleFormat, useConsoleWords } from '../../app/console-language';
 import { ListPanel } from '../../components/list-panel';
 import { waveOutcome } from './waves-panel';
 
@@ -19,6 +20,9 @@ const SHORT_LIST: AdminFilters = { ...SHORT_LIST_SEGMENT, sort: '-fit_score' };
  * score as they do and whether a call is booked; and, for members, the wave that invites the best of them.
  */
 export function ShortListPanel() {
+  const words = useConsoleWords();
+  const w = words.shortList;
+  const format = useConsoleFormat();
   const list = useSignupList(SHORT_LIST, { page: 1 });
   const create = useCreateWave();
   const [name, setName] = useState('');
@@ -26,27 +30,27 @@ export function ShortListPanel() {
   const [outcome, setOutcome] = useState('');
   return (
     <section className="stack-lg" aria-labelledby="short-list-title">
-      <h2 id="short-list-title">Short list</h2>
-      <p className="muted">Confirmed people not yet invited, the best fit first (the first 25; the Sign-ups screen has them all).</p>
+      <h2 id="short-list-title">{w.title}</h2>
+      <p className="muted">{w.intro}</p>
       <ListPanel
         query={list}
         items={list.data?.items}
-        what="short list"
-        empty="Nobody confirmed is waiting for an invitation."
-        caption="The best fits not yet invited"
-        header={['Fit', 'Person', 'Company', 'Role', 'Size', 'Why', 'Answers', 'Call']}
+        what={w.what}
+        empty={w.empty}
+        caption={w.caption}
+        header={w.header}
         row={(p) => (
           <tr key={p.id}>
             <td>{p.fit_score}</td>
             <td>
               <PersonLink id={p.id}>{p.email}</PersonLink>
             </td>
-            <td>{p.free_mail ? 'personal address' : (p.company_domain ?? '—')}</td>
-            <td>{answerLabel(p.role)}</td>
-            <td>{answerLabel(p.company_size)}</td>
+            <td>{p.free_mail ? w.personal : (p.company_domain ?? '—')}</td>
+            <td>{p.role ?? words.common.answerUnknown}</td>
+            <td>{p.company_size ?? words.common.answerUnknown}</td>
             <td>{p.fit_reasons.slice(0, 3).join(', ')}</td>
             <td>{p.answers?.length ? p.answers.map((a) => `${a.question} ${a.answer}`).join('; ') : '—'}</td>
-            <td>{p.meeting_at ? `Booked ${formatDateTime(p.meeting_at)}` : '—'}</td>
+            <td>{p.meeting_at ? w.booked(format.dateTime(p.meeting_at)) : '—'}</td>
           </tr>
         )}
       />
@@ -61,7 +65,7 @@ export function ShortListPanel() {
               { name, filter: SHORT_LIST_SEGMENT, limit: Number(count), order: 'best_fit' },
               {
                 onSuccess: (created) => {
-                  setOutcome(`“${name}”: ${waveOutcome(created)}`);
+                  setOutcome(`“${name}”: ${waveOutcome(created, words)}`);
                   setName('');
                 },
                 onError: (error) => setOutcome(error.message),
@@ -69,11 +73,11 @@ export function ShortListPanel() {
             );
           }}
         >
-          <h3 id="short-list-wave-title">Invite the best of the short list</h3>
+          <h3 id="short-list-wave-title">{w.inviteBest}</h3>
           <div className="form-grid">
-            <TextField label="Name of the wave" value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} />
+            <TextField label={words.waves.name} value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} />
             <TextField
-              label="How many (best fit first)"
+              label={w.howMany}
               type="number"
               min={1}
               max={MAX_WAVE_SIZE}
@@ -84,7 +88,7 @@ export function ShortListPanel() {
           </div>
           <div className="actions">
             <Button type="submit" disabled={create.isPending || name.trim() === '' || !(Number(count) >= 1)}>
-              Invite the best {Number(count) >= 1 ? Number(count) : ''}
+              {w.submit(Number(count) >= 1 ? Number(count) : null)}
             </Button>
           </div>
           <p role="status" aria-live="polite">
@@ -98,31 +102,34 @@ export function ShortListPanel() {
 
 /** The calls people booked through the booking link, soonest first (issue 36 item 3). */
 export function UpcomingCallsPanel() {
+  const words = useConsoleWords();
+  const w = words.calls;
   const meetings = useMeetings();
   return (
     <section className="stack-lg" aria-labelledby="upcoming-calls-title">
-      <h2 id="upcoming-calls-title">Upcoming calls</h2>
+      <h2 id="upcoming-calls-title">{w.title}</h2>
       {meetings.data && !meetings.data.booking_configured && (
         <p className="muted">
-          No booking page is set: set <code>BOOKING_URL</code> to offer the best fits a call (docs/deployment.md).
+          {w.noBooking} <code>BOOKING_URL</code> {w.noBookingAfter}
         </p>
       )}
       <ListPanel
         query={meetings}
         items={meetings.data?.items}
-        what="upcoming calls"
-        empty="No call booked yet."
-        caption="Calls booked, soonest first"
-        header={['When', 'Person', 'Company', 'Role', 'Fit']}
+        what={w.what}
+        empty={w.empty}
+        caption={w.caption}
+        header={w.header}
         row={(p) => (
           <tr key={p.id}>
             <TimeCell at={p.meeting_at!} />
             <td>
               <PersonLink id={p.id}>{p.email}</PersonLink>
-              {p.meeting_unreferenced && <span className="muted"> (booked without our link: check it was them)</span>}
+              {p.meeting_unreferenced && <span className="muted"> {w.unreferenced}</span>}
             </td>
-            <td>{p.free_mail ? 'personal address' : (p.company_domain ?? '—')}</td>
-            <td>{answerLabel(p.role)}</td>
+            <td>{p.free_mail ? words.shortList.personal : (p.company_domain ?? '—')}</td>
+            <td>{p.role ?? words.common.answerUnknown}</td>
+
             <td>{p.fit_score}</td>
           </tr>
         )}

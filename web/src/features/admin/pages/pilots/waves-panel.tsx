@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { MAX_EXPIRY_DAYS, MAX_WAVE_SIZE, type AdminWave, type AdminWaveCreated, type WaveSkipReason } from '@waitlist/contract';
+import { MAX_EXPIRY_DAYS, MAX_WAVE_SIZE, type AdminWaveCreated, type WaveSkipReason } from '@waitlist/contract';
+import type { ConsoleWords } from '@waitlist/catalogue/console';
+import { useConsoleWords } from '../../app/console-language';
 import { Button } from '../../../../components/ui/button';
 import { useCreateWave, useMailPreview, useWaves } from '../../api/pilots';
 import { SelectField, TextField } from '../../components/fields';
@@ -11,24 +13,19 @@ import { audienceOfTarget, type SendTarget } from './segment-summary';
 import { Can } from '../../app/role';
 import { PausedSends, SendHealthCells } from './send-health';
 
-const SKIP_REASONS: Record<WaveSkipReason, string> = {
-  'not-confirmed': 'not confirmed',
-  'already-invited': 'invited before',
-  'not-found': 'erased',
-};
-
 /** What a new wave did, in one sentence. */
-export function waveOutcome(created: AdminWaveCreated): string {
+export function waveOutcome(created: AdminWaveCreated, words: ConsoleWords): string {
+  const w = words.waves;
   const counts = new Map<WaveSkipReason, number>();
   for (const skip of created.skips) counts.set(skip.reason, (counts.get(skip.reason) ?? 0) + 1);
-  const skipped = [...counts].map(([reason, n]) => `${n} ${SKIP_REASONS[reason]}`).join(', ');
-  return `${created.invited} invited${skipped ? `; skipped: ${skipped}` : ''}.`;
+  const skipped = [...counts].map(([reason, n]) => `${n} ${w.skipReasons[reason]}`).join(', ');
+  return w.outcome(created.invited, skipped);
 }
-
-const WAVE_STATES: Record<AdminWave['state'], string> = { sending: 'Sending', paused: 'Paused', sent: 'Sent' };
 
 /** Invitation waves: invite the people of the Sign-ups filter or a saved segment, and see how each wave is taken up. */
 export function WavesPanel({ target }: { target: SendTarget }) {
+  const words = useConsoleWords();
+  const w = words.waves;
   const waves = useWaves();
   const create = useCreateWave();
   const preview = useMailPreview();
@@ -42,27 +39,27 @@ export function WavesPanel({ target }: { target: SendTarget }) {
   const ownWords = Object.keys(message).length > 0 ? { message } : {};
   return (
     <section className="stack-lg" aria-labelledby="waves-title">
-      <h2 id="waves-title">Invitation waves</h2>
+      <h2 id="waves-title">{w.title}</h2>
       <PausedSends kind="waves" sends={waves.data?.items ?? []} />
       <ListPanel
         query={waves}
         items={waves.data?.items}
-        what="waves"
-        empty="No wave yet."
-        caption="Waves, newest first"
-        header={['Wave', 'State', 'Invited', 'Accepted', 'Redeemed', 'Mails sent', 'Bounced', 'Complaints', 'Created', 'Expires', 'To']}
-        row={(w) => (
-          <tr key={w.id}>
-            <td>{w.name}</td>
-            <td>{WAVE_STATES[w.state]}</td>
-            <td>{w.invited}</td>
-            <td>{w.accepted}</td>
-            <td>{w.redeemed}</td>
-            <td>{w.sent}</td>
-            <SendHealthCells send={w} />
-            <TimeCell at={w.created_at} />
-            <TimeCell at={w.expires_at} />
-            <td>{w.audience ?? '(not recorded)'}</td>
+        what={w.what}
+        empty={w.empty}
+        caption={w.caption}
+        header={w.header}
+        row={(wave) => (
+          <tr key={wave.id}>
+            <td>{wave.name}</td>
+            <td>{words.sendStates[wave.state]}</td>
+            <td>{wave.invited}</td>
+            <td>{wave.accepted}</td>
+            <td>{wave.redeemed}</td>
+            <td>{wave.sent}</td>
+            <SendHealthCells send={wave} />
+            <TimeCell at={wave.created_at} />
+            <TimeCell at={wave.expires_at} />
+            <td>{wave.audience ?? w.notRecorded}</td>
           </tr>
         )}
       />
@@ -84,7 +81,7 @@ export function WavesPanel({ target }: { target: SendTarget }) {
               },
               {
                 onSuccess: (created) => {
-                  setOutcome(`“${name}”: ${waveOutcome(created)}`);
+                  setOutcome(`“${name}”: ${waveOutcome(created, words)}`);
                   setName('');
                   setDraft(EMPTY_MESSAGE);
                   preview.reset();
@@ -94,15 +91,14 @@ export function WavesPanel({ target }: { target: SendTarget }) {
             );
           }}
         >
-          <h3 id="new-wave-title">Invite from {target.label}</h3>
+          <h3 id="new-wave-title">{w.inviteFrom(target.label)}</h3>
           <p className="muted">
-            Who: {target.words}; confirmed people only, {order === 'best_fit' ? 'best fit first' : 'oldest first'}, each invited once. To
-            invite chosen people, tick them on Sign-ups and use <strong>Invite selected</strong>.
+            {w.who(target.words, order === 'best_fit')} <strong>{w.inviteSelected}</strong>.
           </p>
           <div className="form-grid">
-            <TextField label="Name of the wave" value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} />
+            <TextField label={w.name} value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} />
             <TextField
-              label="At most (people)"
+              label={w.atMost}
               type="number"
               min={1}
               max={MAX_WAVE_SIZE}
@@ -110,14 +106,14 @@ export function WavesPanel({ target }: { target: SendTarget }) {
               onChange={(e) => setLimit(e.target.value)}
             />
             <SelectField
-              label="Who first"
+              label={w.whoFirst}
               options={['oldest', 'best_fit'] as const}
-              labels={{ oldest: 'The oldest sign-ups', best_fit: 'The best fit' }}
+              labels={{ oldest: w.oldest, best_fit: w.bestFit }}
               value={order}
               onValue={(value) => setOrder(value ?? 'oldest')}
             />
             <TextField
-              label="Valid for (days)"
+              label={w.validFor}
               type="number"
               min={1}
               max={MAX_EXPIRY_DAYS}
@@ -134,10 +130,10 @@ export function WavesPanel({ target }: { target: SendTarget }) {
               disabled={preview.isPending}
               onClick={() => preview.mutate({ kind: 'invitation', ...ownWords })}
             >
-              Preview both languages
+              {words.send.preview}
             </Button>
             <Button type="submit" disabled={create.isPending || name.trim() === ''}>
-              Send invitations
+              {w.send}
             </Button>
           </div>
           <p role="status" aria-live="polite">

@@ -4,9 +4,11 @@ import { Button } from '../../../../components/ui/button';
 import { useChangePassword } from '../../api/team';
 import { TextField } from '../../components/fields';
 import type { Notice } from '../../components/console-ui';
+import { useConsoleWords } from '../../app/console-language';
 
 /** A new password, typed twice; the operator's other sessions end, and a mail tells them it changed. */
 export function PasswordPanel({ locked, onNotice }: { locked: boolean; onNotice: (notice: Notice) => void }) {
+  const w = useConsoleWords().password;
   const change = useChangePassword();
   const [next, setNext] = useState('');
   const [again, setAgain] = useState('');
@@ -18,13 +20,13 @@ export function PasswordPanel({ locked, onNotice }: { locked: boolean; onNotice:
       onSuccess: () => {
         setNext('');
         setAgain('');
-        onNotice({ kind: 'success', text: 'Your password is changed; your other sessions have ended.' });
+        onNotice({ kind: 'success', text: w.changed });
       },
     });
   };
   return (
     <section className="card stack" aria-labelledby="password-title">
-      <h2 id="password-title">Password</h2>
+      <h2 id="password-title">{w.title}</h2>
       {change.error && (
         <p className="form-error" role="alert">
           {change.error.message}
@@ -33,7 +35,7 @@ export function PasswordPanel({ locked, onNotice }: { locked: boolean; onNotice:
       <form className="stack" onSubmit={submit}>
         <TextField
           id="new-password"
-          label={`New password (at least ${MIN_LENGTH} characters)`}
+          label={w.newLabel(MIN_LENGTH)}
           type="password"
           autoComplete="new-password"
           minLength={MIN_LENGTH}
@@ -43,7 +45,7 @@ export function PasswordPanel({ locked, onNotice }: { locked: boolean; onNotice:
         />
         <TextField
           id="new-password-again"
-          label="The new password again"
+          label={w.again}
           type="password"
           autoComplete="new-password"
           required
@@ -54,11 +56,11 @@ export function PasswordPanel({ locked, onNotice }: { locked: boolean; onNotice:
         />
         {mismatch && (
           <p className="form-error" id="password-mismatch">
-            The two passwords differ.
+            {w.differ}
           </p>
         )}
         <Button type="submit" disabled={locked || change.isPending || next.length < MIN_LENGTH || next !== again}>
-          Change password
+          {w.submit}
         </Button>
       </form>
     </section>

@@ -3,6 +3,7 @@ import type { AdminSessionInfo } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useProveItIsMe } from '../../api/team';
 import { TextField } from '../../components/fields';
+import { useConsoleWords } from '../../app/console-language';
 
 /**
  * Whether the session may change how its operator signs in now (a sign-in or a proof within five minutes); turns
@@ -26,12 +27,13 @@ export function useFreshProof(session: AdminSessionInfo): boolean {
  */
 export function ProofPanel({
   session,
-  purpose = 'To change how you sign in (passkeys, the authenticator app, recovery codes, your password)',
+  purpose,
 }: {
   session: AdminSessionInfo;
-  /** What needs the proof, as the start of the panel's sentence. */
+  /** What needs the proof, as the start of the panel's sentence (changing how one signs in, unless given). */
   purpose?: string;
 }) {
+  const w = useConsoleWords().proof;
   const prove = useProveItIsMe();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -44,11 +46,8 @@ export function ProofPanel({
   };
   return (
     <section className="card stack" aria-labelledby="proof-title">
-      <h2 id="proof-title">Confirm it is you</h2>
-      <p>
-        {purpose}, give your password
-        {hasApp ? ' and a code from your app' : ''} or use a passkey. It counts for five minutes; signing in counts too.
-      </p>
+      <h2 id="proof-title">{w.title}</h2>
+      <p>{w.how(purpose ?? w.purpose, hasApp)}</p>
       {prove.error && (
         <p className="form-error" role="alert" id="proof-error">
           {prove.error.message}
@@ -57,7 +56,7 @@ export function ProofPanel({
       <form className="stack" onSubmit={submit}>
         <TextField
           id="proof-password"
-          label="Your password"
+          label={w.password}
           type="password"
           autoComplete="current-password"
           required
@@ -69,7 +68,7 @@ export function ProofPanel({
           <>
             <TextField
               id="proof-code"
-              label={useRecovery ? 'A recovery code' : 'Code from your app'}
+              label={useRecovery ? w.recoveryCode : w.appCode}
               inputMode={useRecovery ? 'text' : 'numeric'}
               autoComplete="one-time-code"
               required
@@ -77,17 +76,17 @@ export function ProofPanel({
               onChange={(e) => setCode(e.target.value)}
             />
             <Button variant="ghost" size="small" type="button" onClick={() => (setUseRecovery(!useRecovery), setCode(''))}>
-              {useRecovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
+              {useRecovery ? w.useApp : w.useRecovery}
             </Button>
           </>
         )}
         <div className="inline-form">
           <Button type="submit" disabled={prove.isPending || !password || (hasApp && !code)}>
-            Confirm
+            {w.confirm}
           </Button>
           {session.two_factor.passkeys > 0 && (
             <Button variant="secondary" type="button" onClick={() => prove.mutate('passkey')} disabled={prove.isPending}>
-              Use a passkey
+              {w.passkey}
             </Button>
           )}
         </div>

@@ -5,19 +5,21 @@ import { PasskeysPanel } from './passkeys-panel';
 import { PasswordPanel } from './password-panel';
 import { ProofPanel, useFreshProof } from './proof-panel';
 import { TotpPanel } from './totp-panel';
+import { useConsoleWords } from '../../app/console-language';
 
 /**
  * How the operator signs in: an authenticator app, passkeys, the password, and where they are signed in now. Changing
  * any of them needs a proof within five minutes (the sign-in counts): until then the page asks for it first.
  */
 export function SecurityPage({ session, onNotice }: { session: AdminSessionInfo; onNotice: (notice: Notice) => void }) {
+  const words = useConsoleWords();
   const fresh = useFreshProof(session);
   return (
     <section className="stack-lg" aria-labelledby="security-title">
-      <h1 id="security-title">Sign-in security</h1>
+      <h1 id="security-title">{words.screens.security}</h1>
       {session.enrolment_required && (
         <p className="notice notice-warning" role="alert">
-          Your role must have a second factor here. Set up an authenticator app or add a passkey to use the console.
+          {words.security.enrol}
         </p>
       )}
       {!fresh && <ProofPanel session={session} />}

@@ -4,16 +4,15 @@ import { Button } from '../../../../components/ui/button';
 import { useConfirmTotp, useNewRecoveryCodes, useStartTotp, useTotpOff } from '../../api/team';
 import { TextField } from '../../components/fields';
 import type { Notice } from '../../components/console-ui';
+import { useConsoleWords } from '../../app/console-language';
 
 /** Recovery codes, shown once: the operator keeps them somewhere safe. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const w = useConsoleWords().totp;
   return (
     <div className="card stack" role="region" aria-labelledby="recovery-title">
-      <h3 id="recovery-title">Your recovery codes</h3>
-      <p>
-        Each works once, instead of a code from your app, if you lose your phone. Keep them where you keep passwords: they are not shown
-        again.
-      </p>
+      <h3 id="recovery-title">{w.codesTitle}</h3>
+      <p>{w.codesIntro}</p>
       <ul className="recovery-codes">
         {codes.map((c) => (
           <li key={c}>
@@ -21,13 +20,14 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           </li>
         ))}
       </ul>
-      <Button onClick={onDone}>I have saved them</Button>
+      <Button onClick={onDone}>{w.saved}</Button>
     </div>
   );
 }
 
 /** The authenticator app: turn it on (QR code, then a code from it), new recovery codes, or off with a code. */
 export function TotpPanel({ on, locked, onNotice }: { on: boolean; locked: boolean; onNotice: (notice: Notice) => void }) {
+  const w = useConsoleWords().totp;
   const start = useStartTotp();
   const confirm = useConfirmTotp();
   const off = useTotpOff();
@@ -48,17 +48,15 @@ export function TotpPanel({ on, locked, onNotice }: { on: boolean; locked: boole
   const submitOff = (event: FormEvent) => {
     event.preventDefault();
     off.mutate(code.replace(/\s+/g, ''), {
-      onSuccess: () => (setCode(''), onNotice({ kind: 'success', text: 'The authenticator app is off.' })),
+      onSuccess: () => (setCode(''), onNotice({ kind: 'success', text: w.isOff })),
     });
   };
   if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
   const error = start.error ?? confirm.error ?? off.error ?? renew.error;
   return (
     <section className="card stack" aria-labelledby="totp-title">
-      <h2 id="totp-title">Authenticator app</h2>
-      <p className="muted">
-        {on ? 'On: signing in asks for the six digits your app shows.' : 'Off: signing in asks for your password only.'}
-      </p>
+      <h2 id="totp-title">{w.title}</h2>
+      <p className="muted">{on ? w.on : w.off}</p>
       {error && (
         <p className="form-error" role="alert">
           {error.message}
@@ -66,25 +64,19 @@ export function TotpPanel({ on, locked, onNotice }: { on: boolean; locked: boole
       )}
       {!on && !enrolment && (
         <Button onClick={() => start.mutate(undefined, { onSuccess: setEnrolment })} disabled={locked || start.isPending}>
-          Set up an authenticator app
+          {w.setUp}
         </Button>
       )}
       {!on && enrolment && (
         <form className="stack" onSubmit={submitConfirm}>
-          <p>Scan this code with your authenticator app (or type the key by hand), then enter the six digits it shows.</p>
-          <img
-            className="totp-qr"
-            width="200"
-            height="200"
-            alt="QR code of your authenticator key"
-            src={`data:image/svg+xml;base64,${btoa(enrolment.qr_svg)}`}
-          />
+          <p>{w.scan}</p>
+          <img className="totp-qr" width="200" height="200" alt={w.qr} src={`data:image/svg+xml;base64,${btoa(enrolment.qr_svg)}`} />
           <p>
-            Key: <code className="totp-secret">{enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
+            {w.key} <code className="totp-secret">{enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
           </p>
           <TextField
             id="totp-code"
-            label="Code from your app"
+            label={w.code}
             inputMode="numeric"
             autoComplete="one-time-code"
             required
@@ -92,7 +84,7 @@ export function TotpPanel({ on, locked, onNotice }: { on: boolean; locked: boole
             onChange={(e) => setCode(e.target.value)}
           />
           <Button type="submit" disabled={locked || confirm.isPending || code.trim().length < 6}>
-            Turn it on
+            {w.turnOn}
           </Button>
         </form>
       )}
@@ -103,19 +95,19 @@ export function TotpPanel({ on, locked, onNotice }: { on: boolean; locked: boole
             onClick={() => renew.mutate(undefined, { onSuccess: (r) => setCodes(r.recovery_codes) })}
             disabled={locked || renew.isPending}
           >
-            New recovery codes
+            {w.newCodes}
           </Button>
           <form className="stack" onSubmit={submitOff}>
             <TextField
               id="totp-off-code"
-              label="A current code, to turn the app off"
+              label={w.offCode}
               inputMode="numeric"
               autoComplete="one-time-code"
               value={code}
               onChange={(e) => setCode(e.target.value)}
             />
             <Button type="submit" variant="danger" disabled={locked || off.isPending || code.trim().length < 6}>
-              Turn the authenticator app off
+              {w.turnOff}
             </Button>
           </form>
         </>

@@ -4,7 +4,6 @@ import {
   DESIRED_OUTCOME_OPTIONS,
   OTHER_OUTCOME_MAX_LENGTH,
   ROLE_OPTIONS,
-  UNKNOWN_ANSWER_LABEL,
   adminCorrectionSchema,
   hasOtherOutcome,
   otherOutcomeText,
@@ -15,9 +14,12 @@ import { Button } from '../../../../components/ui/button';
 import { AdminApiError } from '../../api/client';
 import { useCorrectSignup } from '../../api/signups';
 import { SelectField, TextField } from '../../components/fields';
+import { useConsoleWords } from '../../app/console-language';
 
 /** An operator corrects what was stored; the contract's rules check it before it is sent. */
 export function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSignup; onDone: () => void; onCancel: () => void }) {
+  const words = useConsoleWords();
+  const w = words.signup.correction;
   const [draft, setDraft] = useState({
     email: signup.email,
     role: signup.role,
@@ -41,16 +43,13 @@ export function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSign
     });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      setProblem(issue ? `${String(issue.path[0] ?? 'form')}: ${issue.message}` : 'Please check the fields.');
+      setProblem(issue ? `${String(issue.path[0] ?? 'form')}: ${issue.message}` : w.check);
       return;
     }
     setProblem(null);
     save.mutate(parsed.data, {
       onSuccess: onDone,
-      onError: (error) =>
-        setProblem(
-          error instanceof AdminApiError && error.status === 409 ? 'Another sign-up already uses this e-mail address.' : error.message,
-        ),
+      onError: (error) => setProblem(error instanceof AdminApiError && error.status === 409 ? w.taken : error.message),
     });
   };
 
@@ -62,7 +61,7 @@ export function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSign
 
   return (
     <form className="card stack" onSubmit={submit} aria-labelledby="correct-title" noValidate>
-      <h2 id="correct-title">Correct this sign-up</h2>
+      <h2 id="correct-title">{w.title}</h2>
       {problem && (
         <p className="form-error" role="alert">
           {problem}
@@ -71,7 +70,7 @@ export function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSign
       <div className="form-grid">
         <TextField
           id="correct-email"
-          label="E-mail"
+          label={w.email}
           type="email"
           required
           value={draft.email}
@@ -79,23 +78,23 @@ export function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSign
         />
         <SelectField
           id="correct-role"
-          label="Role"
+          label={w.role}
           options={ROLE_OPTIONS}
-          {...(signup.role === null ? { empty: UNKNOWN_ANSWER_LABEL } : {})}
+          {...(signup.role === null ? { empty: words.common.answerUnknown } : {})}
           value={(draft.role ?? '') as (typeof ROLE_OPTIONS)[number] | ''}
           onValue={(role) => role && setDraft({ ...draft, role })}
         />
         <SelectField
           id="correct-size"
-          label="Company size"
+          label={w.size}
           options={COMPANY_SIZE_OPTIONS}
-          {...(signup.company_size === null ? { empty: UNKNOWN_ANSWER_LABEL } : {})}
+          {...(signup.company_size === null ? { empty: words.common.answerUnknown } : {})}
           value={(draft.company_size ?? '') as (typeof COMPANY_SIZE_OPTIONS)[number] | ''}
           onValue={(size) => size && setDraft({ ...draft, company_size: size })}
         />
       </div>
       <fieldset className="checks">
-        <legend>Desired outcomes</legend>
+        <legend>{w.outcomes}</legend>
         {DESIRED_OUTCOME_OPTIONS.map((o) => (
           <label key={o} className="check">
             <input
@@ -110,7 +109,7 @@ export function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSign
       {hasOtherOutcome(draft.desired_outcomes ?? []) && (
         <TextField
           id="correct-other"
-          label="Other outcome"
+          label={w.other}
           maxLength={OTHER_OUTCOME_MAX_LENGTH}
           value={draft.other_outcome}
           onChange={(e) => setDraft({ ...draft, other_outcome: e.target.value })}
@@ -118,10 +117,10 @@ export function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSign
       )}
       <div className="actions">
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save correction'}
+          {save.isPending ? words.common.saving : w.submit}
         </Button>
         <Button variant="ghost" onClick={onCancel}>
-          Cancel
+          {words.common.cancel}
         </Button>
       </div>
     </form>

@@ -11,19 +11,22 @@ import { FollowUpPanel } from './follow-up-panel';
 import { MailLog } from './mail-log';
 import { SignupFacts } from './signup-facts';
 import { Can } from '../../app/role';
+import { useConsoleWords } from '../../app/console-language';
 
 /** Back to the list as it was left: its filters, sort and page. */
 function BackLink() {
   const { lastListView } = useConsoleState();
+  const w = useConsoleWords().signup;
   return (
     <Link className="back-link" to="/signups" search={lastListView}>
-      ← All sign-ups
+      ← {w.back}
     </Link>
   );
 }
 
 /** One person: what they told us, the follow-up, where they came from, their mail; download, correct or erase. */
 export function SignupDetailPage({ id, onErased, onNotice }: { id: number; onErased: () => void; onNotice: (notice: Notice) => void }) {
+  const w = useConsoleWords().signup;
   const erase = useEraseSignup(id);
   // Once erased, nothing of the person is asked for again while the console moves to the list (it would be a 404).
   const signup = useSignup(id, !erase.isSuccess);
@@ -31,17 +34,13 @@ export function SignupDetailPage({ id, onErased, onNotice }: { id: number; onEra
   const [confirming, setConfirming] = useState(false);
 
   if (erase.isSuccess) return null;
-  if (signup.isPending) return <Loading label="Loading the sign-up…" />;
+  if (signup.isPending) return <Loading label={w.loading} />;
   if (signup.isError) {
     const gone = signup.error instanceof AdminApiError && signup.error.status === 404;
     return (
       <div className="stack">
         <BackLink />
-        <ErrorPanel
-          title={gone ? 'This sign-up does not exist' : 'The sign-up could not be loaded'}
-          error={signup.error}
-          onRetry={gone ? undefined : () => void signup.refetch()}
-        />
+        <ErrorPanel title={gone ? w.gone : w.failed} error={signup.error} onRetry={gone ? undefined : () => void signup.refetch()} />
       </div>
     );
   }
@@ -52,7 +51,7 @@ export function SignupDetailPage({ id, onErased, onNotice }: { id: number; onEra
       <BackLink />
       <div className="page-header">
         <div>
-          <p className="eyebrow">Sign-up #{s.id}</p>
+          <p className="eyebrow">{w.number(s.id)}</p>
           <h1 id="detail-title" className="break">
             {s.email}
           </h1>
@@ -60,19 +59,19 @@ export function SignupDetailPage({ id, onErased, onNotice }: { id: number; onEra
         <div className="actions">
           <Can need="owner">
             <ButtonLink variant="secondary" href={exportJsonUrl(s.id)} download>
-              Download this person’s data (JSON)
+              {w.download}
             </ButtonLink>
           </Can>
           {!editing && (
             <Can need="member">
               <Button variant="secondary" onClick={() => setEditing(true)}>
-                Correct
+                {w.correct}
               </Button>
             </Can>
           )}
           <Can need="owner">
             <Button variant="danger" onClick={() => setConfirming(true)}>
-              Erase…
+              {w.erase}
             </Button>
           </Can>
         </div>
@@ -89,15 +88,15 @@ export function SignupDetailPage({ id, onErased, onNotice }: { id: number; onEra
           onCancel={() => setEditing(false)}
           onDone={() => {
             setEditing(false);
-            onNotice({ kind: 'success', text: 'The correction was saved.' });
+            onNotice({ kind: 'success', text: w.corrected });
           }}
         />
       )}
 
       <ConfirmDialog
         open={confirming}
-        title="Erase this sign-up?"
-        confirmLabel="Erase permanently"
+        title={w.eraseTitle}
+        confirmLabel={w.eraseConfirm}
         busy={erase.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
@@ -110,9 +109,9 @@ export function SignupDetailPage({ id, onErased, onNotice }: { id: number; onEra
         }
       >
         <p>
-          All data of <strong className="break">{s.email}</strong> will be deleted. This cannot be undone. The audit log keeps only that
-          sign-up #{s.id} was erased, and by whom.
+          {w.eraseBefore} <strong className="break">{s.email}</strong> {w.eraseAfter(s.id)}
         </p>
+
         {erase.isError && (
           <p className="form-error" role="alert">
             {erase.error.message}

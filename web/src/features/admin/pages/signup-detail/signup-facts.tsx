@@ -1,18 +1,19 @@
-import { FOLLOW_UP_STATUS_LABELS, LOCALE_NAMES, isSiteLocale, type AdminSignup } from '@waitlist/contract';
+import { isSiteLocale, type AdminSignup } from '@waitlist/contract';
 import type { ReactNode } from 'react';
-import { Answer, OutcomeChips, formatDateTime } from '../../components/console-ui';
-
-const When = ({ at }: { at: string }) => <time dateTime={at}>{formatDateTime(at)}</time>;
+import { Answer, OutcomeChips, TimeOf as When } from '../../components/console-ui';
+import { useConsoleWords } from '../../app/console-language';
 const Muted = ({ children }: { children: ReactNode }) => <span className="muted">{children}</span>;
 
 /** What the person told us and what happened since: status, answers, consent, confirmation, language, opt-out. */
 export function SignupFacts({ signup: s }: { signup: AdminSignup }) {
+  const words = useConsoleWords();
+  const w = words.signup.facts;
   const facts: [string, ReactNode][] = [
-    ['Status', FOLLOW_UP_STATUS_LABELS[s.status]],
+    [w.status, words.statuses[s.status]],
     [
-      'Fit',
+      w.fit,
       <>
-        <strong>{s.fit_score}</strong> of 100
+        <strong>{s.fit_score}</strong> {w.of100}
         {s.fit_reasons.length > 0 && (
           <ul className="fit-reasons">
             {s.fit_reasons.map((reason) => (
@@ -23,18 +24,18 @@ export function SignupFacts({ signup: s }: { signup: AdminSignup }) {
       </>,
     ],
     [
-      'Call with a founder',
+      w.call,
       s.meeting_at ? (
         <>
-          Meeting booked for <When at={s.meeting_at} />
-          {s.meeting_unreferenced && <Muted> (booked without our link, matched by the address typed: check it was them)</Muted>}
+          {w.booked} <When at={s.meeting_at} />
+          {s.meeting_unreferenced && <Muted> {w.unreferenced}</Muted>}
         </>
       ) : (
-        <Muted>None booked</Muted>
+        <Muted>{w.noneBooked}</Muted>
       ),
     ],
     [
-      'Answers',
+      w.answers,
       s.answers?.length ? (
         <dl className="answers">
           {s.answers.map((a) => (
@@ -45,30 +46,30 @@ export function SignupFacts({ signup: s }: { signup: AdminSignup }) {
           ))}
         </dl>
       ) : (
-        <Muted>No answers</Muted>
+        <Muted>{w.noAnswers}</Muted>
       ),
     ],
-    ['Role', <Answer key="role" value={s.role} />],
-    ['Company size', <Answer key="size" value={s.company_size} />],
-    ['Desired outcomes', <OutcomeChips key="outcomes" outcomes={s.desired_outcomes} />],
-    ['Other outcome', s.other_outcome ?? <Muted>—</Muted>],
-    ['Signed up', <When key="created" at={s.created_at} />],
+    [w.role, <Answer key="role" value={s.role} />],
+    [w.size, <Answer key="size" value={s.company_size} />],
+    [w.outcomes, <OutcomeChips key="outcomes" outcomes={s.desired_outcomes} />],
+    [w.other, s.other_outcome ?? <Muted>—</Muted>],
+    [w.signedUp, <When key="created" at={s.created_at} />],
     [
-      'Consent',
+      w.consent,
       <>
-        <When at={s.consented_at} />, privacy policy version {s.privacy_policy_version}
+        <When at={s.consented_at} />, {w.policyVersion(s.privacy_policy_version)}
       </>,
     ],
-    ['Confirmed', s.confirmed_at ? <When at={s.confirmed_at} /> : <Muted>Not yet</Muted>],
-    ['Language of their mails', isSiteLocale(s.locale) ? LOCALE_NAMES[s.locale] : s.locale],
+    [w.confirmed, s.confirmed_at ? <When at={s.confirmed_at} /> : <Muted>{w.notYet}</Muted>],
+    [w.language, isSiteLocale(s.locale) ? words.localeNames[s.locale] : s.locale],
     [
-      'Updates by mail',
+      w.updates,
       s.marketing_opt_out_at ? (
         <>
-          Opted out <When at={s.marketing_opt_out_at} />
+          {w.optedOut} <When at={s.marketing_opt_out_at} />
         </>
       ) : (
-        'Subscribed'
+        w.subscribed
       ),
     ],
   ];

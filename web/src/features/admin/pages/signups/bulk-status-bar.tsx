@@ -1,14 +1,17 @@
 import { useState } from 'react';
-import { FOLLOW_UP_STATUSES, FOLLOW_UP_STATUS_LABELS, type FollowUpStatus } from '@waitlist/contract';
+import { FOLLOW_UP_STATUSES, type FollowUpStatus } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useCreateWave } from '../../api/pilots';
 import { useEraseSignups, useSetStatus } from '../../api/signups';
 import { SelectField, TextField } from '../../components/fields';
 import { waveOutcome } from '../pilots/waves-panel';
 import { ConfirmDialog } from '../../components/console-ui';
+import { useConsoleWords } from '../../app/console-language';
 
 /** Acts on the selected sign-ups in one go (sets their follow-up status, or erases them) and says what it did. */
 export function BulkStatusBar({ selected, onDone }: { selected: ReadonlySet<number>; onDone: () => void }) {
+  const words = useConsoleWords();
+  const w = words.signups.bulk;
   const [status, setStatus] = useState<FollowUpStatus>('contacted');
   const [notice, setNotice] = useState('');
   const apply = useSetStatus();
@@ -21,7 +24,7 @@ export function BulkStatusBar({ selected, onDone }: { selected: ReadonlySet<numb
     <>
       <form
         className="bulk-bar"
-        aria-label="Change the status of the selected sign-ups"
+        aria-label={w.label}
         onSubmit={(e) => {
           e.preventDefault();
           if (selected.size === 0) return;
@@ -30,7 +33,7 @@ export function BulkStatusBar({ selected, onDone }: { selected: ReadonlySet<numb
             {
               onSuccess: ({ changed }) => {
                 onDone();
-                setNotice(`${changed.length} ${changed.length === 1 ? 'sign-up' : 'sign-ups'} set to ${FOLLOW_UP_STATUS_LABELS[status]}.`);
+                setNotice(w.set(changed.length, words.statuses[status]));
               },
               onError: (error) => setNotice(error.message),
             },
@@ -38,18 +41,19 @@ export function BulkStatusBar({ selected, onDone }: { selected: ReadonlySet<numb
         }}
       >
         <span className="muted" aria-live="polite">
-          {selected.size} selected{notice ? ` · ${notice}` : ''}
+          {w.selected(selected.size)}
+          {notice ? ` · ${notice}` : ''}
         </span>
         <SelectField
           className="field-inline"
-          label="Set status"
+          label={w.setStatus}
           options={FOLLOW_UP_STATUSES}
-          labels={FOLLOW_UP_STATUS_LABELS}
+          labels={words.statuses}
           value={status}
           onValue={(next) => next && setStatus(next)}
         />
         <Button type="submit" variant="secondary" size="small" disabled={selected.size === 0 || apply.isPending}>
-          Apply to selected
+          {w.apply}
         </Button>
         <Button
           type="button"
@@ -58,7 +62,7 @@ export function BulkStatusBar({ selected, onDone }: { selected: ReadonlySet<numb
           disabled={selected.size === 0 || invite.isPending}
           onClick={() => setInviting(true)}
         >
-          Invite selected…
+          {w.invite}
         </Button>
         <Button
           type="button"
@@ -67,13 +71,13 @@ export function BulkStatusBar({ selected, onDone }: { selected: ReadonlySet<numb
           disabled={selected.size === 0 || erase.isPending}
           onClick={() => setConfirming(true)}
         >
-          Erase selected…
+          {w.erase}
         </Button>
       </form>
       <ConfirmDialog
         open={inviting}
-        title={`Invite ${selected.size} ${selected.size === 1 ? 'person' : 'people'} to the pilot?`}
-        confirmLabel="Send invitations"
+        title={w.inviteTitle(selected.size)}
+        confirmLabel={w.inviteConfirm}
         busy={invite.isPending}
         onCancel={() => setInviting(false)}
         onConfirm={() => {
@@ -84,7 +88,7 @@ export function BulkStatusBar({ selected, onDone }: { selected: ReadonlySet<numb
               onSuccess: (created) => {
                 setInviting(false);
                 onDone();
-                setNotice(`“${waveName}”: ${waveOutcome(created)}`);
+                setNotice(`“${waveName}”: ${waveOutcome(created, words)}`);
                 setWaveName('');
               },
               onError: (error) => {
@@ -95,13 +99,13 @@ export function BulkStatusBar({ selected, onDone }: { selected: ReadonlySet<numb
           );
         }}
       >
-        <p>Each confirmed person gets a personal invitation by mail, in their language, valid for 30 days; the others are skipped.</p>
-        <TextField label="Name of the wave" value={waveName} required maxLength={200} onChange={(e) => setWaveName(e.target.value)} />
+        <p>{w.inviteBody}</p>
+        <TextField label={w.waveName} value={waveName} required maxLength={200} onChange={(e) => setWaveName(e.target.value)} />
       </ConfirmDialog>
       <ConfirmDialog
         open={confirming}
-        title={`Erase ${selected.size} ${selected.size === 1 ? 'sign-up' : 'sign-ups'}?`}
-        confirmLabel="Erase permanently"
+        title={w.eraseTitle(selected.size)}
+        confirmLabel={w.eraseConfirm}
         busy={erase.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
@@ -109,7 +113,7 @@ export function BulkStatusBar({ selected, onDone }: { selected: ReadonlySet<numb
             onSuccess: ({ erased }) => {
               setConfirming(false);
               onDone();
-              setNotice(`${erased.length} ${erased.length === 1 ? 'sign-up' : 'sign-ups'} erased.`);
+              setNotice(w.erased(erased.length));
             },
             onError: (error) => {
               setConfirming(false);
@@ -118,10 +122,7 @@ export function BulkStatusBar({ selected, onDone }: { selected: ReadonlySet<numb
           })
         }
       >
-        <p>
-          All data of the selected people will be deleted. This cannot be undone. The audit log keeps only which sign-ups were erased, and
-          by whom.
-        </p>
+        <p>{w.eraseBody}</p>
       </ConfirmDialog>
     </>
   );

@@ -1,13 +1,31 @@
 import { useState, type FormEvent } from 'react';
-import { progressLine } from '@waitlist/contract';
+
 import { Button } from '../../../../components/ui/button';
 import { useImportList } from '../../api/signups';
 import { TextField } from '../../components/fields';
-import { formatNumber } from '../../components/console-ui';
+import { useConsoleFormat, useConsoleWords } from '../../app/console-language';
+
+/** How far an import is, in the console's language: rows done of all, the rate, and the time left at that rate. */
+function useProgressLine(): (progress: { done: number; total: number; elapsedMs: number }) => string {
+  const w = useConsoleWords().signups.import;
+  const n = useConsoleFormat().number;
+  return ({ done, total, elapsedMs }) => {
+    const perSecond = elapsedMs > 0 ? (done / elapsedMs) * 1000 : 0;
+    const leftSeconds = perSecond > 0 ? Math.ceil((total - done) / perSecond) : null;
+    const left =
+      leftSeconds === null || done >= total ? null : leftSeconds < 90 ? w.seconds(leftSeconds) : w.minutes(Math.ceil(leftSeconds / 60));
+    const percent = total > 0 ? Math.floor((done / total) * 100) : 100;
+    return w.progress(n(done), n(total), percent, n(Math.round(perSecond)), done >= total ? 'done' : left);
+  };
+}
 
 /** Importing an existing list: check the file first (nothing stored), then import the new people, unconfirmed. */
 export function ImportPanel() {
+  const w = useConsoleWords().signups.import;
+  const format = useConsoleFormat();
+  const n = format.number;
   const importList = useImportList();
+  const progressLine = useProgressLine();
   const [file, setFile] = useState<File | null>(null);
   const [source, setSource] = useState('');
   const [confirmByMail, setConfirmByMail] = useState(false);
@@ -18,17 +36,16 @@ export function ImportPanel() {
   };
   return (
     <section className="card stack" aria-labelledby="import-title">
-      <h2 id="import-title">Import a list</h2>
+      <h2 id="import-title">{w.title}</h2>
       <p className="muted">
-        A CSV with a header row: <code>email</code> (or Mailchimp&rsquo;s <code>Email Address</code>), and if you have them{' '}
-        <code>role</code>, <code>company_size</code>, <code>desired_outcomes</code> (several separated by <code>;</code>),{' '}
-        <code>created_at</code> and <code>locale</code>. A list of addresses alone imports: those people&rsquo;s answers are stored as not
-        known, and their confirmation mail and data page ask for them. Addresses already on the list are left as they are.
+        {w.header} <code>email</code> {w.mailchimp} <code>Email Address</code>
+        {w.ifYouHave} <code>role</code>, <code>company_size</code>, <code>desired_outcomes</code> {w.several} <code>;</code>),{' '}
+        <code>created_at</code>, <code>locale</code>. {w.addressesAlone}
       </p>
       <form className="stack" onSubmit={run(true)}>
         <div className="form-row">
           <div className="field">
-            <label htmlFor="import-file">CSV file</label>
+            <label htmlFor="import-file">{w.file}</label>
             <input
               id="import-file"
               type="file"
@@ -42,8 +59,8 @@ export function ImportPanel() {
           </div>
           <TextField
             id="import-source"
-            label="Where the list comes from"
-            placeholder="e.g. innovation-summit-2025"
+            label={w.source}
+            placeholder={w.sourcePlaceholder}
             maxLength={100}
             value={source}
             onChange={(e) => setSource(e.target.value)}
@@ -51,7 +68,7 @@ export function ImportPanel() {
         </div>
         <label className="check">
           <input type="checkbox" checked={confirmByMail} onChange={(e) => setConfirmByMail(e.target.checked)} />
-          Ask each new person to confirm by mail (sent at the bulk pace; those who do not confirm within 30 days are erased)
+          {w.confirmByMail}
         </label>
         {importList.isError && (
           <p className="form-error" role="alert">
@@ -60,14 +77,14 @@ export function ImportPanel() {
         )}
         <div className="actions">
           <Button type="submit" variant="secondary" disabled={!file || importList.isPending}>
-            Check the file (nothing is stored)
+            {w.check}
           </Button>
           <Button
             type="button"
             disabled={!file || importList.isPending || !report?.dry_run || report.new === 0}
             onClick={() => run(false)()}
           >
-            Import {report?.dry_run ? formatNumber(report.new) : ''} new people
+            {w.submit(report?.dry_run ? n(report.new) : '')}
           </Button>
         </div>
       </form>
@@ -75,42 +92,38 @@ export function ImportPanel() {
         <div role="status" className="stack import-progress">
           {importList.progress ? (
             <>
-              <progress max={importList.progress.total} value={importList.progress.done} aria-label="Rows imported" />
-              <p>
-                {progressLine({
-                  label: 'Importing',
-                  done: importList.progress.done,
-                  total: importList.progress.total,
-                  unit: 'rows',
-                  elapsedMs: importList.progress.elapsedMs,
-                })}
-              </p>
+              <progress max={importList.progress.total} value={importList.progress.done} aria-label={w.rowsImported} />
+              <p>{progressLine(importList.progress)}</p>
             </>
           ) : (
-            <p>Reading and checking the file…</p>
+            <p>{w.reading}</p>
           )}
         </div>
       )}
       {report && (
         <div role="status" className="stack">
           <p>
-            <strong>{report.dry_run ? 'Checked' : 'Imported'}:</strong> {formatNumber(report.rows)} rows: {formatNumber(report.new)} new,{' '}
-            {formatNumber(report.existing)} already on the list,{' '}
-            {report.erased ? `${formatNumber(report.erased)} erased at their request (skipped), ` : ''}
-            {formatNumber(report.duplicates_in_file)} repeated in the file, {formatNumber(report.invalid.length)} invalid.
-            {report.answers_unknown > 0 &&
-              ` ${formatNumber(report.answers_unknown)} of the new without answers (stored as not known; asked for in their mail and on their page).`}
+            <strong>{report.dry_run ? w.checked : w.imported}:</strong>{' '}
+            {w.report({
+              rows: n(report.rows),
+              fresh: n(report.new),
+              existing: n(report.existing),
+              erased: report.erased ? n(report.erased) : null,
+              repeated: n(report.duplicates_in_file),
+              invalid: n(report.invalid.length),
+            })}
+            {report.answers_unknown > 0 && ` ${w.unknownAnswers(n(report.answers_unknown))}`}
             {!report.dry_run &&
-              ` ${formatNumber(report.imported)} stored, attributed to “${report.source}”${report.confirmations_queued ? `; ${formatNumber(report.confirmations_queued)} confirmation mails queued` : ''}.`}
+              ` ${w.stored(n(report.imported), report.source, report.confirmations_queued ? n(report.confirmations_queued) : null)}`}
           </p>
           {report.invalid.length > 0 && (
             <ul className="invalid-lines">
               {report.invalid.slice(0, 50).map((i) => (
                 <li key={i.line}>
-                  Line {i.line}: {i.reason}
+                  {w.line(i.line)} {i.reason}
                 </li>
               ))}
-              {report.invalid.length > 50 && <li>… and {formatNumber(report.invalid.length - 50)} more</li>}
+              {report.invalid.length > 50 && <li>{w.more(n(report.invalid.length - 50))}</li>}
             </ul>
           )}
         </div>

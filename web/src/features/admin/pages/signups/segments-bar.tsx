@@ -3,16 +3,22 @@ import { SEGMENT_NAME_MAX_LENGTH, type AdminFilters, type AdminSavedSegment } fr
 import { Button } from '../../../../components/ui/button';
 import { useDeleteSegment, useSaveSegment, useSegments } from '../../api/segments';
 import { SelectField, TextField } from '../../components/fields';
-import { ConfirmDialog, formatNumber } from '../../components/console-ui';
+import { ConfirmDialog } from '../../components/console-ui';
 import { Can } from '../../app/role';
+import { describeFilter } from '../pilots/segment-summary';
 
-const countOf = (s: AdminSavedSegment) => `${formatNumber(s.count)}${s.capped ? '+' : ''}`;
+import { useConsoleFormat, useConsoleWords, type ConsoleFormat } from '../../app/console-language';
+
+const countOf = (s: AdminSavedSegment, format: ConsoleFormat) => `${format.number(s.count)}${s.capped ? '+' : ''}`;
 
 /**
  * Saved segments on the Sign-ups list (issue 48 item 2): choose one to see its people (its filter becomes the list's),
  * save the current filter under a name (owners and members; never with an address search), delete one nobody sends to.
  */
 export function SegmentsBar({ filters, onApply }: { filters: AdminFilters; onApply: (filters: AdminFilters) => void }) {
+  const words = useConsoleWords();
+  const w = words.signups.segments;
+  const format = useConsoleFormat();
   const segments = useSegments();
   const save = useSaveSegment();
   const remove = useDeleteSegment();
@@ -27,17 +33,17 @@ export function SegmentsBar({ filters, onApply }: { filters: AdminFilters; onApp
   };
   return (
     <section className="card stack" aria-labelledby="segments-title">
-      <h2 id="segments-title">Saved segments</h2>
-      {segments.isError && <p className="inline-error">The segments could not be loaded: {segments.error.message}</p>}
+      <h2 id="segments-title">{w.title}</h2>
+      {segments.isError && <p className="inline-error">{w.failed(segments.error.message)}</p>}
       {items.length === 0 ? (
-        <p className="muted">None yet: filter the list, then save the filter under a name the team will recognise.</p>
+        <p className="muted">{w.none}</p>
       ) : (
         <div className="form-grid">
           <SelectField
-            label="Show a segment"
+            label={w.show}
             options={items.map((s) => String(s.id))}
-            labels={Object.fromEntries(items.map((s) => [String(s.id), `${s.name} (${countOf(s)})`]))}
-            empty="Choose a segment"
+            labels={Object.fromEntries(items.map((s) => [String(s.id), `${s.name} (${countOf(s, format)})`]))}
+            empty={w.choose}
             value=""
             onValue={(id) => {
               const chosen = items.find((s) => String(s.id) === id);
@@ -47,15 +53,15 @@ export function SegmentsBar({ filters, onApply }: { filters: AdminFilters; onApp
         </div>
       )}
       {items.length > 0 && (
-        <ul className="stack" aria-label="Segments and who they select">
+        <ul className="stack" aria-label={w.list}>
           {items.map((s) => (
             <li key={s.id}>
-              <strong>{s.name}</strong>: {s.in_words}; {countOf(s)} now
-              {s.used_by.length > 0 ? ` (sent to ${s.used_by.join(', ')})` : ''}{' '}
+              <strong>{s.name}</strong>: {describeFilter(s.filter, words)}; {w.now(countOf(s, format))}
+              {s.used_by.length > 0 ? ` ${w.sentTo(s.used_by.join(', '))}` : ''}{' '}
               <Can need="member">
                 {s.used_by.length === 0 && (
-                  <Button type="button" variant="ghost" size="small" aria-label={`Delete “${s.name}”`} onClick={() => setDeleting(s)}>
-                    Delete
+                  <Button type="button" variant="ghost" size="small" aria-label={w.deleteNamed(s.name)} onClick={() => setDeleting(s)}>
+                    {w.delete}
                   </Button>
                 )}
               </Can>
@@ -64,10 +70,10 @@ export function SegmentsBar({ filters, onApply }: { filters: AdminFilters; onApp
         </ul>
       )}
       <Can need="member">
-        <form className="form-grid" aria-label="Save the filter as a segment" onSubmit={submit}>
+        <form className="form-grid" aria-label={w.saveLabel} onSubmit={submit}>
           <TextField
             id="segment-name"
-            label="Name of the current filter"
+            label={w.name}
             maxLength={SEGMENT_NAME_MAX_LENGTH}
             required
             value={name}
@@ -75,14 +81,10 @@ export function SegmentsBar({ filters, onApply }: { filters: AdminFilters; onApp
           />
           <div className="actions">
             <Button type="submit" variant="secondary" disabled={!hasFilter || filter.q !== undefined || save.isPending}>
-              Save as a segment
+              {w.save}
             </Button>
           </div>
-          {filter.q !== undefined ? (
-            <p className="muted">A segment cannot hold an address search: clear the search to save the filter.</p>
-          ) : !hasFilter ? (
-            <p className="muted">Choose a filter first: everyone on the list needs no segment.</p>
-          ) : null}
+          {filter.q !== undefined ? <p className="muted">{w.noSearch}</p> : !hasFilter ? <p className="muted">{w.noFilter}</p> : null}
           {save.error && (
             <p className="form-error" role="alert">
               {save.error.message}
@@ -94,12 +96,12 @@ export function SegmentsBar({ filters, onApply }: { filters: AdminFilters; onApp
         <ConfirmDialog
           open
           busy={remove.isPending}
-          title={`Delete “${deleting.name}”?`}
-          confirmLabel="Delete"
+          title={w.deleteTitle(deleting.name)}
+          confirmLabel={w.delete}
           onCancel={() => setDeleting(null)}
           onConfirm={() => remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
         >
-          The people stay on the list; only the saved filter goes.
+          {w.deleteBody}
         </ConfirmDialog>
       )}
     </section>

@@ -2,14 +2,13 @@ import {
   COMPANY_SIZE_OPTIONS,
   DESIRED_OUTCOME_OPTIONS,
   FOLLOW_UP_STATUSES,
-  FOLLOW_UP_STATUS_LABELS,
   ROLE_OPTIONS,
   UNKNOWN_ANSWER,
-  UNKNOWN_ANSWER_LABEL,
   SIGNUP_FLAGS,
-  SIGNUP_FLAG_LABELS,
   type AdminFilters,
 } from '@waitlist/contract';
+import type { ConsoleWords } from '@waitlist/catalogue/console';
+import { useConsoleLanguage, useConsoleWords } from '../../app/console-language';
 import { Button } from '../../../../components/ui/button';
 import { DateField, SelectField, TextField } from '../../components/fields';
 import { useQuestions } from '../../api/pilots';
@@ -32,29 +31,31 @@ export const activeFilterCount = (filters: AdminFilters): number =>
     filters.to,
   ].filter(Boolean).length;
 
-const UNKNOWN_LABELS = { [UNKNOWN_ANSWER]: UNKNOWN_ANSWER_LABEL };
-
-/** The filters that choose one of a list (every one offers "All"). */
-const CHOICES: {
-  key: 'role' | 'company_size' | 'outcome' | 'confirmed' | 'opted_out' | 'status' | 'flag';
-  label: string;
-  options: readonly string[];
-  labels?: Record<string, string>;
-}[] = [
-  // Each answer's choices end with the people imported without it.
-  { key: 'role', label: 'Role', options: [...ROLE_OPTIONS, UNKNOWN_ANSWER], labels: UNKNOWN_LABELS },
-  { key: 'company_size', label: 'Company size', options: [...COMPANY_SIZE_OPTIONS, UNKNOWN_ANSWER], labels: UNKNOWN_LABELS },
-  { key: 'outcome', label: 'Desired outcome', options: [...DESIRED_OUTCOME_OPTIONS, UNKNOWN_ANSWER], labels: UNKNOWN_LABELS },
-  { key: 'confirmed', label: 'Confirmation', options: ['yes', 'no'], labels: { yes: 'Confirmed', no: 'Not confirmed' } },
-  { key: 'opted_out', label: 'Updates by mail', options: ['no', 'yes'], labels: { no: 'Subscribed', yes: 'Opted out' } },
-  { key: 'status', label: 'Status', options: FOLLOW_UP_STATUSES, labels: FOLLOW_UP_STATUS_LABELS },
-  // The review queue: sign-ups that may deserve a second look (a script's flood), to erase at once.
-  { key: 'flag', label: 'Review', options: SIGNUP_FLAGS, labels: SIGNUP_FLAG_LABELS },
-];
+/** The filters that choose one of a list (every one offers "All"), labelled in the console's language. */
+const choicesOf = (words: ConsoleWords) => {
+  const w = words.signups.filters;
+  const unknown = { [UNKNOWN_ANSWER]: words.common.answerUnknown };
+  const choices: {
+    key: 'role' | 'company_size' | 'outcome' | 'confirmed' | 'opted_out' | 'status' | 'flag';
+    label: string;
+    options: readonly string[];
+    labels?: Record<string, string>;
+  }[] = [
+    // Each answer's choices end with the people imported without it.
+    { key: 'role', label: w.role, options: [...ROLE_OPTIONS, UNKNOWN_ANSWER], labels: unknown },
+    { key: 'company_size', label: w.size, options: [...COMPANY_SIZE_OPTIONS, UNKNOWN_ANSWER], labels: unknown },
+    { key: 'outcome', label: w.outcome, options: [...DESIRED_OUTCOME_OPTIONS, UNKNOWN_ANSWER], labels: unknown },
+    { key: 'confirmed', label: w.confirmation, options: ['yes', 'no'], labels: { yes: w.confirmed, no: w.notConfirmed } },
+    { key: 'opted_out', label: w.updates, options: ['no', 'yes'], labels: { no: w.subscribed, yes: w.optedOut } },
+    { key: 'status', label: w.status, options: FOLLOW_UP_STATUSES, labels: words.statuses },
+    // The review queue: sign-ups that may deserve a second look (a script's flood), to erase at once.
+    { key: 'flag', label: w.review, options: SIGNUP_FLAGS, labels: words.flags },
+  ];
+  return choices;
+};
 
 /** "Fit at least …": the score's steps the filter offers. */
 const FIT_STEPS = ['80', '60', '40', '20'] as const;
-const FIT_LABELS = Object.fromEntries(FIT_STEPS.map((n) => [n, `${n} or more`]));
 
 /** The search box and every filter of the list; each change starts again at the first page. */
 export function SignupFilters({
@@ -73,27 +74,29 @@ export function SignupFilters({
   onChange: (patch: Partial<AdminFilters>) => void;
   onClear: () => void;
 }) {
+  const words = useConsoleWords();
+  const w = words.signups.filters;
   return (
-    <form className="filters card" role="search" aria-label="Search and filter sign-ups" onSubmit={(e) => e.preventDefault()}>
+    <form className="filters card" role="search" aria-label={w.label} onSubmit={(e) => e.preventDefault()}>
       {seesAddresses ? (
         <TextField
           id="signups-search"
           className="field-search"
-          label="Search e-mail"
+          label={w.search}
           type="search"
-          placeholder="e.g. grace or @acme"
+          placeholder={w.searchPlaceholder}
           value={search}
           onChange={(e) => onSearch(e.target.value)}
         />
       ) : (
-        <p className="muted field-search">You see addresses masked, so the list is not searched by address; filter it instead.</p>
+        <p className="muted field-search">{w.masked}</p>
       )}
-      {CHOICES.map(({ key, label, options, labels }) => (
+      {choicesOf(words).map(({ key, label, options, labels }) => (
         <SelectField
           key={key}
           compact
           label={label}
-          empty="All"
+          empty={w.all}
           options={options}
           labels={labels}
           value={filters[key]}
@@ -102,12 +105,12 @@ export function SignupFilters({
       ))}
       {filters.company && (
         <div className="field field-compact">
-          <span className="field-label">Company</span>
+          <span className="field-label">{w.company}</span>
           <Button
             variant="secondary"
             size="small"
             onClick={() => onChange({ company: undefined })}
-            aria-label={`Company ${filters.company}: remove this filter`}
+            aria-label={w.removeCompany(filters.company)}
           >
             {filters.company} ✕
           </Button>
@@ -115,19 +118,19 @@ export function SignupFilters({
       )}
       <SelectField
         compact
-        label="Fit"
-        empty="Any"
+        label={w.fit}
+        empty={w.any}
         options={FIT_STEPS}
-        labels={FIT_LABELS}
+        labels={Object.fromEntries(FIT_STEPS.map((n) => [n, w.orMore(n)]))}
         value={filters.min_score === undefined ? undefined : String(filters.min_score)}
         onValue={(value) => onChange({ min_score: value === undefined ? undefined : Number(value) })}
       />
       <AnswerFilter value={filters.answer} onValue={(answer) => onChange({ answer })} />
-      <DateField label="From" value={filters.from} onChange={(from) => onChange({ from })} />
-      <DateField label="To" value={filters.to} onChange={(to) => onChange({ to })} />
+      <DateField label={w.from} value={filters.from} onChange={(from) => onChange({ from })} />
+      <DateField label={w.to} value={filters.to} onChange={(to) => onChange({ to })} />
       <div className="filters-actions">
         <Button variant="ghost" disabled={activeFilterCount(filters) === 0 && !search} onClick={onClear}>
-          Clear filters
+          {w.clear}
         </Button>
       </div>
     </form>
@@ -136,18 +139,22 @@ export function SignupFilters({
 
 /** People who gave one answer to a question after confirming (`question:option`); hidden while nobody is asked anything. */
 function AnswerFilter({ value, onValue }: { value: string | undefined; onValue: (value: string | undefined) => void }) {
+  const words = useConsoleWords();
+  const { locale } = useConsoleLanguage();
+  const w = words.signups.filters;
   const questions = useQuestions();
   const choices = (questions.data?.items ?? []).flatMap((q) =>
     q.kind === 'text'
       ? []
-      : q.options.map((o) => ({ key: `${q.id}:${o.id}`, label: `${q.prompt.en} ${o.en}${o.archived ? ' (no longer offered)' : ''}` })),
+      : q.options.map((o) => ({ key: `${q.id}:${o.id}`, label: `${q.prompt[locale]} ${o[locale]}${o.archived ? ` ${w.archived}` : ''}` })),
   );
   if (choices.length === 0 && value === undefined) return null;
   return (
     <SelectField
       compact
-      label="Answer"
-      empty="Any"
+      label={w.answer}
+      empty={w.any}
+
       options={choices.map((c) => c.key)}
       labels={Object.fromEntries(choices.map((c) => [c.key, c.label]))}
       value={value}

@@ -5,7 +5,8 @@ import { filtersOfView, viewOfFilters, type ListView } from '../../app/view-addr
 import { Button, ButtonLink } from '../../../../components/ui/button';
 import { exportCsvUrl, useSignupList } from '../../api/signups';
 import { useSession } from '../../api/session';
-import { AdminPage, ErrorPanel, formatNumber } from '../../components/console-ui';
+import { AdminPage, ErrorPanel } from '../../components/console-ui';
+import { useConsoleFormat, useConsoleWords, type ConsoleFormat } from '../../app/console-language';
 import { BulkStatusBar } from './bulk-status-bar';
 import { ImportPanel } from './import-panel';
 import { SignupFilters, activeFilterCount } from './signup-filters';
@@ -16,20 +17,20 @@ import { Can } from '../../app/role';
 const SEARCH_DELAY_MS = 300;
 
 /** "10,000+" when a filtered list has more rows than the server counts (it stops at 10,000). */
-const formatTotal = (page: AdminSignupPage) => `${formatNumber(page.total)}${page.total_capped ? '+' : ''}`;
+const formatTotal = (page: AdminSignupPage, format: ConsoleFormat) => `${format.number(page.total)}${page.total_capped ? '+' : ''}`;
 
 /** Previous and next page: the page's number is in the address; Next goes by the cursor the page gave out. */
 function Pager({ page, number, onPage }: { page: AdminSignupPage; number: number; onPage: (number: number) => void }) {
+  const w = useConsoleWords().signups;
+  const format = useConsoleFormat();
   const first = (number - 1) * ADMIN_PAGE_SIZE + 1;
   const last = first + page.items.length - 1;
   return (
-    <nav className="pager" aria-label="Pages">
-      <p className="muted">
-        Showing {formatNumber(first)}–{formatNumber(last)} of {formatTotal(page)}
-      </p>
+    <nav className="pager" aria-label={w.pages}>
+      <p className="muted">{w.showing(format.number(first), format.number(last), formatTotal(page, format))}</p>
       <div className="pager-buttons">
         <Button variant="secondary" size="small" disabled={number <= 1} onClick={() => onPage(number - 1)}>
-          Previous
+          {w.previous}
         </Button>
         <Button
           variant="secondary"
@@ -37,7 +38,7 @@ function Pager({ page, number, onPage }: { page: AdminSignupPage; number: number
           disabled={!page.next_cursor || number >= ADMIN_MAX_PAGE}
           onClick={() => onPage(number + 1)}
         >
-          Next
+          {w.next}
         </Button>
       </div>
     </nav>
@@ -62,6 +63,9 @@ const learnCursor = (key: string, cursor: string | null) => {
  * view (filters, sort, page) is the address's (`view`); the address search is the tab's, never in the address.
  */
 export function SignupsPage({ view, onView }: { view: ListView; onView: (view: ListView) => void }) {
+  const words = useConsoleWords();
+  const w = words.signups;
+  const format = useConsoleFormat();
   const { addressSearch, setAddressSearch, setLastListView } = useConsoleState();
   const [search, setSearch] = useState(addressSearch);
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -103,26 +107,26 @@ export function SignupsPage({ view, onView }: { view: ListView; onView: (view: L
 
   const summary = page ? (
     <>
-      <strong className="count">{formatTotal(page)}</strong> {page.total === 1 && !page.total_capped ? 'sign-up' : 'sign-ups'}
-      {filtered ? (page.total_capped ? ' match the filters (counted up to 10,000)' : ' match the filters') : ' in total'}
+      <strong className="count">{formatTotal(page, format)}</strong>{' '}
+      {w.summary(page.total === 1 && !page.total_capped, filtered ? (page.total_capped ? 'capped' : 'filtered') : 'all')}
     </>
   ) : (
-    'Counting…'
+    w.counting
   );
 
   return (
     <AdminPage
       titleId="signups-title"
-      title="Sign-ups"
+      title={words.screens.signups}
       summary={summary}
       liveSummary
       actions={
         <Can need="owner">
           <Button variant="secondary" aria-expanded={importing} onClick={() => setImporting(!importing)}>
-            Import a list…
+            {w.importList}
           </Button>
           <ButtonLink variant="secondary" href={exportCsvUrl(filters)} download>
-            Export CSV{filtered ? ' (filtered)' : ''}
+            {filtered ? w.exportFiltered : w.export}
           </ButtonLink>
         </Can>
       }
@@ -149,7 +153,7 @@ export function SignupsPage({ view, onView }: { view: ListView; onView: (view: L
         }}
       />
       {list.isError && !page ? (
-        <ErrorPanel title="The sign-ups could not be loaded" error={list.error} onRetry={() => void list.refetch()} />
+        <ErrorPanel title={w.failed} error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <div className="card table-card" aria-busy={list.isFetching}>
           {list.isError && (
@@ -163,10 +167,8 @@ export function SignupsPage({ view, onView }: { view: ListView; onView: (view: L
           <SignupsTable items={page?.items} sort={filters.sort} onSort={(sort) => update({ sort })} selected={selected} onSelect={select} />
           {page && page.items.length === 0 && (
             <div className="empty-state">
-              <h2>{filtered ? 'No sign-ups match' : 'No sign-ups yet'}</h2>
-              <p className="muted">
-                {filtered ? 'Try a shorter search or clear the filters.' : 'When visitors join the waitlist, they appear here.'}
-              </p>
+              <h2>{filtered ? w.noneMatch : w.noneYet}</h2>
+              <p className="muted">{filtered ? w.noneMatchHint : w.noneYetHint}</p>
             </div>
           )}
           {page && page.items.length > 0 && (

@@ -1,6 +1,7 @@
-import { FOLLOW_UP_STATUS_LABELS, SIGNUP_FLAG_LABELS, type AdminSignup, type AdminSort } from '@waitlist/contract';
+import type { AdminSignup, AdminSort } from '@waitlist/contract';
 import { PersonLink } from '../../components/person-link';
-import { Answer, DataTable, OutcomeChips, TimeCell, formatDateTime } from '../../components/console-ui';
+import { Answer, DataTable, OutcomeChips, TimeCell, TimeOf } from '../../components/console-ui';
+import { useConsoleWords } from '../../app/console-language';
 
 function SortHeader({
   label,
@@ -34,24 +35,26 @@ function SortHeader({
 
 /** When something happened, or a muted word when it has not. */
 const WhenCell = ({ at, none }: { at: string | null; none: string }) => (
-  <td className="nowrap">{at ? <time dateTime={at}>{formatDateTime(at)}</time> : <span className="muted">{none}</span>}</td>
+  <td className="nowrap">{at ? <TimeOf at={at} /> : <span className="muted">{none}</span>}</td>
 );
 
 function SignupRow({ row, selected, onSelect }: { row: AdminSignup; selected: boolean; onSelect: (on: boolean) => void }) {
+  const words = useConsoleWords();
+  const w = words.signups.table;
   return (
     <tr>
       <td>
-        <input type="checkbox" aria-label={`Select ${row.email}`} checked={selected} onChange={(e) => onSelect(e.target.checked)} />
+        <input type="checkbox" aria-label={w.select(row.email)} checked={selected} onChange={(e) => onSelect(e.target.checked)} />
       </td>
       <td className="cell-email">
         <PersonLink id={row.id}>{row.email}</PersonLink>
-        {row.flags.length > 0 && <span className="muted flags"> · {row.flags.map((flag) => SIGNUP_FLAG_LABELS[flag]).join(', ')}</span>}
+        {row.flags.length > 0 && <span className="muted flags"> · {row.flags.map((flag) => words.flags[flag]).join(', ')}</span>}
       </td>
       <td className="nowrap" title={row.fit_reasons.join('\n')}>
         {row.fit_score}
       </td>
-      <td className="nowrap">{FOLLOW_UP_STATUS_LABELS[row.status]}</td>
-      <td className="nowrap">{row.free_mail ? <span className="muted">Personal</span> : (row.company_domain ?? '—')}</td>
+      <td className="nowrap">{words.statuses[row.status]}</td>
+      <td className="nowrap">{row.free_mail ? <span className="muted">{w.personal}</span> : (row.company_domain ?? '—')}</td>
       <td className="cell-role">
         <Answer value={row.role} />
       </td>
@@ -59,10 +62,10 @@ function SignupRow({ row, selected, onSelect }: { row: AdminSignup; selected: bo
         <Answer value={row.company_size} />
       </td>
       <td>
-        <OutcomeChips outcomes={row.desired_outcomes} label={`${row.desired_outcomes?.length ?? 0} outcomes`} />
+        <OutcomeChips outcomes={row.desired_outcomes} label={w.outcomes(row.desired_outcomes?.length ?? 0)} />
       </td>
-      <WhenCell at={row.confirmed_at} none="Not yet" />
-      <WhenCell at={row.marketing_opt_out_at} none="No" />
+      <WhenCell at={row.confirmed_at} none={w.notYet} />
+      <WhenCell at={row.marketing_opt_out_at} none={w.no} />
       <TimeCell at={row.created_at} />
     </tr>
   );
@@ -82,24 +85,25 @@ export function SignupsTable({
   selected: ReadonlySet<number>;
   onSelect: (id: number, on: boolean) => void;
 }) {
+  const w = useConsoleWords().signups.table;
   return (
     <DataTable
-      caption={`Sign-ups, ${sort.includes('email') ? 'sorted by e-mail' : sort.includes('fit_score') ? 'sorted by fit' : 'sorted by sign-up time'}`}
+      caption={sort.includes('email') ? w.byEmail : sort.includes('fit_score') ? w.byFit : w.byTime}
       header={
         <>
           <th scope="col">
-            <span className="visually-hidden">Select</span>
+            <span className="visually-hidden">{w.selectHead}</span>
           </th>
-          <SortHeader label="E-mail" column="email" sort={sort} onSort={onSort} />
-          <SortHeader label="Fit" column="fit_score" sort={sort} onSort={onSort} />
-          <th scope="col">Status</th>
-          <th scope="col">Company</th>
-          <th scope="col">Role</th>
-          <th scope="col">Company size</th>
-          <th scope="col">Desired outcomes</th>
-          <th scope="col">Confirmed</th>
-          <th scope="col">Opted out</th>
-          <SortHeader label="Signed up" column="created_at" sort={sort} onSort={onSort} />
+          <SortHeader label={w.email} column="email" sort={sort} onSort={onSort} />
+          <SortHeader label={w.fit} column="fit_score" sort={sort} onSort={onSort} />
+          <th scope="col">{w.status}</th>
+          <th scope="col">{w.company}</th>
+          <th scope="col">{w.role}</th>
+          <th scope="col">{w.size}</th>
+          <th scope="col">{w.outcomesHead}</th>
+          <th scope="col">{w.confirmed}</th>
+          <th scope="col">{w.optedOut}</th>
+          <SortHeader label={w.signedUp} column="created_at" sort={sort} onSort={onSort} />
         </>
       }
     >

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { API_KEY_NAME_MAX_LENGTH, API_SCOPES, API_SCOPE_USES, MAX_EXPIRY_DAYS, type AdminApiKey, type ApiScope } from '@waitlist/contract';
+import { API_KEY_NAME_MAX_LENGTH, API_SCOPES, MAX_EXPIRY_DAYS, type AdminApiKey, type ApiScope } from '@waitlist/contract';
 import { Button } from '../../../../components/ui/button';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../api/team';
 import { TextField } from '../../components/fields';
 import { ConfirmDialog, DataTable, TimeCell, type Notice } from '../../components/console-ui';
 import { ListPanel } from '../../components/list-panel';
-
-const STATES: Record<AdminApiKey['state'], string> = { active: 'active', expired: 'expired', revoked: 'revoked' };
+import { useConsoleWords } from '../../app/console-language';
 
 /**
  * Scoped API keys (issue 37 item 5): a key for each client (the product, an integration, a metrics scraper) with only
@@ -14,6 +13,7 @@ const STATES: Record<AdminApiKey['state'], string> = { active: 'active', expired
  * characters and when it was last used. The keys set in the environment are listed as such (never their values).
  */
 export function ApiKeysPanel({ onNotice }: { onNotice: (notice: Notice) => void }) {
+  const w = useConsoleWords().apiKeys;
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
@@ -27,33 +27,32 @@ export function ApiKeysPanel({ onNotice }: { onNotice: (notice: Notice) => void 
     setScopes((current) => (on ? API_SCOPES.filter((s) => s === scope || current.includes(s)) : current.filter((s) => s !== scope)));
   return (
     <section className="stack-lg" aria-labelledby="api-keys-title">
-      <h2 id="api-keys-title">API keys</h2>
+      <h2 id="api-keys-title">{w.title}</h2>
       <p className="muted">
-        A key is sent as <code>Authorization: Bearer …</code> and works only where its scopes allow; elsewhere it is answered 403 with the
-        scope it lacks.
+        {w.sentAs} <code>Authorization: Bearer …</code> {w.scopesAllow}
       </p>
       <ListPanel
         query={keys}
         items={keys.data?.items}
-        what="API keys"
-        empty="No key made in the console yet."
-        caption="API keys made in the console, newest first"
-        header={['Name', 'Ends in', 'Scopes', 'State', 'Last used', 'Expires', 'Action']}
+        what={w.what}
+        empty={w.empty}
+        caption={w.caption}
+        header={w.header}
         row={(k) => (
           <tr key={k.id}>
             <td>
               {k.name}
-              {k.created_by ? <span className="muted"> (by {k.created_by})</span> : null}
+              {k.created_by ? <span className="muted"> {w.by(k.created_by)}</span> : null}
             </td>
             <td>…{k.hint}</td>
             <td>{k.scopes.join(', ')}</td>
-            <td>{STATES[k.state]}</td>
-            {k.last_used_at ? <TimeCell at={k.last_used_at} /> : <td>never</td>}
-            {k.expires_at ? <TimeCell at={k.expires_at} /> : <td>when revoked</td>}
+            <td>{w.states[k.state]}</td>
+            {k.last_used_at ? <TimeCell at={k.last_used_at} /> : <td>{w.never}</td>}
+            {k.expires_at ? <TimeCell at={k.expires_at} /> : <td>{w.whenRevoked}</td>}
             <td>
               {k.state === 'revoked' ? null : (
-                <Button type="button" variant="danger" size="small" aria-label={`Revoke “${k.name}”`} onClick={() => setRevoking(k)}>
-                  Revoke
+                <Button type="button" variant="danger" size="small" aria-label={w.revokeNamed(k.name)} onClick={() => setRevoking(k)}>
+                  {w.revoke}
                 </Button>
               )}
             </td>
@@ -62,10 +61,7 @@ export function ApiKeysPanel({ onNotice }: { onNotice: (notice: Notice) => void 
       />
       {keys.data && keys.data.environment.length > 0 && (
         <div className="card table-card">
-          <DataTable
-            caption="Keys set in the server's environment (they keep working; change them there)"
-            header={['Setting', 'Scopes', 'What it is']}
-          >
+          <DataTable caption={w.environmentCaption} header={w.environmentHeader}>
             {keys.data.environment.map((k) => (
               <tr key={k.setting}>
                 <th scope="row">
@@ -86,7 +82,7 @@ export function ApiKeysPanel({ onNotice }: { onNotice: (notice: Notice) => void 
           setProblem('');
           setMade(null);
           if (scopes.length === 0) {
-            setProblem('Choose at least one scope.');
+            setProblem(w.chooseScope);
             return;
           }
           create.mutate(
@@ -103,17 +99,11 @@ export function ApiKeysPanel({ onNotice }: { onNotice: (notice: Notice) => void 
           );
         }}
       >
-        <h3 id="new-api-key-title">Make a key</h3>
+        <h3 id="new-api-key-title">{w.make}</h3>
         <div className="form-grid">
+          <TextField label={w.name} value={name} required maxLength={API_KEY_NAME_MAX_LENGTH} onChange={(e) => setName(e.target.value)} />
           <TextField
-            label="Name (who uses it)"
-            value={name}
-            required
-            maxLength={API_KEY_NAME_MAX_LENGTH}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <TextField
-            label="Valid for (days; empty: until revoked)"
+            label={w.validFor}
             type="number"
             min={1}
             max={MAX_EXPIRY_DAYS}
@@ -122,12 +112,12 @@ export function ApiKeysPanel({ onNotice }: { onNotice: (notice: Notice) => void 
           />
         </div>
         <fieldset className="checks">
-          <legend>Scopes</legend>
+          <legend>{w.scopes}</legend>
           {API_SCOPES.map((scope) => (
             <label key={scope} className="check">
               <input type="checkbox" checked={scopes.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)} />
               <span>
-                <code>{scope}</code>: {API_SCOPE_USES[scope]}
+                <code>{scope}</code>: {w.scopeUses[scope]}
               </span>
             </label>
           ))}
@@ -139,13 +129,13 @@ export function ApiKeysPanel({ onNotice }: { onNotice: (notice: Notice) => void 
         )}
         <div className="actions">
           <Button type="submit" disabled={create.isPending || name.trim() === ''}>
-            Make the key
+            {w.submit}
           </Button>
         </div>
         <div role="status" aria-live="polite">
           {made && (
             <p>
-              The key “{made.name}” is <code className="partner-code">{made.key}</code>. Copy it now: it is not shown again.
+              {w.madeBefore(made.name)} <code className="partner-code">{made.key}</code>. {w.madeAfter}
             </p>
           )}
         </div>
@@ -154,18 +144,18 @@ export function ApiKeysPanel({ onNotice }: { onNotice: (notice: Notice) => void 
         <ConfirmDialog
           open
           busy={revoke.isPending}
-          title={`Revoke “${revoking.name}”?`}
-          confirmLabel="Revoke"
+          title={w.revokeTitle(revoking.name)}
+          confirmLabel={w.revoke}
           onCancel={() => setRevoking(null)}
           onConfirm={() =>
             revoke.mutate(revoking.id, {
               onError: (error) => onNotice({ kind: 'error', text: error.message }),
-              onSuccess: () => onNotice({ kind: 'success', text: `“${revoking.name}” is revoked: every request with it is refused.` }),
+              onSuccess: () => onNotice({ kind: 'success', text: w.revoked(revoking.name) }),
               onSettled: () => setRevoking(null),
             })
           }
         >
-          Whatever uses it is refused from now on, on every copy of the server. This cannot be undone; make a new key instead.
+          {w.revokeBody}
         </ConfirmDialog>
       )}
     </section>

@@ -4,6 +4,7 @@ import { Button } from '../../../../components/ui/button';
 import { useSaveSso, useSso } from '../../api/session';
 import { SelectField, TextField } from '../../components/fields';
 import { DataTable, ErrorPanel, Loading, type Notice } from '../../components/console-ui';
+import { useConsoleWords } from '../../app/console-language';
 
 type Draft = { required: boolean; breakGlass: string; roles: { domain: string; role: OperatorRole }[] };
 const draftOf = (sso: AdminSso): Draft => ({
@@ -17,22 +18,23 @@ const draftOf = (sso: AdminSso): Draft => ({
  * of each domain joins with, and whether everybody signs in through the provider but one break-glass owner.
  */
 export function SsoPanel({ owners, onNotice }: { owners: readonly AdminOperator[]; onNotice: (notice: Notice) => void }) {
+  const words = useConsoleWords();
+  const w = words.ssoSetup;
   const sso = useSso();
   const save = useSaveSso();
   // The owner's edits, until saved; the saved setup otherwise.
   const [edits, setDraft] = useState<Draft | null>(null);
   const [domain, setDomain] = useState('');
-  if (sso.isPending) return <Loading label="Loading single sign-on…" />;
-  if (sso.isError) return <ErrorPanel title="Single sign-on could not be loaded" error={sso.error} onRetry={() => void sso.refetch()} />;
+  if (sso.isPending) return <Loading label={w.loading} />;
+  if (sso.isError) return <ErrorPanel title={w.failed} error={sso.error} onRetry={() => void sso.refetch()} />;
   const setup = sso.data;
   const draft = edits ?? draftOf(setup);
   return (
     <section className="stack-lg" aria-labelledby="sso-title">
-      <h2 id="sso-title">Single sign-on</h2>
+      <h2 id="sso-title">{w.title}</h2>
       {!setup.configured ? (
         <p className="muted">
-          Not set up. Set <code>OIDC_ISSUER</code>, <code>OIDC_CLIENT_ID</code> and <code>OIDC_CLIENT_SECRET</code> (Entra ID, Google
-          Workspace, Okta, Keycloak: docs/deployment.md) and restart; operators then sign in with their organisation’s account.
+          {w.notSetUp} <code>OIDC_ISSUER</code>, <code>OIDC_CLIENT_ID</code>, <code>OIDC_CLIENT_SECRET</code> {w.notSetUpAfter}
         </p>
       ) : (
         <form
@@ -49,7 +51,7 @@ export function SsoPanel({ owners, onNotice }: { owners: readonly AdminOperator[
               {
                 onSuccess: () => {
                   setDraft(null);
-                  onNotice({ kind: 'success', text: 'Single sign-on is saved.' });
+                  onNotice({ kind: 'success', text: w.saved });
                 },
                 onError: (error) => onNotice({ kind: 'error', text: error.message }),
               },
@@ -57,13 +59,12 @@ export function SsoPanel({ owners, onNotice }: { owners: readonly AdminOperator[
           }}
         >
           <p>
-            Provider <code>{setup.issuer}</code>. Addresses of{' '}
-            {setup.allowed_domains.length ? setup.allowed_domains.join(', ') : 'no domain'} (and invited ones) may join; a newcomer is a{' '}
-            <strong>{setup.default_role}</strong> unless their domain has a role below.
+            {w.provider} <code>{setup.issuer}</code>.{' '}
+            {w.mayJoin(setup.allowed_domains.length ? setup.allowed_domains.join(', ') : w.noDomain, words.roles[setup.default_role])}
           </p>
           {draft.roles.length > 0 && (
             <div className="table-card">
-              <DataTable caption="Roles of newcomers by domain" header={['Domain', 'Role', 'Action']}>
+              <DataTable caption={w.rolesCaption} header={w.rolesHeader}>
                 {draft.roles.map((entry) => (
                   <tr key={entry.domain}>
                     <th scope="row">{entry.domain}</th>
@@ -71,8 +72,9 @@ export function SsoPanel({ owners, onNotice }: { owners: readonly AdminOperator[
                       <SelectField
                         compact
                         className="label-hidden"
-                        label={`Role of newcomers from ${entry.domain}`}
+                        label={w.roleOf(entry.domain)}
                         options={OPERATOR_ROLES}
+                        labels={words.roles}
                         value={entry.role}
                         onValue={(role) =>
                           role && setDraft({ ...draft, roles: draft.roles.map((r) => (r.domain === entry.domain ? { ...r, role } : r)) })
@@ -84,10 +86,10 @@ export function SsoPanel({ owners, onNotice }: { owners: readonly AdminOperator[
                         type="button"
                         variant="ghost"
                         size="small"
-                        aria-label={`Remove ${entry.domain}`}
+                        aria-label={w.removeNamed(entry.domain)}
                         onClick={() => setDraft({ ...draft, roles: draft.roles.filter((r) => r.domain !== entry.domain) })}
                       >
-                        Remove
+                        {w.remove}
                       </Button>
                     </td>
                   </tr>
@@ -96,12 +98,7 @@ export function SsoPanel({ owners, onNotice }: { owners: readonly AdminOperator[
             </div>
           )}
           <div className="form-grid">
-            <TextField
-              label="A domain with a role of its own"
-              value={domain}
-              placeholder="e.g. volvo.com"
-              onChange={(e) => setDomain(e.target.value)}
-            />
+            <TextField label={w.domain} value={domain} placeholder={w.domainPlaceholder} onChange={(e) => setDomain(e.target.value)} />
             <div className="actions">
               <Button
                 type="button"
@@ -112,20 +109,20 @@ export function SsoPanel({ owners, onNotice }: { owners: readonly AdminOperator[
                   setDomain('');
                 }}
               >
-                Add the domain
+                {w.addDomain}
               </Button>
             </div>
           </div>
           <label className="check">
             <input type="checkbox" checked={draft.required} onChange={(e) => setDraft({ ...draft, required: e.target.checked })} />{' '}
-            Everybody signs in through the provider, except one owner who keeps a password (break-glass, for when the provider is down)
+            {w.required}
           </label>
           {draft.required && (
             <SelectField
-              label="Break-glass owner"
+              label={w.breakGlass}
               options={owners.map((o) => String(o.id))}
               labels={Object.fromEntries(owners.map((o) => [String(o.id), o.email]))}
-              empty="Choose an owner"
+              empty={w.chooseOwner}
               required
               value={draft.breakGlass}
               onValue={(id) => setDraft({ ...draft, breakGlass: id ?? '' })}
@@ -133,7 +130,7 @@ export function SsoPanel({ owners, onNotice }: { owners: readonly AdminOperator[
           )}
           <div className="actions">
             <Button type="submit" disabled={save.isPending || (draft.required && draft.breakGlass === '')}>
-              Save single sign-on
+              {w.submit}
             </Button>
           </div>
         </form>

@@ -9,16 +9,19 @@ import { InviteForm } from './invite-form';
 import { ApiKeysPanel } from './api-keys-panel';
 import { SsoPanel } from './sso-panel';
 import { ProofPanel, useFreshProof } from '../security/proof-panel';
+import { useConsoleWords } from '../../app/console-language';
+import type { ConsoleWords } from '@waitlist/catalogue/console';
 
-const factors = (m: AdminOperator) =>
-  [m.totp ? 'authenticator app' : '', m.passkeys ? `${m.passkeys} passkey${m.passkeys === 1 ? '' : 's'}` : ''].filter(Boolean).join(', ') ||
-  'password only';
+const factors = (m: AdminOperator, w: ConsoleWords['team']) =>
+  [m.totp ? w.app : '', m.passkeys ? w.passkeys(m.passkeys) : ''].filter(Boolean).join(', ') || w.passwordOnly;
 
 /**
  * Owners: who works the list, with which role and second factors; invite, change a role, let a viewer see whole
  * addresses (they see a•••@volvo.com otherwise), reset, remove.
  */
 export function TeamPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
+  const words = useConsoleWords();
+  const w = words.team;
   const team = useTeam();
   const session = useSession();
   const changeRole = useChangeRole();
@@ -29,25 +32,21 @@ export function TeamPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
   const [confirm, setConfirm] = useState<{ kind: 'remove' | 'reset'; member: AdminOperator } | null>(null);
   const fail = (error: Error) => onNotice({ kind: 'error', text: error.message });
   return (
-    <AdminPage
-      titleId="team-title"
-      title="Team"
-      summary={team.data && `${team.data.items.length} ${team.data.items.length === 1 ? 'operator' : 'operators'}`}
-    >
-      {team.isPending && <Loading label="Loading the team…" />}
-      {team.isError && <ErrorPanel title="The team could not be loaded" error={team.error} onRetry={() => void team.refetch()} />}
+    <AdminPage titleId="team-title" title={words.screens.team} summary={team.data && w.count(team.data.items.length)}>
+      {team.isPending && <Loading label={w.loading} />}
+      {team.isError && <ErrorPanel title={w.failed} error={team.error} onRetry={() => void team.refetch()} />}
       {team.data && (
         <div className="card table-card">
           <DataTable
-            caption="Operators"
+            caption={w.caption}
             header={
               <>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                <th scope="col">Second factor</th>
-                <th scope="col">Since</th>
+                <th scope="col">{w.email}</th>
+                <th scope="col">{w.role}</th>
+                <th scope="col">{w.factor}</th>
+                <th scope="col">{w.since}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{w.actions}</span>
                 </th>
               </>
             }
@@ -56,26 +55,27 @@ export function TeamPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
               <tr key={m.id}>
                 <th scope="row">
                   {m.email}
-                  {m.you ? ' (you)' : ''}
+                  {m.you ? ` ${w.you}` : ''}
                 </th>
                 <td>
                   <SelectField
                     compact
-                    label={`Role of ${m.email}`}
+                    label={w.roleOf(m.email)}
                     className="label-hidden"
                     options={OPERATOR_ROLES}
+                    labels={words.roles}
                     value={m.role}
                     onValue={(role) =>
                       role &&
                       role !== m.role &&
                       changeRole.mutate(
                         { id: m.id, role },
-                        { onError: fail, onSuccess: () => onNotice({ kind: 'success', text: `${m.email} is now ${role}.` }) },
+                        { onError: fail, onSuccess: () => onNotice({ kind: 'success', text: w.nowRole(m.email, words.roles[role]) }) },
                       )
                     }
                   />
                 </td>
-                <td>{factors(m)}</td>
+                <td>{factors(m, w)}</td>
                 <TimeCell at={m.created_at} />
                 <td className="actions">
                   {m.role === 'viewer' && (
@@ -91,23 +91,23 @@ export function TeamPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
                             onSuccess: () =>
                               onNotice({
                                 kind: 'success',
-                                text: `${m.email} now sees ${m.sees_addresses ? 'masked addresses (a•••@volvo.com)' : 'whole addresses'}.`,
+                                text: m.sees_addresses ? w.nowMasked(m.email) : w.nowWhole(m.email),
                               }),
                           },
                         )
                       }
                     >
-                      {m.sees_addresses ? 'Mask addresses' : 'Show whole addresses'}
+                      {m.sees_addresses ? w.mask : w.showWhole}
                     </Button>
                   )}
                   {(m.totp || m.passkeys > 0) && !m.you && (
                     <Button variant="ghost" size="small" onClick={() => setConfirm({ kind: 'reset', member: m })}>
-                      Reset second factor
+                      {w.reset}
                     </Button>
                   )}
                   {!m.you && (
                     <Button variant="danger" size="small" onClick={() => setConfirm({ kind: 'remove', member: m })}>
-                      Remove
+                      {w.remove}
                     </Button>
                   )}
                 </td>
@@ -119,14 +119,14 @@ export function TeamPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
       {team.data && team.data.invitations.length > 0 && (
         <div className="card table-card">
           <DataTable
-            caption="Invitations not yet accepted"
+            caption={w.invitations}
             header={
               <>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                <th scope="col">Link valid until</th>
+                <th scope="col">{w.email}</th>
+                <th scope="col">{w.role}</th>
+                <th scope="col">{w.validUntil}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{w.actions}</span>
                 </th>
               </>
             }
@@ -134,11 +134,11 @@ export function TeamPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
             {team.data.invitations.map((i) => (
               <tr key={i.id}>
                 <th scope="row">{i.email}</th>
-                <td>{i.role}</td>
+                <td>{words.roles[i.role]}</td>
                 <TimeCell at={i.expires_at} />
                 <td>
                   <Button variant="ghost" size="small" onClick={() => withdraw.mutate(i.id, { onError: fail })}>
-                    Withdraw
+                    {w.withdraw}
                   </Button>
                 </td>
               </tr>
@@ -154,8 +154,8 @@ export function TeamPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
         <ConfirmDialog
           open
           busy={remove.isPending || reset.isPending}
-          title={confirm.kind === 'remove' ? `Remove ${confirm.member.email}?` : `Reset the second factor of ${confirm.member.email}?`}
-          confirmLabel={confirm.kind === 'remove' ? 'Remove' : 'Reset'}
+          title={confirm.kind === 'remove' ? w.removeTitle(confirm.member.email) : w.resetTitle(confirm.member.email)}
+          confirmLabel={confirm.kind === 'remove' ? w.remove : w.resetConfirm}
           onCancel={() => setConfirm(null)}
           onConfirm={() => {
             const done = () => setConfirm(null);
@@ -167,14 +167,12 @@ export function TeamPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
                 onSuccess: () =>
                   onNotice({
                     kind: 'success',
-                    text: `${confirm.member.email} signs in with their password and sets up a new second factor.`,
+                    text: w.wasReset(confirm.member.email),
                   }),
               });
           }}
         >
-          {confirm.kind === 'remove'
-            ? 'Their sessions end at once and they can no longer sign in. What they did stays in the audit trail.'
-            : 'Their authenticator app, recovery codes and passkeys stop working and their sessions end.'}
+          {confirm.kind === 'remove' ? w.removeBody : w.resetBody}
         </ConfirmDialog>
       )}
     </AdminPage>
@@ -184,5 +182,6 @@ export function TeamPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
 /** Single sign-on and API keys let someone in beyond a session: changing them needs a proof within five minutes. */
 function LastingChangesProof({ session }: { session: AdminSessionInfo }) {
   const fresh = useFreshProof(session);
-  return fresh ? null : <ProofPanel session={session} purpose="To change single sign-on or make an API key (both outlast this session)" />;
+  const purpose = useConsoleWords().team.proofPurpose;
+  return fresh ? null : <ProofPanel session={session} purpose={purpose} />;
 }
