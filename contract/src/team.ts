@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH } from './limits';
 import { isValidEmail, normalizeEmail } from './schemas';
+import { SITE_LOCALES } from './locales';
 
 /**
  * A console for a team (docs/decisions/0022): roles, inviting teammates, second factors (TOTP with recovery codes,
@@ -242,6 +243,13 @@ export const adminBackupStatusSchema = z.object({
 export type AdminBackupStatus = z.infer<typeof adminBackupStatusSchema>;
 
 /** The signed-in operator's session (`GET /session`) and their sessions elsewhere. */
+/**
+ * GET and PUT /api/admin/account/language: the console's language as the operator chose it (Your account, or the
+ * switch in the top bar), kept with their account so it follows them to another browser; null: their browser's.
+ */
+export const adminLanguageSchema = z.strictObject({ locale: z.nullable(z.enum(SITE_LOCALES)) });
+export type AdminLanguage = z.infer<typeof adminLanguageSchema>;
+
 export const adminSessionInfoSchema = z.object({
   operator: z.object({ id: z.number(), email: z.string(), role: z.enum(['owner', 'member', 'viewer']) }),
   expires_at: z.string(),

@@ -110,12 +110,6 @@ export const consoleEn = {
     noSuchScreen: 'This address names no screen of the console: it may be mistyped, or from an older version.',
     loadingDashboard: 'Loading the dashboard…',
   },
-  language: {
-    title: 'Language',
-    intro: 'The console’s words, dates and numbers. Until you choose, it follows your browser’s language.',
-    saved: (name: string) => `The console is in ${name} now.`,
-    followBrowser: 'Follow my browser',
-  },
   signIn: {
     title: 'Sign in',
     forOperators: 'For operators only. An owner invites you by mail, or adds you with',

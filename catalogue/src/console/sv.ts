@@ -89,12 +89,6 @@ export const consoleSv: ConsoleWords = {
     noSuchScreen: 'Adressen pekar inte på någon sida i konsolen: den kan vara felskriven eller från en äldre version.',
     loadingDashboard: 'Hämtar översikten…',
   },
-  language: {
-    title: 'Språk',
-    intro: 'Konsolens ord, datum och tal. Tills du väljer följer den webbläsarens språk.',
-    saved: (name: string) => `Konsolen är nu på ${name.toLowerCase()}.`,
-    followBrowser: 'Följ min webbläsare',
-  },
   signIn: {
     title: 'Logga in',
     forOperators: 'Endast för operatörer. En ägare bjuder in dig via e-post, eller lägger till dig med',

@@ -32,7 +32,7 @@ describe.each(DIALECTS)('mail to the founders on %s', (dialect) => {
     other = await suite.makeApp({ SMTP_URL: smtp.url, SITE_URL: SITE });
     const keen = await addOperator(suite.app, 'keen@acme.example');
     const quiet = await addOperator(suite.app, 'quiet@acme.example');
-    await suite.app.stores.operatorAccounts.setMailSettings(quiet.id, { notify_on_confirm: false, notify_digest: true });
+    await suite.app.stores.operatorAccounts.setPreferences(quiet.id, { notify_on_confirm: false, notify_digest: true });
     const email = await signUp({ email: 'ada@ericsson.com', utm_source: 'linkedin', utm_campaign: 'launch' });
     const confirmation = await smtp.nextMailTo(email, { timeoutMs: 15_000 });
     const token = /\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(confirmation.text)![1]!;

@@ -97,7 +97,7 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     ...(settings.now ? { now: settings.now } : {}),
   });
   const events = createSignupEvents({
-    operators: stores.operatorAccounts,
+    operators: stores.operatorRecipients,
     webhookEndpoints: settings.webhookEndpoints,
     crm,
   });

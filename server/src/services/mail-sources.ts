@@ -60,8 +60,8 @@ export function createMailSources(database: Database, stores: Stores): MailSourc
     recipient: recipients,
     partnerLabel: async (id) => (await stores.partnerCodes.labels(database.db, [id])).get(id),
     saveTokens: (signupId, tokens) => tokenWrites.submit({ signupId, tokens }),
-    operatorEmail: (operatorId) => stores.operatorAccounts.email(database.db, operatorId),
-    operatorReader: (operatorId) => stores.operatorAccounts.mailReader(database.db, operatorId),
+    operatorEmail: (operatorId) => stores.operatorRecipients.email(database.db, operatorId),
+    operatorReader: (operatorId) => stores.operatorRecipients.mailReader(database.db, operatorId),
     ownerEmails: async () => (await stores.operatorAccounts.list()).filter((o) => o.role === 'owner').map((o) => o.email),
     digestFacts: (until) => stores.signupInsight.digestFacts(until),
     invitation: async (id) => {

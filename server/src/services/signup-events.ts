@@ -1,5 +1,5 @@
 import type { SignupAnswer } from '@waitlist/contract';
-import type { OperatorAccounts } from '../db/stores/operator-accounts';
+import type { OperatorRecipients } from '../db/stores/operator-recipients';
 import type { Crm } from './crm';
 import type { SignupRow } from '../db/stores/signups';
 import { toWebhookSignup } from './signup-views';
@@ -62,7 +62,7 @@ export interface WebhookEventBody {
 }
 
 export interface SignupEventsDeps {
-  operators: OperatorAccounts;
+  operators: Pick<OperatorRecipients, 'idsWanting'>;
   /** WEBHOOK_URL: every event goes to each of these; none: no event is queued. */
   webhookEndpoints: readonly string[];
   /** The CRM, when one is connected, hears of the same changes (services/crm.ts). */

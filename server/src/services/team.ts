@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@waitlist/contract';
+import type { OperatorRole, SiteLocale } from '@waitlist/contract';
 import type { Database, Executor } from '../db/connection';
 import type { Stores } from '../db/stores';
 import { OperatorExistsError, type Operator } from '../db/stores/operator-accounts';
@@ -240,8 +240,16 @@ export function createTeamService({ database, stores, useCases }: TeamServiceDep
     /** An operator's own mail settings: a mail on each confirmation, the daily digest. */
     async setOwnMailSettings(actor: { operatorId: number }, settings: { notify_on_confirm: boolean; notify_digest: boolean }) {
       await useCases.run(async (change) => {
-        await stores.operatorAccounts.setMailSettings(actor.operatorId, settings, change.trx);
+        await stores.operatorAccounts.setPreferences(actor.operatorId, settings, change.trx);
         await change.audit({ action: 'settings.own-mail', operatorId: actor.operatorId });
+      });
+    },
+
+    /** The console's language an operator chose for themselves (null: their browser's). */
+    async setOwnLanguage(actor: { operatorId: number }, locale: SiteLocale | null) {
+      await useCases.run(async (change) => {
+        await stores.operatorAccounts.setPreferences(actor.operatorId, { locale }, change.trx);
+        await change.audit({ action: 'settings.own-language', operatorId: actor.operatorId, target: `locale:${locale ?? 'browser'}` });
       });
     },
   };

@@ -27,6 +27,7 @@ import { bounceReasonsAndRefusals } from './0025-bounce-reasons-and-refusals';
 import { removedOperators } from './0026-removed-operators';
 import { crmMigration } from './0027-crm';
 import { savedSegmentsMigration } from './0028-saved-segments';
+import { operatorLanguageMigration } from './0029-operator-language';
 import type { Migration } from './ddl';
 import { applyMigrations } from './migrator';
 
@@ -63,6 +64,7 @@ export const migrations: Migration[] = [
   removedOperators,
   crmMigration,
   savedSegmentsMigration,
+  operatorLanguageMigration,
 ];
 
 export type { Migration };

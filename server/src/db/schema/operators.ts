@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SiteLocale } from '@waitlist/contract';
 import type { Timestamp, NullableTimestamp } from './columns';
 
 /** The console's team: operators, their sessions and second factors, invitations, the audit trail. */
@@ -23,6 +24,8 @@ export interface OperatorsTable {
   /** The last TOTP time step accepted: a code is good once. */
   totp_last_step: ColumnType<number, number | undefined, number>;
   totp_enabled_at: NullableTimestamp;
+  /** The console's language the operator chose (migration 29); null: their browser's. */
+  locale: ColumnType<SiteLocale | null, SiteLocale | null | undefined, SiteLocale | null>;
   /** The identity provider's `iss sub` once the operator signed in through it (migration 22). */
   sso_subject: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -17,6 +17,7 @@ import { createMailSoftBounces } from './mail-soft-bounces';
 import { createMailSuppressions } from './mail-suppressions';
 import { createMeetingStore } from './meetings';
 import { createOperatorAccounts } from './operator-accounts';
+import { createOperatorRecipients } from './operator-recipients';
 import { createOperatorCredentials } from './operator-credentials';
 import { createOperatorInvitations } from './operator-invitations';
 import { createOperatorSessions } from './operator-sessions';
@@ -49,6 +50,7 @@ export function createStores(database: Database, options: { sessionIdleMs: numbe
     signupListing: createSignupListing(database),
     signupInsight: createSignupInsight(database),
     operatorAccounts: createOperatorAccounts(database),
+    operatorRecipients: createOperatorRecipients(database),
     operatorCredentials: createOperatorCredentials(database),
     operatorInvitations: createOperatorInvitations(database),
     auditTrail: createAuditTrail(database),

@@ -1,7 +1,6 @@
 import type { Selectable } from 'kysely';
-import { normalizeEmail } from '@waitlist/contract';
-import type { Database } from '../connection';
-import type { Executor } from '../connection';
+import { normalizeEmail, type SiteLocale } from '@waitlist/contract';
+import type { Database, Executor } from '../connection';
 import { classifyDbError } from '../errors';
 import type { OperatorRole, OperatorsTable } from '../schema';
 
@@ -13,6 +12,13 @@ export interface Operator {
 }
 
 /** An operator as the team page shows them: with their second factors. */
+/** What an operator sets for themselves (Your account): the mail the console sends them, and its language (null: the browser's). */
+export interface OperatorPreferences {
+  notify_on_confirm: boolean;
+  notify_digest: boolean;
+  locale: SiteLocale | null;
+}
+
 export interface TeamMember extends Operator {
   totp: boolean;
   passkeys: number;
@@ -240,59 +246,30 @@ export function createOperatorAccounts(database: Database) {
       return row ? { id: Number(row.id), passwordHash: row.password_hash } : undefined;
     },
 
-    /** An operator's mail settings (instant mail on each confirmation; the daily digest). */
-    async mailSettings(id: number): Promise<{ notify_on_confirm: boolean; notify_digest: boolean } | undefined> {
-      const row = await db.selectFrom('operators').select(['notify_on_confirm', 'notify_digest']).where('id', '=', id).executeTakeFirst();
-      return row ? { notify_on_confirm: Number(row.notify_on_confirm) === 1, notify_digest: Number(row.notify_digest) === 1 } : undefined;
-    },
-
-    async setMailSettings(
-      id: number,
-      settings: { notify_on_confirm: boolean; notify_digest: boolean },
-      executor: Executor = db,
-    ): Promise<void> {
-      await executor
-        .updateTable('operators')
-        .set({ notify_on_confirm: settings.notify_on_confirm ? 1 : 0, notify_digest: settings.notify_digest ? 1 : 0 })
-        .where('id', '=', id)
-        .execute();
-    },
-
-    /** Ids of operators who want `kind` of mail, read in `executor` (the transaction that queues it). */
-    async idsWanting(executor: Executor, kind: 'confirmations' | 'digest'): Promise<number[]> {
-      const rows = await executor
+    /** An operator's own settings: the mail they get (each confirmation; the daily digest) and the console's language. */
+    async preferences(id: number): Promise<OperatorPreferences | undefined> {
+      const row = await db
         .selectFrom('operators')
-        .select('id')
-        .where(kind === 'confirmations' ? 'notify_on_confirm' : 'notify_digest', '=', 1)
-        .orderBy('id')
-        .execute();
-      return rows.map((r) => Number(r.id));
-    },
-
-    /** An operator's address and whether they see people's whole addresses (owners, members, viewers let to). */
-    async mailReader(executor: Executor, id: number): Promise<{ email: string; seesAddresses: boolean } | undefined> {
-      const row = await executor
-        .selectFrom('operators')
-        .select(['email', 'role', 'sees_addresses'])
+        .select(['notify_on_confirm', 'notify_digest', 'locale'])
         .where('id', '=', id)
         .executeTakeFirst();
-      return row && { email: row.email, seesAddresses: row.role !== 'viewer' || Number(row.sees_addresses) === 1 };
+      return (
+        row && {
+          notify_on_confirm: Number(row.notify_on_confirm) === 1,
+          notify_digest: Number(row.notify_digest) === 1,
+          locale: row.locale,
+        }
+      );
     },
 
-    async email(executor: Executor, id: number): Promise<string | undefined> {
-      const row = await executor.selectFrom('operators').select('email').where('id', '=', id).executeTakeFirst();
-      return row?.email;
-    },
-
-    /** Addresses of operators who want `kind` of mail. */
-    async recipients(kind: 'confirmations' | 'digest'): Promise<string[]> {
-      const rows = await db
-        .selectFrom('operators')
-        .select('email')
-        .where(kind === 'confirmations' ? 'notify_on_confirm' : 'notify_digest', '=', 1)
-        .orderBy('id')
+    /** Changes the settings `change` names, the others as they are. */
+    async setPreferences(id: number, change: Partial<OperatorPreferences>, executor: Executor = db): Promise<void> {
+      const bit = (on: boolean | undefined) => (on === undefined ? undefined : on ? 1 : 0);
+      await executor
+        .updateTable('operators')
+        .set({ notify_on_confirm: bit(change.notify_on_confirm), notify_digest: bit(change.notify_digest), locale: change.locale })
+        .where('id', '=', id)
         .execute();
-      return rows.map((r) => r.email);
     },
   };
 }

@@ -12,7 +12,7 @@ import {
 import { useTestApp } from '../../test/app';
 import { DIALECTS, type TestDatabase } from '../../test/databases';
 import { apiHeaders, validSignup } from '../../test/fixtures';
-import { ADMIN_TEST_ENV, addOperator, signIn } from '../../test/console';
+import { ADMIN_TEST_ENV, addOperator, auditEntries, signIn } from '../../test/console';
 
 const siteDir = (testDb: TestDatabase) => path.join(testDb.dataDir, 'site');
 /** A built site of two pages: the beacon accepts their paths only. */
@@ -226,8 +226,25 @@ describe.each(DIALECTS)('operator insight on %s', (dialect) => {
     expect((await admin('GET', '/mail-settings')).json()).toEqual({ notify_on_confirm: true, notify_digest: true });
     expect((await admin('PUT', '/mail-settings', { notify_on_confirm: false, notify_digest: true })).statusCode).toBe(200);
     expect((await admin('GET', '/mail-settings')).json()).toEqual({ notify_on_confirm: false, notify_digest: true });
-    expect(await suite.app.stores.operatorAccounts.recipients('confirmations')).toEqual([]);
-    expect(await suite.app.stores.operatorAccounts.recipients('digest')).toEqual(['founder@acme.example']);
+    expect(await suite.app.stores.operatorRecipients.recipients('confirmations')).toEqual([]);
+    expect(await suite.app.stores.operatorRecipients.recipients('digest')).toEqual(['founder@acme.example']);
     expect((await admin('PUT', '/mail-settings', { notify_on_confirm: 'yes' })).statusCode).toBe(400);
+  });
+
+  it('keeps the console language each operator chose with their account, their mail settings untouched (issue 48 item 4)', async () => {
+    const settings = (await admin('GET', '/mail-settings')).json();
+    expect((await admin('GET', '/account/language')).json()).toEqual({ locale: null });
+    expect((await admin('PUT', '/account/language', { locale: 'sv' })).json()).toEqual({ locale: 'sv' });
+    expect((await admin('GET', '/account/language')).json()).toEqual({ locale: 'sv' });
+    expect((await admin('GET', '/mail-settings')).json()).toEqual(settings);
+    // A language the console does not speak, or no choice at all, changes nothing.
+    expect((await admin('PUT', '/account/language', { locale: 'de' })).statusCode).toBe(400);
+    expect((await admin('PUT', '/account/language', {})).statusCode).toBe(400);
+    expect((await admin('GET', '/account/language')).json()).toEqual({ locale: 'sv' });
+    // Back to the browser's language.
+    expect((await admin('PUT', '/account/language', { locale: null })).json()).toEqual({ locale: null });
+    expect((await admin('GET', '/account/language')).json()).toEqual({ locale: null });
+    expect((await auditEntries(suite.app, 'settings.own-language')).map((e) => e.target)).toEqual(['locale:sv', 'locale:browser']);
+    expect((await suite.app.inject({ method: 'GET', url: '/api/admin/account/language' })).statusCode).toBe(401);
   });
 });

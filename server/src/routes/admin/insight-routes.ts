@@ -7,6 +7,7 @@ import {
   adminFollowUpSchema,
   adminFunnelQuerySchema,
   adminFunnelSchema,
+  adminLanguageSchema,
   adminMailSettingsSchema,
   adminNoteSchema,
   adminSignupParamsSchema,
@@ -81,11 +82,30 @@ export async function insightRoutes(parent: FastifyInstance, options: InsightRou
     return reply.code(201).send();
   });
 
+  /** The signed-in operator's own settings (Your account). */
+  const ownPreferences = async (operatorId: number) => {
+    const preferences = await operatorAccounts.preferences(operatorId);
+    if (!preferences) throw new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No such operator');
+    return preferences;
+  };
+
   app.get('/mail-settings', { schema: { response: { 200: adminMailSettingsSchema } }, config: { role: 'viewer' } }, async (request) => {
-    const settings = await operatorAccounts.mailSettings(signedInOperator(request).operatorId);
-    if (!settings) throw new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No such operator');
-    return settings;
+    const { notify_on_confirm, notify_digest } = await ownPreferences(signedInOperator(request).operatorId);
+    return { notify_on_confirm, notify_digest };
   });
+
+  app.get('/account/language', { schema: { response: { 200: adminLanguageSchema } }, config: { role: 'viewer' } }, async (request) => ({
+    locale: (await ownPreferences(signedInOperator(request).operatorId)).locale,
+  }));
+
+  app.put(
+    '/account/language',
+    { schema: { body: adminLanguageSchema, response: { 200: adminLanguageSchema } }, config: { role: 'viewer' } },
+    async (request) => {
+      await options.team.setOwnLanguage(signedInOperator(request), request.body.locale);
+      return request.body;
+    },
+  );
 
   app.put(
     '/mail-settings',

@@ -19,6 +19,7 @@ export const adminKeys = {
   company: (sort: string, page: number) => [...adminKeys.companies(), sort, page] as const,
   followUp: (id: number) => ['admin', 'signup', id, 'follow-up'] as const,
   mailSettings: () => ['admin', 'mail-settings'] as const,
+  language: () => ['admin', 'account', 'language'] as const,
   mailHealth: () => ['admin', 'mail-health'] as const,
   backups: () => ['admin', 'backups'] as const,
   mailRefusals: () => ['admin', 'mail-refusals'] as const,

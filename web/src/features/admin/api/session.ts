@@ -1,11 +1,13 @@
 import {
   ADMIN_ERROR_CODES,
+  adminLanguageSchema,
   adminSessionInfoSchema,
   adminSessionListSchema,
   adminSessionsEndedSchema,
   adminSsoOfferSchema,
   adminSsoSchema,
   adminSsoStartSchema,
+  type AdminLanguage,
   type AdminSsoUpdate,
 } from '@waitlist/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -100,5 +102,18 @@ export function useEndOtherSessions() {
   return useMutation({
     mutationFn: () => request(adminSessionsEndedSchema, '/sessions/end-others', json('POST')),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.sessions() }),
+  });
+}
+
+/** GET /account/language: the console's language the signed-in operator chose (null: their browser's). */
+export const useAccountLanguage = () =>
+  useQuery({ queryKey: adminKeys.language(), queryFn: () => request(adminLanguageSchema, '/account/language'), staleTime: Infinity });
+
+/** PUT /account/language: keeps the operator's choice with their account, so it follows them to another browser. */
+export function useSaveLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (locale: AdminLanguage['locale']) => request(adminLanguageSchema, '/account/language', json('PUT', { locale })),
+    onSuccess: (saved) => queryClient.setQueryData(adminKeys.language(), saved),
   });
 }

@@ -15,6 +15,7 @@ import { ConsoleShell } from './console-shell';
 import { ConsoleStateProvider, SignedInSession, useConsoleState, useOnNotice } from './console-state';
 import { takeJoinToken } from './old-links';
 import { RoleProvider, useCan } from './role';
+import { useAccountLanguageChoice } from './language-switch';
 
 /** A 401 from any query means the session ended (idle expiry, signed out elsewhere): back to sign-in. */
 function useSignInAgainOnExpiry() {
@@ -102,7 +103,9 @@ function SignedIn({ session }: { session: AdminSessionInfo }) {
   const words = useConsoleWords();
   const { notice, setNotice, setAddressSearch, setLastListView } = useConsoleState();
   const onNotice = useOnNotice();
+  useAccountLanguageChoice();
   const main = useRef<HTMLElement>(null);
+
   const path = useRouterState({ select: (state) => state.location.pathname });
   const title = useMatches({ select: (matches) => matches.at(-1)?.staticData.title });
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import type { ConsoleWords } from '@waitlist/catalogue/console';
 import { useConsoleWords } from './console-language';
 import { useConsoleState } from './console-state';
-import { LanguageSwitch } from './language-switch';
+import { AccountLanguageSwitch } from './language-switch';
 import { useCan } from './role';
 
 type NavWord = keyof ConsoleWords['shell']['nav'];
@@ -104,7 +104,8 @@ export function ConsoleShell({
             <Link className="operator" to="/account/security" title={words.shell.yourAccount}>
               {operator} <span className="operator-role">({words.roles[role]})</span>
             </Link>
-            <LanguageSwitch />
+            <AccountLanguageSwitch />
+
             <Button variant="ghost" size="small" onClick={onSignOut} disabled={signingOut}>
               {signingOut ? words.shell.signingOut : words.shell.signOut}
             </Button>
