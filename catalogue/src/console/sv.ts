@@ -62,7 +62,7 @@ export const consoleSv: ConsoleWords = {
       dashboard: 'Översikt',
       waves: 'Omgångar och kortlista',
       updates: 'Utskick till listan',
-      calls: 'Samtal och förfrågningar',
+      calls: 'Samtal och dokument',
       questions: 'Frågor och matchning',
       codes: 'Partnerkoder',
       crm: 'CRM',
