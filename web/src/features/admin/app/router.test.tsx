@@ -74,6 +74,24 @@ describe('the console at an address (issue 48 item 1)', () => {
     });
   });
 
+  it('keeps the audit trail’s page in the address: Older and Newer move through it, and a link opens the same page', async () => {
+    const entry = { id: 9, at: '2026-11-28T10:00:00.000Z', operator_id: 1, operator_email: 'founder@acme.example', action: 'signups.read' };
+    const page = { items: [{ ...entry, outcome: 'ok', signup_id: null, target: null, detail: null }], next_cursor: 'older-page' };
+    const sent = answerAdminApi({ 'GET /session': owner, 'GET /audit/operators': { items: [] }, 'GET /audit': page });
+    const { history, unmount } = renderConsoleAt('/admin/audit?outcome=ok');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Older' }));
+    await waitFor(() => expect(history.location.search).toBe('?outcome=ok&cursor=older-page'));
+    await waitFor(() => expect(sent.some((r) => r.path === '/audit?outcome=ok&cursor=older-page')).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Newer' }));
+    await waitFor(() => expect(history.location.search).toBe('?outcome=ok'));
+    unmount();
+    // A link to a later page opens it; Newer then goes to the newest, the page before it being unknown to this tab.
+    renderConsoleAt('/admin/audit?cursor=from-a-link');
+    await waitFor(() => expect(sent.some((r) => r.path === '/audit?cursor=from-a-link')).toBe(true));
+    expect(await screen.findByRole('button', { name: 'Newer' })).toBeEnabled();
+  });
+
   it('tells a member who follows a link to an owner’s screen why it does not open', async () => {
     answerAdminApi({ 'GET /session': { ...owner, operator: { ...owner.operator, role: 'member' } } });
     renderConsoleAt('/admin/audit');

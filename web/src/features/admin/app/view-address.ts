@@ -112,12 +112,15 @@ export function funnelViewOf(search: Record<string, unknown>): FunnelView {
   return { ...(from ? { from } : {}), ...(to ? { to } : {}), ...(by && by !== 'day' ? { by } : {}) };
 }
 
-/** The audit trail's filters: operator, action, outcome, period (its pages go by cursor, kept for the tab). */
-export type AuditView = Omit<AdminAuditQuery, 'cursor'>;
+/**
+ * The audit trail's view: operator, action, outcome, period, and the page as the trail's cursor (a time and an entry's
+ * number: no address, so it may ride in the address bar; the list of sign-ups' may not).
+ */
+export type AuditView = AdminAuditQuery;
 
 export function auditViewOf(search: Record<string, unknown>): AuditView {
   const view: AuditView = {};
-  for (const name of ['operator', 'action', 'outcome', 'from', 'to'] as const) {
+  for (const name of ['operator', 'action', 'outcome', 'from', 'to', 'cursor'] as const) {
     if (search[name] === undefined) continue;
     const parsed = adminAuditQuerySchema.safeParse({ [name]: String(search[name]) });
     if (parsed.success) Object.assign(view, parsed.data);

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { AUDIT_OUTCOMES } from '@waitlist/contract';
 import { Button, ButtonLink } from '../../../../components/ui/button';
 import { auditCsvUrl, useAudit, useAuditOperators, type AuditFilters } from '../../api/team';
@@ -6,18 +5,30 @@ import { DateField, SelectField, TextField } from '../../components/fields';
 import { AdminPage, TimeCell } from '../../components/console-ui';
 import { ListPanel } from '../../components/list-panel';
 import { useConsoleWords } from '../../app/console-language';
+import type { AuditView } from '../../app/view-address';
+
+/**
+ * The page before each page of the trail the tab has seen (its cursor → the one before; '' for the newest page), so
+ * Newer goes back one page; from a page opened by a link whose page before is not known, it goes to the newest.
+ */
+const newerPages = new Map<string, string>();
+const NEWER_PAGES_KEPT = 500;
 
 /** Owners read what every operator did: by operator, action, outcome and period, newest first, and as CSV. */
-export function AuditPage({ view: filters, onView }: { view: AuditFilters; onView: (view: AuditFilters, typing?: boolean) => void }) {
-  // The filters are the address's; the pages (by cursor) are the tab's, back to the first when a filter changes.
+export function AuditPage({ view, onView }: { view: AuditView; onView: (view: AuditView, typing?: boolean) => void }) {
+  // Filters and page are the address's (`?outcome=refused&cursor=…`); a changed filter starts again at the newest.
+  const { cursor, ...filters } = view;
   const words = useConsoleWords();
   const w = words.audit;
-  const [paged, setPaged] = useState<{ of: AuditFilters; cursors: string[] }>({ of: filters, cursors: [] });
-  const cursors = paged.of === filters ? paged.cursors : [];
-  const setCursors = (next: string[]) => setPaged({ of: filters, cursors: next });
-  const page = useAudit(filters, cursors.at(-1));
+  const page = useAudit(filters, cursor);
   const operators = useAuditOperators();
   const update = (patch: Partial<AuditFilters>, typing = false) => onView({ ...filters, ...patch }, typing);
+  const toPage = (next: string | undefined) => onView({ ...filters, ...(next ? { cursor: next } : {}) });
+  const older = (next: string) => {
+    if (newerPages.size >= NEWER_PAGES_KEPT) newerPages.clear();
+    newerPages.set(next, cursor ?? '');
+    toPage(next);
+  };
   const operatorIds = (operators.data?.items ?? []).map((o) => String(o.id));
   const operatorLabels = Object.fromEntries((operators.data?.items ?? []).map((o) => [String(o.id), o.email]));
   return (
@@ -87,14 +98,14 @@ export function AuditPage({ view: filters, onView }: { view: AuditFilters; onVie
         after={
           <nav className="pager" aria-label={w.pages}>
             <div className="pager-buttons">
-              <Button variant="secondary" size="small" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
+              <Button variant="secondary" size="small" disabled={!cursor} onClick={() => toPage(newerPages.get(cursor ?? '') || undefined)}>
                 {w.newer}
               </Button>
               <Button
                 variant="secondary"
                 size="small"
                 disabled={!page.data?.next_cursor}
-                onClick={() => page.data?.next_cursor && setCursors([...cursors, page.data.next_cursor])}
+                onClick={() => page.data?.next_cursor && older(page.data.next_cursor)}
               >
                 {w.older}
               </Button>
