@@ -97,6 +97,13 @@ export interface Database {
    * and until then a burst of rows is planned as an empty table). SQLite plans without statistics here: nothing.
    */
   refreshStatistics(tables: readonly string[]): Promise<void>;
+  /**
+   * Gathers them for those of `tables` that grew by a fifth (and a megabyte) since they were last gathered, from the
+   * size of their files (known at once, unlike the activity counters): the burst's reads plan with its rows within
+   * seconds. Answers the tables it analysed. SQLite: none.
+   */
+  keepUpStatistics(tables: readonly string[]): Promise<string[]>;
+
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;

@@ -10,6 +10,8 @@ export const SEND_GUARD_SWEEP_MS = 3_000;
 /** How soon another copy's change of the fit weights is in force here (and a rescoring it left unfinished goes on). */
 export const FIT_REFRESH_MS = 5_000;
 const DAY_MS = 24 * HOUR_MS;
+/** How soon the planner learns of a burst's rows (PostgreSQL; a look at two tables' sizes when nothing grew). */
+export const PLANNER_STATISTICS_MS = 5_000;
 
 export interface HousekeepingJob {
   name: string;
@@ -94,6 +96,17 @@ export function housekeepingJobs(
       everyMs: 30_000,
       runNow: 'background',
       run: () => stores.signups.foldIntoCounts({ limit: 250, pauseMs: 20, paced: true }),
+    },
+    {
+      // A burst's rows planned as an empty table made the Mail page sort every waiting mail (issue 48): a look at the
+      // tables' files every few seconds, and ANALYZE for one that grew by a fifth (docs/performance.md, bench:mail-page).
+      name: "keep the planner's statistics up with a burst",
+      everyMs: PLANNER_STATISTICS_MS,
+      runNow: 'background',
+      run: async () => {
+        const analysed = await stores.plannerStatistics.keepUp();
+        if (analysed.length > 0) settings.log.info({ tables: analysed }, 'gathered the planner statistics of tables a burst grew');
+      },
     },
     {
       // Idempotency keys hold a hash of personal data: keep them no longer than a retry needs.

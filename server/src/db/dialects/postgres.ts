@@ -72,6 +72,16 @@ export function openPostgres(url: string, poolSize: number): Database {
     async refreshStatistics(tables) {
       for (const table of tables) await sql`ANALYZE ${sql.table(table)}`.execute(db);
     },
+    async keepUpStatistics(tables) {
+      // relpages: the size the last ANALYZE or VACUUM saw (0 before any); the file's size now, in pages.
+      const { rows } = await sql<{ table: string; then: number; now: number }>`
+        SELECT relname AS table, relpages AS then, pg_relation_size(oid) / current_setting('block_size')::int AS now
+        FROM pg_class WHERE relkind = 'r' AND relnamespace = current_schema()::regnamespace AND relname = ANY(${[...tables]})`.execute(db);
+      const behind = rows.filter((r) => Number(r.now) > Math.max(Number(r.then) * 1.2, Number(r.then) + 128)).map((r) => r.table);
+      for (const table of behind) await sql`ANALYZE ${sql.table(table)}`.execute(db);
+      return behind;
+    },
+
     async exclusive(trx, name, waitMs) {
       if (waitMs === undefined) {
         await sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);

@@ -100,6 +100,7 @@ export function openSqlite(dataDir: string, busyTimeoutMs = 5000): Database {
     bulkWritePauseMs: 30,
     exclusive: async () => true,
     refreshStatistics: async () => undefined,
+    keepUpStatistics: async () => [],
     skipLocked: (query) => query,
     waitLocked: (query) => query,
     withoutTimeouts: (work) => work(db),

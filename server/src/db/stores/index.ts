@@ -18,6 +18,7 @@ import { createMailSuppressions } from './mail-suppressions';
 import { createMeetingStore } from './meetings';
 import { createOperatorAccounts } from './operator-accounts';
 import { createOperatorRecipients } from './operator-recipients';
+import { createPlannerStatistics } from './planner-statistics';
 import { createOperatorCredentials } from './operator-credentials';
 import { createOperatorInvitations } from './operator-invitations';
 import { createOperatorSessions } from './operator-sessions';
@@ -51,6 +52,7 @@ export function createStores(database: Database, options: { sessionIdleMs: numbe
     signupInsight: createSignupInsight(database),
     operatorAccounts: createOperatorAccounts(database),
     operatorRecipients: createOperatorRecipients(database),
+    plannerStatistics: createPlannerStatistics(database),
     operatorCredentials: createOperatorCredentials(database),
     operatorInvitations: createOperatorInvitations(database),
     auditTrail: createAuditTrail(database),

@@ -14,7 +14,7 @@ export function OutboxPage() {
   const retry = useRetryMail();
   const can = useCan();
   const data = outbox.data;
-  /** A figure as counted: "100,000+" past the count's cap. */
+  /** A figure as counted: "10,000+" past the count's cap. */
   const count = (name: 'pending' | 'failed' | 'cancelled' | 'sent_24h') =>
     data ? `${format.number(data.counts[name])}${data.counts.capped.includes(name) ? '+' : ''}` : '';
   return (
