@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, vi } from 'vitest';
-import { ADMIN_API, type OperatorRole } from '@waitlist/contract';
+import { ADMIN_API, type AdminSessionInfo, type OperatorRole } from '@waitlist/contract';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import { createAdminQueryClient } from '../features/admin/api/query-client';
 import { createConsoleRouter } from '../features/admin/app/router';
@@ -16,6 +16,17 @@ import { RoleProvider } from '../features/admin/app/role';
  * types, so an answer the contract no longer allows fails the typecheck, and the client parses them with its schemas,
  * so one the screen reads with the wrong schema shows the contract error here.
  */
+
+/** The signed-in owner the console's tests start from (GET /session), as a server answers: a second factor, whole addresses. */
+export const ownerSession = (overrides: Partial<AdminSessionInfo> = {}): AdminSessionInfo => ({
+  operator: { id: 1, email: 'founder@acme.example', role: 'owner' },
+  expires_at: '2099-11-29T08:00:00.000Z',
+  fresh_until: '2026-11-28T08:10:00.000Z',
+  two_factor: { totp: true, passkeys: 0 },
+  enrolment_required: false,
+  sees_addresses: true,
+  ...overrides,
+});
 
 /** What the admin API answers to one request: a body (200), or a status and body (an error in the API's shape). */
 export type Answer = unknown | { status: number; body?: unknown };

@@ -1,18 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ERROR_CODES, CONSOLE_PATHS, type AdminSessionInfo } from '@waitlist/contract';
-import { answerAdminApi, apiError, renderConsoleAt } from '../../../test/console-harness';
+import { ADMIN_ERROR_CODES, CONSOLE_PATHS } from '@waitlist/contract';
+import { answerAdminApi, apiError, ownerSession, renderConsoleAt } from '../../../test/console-harness';
 import { rewriteOldLinks, takeJoinToken } from './old-links';
 
-const owner: AdminSessionInfo = {
-  operator: { id: 1, email: 'founder@acme.example', role: 'owner' },
-  expires_at: '2099-11-29T08:00:00.000Z',
-  fresh_until: '2026-11-28T08:10:00.000Z',
-  two_factor: { totp: true, passkeys: 0 },
-  enrolment_required: false,
-  sees_addresses: true,
-};
+const owner = ownerSession();
 
 const emptyPage = { items: [], next_cursor: null, total: 0, total_capped: false };
 

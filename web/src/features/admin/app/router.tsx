@@ -59,19 +59,34 @@ const screen = <TPath extends string>(
   role?: OperatorRole,
 ) => createRoute({ getParentRoute: () => rootRoute, path, staticData: { title, role }, component });
 
+/**
+ * A screen whose view is its query (issue 48 item 1): the query checked by `check` as the API would check it, handed to
+ * the page as `view`; the page changes it by navigating (`replace`: without a step in history, for typing).
+ */
+function viewRoute<TPath extends string, V extends object>(
+  path: TPath,
+  title: keyof ConsoleWords['screens'],
+  check: (search: Record<string, unknown>) => V,
+  Page: (props: { view: V; onView: (view: V, replace?: boolean) => void }) => React.ReactNode,
+  role?: OperatorRole,
+) {
+  const route = createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    staticData: { title, role },
+    validateSearch: check,
+    component: function ViewScreen() {
+      const view = useView(route.useSearch() as Record<string, unknown>, check);
+      const navigate = useNavigate();
+      return <Page view={view} onView={(next, replace) => void navigate({ to: path as never, search: next as never, replace })} />;
+    },
+  });
+  return route;
+}
+
 const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <Navigate to="/signups" replace /> });
 
-const signupsRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/signups',
-  staticData: { title: 'signups' },
-  validateSearch: listViewOf,
-  component: function SignupsScreen() {
-    const view = useView(signupsRoute.useSearch(), listViewOf);
-    const navigate = useNavigate({ from: '/signups' });
-    return <SignupsPage view={view} onView={(next) => void navigate({ search: next })} />;
-  },
-});
+const signupsRoute = viewRoute('/signups', 'signups', listViewOf, SignupsPage);
 
 const signupRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -104,17 +119,7 @@ const signupRoute = createRoute({
   },
 });
 
-const companiesRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/companies',
-  staticData: { title: 'companies' },
-  validateSearch: companiesViewOf,
-  component: function CompaniesScreen() {
-    const view = useView(companiesRoute.useSearch(), companiesViewOf);
-    const navigate = useNavigate({ from: '/companies' });
-    return <CompaniesPage view={view} onView={(next) => void navigate({ search: next })} />;
-  },
-});
+const companiesRoute = viewRoute('/companies', 'companies', companiesViewOf, CompaniesPage);
 
 const wavesRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -136,30 +141,10 @@ const updatesRoute = createRoute({
   },
 });
 
-const funnelRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/funnel',
-  staticData: { title: 'funnel' },
-  validateSearch: funnelViewOf,
-  component: function FunnelScreen() {
-    const view = useView(funnelRoute.useSearch(), funnelViewOf);
-    const navigate = useNavigate({ from: '/funnel' });
-    return <FunnelPage view={view} onView={(next) => void navigate({ search: next })} />;
-  },
-});
+const funnelRoute = viewRoute('/funnel', 'funnel', funnelViewOf, FunnelPage);
 
-const auditRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/audit',
-  staticData: { title: 'audit', role: 'owner' },
-  validateSearch: auditViewOf,
-  component: function AuditScreen() {
-    const view = useView(auditRoute.useSearch(), auditViewOf);
-    const navigate = useNavigate({ from: '/audit' });
-    // Typing an action replaces the address as it goes, so Back does not step through each letter.
-    return <AuditPage view={view} onView={(next, typing) => void navigate({ search: next, replace: typing })} />;
-  },
-});
+// Typing an action replaces the address as it goes, so Back does not step through each letter.
+const auditRoute = viewRoute('/audit', 'audit', auditViewOf, AuditPage, 'owner');
 
 const routeTree = rootRoute.addChildren([
   indexRoute,

@@ -1,18 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ADMIN_ERROR_CODES, SSO_START_PATH, type AdminSessionInfo } from '@waitlist/contract';
-import { NETWORK_DOWN, answerAdminApi, apiError, renderConsole, type SentRequest } from '../../../test/console-harness';
+import { ADMIN_ERROR_CODES, SSO_START_PATH } from '@waitlist/contract';
+import { NETWORK_DOWN, answerAdminApi, apiError, ownerSession, renderConsole, type SentRequest } from '../../../test/console-harness';
 import { SignInPage } from './sign-in-page';
 
-const session: AdminSessionInfo = {
-  operator: { id: 1, email: 'founder@acme.example', role: 'owner' },
-  expires_at: '2026-11-29T08:00:00.000Z',
-  fresh_until: '2026-11-28T08:10:00.000Z',
-  two_factor: { totp: true, passkeys: 0 },
-  enrolment_required: false,
-  sees_addresses: true,
-};
+const session = ownerSession({ expires_at: '2026-11-29T08:00:00.000Z' });
 
 async function typeCredentials(password = 'correct horse battery') {
   const user = userEvent.setup();

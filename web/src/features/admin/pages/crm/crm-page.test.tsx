@@ -1,18 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CRM_DEFAULT_PROPERTIES, type AdminCrmState, type AdminSessionInfo } from '@waitlist/contract';
-import { answerAdminApi, apiError, renderConsole } from '../../../../test/console-harness';
+import { CRM_DEFAULT_PROPERTIES, type AdminCrmState } from '@waitlist/contract';
+import { answerAdminApi, apiError, ownerSession, renderConsole } from '../../../../test/console-harness';
 import { CrmPage } from './crm-page';
 
-const session = (freshForMs = 60_000): AdminSessionInfo => ({
-  operator: { id: 1, email: 'founder@acme.example', role: 'owner' },
-  expires_at: new Date(Date.now() + 3_600_000).toISOString(),
-  fresh_until: new Date(Date.now() + freshForMs).toISOString(),
-  two_factor: { totp: false, passkeys: 0 },
-  enrolment_required: false,
-  sees_addresses: true,
-});
+const session = (freshForMs = 60_000) =>
+  ownerSession({
+    expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    fresh_until: new Date(Date.now() + freshForMs).toISOString(),
+    two_factor: { totp: false, passkeys: 0 },
+  });
 
 const disconnected: AdminCrmState = {
   provider: null,
