@@ -2,13 +2,15 @@ import fs from 'node:fs';
 
 /*
  * Server layers (docs/architecture.md): imports flow down only. Who may import whom, exactly as the zones below say:
- *   server.ts, migrate.ts, admin-cli.ts, app.ts   anything (they wire the layers together)
+ *   the root files (server.ts, app.ts, env.ts,     anything (they wire the layers together)
+ *   the *-cli.ts, migrate.ts) and settings/
  *   routes/<feature>/                             http/, services/, db/, lib/ (never another feature, env.ts, app.ts)
  *   cli/, delivery/                               services/, io/, db/, lib/
  *   services/                                     io/, db/, lib/
  *   http/                                         db/, lib/
  *   db/, io/                                      lib/
- *   lib/                                          @waitlist/contract and @waitlist/catalogue only
+ *   lib/                                          no folder of server/src (packages: only pure ones, no file, DNS,
+ *                                                 socket or driver: the lib/ block of eslint.config.js)
  * Each zone lists the folders of server/src a layer may import; everything else in server/src is refused. Every
  * folder of server/src/routes is a feature: features never import each other. Tests and test helpers may import anything.
  */

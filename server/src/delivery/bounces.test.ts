@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH, type AdminCampaign, type AdminWave } from '@waitlist/contract';
-import { useTestApp } from '../test/app';
+import { useTestAppWithMail } from '../test/app-with-mail';
 import { DIALECTS } from '../test/databases';
 import { apiHeaders, validSignup } from '../test/fixtures';
-import { useTestSmtp } from '../test/smtp';
 import { ADMIN_TEST_ENV, addOperator, adminClient, auditEntries, signIn } from '../test/console';
 import net from 'node:net';
 import { BOUNCE_FAMILIES } from '../test/bounce-families';
@@ -21,10 +20,8 @@ const VERP = /^b(\d+)-[0-9a-f]{20}@bounces\.acme\.example$/;
  * suppresses at once, 4.x.x counts until the limit) and complaint reports (ARF), over real SMTP both ways.
  */
 describe.each(DIALECTS)('bounce and complaint reports by SMTP on %s', (dialect) => {
-  const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({
+  const { smtp, suite } = useTestAppWithMail(dialect, () => ({
     ...ADMIN_TEST_ENV,
-    SMTP_URL: smtp.url,
     OUTBOX_POLL_MS: '100',
     UNVERIFIED_MAIL_BUDGET_PER_HOUR: 'off',
     BOUNCE_DOMAIN,
@@ -126,10 +123,8 @@ describe.each(DIALECTS)('bounce and complaint reports by SMTP on %s', (dialect) 
  * resumes it; the console shows its bounce rate beside sent and failed.
  */
 describe.each(DIALECTS)('a send that bounces too much on %s', (dialect) => {
-  const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({
+  const { smtp, suite } = useTestAppWithMail(dialect, () => ({
     ...ADMIN_TEST_ENV,
-    SMTP_URL: smtp.url,
     OUTBOX_POLL_MS: '100',
     UNVERIFIED_MAIL_BUDGET_PER_HOUR: 'off',
     BULK_MAIL_PER_MINUTE: '60000',
@@ -238,10 +233,8 @@ describe.each(DIALECTS)('a send that bounces too much on %s', (dialect) => {
  * for the receiving domain and never against the person, an auto-reply nothing.
  */
 describe.each(DIALECTS)('what each family of report comes to on %s', (dialect) => {
-  const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({
+  const { smtp, suite } = useTestAppWithMail(dialect, () => ({
     ...ADMIN_TEST_ENV,
-    SMTP_URL: smtp.url,
     OUTBOX_POLL_MS: '100',
     UNVERIFIED_MAIL_BUDGET_PER_HOUR: 'off',
     BOUNCE_DOMAIN,
@@ -301,10 +294,8 @@ describe.each(DIALECTS)('what each family of report comes to on %s', (dialect) =
  * what they captured, and a receiver that refuses our mail (counted for its domain, the owners told once).
  */
 describe.each(DIALECTS)('the bounce path against an attacker on %s', (dialect) => {
-  const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({
+  const { smtp, suite } = useTestAppWithMail(dialect, () => ({
     ...ADMIN_TEST_ENV,
-    SMTP_URL: smtp.url,
     OUTBOX_POLL_MS: '100',
     UNVERIFIED_MAIL_BUDGET_PER_HOUR: 'off',
     BULK_MAIL_PER_MINUTE: '60000',

@@ -5,11 +5,10 @@ import { generateKeyPairSync } from 'node:crypto';
 import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
-import { useTestApp } from '../test/app';
+import { useTestAppWithMail } from '../test/app-with-mail';
 import { DIALECTS } from '../test/databases';
 import { startTestDnsServer } from '../test/dns';
 import { apiHeaders, validSignup } from '../test/fixtures';
-import { useTestSmtp } from '../test/smtp';
 import { parseEnv, EnvError } from '../env';
 
 /**
@@ -21,7 +20,6 @@ const DOMAIN = 'acme-mail.example';
 const SELECTOR = 'wl2026';
 
 describe.each(DIALECTS)('DKIM signing on %s', (dialect) => {
-  const smtp = useTestSmtp();
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const publicKeyDer = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
   let dns: Awaited<ReturnType<typeof startTestDnsServer>>;
@@ -33,11 +31,10 @@ describe.each(DIALECTS)('DKIM signing on %s', (dialect) => {
   });
   afterAll(async () => dns?.close());
 
-  const suite = useTestApp(dialect, (testDb) => {
+  const { smtp, suite } = useTestAppWithMail(dialect, (testDb) => {
     keyFile = path.join(testDb.dataDir, 'dkim.pem');
     fs.writeFileSync(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
     return {
-      SMTP_URL: smtp.url,
       MAIL_FROM: `Acme Innovate <hello@${DOMAIN}>`,
       DKIM_PRIVATE_KEY_FILE: keyFile,
       DKIM_SELECTOR: SELECTOR,

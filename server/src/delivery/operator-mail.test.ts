@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
 import { ADMIN_TEST_ENV, addOperator, seedSignup } from '../test/console';
-import { useTestApp } from '../test/app';
+import { useTestAppWithMail } from '../test/app-with-mail';
 import { DIALECTS } from '../test/databases';
 import { apiHeaders, validSignup } from '../test/fixtures';
-import { useTestSmtp } from '../test/smtp';
 import { composeFactorGuessingAlert } from './operator-mails';
 
 const SITE = 'https://waitlist.example.se';
 
 describe.each(DIALECTS)('mail to the founders on %s', (dialect) => {
-  const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({
+  const { smtp, suite } = useTestAppWithMail(dialect, () => ({
     ...ADMIN_TEST_ENV,
-    SMTP_URL: smtp.url,
     SITE_URL: SITE,
     MAIL_FROM: 'Acme Innovate <hello@example.com>',
     OUTBOX_POLL_MS: '100',

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH, type AdminAuditPage } from '@waitlist/contract';
-import { useTestApp } from '../test/app';
+import { useTestAppWithMail } from '../test/app-with-mail';
 import { DIALECTS } from '../test/databases';
 import { apiHeaders, validSignup } from '../test/fixtures';
-import { useTestSmtp } from '../test/smtp';
 import { ADMIN_TEST_ENV, addOperator, signIn } from '../test/console';
 import { MAIL_TOPICS } from '../services/signup-events';
 
@@ -14,10 +13,8 @@ import { MAIL_TOPICS } from '../services/signup-events';
  * of the same address; the console looks an address up, counts by reason, and an owner lifts one with a reason.
  */
 describe.each(DIALECTS)('the suppression list on %s', (dialect) => {
-  const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({
+  const { smtp, suite } = useTestAppWithMail(dialect, () => ({
     ...ADMIN_TEST_ENV,
-    SMTP_URL: smtp.url,
     OUTBOX_POLL_MS: '100',
     OUTBOX_FIRST_RETRY_MS: '100',
     UNVERIFIED_MAIL_BUDGET_PER_HOUR: 'off',

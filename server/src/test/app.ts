@@ -9,7 +9,7 @@ import { createServices } from '../services';
 import { createTestDatabase, type TestDatabase } from './databases';
 import { testEnv } from './fixtures';
 
-type EnvOverrides = Record<string, string | undefined>;
+export type EnvOverrides = Record<string, string | undefined>;
 
 export interface TestDatabaseHandle {
   /** The fresh database of this suite (available from beforeAll on). */

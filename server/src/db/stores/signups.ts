@@ -1,9 +1,10 @@
 import type { FollowUpStatus } from '@waitlist/contract';
-import type { Database } from '../connection';
+import type { Database, Executor } from '../connection';
 import { signupRowCodec, type NewSignupRow, type SignupChanges, type SignupRow } from './signup-rows';
 import { createSignupFold, type FoldOptions } from './signup-fold';
-import type { Executor } from '../connection';
 import { READ_FOLD_BATCH, createSignupCounts, type CountParts } from './signup-counts';
+
+export type { NewSignupRow, SignupChanges, SignupRow } from './signup-rows';
 
 /**
  * The waitlist_signups table, and nothing else: rows in, rows out, in the one shape the code uses (SignupRow).
@@ -14,8 +15,6 @@ import { READ_FOLD_BATCH, createSignupCounts, type CountParts } from './signup-c
  * the search index of addresses on SQLite (signup_email_search; PostgreSQL indexes the column itself) and the
  * console's kept counts (signup-counts.ts). A new row is counted when it is folded in (`foldIntoCounts`).
  */
-
-export type { NewSignupRow, SignupChanges, SignupRow } from './signup-rows';
 
 export function createSignupStore(database: Database) {
   const { db } = database;

@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_OPTIONS, SIGNUPS_PATH, type AdminCampaign } from '@waitlist/contract';
 import { BULK_PACE } from '../../services/mail-budget';
-import { useTestApp } from '../../test/app';
+import { useTestAppWithMail } from '../../test/app-with-mail';
 import { DIALECTS } from '../../test/databases';
 import { apiHeaders } from '../../test/fixtures';
-import { useTestSmtp } from '../../test/smtp';
 import { addOperator, ADMIN_TEST_ENV, adminClient, signIn } from '../../test/console';
 
 /**
@@ -19,9 +18,8 @@ const MESSAGE = {
 };
 
 describe.each(DIALECTS)('the bulk lane on %s', (dialect) => {
-  const smtp = useTestSmtp();
   // 60 a minute: one second's share (1) at once, then one a second.
-  const suite = useTestApp(dialect, () => ({ ...ADMIN_TEST_ENV, SMTP_URL: smtp.url, OUTBOX_POLL_MS: '100', BULK_MAIL_PER_MINUTE: '60' }));
+  const { smtp, suite } = useTestAppWithMail(dialect, () => ({ ...ADMIN_TEST_ENV, OUTBOX_POLL_MS: '100', BULK_MAIL_PER_MINUTE: '60' }));
   let cookie: string;
   const admin = adminClient(
     () => suite.app,

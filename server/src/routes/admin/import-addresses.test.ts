@@ -9,11 +9,11 @@ import {
   type AdminSignupPage,
   type AdminStats,
 } from '@waitlist/contract';
-import { useTestApp } from '../../test/app';
+import { useTestAppWithMail } from '../../test/app-with-mail';
 import { ADMIN_TEST_ENV, addOperator, adminClient, signIn } from '../../test/console';
 import { DIALECTS } from '../../test/databases';
 import { apiHeaders, validSignup } from '../../test/fixtures';
-import { useTestSmtp, type ReceivedMail } from '../../test/smtp';
+import { type ReceivedMail } from '../../test/smtp';
 
 /** A Mailchimp audience export (its own column names), with the language column a founder added: addresses and names only. */
 const MAILCHIMP = [
@@ -35,10 +35,8 @@ const form = (fields: [string, string][], cookie: string) => ({
  * language; the public form's rules are unchanged.
  */
 describe.each(DIALECTS)('a list of addresses imported on %s', (dialect) => {
-  const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({
+  const { smtp, suite } = useTestAppWithMail(dialect, () => ({
     ...ADMIN_TEST_ENV,
-    SMTP_URL: smtp.url,
     OUTBOX_POLL_MS: '100',
     BULK_MAIL_PER_MINUTE: '60000',
     UNVERIFIED_MAIL_BUDGET_PER_HOUR: 'off',

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH, type AdminMailLog, type AdminOutbox, type AdminSignupPage, type AdminStats } from '@waitlist/contract';
 import { useTestApp } from '../../test/app';
+import { useTestAppWithMail } from '../../test/app-with-mail';
 import { DIALECTS } from '../../test/databases';
 import { apiHeaders, validSignup } from '../../test/fixtures';
 import { backdateMailOf } from '../../test/back-date';
-import { useTestSmtp } from '../../test/smtp';
 import { ADMIN_TEST_ENV, addOperator, signIn } from '../../test/console';
 
 describe.each(DIALECTS)('the console and the mail on %s', (dialect) => {
@@ -40,8 +40,8 @@ describe.each(DIALECTS)('the console and the mail on %s', (dialect) => {
   });
 
   describe('with SMTP', () => {
-    const smtp = useTestSmtp();
-    const suite = useTestApp(dialect, () => ({ ...ADMIN_TEST_ENV, SMTP_URL: smtp.url }));
+    const { smtp, suite } = useTestAppWithMail(dialect, ADMIN_TEST_ENV);
+
     let cookie: string;
     const get = <T>(url: string) => suite.app.inject({ method: 'GET', url, headers: { cookie } }).then((r) => r.json<T>());
     beforeAll(async () => {

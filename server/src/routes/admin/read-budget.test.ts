@@ -7,9 +7,8 @@ import {
   type AdminSignupPage,
 } from '@waitlist/contract';
 import { apiHeaders, validSignup } from '../../test/fixtures';
-import { useTestApp } from '../../test/app';
+import { useTestAppWithMail } from '../../test/app-with-mail';
 import { DIALECTS } from '../../test/databases';
-import { useTestSmtp } from '../../test/smtp';
 import { ADMIN_TEST_ENV, addOperator, seedSignup, signIn } from '../../test/console';
 
 /**
@@ -21,10 +20,8 @@ import { ADMIN_TEST_ENV, addOperator, seedSignup, signIn } from '../../test/cons
 const BUDGET = 30;
 
 describe.each(DIALECTS)('reading people in the console on %s', (dialect) => {
-  const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({
+  const { smtp, suite } = useTestAppWithMail(dialect, () => ({
     ...ADMIN_TEST_ENV,
-    SMTP_URL: smtp.url,
     OUTBOX_POLL_MS: '100',
     ADMIN_READ_BUDGET_PER_HOUR: String(BUDGET),
   }));

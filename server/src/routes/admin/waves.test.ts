@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_REDEEM_PATH, ROLE_OPTIONS, type AdminWave, type AdminWaveCreated } from '@waitlist/contract';
 import { useTestApp } from '../../test/app';
+import { useTestAppWithMail } from '../../test/app-with-mail';
 import { DIALECTS } from '../../test/databases';
-import { useTestSmtp, type ReceivedMail } from '../../test/smtp';
+import { type ReceivedMail } from '../../test/smtp';
 import { addOperator, ADMIN_TEST_ENV, adminClient, seedSignup, signIn } from '../../test/console';
 
 /**
@@ -15,10 +16,8 @@ const ACCESS_KEY = 'product-key-0123456789-0123456789-abcdef';
 const PRODUCT = 'https://app.example.com/sign-up?from=waitlist';
 
 describe.each(DIALECTS)('invitation waves on %s', (dialect) => {
-  const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({
+  const { smtp, suite } = useTestAppWithMail(dialect, () => ({
     ...ADMIN_TEST_ENV,
-    SMTP_URL: smtp.url,
     OUTBOX_POLL_MS: '100',
     ACCESS_API_KEY: ACCESS_KEY,
     ACCESS_REDIRECT_URL: PRODUCT,

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
-import { useTestApp } from '../../test/app';
+import { useTestAppWithMail } from '../../test/app-with-mail';
 import { DIALECTS } from '../../test/databases';
 import { apiHeaders, validSignup } from '../../test/fixtures';
-import { useTestSmtp, type ReceivedMail } from '../../test/smtp';
+import { type ReceivedMail } from '../../test/smtp';
 import { ADMIN_TEST_ENV, addOperator, adminClient, signIn } from '../../test/console';
 import { parseBookingRef } from '../../lib/booking-refs';
 
@@ -98,10 +98,8 @@ const inDays = (days: number, hour = 10) => {
  * verified as documented, with the payloads their docs show) keep the person's meeting_at; others see no offer.
  */
 describe.each(DIALECTS)('booking a call on %s', (dialect) => {
-  const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({
+  const { smtp, suite } = useTestAppWithMail(dialect, () => ({
     ...ADMIN_TEST_ENV,
-    SMTP_URL: smtp.url,
     OUTBOX_POLL_MS: '100',
     UNVERIFIED_MAIL_BUDGET_PER_HOUR: 'off',
     BOOKING_URL: 'https://cal.com/acme-founders/20min',

@@ -1,10 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
-import { useTestApp } from '../../test/app';
+import { useTestAppWithMail } from '../../test/app-with-mail';
 import { DIALECTS } from '../../test/databases';
 import { apiHeaders, validSignup } from '../../test/fixtures';
-import { useTestSmtp } from '../../test/smtp';
 import { ADMIN_TEST_ENV, addOperator, adminClient, signIn } from '../../test/console';
 
 const POSTMARK = 'postmark-hooks:a-long-postmark-webhook-password';
@@ -65,10 +64,8 @@ const postmarkBounce = (email: string, type = 'HardBounce', typeCode = 1) => ({
  * relay documents, with the payloads its docs show, and becomes the same event as a report by SMTP would.
  */
 describe.each(DIALECTS)('relay webhooks on %s', (dialect) => {
-  const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({
+  const { smtp, suite } = useTestAppWithMail(dialect, () => ({
     ...ADMIN_TEST_ENV,
-    SMTP_URL: smtp.url,
     OUTBOX_POLL_MS: '100',
     UNVERIFIED_MAIL_BUDGET_PER_HOUR: 'off',
     POSTMARK_WEBHOOK_CREDENTIALS: POSTMARK,
@@ -234,10 +231,8 @@ describe.each(DIALECTS)('relay webhooks on %s', (dialect) => {
  * are read by their reason as a report by mail is (a DMARC refusal suppresses nobody).
  */
 describe.each(DIALECTS)('replayed relay events on %s', (dialect) => {
-  const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({
+  const { smtp, suite } = useTestAppWithMail(dialect, () => ({
     ...ADMIN_TEST_ENV,
-    SMTP_URL: smtp.url,
     OUTBOX_POLL_MS: '100',
     UNVERIFIED_MAIL_BUDGET_PER_HOUR: 'off',
     POSTMARK_WEBHOOK_CREDENTIALS: POSTMARK,

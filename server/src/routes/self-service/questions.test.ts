@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MANAGE_COOKIE, SIGNUPS_PATH, type AdminQuestion } from '@waitlist/contract';
-import { useTestApp } from '../../test/app';
+import { useTestAppWithMail } from '../../test/app-with-mail';
 import { DIALECTS } from '../../test/databases';
 import { apiHeaders, validSignup } from '../../test/fixtures';
-import { useTestSmtp, type ReceivedMail } from '../../test/smtp';
+import { type ReceivedMail } from '../../test/smtp';
 import { ADMIN_TEST_ENV, addOperator, adminClient, signIn } from '../../test/console';
 
 const form = (fields: Record<string, string | string[]>) => {
@@ -43,10 +43,8 @@ const VOLUME = {
  * erase), show on the console's person page, in the CSV and as a list filter; an edited question keeps old answers.
  */
 describe.each(DIALECTS)('questions after confirming on %s', (dialect) => {
-  const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({
+  const { smtp, suite } = useTestAppWithMail(dialect, () => ({
     ...ADMIN_TEST_ENV,
-    SMTP_URL: smtp.url,
     OUTBOX_POLL_MS: '100',
     UNVERIFIED_MAIL_BUDGET_PER_HOUR: 'off',
   }));

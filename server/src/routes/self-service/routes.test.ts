@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MANAGE_COOKIE, MANAGE_REOPEN_PARAM, SIGNUPS_PATH } from '@waitlist/contract';
 import { DIALECTS } from '../../test/databases';
-import { useTestApp } from '../../test/app';
+import { useTestAppWithMail } from '../../test/app-with-mail';
 import { apiHeaders, validSignup } from '../../test/fixtures';
 import { backdateMailOf } from '../../test/back-date';
-import { useTestSmtp } from '../../test/smtp';
 import type { ReceivedMail } from '../../test/smtp';
 
 const SITE = 'https://waitlist.example.se';
@@ -23,8 +22,7 @@ const form = (fields: Record<string, string | string[]>) => {
 };
 
 describe.each(DIALECTS)('links in mail, end to end in-process on %s', (dialect) => {
-  const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({ SMTP_URL: smtp.url, SITE_URL: SITE, MAIL_FROM: 'Acme Innovate <hello@example.com>' }));
+  const { smtp, suite } = useTestAppWithMail(dialect, () => ({ SITE_URL: SITE, MAIL_FROM: 'Acme Innovate <hello@example.com>' }));
 
   const signUpAndGetMail = async (overrides: Parameters<typeof validSignup>[0] = {}) => {
     const signup = validSignup(overrides);
@@ -311,8 +309,7 @@ describe.each(DIALECTS)('links in mail, end to end in-process on %s', (dialect) 
  * most the per-client limit; another visitor is not held by that stranger's limit.
  */
 describe.each(DIALECTS)('"send me my link" in the hands of a stranger on %s', (dialect) => {
-  const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({ SMTP_URL: smtp.url, SITE_URL: SITE, SIGNUP_RATE_LIMIT: '5' }));
+  const { smtp, suite } = useTestAppWithMail(dialect, () => ({ SITE_URL: SITE, SIGNUP_RATE_LIMIT: '5' }));
   const ask = (email: string, remoteAddress = '203.0.113.7') =>
     suite.app.inject({ method: 'POST', url: '/privacy/data-link', remoteAddress, ...form({ email }) });
 

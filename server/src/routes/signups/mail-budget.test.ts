@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { CHALLENGE_PATH, SIGNUPS_PATH } from '@waitlist/contract';
 import { DIALECTS } from '../../test/databases';
 import { useTestApp } from '../../test/app';
+import { useTestAppWithMail } from '../../test/app-with-mail';
 import { solvedChallenge } from '../../test/proof-of-work';
 import { apiHeaders, validSignup } from '../../test/fixtures';
-import { useTestSmtp } from '../../test/smtp';
 
 /**
  * The mail budget under a flood, with a real SMTP server: sign-ups without proof of work are all stored and answered,
@@ -15,9 +15,7 @@ const BUDGET = 30;
 const FLOOD = 200;
 
 describe.each(DIALECTS)('the mail budget for sign-ups without proof of work on %s', (dialect) => {
-  const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({
-    SMTP_URL: smtp.url,
+  const { smtp, suite } = useTestAppWithMail(dialect, () => ({
     SITE_URL: 'https://waitlist.example.se',
     UNVERIFIED_MAIL_BUDGET_PER_HOUR: String(BUDGET),
     SIGNUP_RATE_LIMIT: '5',

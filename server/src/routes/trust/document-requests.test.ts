@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_REQUEST_RETENTION_DAYS } from '@waitlist/contract';
-import { useTestApp } from '../../test/app';
+import { useTestAppWithMail } from '../../test/app-with-mail';
 import { ADMIN_TEST_ENV, addOperator, adminClient, auditEntries, signIn } from '../../test/console';
 import { DIALECTS } from '../../test/databases';
 import { pageText } from '../../test/fixtures';
 import { solvedChallenge } from '../../test/proof-of-work';
-import { useTestSmtp } from '../../test/smtp';
 import type { App } from '../../app';
 import { UNVERIFIED_BUDGET } from '../../services/mail-budget';
 
@@ -50,10 +49,8 @@ const ownerMails = (app: App) =>
  * rules: a honeypot, a rate limit per network, and without a solved proof of work the owners' mail waits for the budget.
  */
 describe.each(DIALECTS)('requests for our security documents on %s', (dialect) => {
-  const smtp = useTestSmtp();
-  const suite = useTestApp(dialect, () => ({
+  const { smtp, suite } = useTestAppWithMail(dialect, () => ({
     ...ADMIN_TEST_ENV,
-    SMTP_URL: smtp.url,
     OUTBOX_POLL_MS: '100',
   }));
 
