@@ -3,6 +3,7 @@ import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, ROLE_OPTIONS, UNKNOWN_AN
 import { EMAIL_MAX_LENGTH, OTHER_OUTCOME_MAX_LENGTH } from './limits';
 import { isValidEmail, normalizeEmail } from './schemas';
 import { validDate, withoutEmptyValues } from './query-text';
+import { attributionAnswerShape } from './attribution';
 import { signupAnswerSchema } from './questions';
 
 /** Follow-up of a sign-up: new → contacted → invited → joined, or declined. */
@@ -166,13 +167,7 @@ export const adminSignupSchema = z.object({
   company_domain: z.nullable(z.string()),
   /** A consumer mail provider: never grouped as a company. */
   free_mail: z.boolean(),
-  utm_source: z.nullable(z.string()),
-  utm_medium: z.nullable(z.string()),
-  utm_campaign: z.nullable(z.string()),
-  utm_content: z.nullable(z.string()),
-  utm_term: z.nullable(z.string()),
-  referrer_origin: z.nullable(z.string()),
-  landing_path: z.nullable(z.string()),
+  ...attributionAnswerShape,
   /** Why it may deserve a second look (SIGNUP_FLAGS); empty for most. */
   flags: z.array(z.enum(SIGNUP_FLAGS)),
   /** The partner code they joined with (GET /partner-codes names it); null for everyone who used the ordinary form. */

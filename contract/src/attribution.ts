@@ -1,3 +1,5 @@
+import * as z from 'zod/mini';
+
 /**
  * Where a sign-up came from, first party: the UTM parameters of the page the form was on, the referring site's
  * origin (never a full URL) and that page's path. The island reads them from the page; without script the server
@@ -13,6 +15,12 @@ export type AttributionColumns = Record<AttributionField, string | null>;
 /** Every attribution field of `from`, in ATTRIBUTION_FIELDS' order, null where it has none: the one place they are listed. */
 export const attributionColumns = (from: Partial<Record<AttributionField, string | null | undefined>>): AttributionColumns =>
   Object.fromEntries(ATTRIBUTION_FIELDS.map((field) => [field, from[field] ?? null])) as AttributionColumns;
+
+/** The attribution fields of an answer (a sign-up in the console, its export): each as text or null, keyed by the list. */
+export const attributionAnswerShape = Object.fromEntries(ATTRIBUTION_FIELDS.map((field) => [field, z.nullable(z.string())])) as Record<
+  AttributionField,
+  z.ZodMiniNullable<z.ZodMiniString>
+>;
 
 /** The page-view beacon's route (server/src/visits/routes.ts). */
 export const VISIT_PATH = '/api/visit';

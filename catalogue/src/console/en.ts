@@ -22,6 +22,7 @@ import {
   type AUDIT_OUTCOMES,
   type CrmField,
   type BounceReason,
+  type AttributionField,
 } from '@waitlist/contract';
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
@@ -521,13 +522,15 @@ export const consoleEn = {
       company: 'Company',
       personal: (domain: string) => `Personal address (${domain})`,
       partnerCode: 'Partner code',
-      source: 'Source (utm_source)',
-      medium: 'Medium (utm_medium)',
-      campaign: 'Campaign (utm_campaign)',
-      content: 'Content (utm_content)',
-      term: 'Term (utm_term)',
-      referrer: 'Referring site',
-      landing: 'Landing page',
+      fields: {
+        utm_source: 'Source (utm_source)',
+        utm_medium: 'Medium (utm_medium)',
+        utm_campaign: 'Campaign (utm_campaign)',
+        utm_content: 'Content (utm_content)',
+        utm_term: 'Term (utm_term)',
+        referrer_origin: 'Referring site',
+        landing_path: 'Landing page',
+      } as Record<AttributionField, string>,
     },
     correction: {
       check: 'Please check the fields.',

@@ -1,9 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AttributionField } from '@waitlist/contract';
 import type { Timestamp, NullableTimestamp, NullableText } from './columns';
 
 /** The people on the list: their sign-ups and what hangs off them (keys, tokens, notes, the log of their own acts, the kept counts). */
 
-export interface WaitlistSignupsTable {
+/** Its attribution columns are the contract's ATTRIBUTION_FIELDS, each capped at 200 characters. */
+export interface WaitlistSignupsTable extends Record<AttributionField, NullableText> {
   id: Generated<number>;
   email: string;
   /** The answers: null when unknown (imported from a list of addresses, migration 24) until the person gives them. */
@@ -22,14 +24,6 @@ export interface WaitlistSignupsTable {
   locale: ColumnType<string, string | undefined, string>;
   /** When the first confirmation mail went out: the retention clock of an unconfirmed sign-up starts here. */
   confirmation_sent_at: NullableTimestamp;
-  /** Attribution (contract/src/attribution.ts), capped at 200 characters. */
-  utm_source: NullableText;
-  utm_medium: NullableText;
-  utm_campaign: NullableText;
-  utm_content: NullableText;
-  utm_term: NullableText;
-  referrer_origin: NullableText;
-  landing_path: NullableText;
   /** The e-mail's registrable domain: the company key (lib/company.ts). */
   company_domain: NullableText;
   /** 1 when the domain is a consumer mail provider (never grouped as a company), else 0. */

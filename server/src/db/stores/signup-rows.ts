@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import { SIGNUP_FLAGS, type FollowUpStatus, type SignupFlag, attributionColumns } from '@waitlist/contract';
+import { SIGNUP_FLAGS, type AttributionColumns, type FollowUpStatus, type SignupFlag, attributionColumns } from '@waitlist/contract';
 import type { Database } from '../connection';
 import type { WaitlistSignupsTable } from '../schema';
 
@@ -20,7 +20,8 @@ export function storedFlagSetsWith(flag: SignupFlag): string[] {
 }
 
 /** A stored sign-up: lists decoded, timestamps as ISO text, the consumer-mail flag as a boolean. */
-export interface SignupRow {
+/** A sign-up as the code uses it; its attribution fields are the contract's list (AttributionColumns). */
+export interface SignupRow extends AttributionColumns {
   id: number;
   email: string;
   /** The answers; null when unknown (imported from a list of addresses, until the person answers: migration 24). */
@@ -39,13 +40,6 @@ export interface SignupRow {
   status: FollowUpStatus;
   company_domain: string | null;
   free_mail: boolean;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_content: string | null;
-  utm_term: string | null;
-  referrer_origin: string | null;
-  landing_path: string | null;
   /** Why the sign-up may deserve a second look (contract: SIGNUP_FLAGS); empty for most. */
   flags: SignupFlag[];
   /** The partner code the person joined with (migration 11), or null. */

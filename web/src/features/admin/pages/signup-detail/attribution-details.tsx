@@ -1,4 +1,4 @@
-import type { AdminSignup } from '@waitlist/contract';
+import { ATTRIBUTION_FIELDS, type AdminSignup } from '@waitlist/contract';
 import { usePartnerCodes } from '../../api/pilots';
 import { useConsoleWords } from '../../app/console-language';
 
@@ -17,13 +17,7 @@ export function AttributionDetails({ signup }: { signup: AdminSignup }) {
   const rows: [string, string | null][] = [
     [w.company, signup.free_mail ? w.personal(signup.company_domain ?? '—') : signup.company_domain],
     [w.partnerCode, partnerCode],
-    [w.source, signup.utm_source],
-    [w.medium, signup.utm_medium],
-    [w.campaign, signup.utm_campaign],
-    [w.content, signup.utm_content],
-    [w.term, signup.utm_term],
-    [w.referrer, signup.referrer_origin],
-    [w.landing, signup.landing_path],
+    ...ATTRIBUTION_FIELDS.map((field): [string, string | null] => [w.fields[field], signup[field]]),
   ];
   return (
     <section className="card stack" aria-labelledby="attribution-title">
