@@ -99,6 +99,15 @@ describe('the architecture rules, each a lint rule that fails on one line', () =
     expect(await complaints('web/src/features/admin/pages/probe.tsx', code)).toEqual([]);
   });
 
+  it('keeps engine branches in db/dialects/, inside db/ too (issue 50): a store or the migrator asks its engine', async () => {
+    const code =
+      "import type { Database } from '../connection';\nexport const probe = (database: Database) => (database.dialect === 'postgres' ? 1 : 2);\n";
+    for (const file of ['server/src/db/stores/probe.ts', 'server/src/db/migrations/probe.ts']) {
+      expect((await complaints(file, code)).join('\n'), file).toContain('A dialect branch lives in server/src/db/dialects/');
+    }
+    expect(await complaints('server/src/db/dialects/probe.ts', code)).toEqual([]);
+  });
+
   it('runs every database test on both dialects', async () => {
     const code = "import { useTestApp } from '../test/app';\nexport const suite = useTestApp('sqlite');\n";
     expect((await complaints('server/src/routes/probe.test.ts', code)).join('\n')).toContain('on both dialects');

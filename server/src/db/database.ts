@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Expression, Kysely, RawBuilder, SelectQueryBuilder } from 'kysely';
 import type { Schema } from './schema';
+import type { MigrationEngine } from './migrations/ddl';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -112,6 +113,8 @@ export interface Database {
    * of its own without the request timeouts, closed afterwards; on SQLite the one connection.
    */
   withoutTimeouts<T>(work: (db: Kysely<Schema>) => Promise<T>): Promise<T>;
+  /** How this engine migrates (db/dialects/*-migrations.ts; the migrator runs the same loop on both). */
+  readonly migrationEngine: MigrationEngine;
   /** The raw better-sqlite3 handle (SQLite only): for integrity checks and benchmarks. */
   readonly sqlite?: BetterSqlite3.Database;
 }

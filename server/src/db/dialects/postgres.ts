@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { TRIGRAM, escapeLike, toIso, type Database } from '../database';
 import type { Schema } from '../schema';
+import { postgresMigrations } from './postgres-migrations';
 
 // int8 (bigint ids, counts) as JS numbers: ids stay far below 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -66,6 +67,7 @@ export function openPostgres(url: string, poolSize: number): Database {
       await sql`SELECT set_config(${name}, ${value}, true)`.execute(trx);
     },
     freshOperatorId: async () => undefined,
+    migrationEngine: postgresMigrations,
     concurrentWriters: 2,
     writerSliceMs: 25,
     bulkWritePauseMs: 0,

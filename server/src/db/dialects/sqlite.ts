@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import { TRIGRAM, toIso, type Database } from '../database';
 import type { Schema } from '../schema';
+import { sqliteMigrations } from './sqlite-migrations';
 
 /** Prepared statements kept for reuse, by SQL text; the least recently used goes first beyond this many. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -95,6 +96,7 @@ export function openSqlite(dataDir: string, busyTimeoutMs = 5000): Database {
       );
       return Number(rows[0]!.next);
     },
+    migrationEngine: sqliteMigrations(sqlite),
     concurrentWriters: 1,
     writerSliceMs: 20,
     bulkWritePauseMs: 30,

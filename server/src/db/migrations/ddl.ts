@@ -1,4 +1,6 @@
 import { CHECK_CONSTRAINTS, DESIRED_OUTCOME_OPTIONS } from '@waitlist/contract';
+import type { Kysely } from 'kysely';
+import type { Schema } from '../schema';
 
 /**
  * What every migration file builds its SQL from: one migration is one file (NNNN-name.ts) exporting a
@@ -26,6 +28,19 @@ export interface Migration {
    * by migrator.ts after the migration's `sqlite` statements, in the same transaction.
    */
   sqliteSchemaEdits?: readonly { table: string; replace: readonly (readonly [string, string])[] }[];
+}
+
+/**
+ * How an engine migrates (its file in db/dialects/): the migrator (migrator.ts) runs the same loop on both, and asks
+ * the engine to lock out other copies, to create the record table, and to run one migration with its record.
+ */
+export interface MigrationEngine {
+  lock(connection: Kysely<Schema>): Promise<void>;
+  unlock(connection: Kysely<Schema>): Promise<void>;
+  /** The statement that creates schema_migrations if it is not there. */
+  recordTable: string;
+  /** Runs `migration`'s statements for this engine and `record`s it, together where the engine can. */
+  apply(connection: Kysely<Schema>, migration: Migration, record: (executor: Kysely<Schema>) => Promise<unknown>): Promise<void>;
 }
 
 export const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;

@@ -71,8 +71,8 @@ export type { Migration };
 
 /** Brings the database up to the newest version (or up to the versions in `list`, for tests of one migration). */
 export const migrate = (database: Database, list: readonly Migration[] = migrations): Promise<number[]> =>
-  applyMigrations(database.db, database.dialect, list, database.sqlite);
+  applyMigrations(database.db, database.migrationEngine, list);
 
 /** Brings a database the server opened up to the newest version, without the request timeouts (an index on a million rows takes a while). */
 export const migrateDatabase = (database: Database): Promise<number[]> =>
-  database.withoutTimeouts((db) => applyMigrations(db, database.dialect, migrations, database.sqlite));
+  database.withoutTimeouts((db) => applyMigrations(db, database.migrationEngine, migrations));
