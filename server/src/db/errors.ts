@@ -1,5 +1,9 @@
 import { EMAIL_UNIQUE_CONSTRAINT, type PartnerCodeProblem } from '@waitlist/contract';
 
+/** A database that has no tables yet (never migrated): SQLite "no such table", PostgreSQL 42P01. */
+export const isNoSuchTable = (error: unknown) =>
+  /no such table/i.test(String((error as { message?: unknown }).message)) || (error as { code?: unknown }).code === '42P01';
+
 /** A driver error translated to the SQLSTATE vocabulary the API speaks, whatever the engine. */
 export type DbFailure =
   { kind: 'unique'; constraint: string } | { kind: 'check'; constraint: string } | { kind: 'unavailable' } | { kind: 'other' };
