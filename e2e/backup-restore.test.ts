@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../server/src/test/databases';
 import { startServer } from './support/server';
-import { OPERATOR, PASSWORD, addOperator } from './support/console-seed';
+import { addOperator, signInByApi } from './support/console-seed';
 
 /**
  * Backups and restores that honour erasure (issue 26), with the built server and the real CLIs: a backup taken while
@@ -93,12 +93,7 @@ describe.each(DIALECTS)('backup and restore on %s', (dialect) => {
 
       // A person erased after the backup: by an operator, through the console's API.
       await addOperator(server);
-      const signIn = await fetch(`${server.url}/api/admin/session`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.url },
-        body: JSON.stringify({ email: OPERATOR, password: PASSWORD }),
-      });
-      const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
+      const cookie = await signInByApi(server);
       const erased = before[7]!.email;
       const [row] = await server.query<{ id: number }>(`SELECT id FROM waitlist_signups WHERE email = '${erased}'`);
       expect(

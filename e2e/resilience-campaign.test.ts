@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SIGNUPS_PATH } from '@waitlist/contract';
 import { startTestSmtpServer } from '../server/src/test/smtp';
-import { OPERATOR, PASSWORD, addOperator } from './support/console-seed';
-import { startServer, type RunningServer } from './support/server';
+import { addOperator, signInByApi } from './support/console-seed';
+import { startServer } from './support/server';
 
 /**
  * A campaign to 300 people, the built server killed with SIGKILL while it sends, then restarted on the same
@@ -12,19 +12,6 @@ import { startServer, type RunningServer } from './support/server';
 const KEY = 'campaign-crash-key-1234';
 const PEOPLE = 300;
 const SUBJECT = 'What is new in the pilot';
-
-async function signIn(server: RunningServer): Promise<string> {
-  const res = await fetch(`${server.url}/api/admin/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ email: OPERATOR, password: PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 describe.each(['sqlite', 'postgres'] as const)('a campaign across kill -9 on %s', (dialect) => {
   it('reaches everybody after a restart; a second copy only of what the relay had taken, with the same Message-ID', async () => {
@@ -61,7 +48,7 @@ describe.each(['sqlite', 'postgres'] as const)('a campaign across kill -9 on %s'
       await expect.poll(() => smtp.mails.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(PEOPLE);
       await server.execute(`UPDATE waitlist_signups SET confirmed_at = created_at`);
       await addOperator(server);
-      const cookie = await signIn(server);
+      const cookie = await signInByApi(server);
       const admin = (path: string, body: unknown = {}) =>
         fetch(`${server.url}/api/admin${path}`, {
           method: 'POST',

@@ -143,6 +143,16 @@ describe('the architecture rules, each a lint rule that fails on one line', () =
     expect(messages).toContain('The browser is CHROMIUM_PATH');
   });
 
+  it('keeps each route feature to itself: another feature, env.ts or app.ts is refused, its own files and services are not', async () => {
+    const other = "import { publicSignupRoutes } from '../signups/routes';\nexport const probe = publicSignupRoutes;\n";
+    expect((await complaints('server/src/routes/admin/probe.ts', other)).join('\n')).toContain('never another feature');
+    const app = "import { buildApp } from '../../app';\nexport const probe = buildApp;\n";
+    expect((await complaints('server/src/routes/admin/probe.ts', app)).join('\n')).toContain('never another feature, env.ts or app.ts');
+    const own =
+      "import { signedInOperator } from './guards';\nimport type { SignupService } from '../../services/signups';\nexport const probe = (s: SignupService) => [s, signedInOperator];\n";
+    expect(await complaints('server/src/routes/admin/probe.ts', own)).toEqual([]);
+  });
+
   it('keeps lib/ pure: files and DNS are io/, which only the layers above the stores import', async () => {
     const files = "import fs from 'node:fs';\nexport const probe = () => fs.readFileSync('x');\n";
     expect((await complaints('server/src/lib/probe.ts', files)).join('\n')).toContain('lib/ holds pure code');

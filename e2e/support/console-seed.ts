@@ -114,3 +114,20 @@ export async function openConsoleAs(page: Page, origin: string, as = { email: OP
   await signInToConsole(page, origin, as);
   await page.getByRole('heading', { level: 1, name: 'Sign-ups' }).waitFor();
 }
+
+/**
+ * Signs in through the console's API, as the console's script does (for a test that drives the API, not the screens):
+ * answers the session's cookie, to send as the `cookie` header (with `origin`, as the browser would).
+ */
+export async function signInByApi(server: RunningServer, as = { email: OPERATOR, password: PASSWORD }): Promise<string> {
+  const response = await fetch(`${server.url}/api/admin/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify(as),
+  });
+  if (response.status !== 200) throw new Error(`signing in through the API answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
