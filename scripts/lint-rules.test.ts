@@ -108,6 +108,29 @@ describe('the architecture rules, each a lint rule that fails on one line', () =
     expect(await complaints('server/src/db/dialects/probe.ts', code)).toEqual([]);
   });
 
+  it('keeps transactions out of the stores (issue 50): a store writes in the transaction of the use case that runs it', async () => {
+    const code =
+      "import type { Database } from '../connection';\nexport const probe = (database: Database) => database.db.transaction().execute(async () => 1);\n";
+    for (const file of ['server/src/db/stores/probe.ts', 'server/src/db/stores/signups.ts', 'server/src/db/group-commit.ts']) {
+      expect((await complaints(file, code)).join('\n'), file).toContain('A store writes in the transaction of a use case');
+    }
+    expect(await complaints('server/src/db/dialects/probe.ts', code)).toEqual([]);
+  });
+
+  it("lets only the sign-up services call the sign-up store's writes (issue 50)", async () => {
+    const line = 'await stores.signups.setLinks(undefined as never, 1, { meeting_at: null });';
+    const code = probe(line).replaceAll('../../db/', '../db/');
+    for (const file of ['server/src/services/bookings.ts', 'server/src/delivery/probe.ts', 'server/src/cli/probe.ts']) {
+      expect((await complaints(file, code)).join('\n'), file).toContain('Only the sign-up services');
+    }
+    expect((await complaints('server/src/routes/admin/probe.ts', probe(line))).join('\n')).toContain('Only the sign-up services');
+    expect(await complaints('server/src/services/signup-changes.ts', code)).toEqual([]);
+    // A read of the store is anyone's.
+    expect(
+      await complaints('server/src/services/bookings.ts', probe('await stores.signups.get(1);').replaceAll('../../db/', '../db/')),
+    ).toEqual([]);
+  });
+
   it('runs every database test on both dialects', async () => {
     const code = "import { useTestApp } from '../test/app';\nexport const suite = useTestApp('sqlite');\n";
     expect((await complaints('server/src/routes/probe.test.ts', code)).join('\n')).toContain('on both dialects');

@@ -229,7 +229,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     metrics,
   });
   await app.register(visitRoutes, {
-    visits: stores.visits,
+    visits: services.visits,
     paths: [...sitePaths(env.WEB_DIST_DIR), ...trustPaths()],
     siteUrl: env.SITE_URL,
     rateLimit: limits.visit,

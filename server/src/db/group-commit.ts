@@ -1,8 +1,7 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { MetricsRecorder } from '../lib/metrics-recorder';
-import type { Database } from './connection';
+import type { Executor } from './connection';
 import { classifyDbError } from './errors';
-import type { Schema } from './schema';
 
 /**
  * Group commit (docs/performance.md): every commit costs one fsync, and under load the fsync, not the CPU, caps
@@ -21,7 +20,16 @@ import type { Schema } from './schema';
 export const DELIVERY_BATCH_WINDOW_MS = 5;
 
 /** Writes `items` in `trx`; answers, per item, null (written) or the error that item failed with. */
-export type BatchWrite<Item> = (trx: Transaction<Schema>, items: readonly Item[]) => Promise<(unknown | null)[]>;
+export type BatchWrite<Item> = (trx: Executor, items: readonly Item[]) => Promise<(unknown | null)[]>;
+
+/**
+ * Where a batch's transaction comes from: the one door of services/use-case.ts (`useCases.groupCommit`), so every
+ * transaction opens there; and how many may commit at once (Database.concurrentWriters).
+ */
+export interface BatchTransactions {
+  open<T>(work: (trx: Executor) => Promise<T>): Promise<T>;
+  concurrentWriters: number;
+}
 
 export interface GroupCommit<Item> {
   /** Resolves once the item is committed (durable); rejects with the item's own error. */
@@ -46,11 +54,11 @@ interface Pending<Item> {
   reject: (error: unknown) => void;
 }
 
-export function createGroupCommit<Item>(database: Database, options: GroupCommitOptions<Item>): GroupCommit<Item> {
-  const { db } = database;
+export function createGroupCommit<Item>(transactions: BatchTransactions, options: GroupCommitOptions<Item>): GroupCommit<Item> {
+  const { open } = transactions;
   const { windowMs, write, metrics } = options;
   const maxBatch = options.maxBatch ?? 500;
-  const maxInFlight = database.concurrentWriters;
+  const maxInFlight = transactions.concurrentWriters;
   const queue: Pending<Item>[] = [];
   let timer: NodeJS.Timeout | undefined;
   const flights = new Set<Promise<void>>();
@@ -59,7 +67,7 @@ export function createGroupCommit<Item>(database: Database, options: GroupCommit
     batch.forEach((p, i) => (outcomes[i] === null ? p.resolve() : p.reject(outcomes[i])));
 
   /** Each item behind its own savepoint: exactly what a lone transaction would have done. */
-  async function oneByOne(trx: Transaction<Schema>, batch: Pending<Item>[]): Promise<(unknown | null)[]> {
+  async function oneByOne(trx: Executor, batch: Pending<Item>[]): Promise<(unknown | null)[]> {
     const outcomes: (unknown | null)[] = [];
     for (const { item } of batch) {
       await sql`SAVEPOINT group_item`.execute(trx);
@@ -78,7 +86,7 @@ export function createGroupCommit<Item>(database: Database, options: GroupCommit
 
   /** Writes `batch` in a transaction of its own (item by item behind savepoints when `itemByItem`). */
   const commit = (batch: Pending<Item>[], itemByItem: boolean) =>
-    db.transaction().execute((trx) =>
+    open((trx) =>
       itemByItem
         ? oneByOne(trx, batch)
         : write(
@@ -128,7 +136,7 @@ export function createGroupCommit<Item>(database: Database, options: GroupCommit
   return {
     async submit(item) {
       if (windowMs <= 0) {
-        const [outcome] = await db.transaction().execute((trx) => write(trx, [item]));
+        const [outcome] = await open((trx) => write(trx, [item]));
         if (outcome !== null && outcome !== undefined) throw outcome;
         return;
       }

@@ -15,6 +15,7 @@ import { createMailChannel } from './mail-channel';
 import { createOutboxMailRenderer } from './render-outbox-mail';
 import { deliveryQueue } from './start';
 import { createMailSources } from '../services/mail-sources';
+import { createUseCases } from '../services/use-case';
 import { createMailTransport, type MailTransport } from './smtp-transport';
 import { createMetrics } from '../http/prometheus';
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerLog } from './worker';
@@ -41,7 +42,7 @@ describe.each(DIALECTS)('the delivery worker on %s, with a real SMTP server', (d
       channel: createMailChannel({
         transport: via,
         render: createOutboxMailRenderer({
-          source: createMailSources(database, stores),
+          source: createMailSources(database, stores, createUseCases({ database, stores })),
           siteUrl: SITE,
           retentionDays: 30,
           now: () => clock,

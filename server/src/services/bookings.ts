@@ -3,6 +3,7 @@ import type { Stores } from '../db/stores';
 import type { SignupRow } from '../db/stores/signups';
 import type { BookingEvent } from '../lib/booking-events';
 import { bookingLink, bookingRef, parseBookingRef } from '../lib/booking-refs';
+import { signupChangesIn } from './signup-changes';
 import type { SignupEvents } from './signup-events';
 import type { UseCases } from './use-case';
 
@@ -96,7 +97,7 @@ export function createBookings({
         if (!changed) return { known: true, changed: false };
         const meetingAt = await stores.meetings.meetingAtOf(trx, signupId, now());
         if (before.meeting_at !== meetingAt) {
-          await stores.signups.setLinks(trx, signupId, { meeting_at: meetingAt });
+          await signupChangesIn(stores.signups).meetingMoved(trx, signupId, meetingAt);
           await events.announce(change, 'signup.updated', [{ ...before, meeting_at: meetingAt }]);
         }
         return { known: true, changed: true };

@@ -1,15 +1,16 @@
-import type { Database } from '../db/connection';
-import { DELIVERY_BATCH_WINDOW_MS, createGroupCommit } from '../db/group-commit';
+import { DELIVERY_BATCH_WINDOW_MS } from '../db/group-commit';
 import type { Stores } from '../db/stores';
+import { signupChangesIn } from './signup-changes';
 import { MAIL_TOPICS } from './signup-events';
+import type { UseCases } from './use-case';
 
 /**
  * What a delivered outbox row means (the delivery worker reports each one): a webhook about a person erased meanwhile
  * is deleted, a first confirmation mail starts the retention clock, the row is marked sent. Many rows a transaction
  * while mail streams out: one commit, one fsync, for the mails of one moment (db/group-commit.ts).
  */
-export function createDeliveryRecords({ database, stores }: { database: Database; stores: Pick<Stores, 'outbox' | 'signups'> }) {
-  const deliveries = createGroupCommit<{ id: number; workerId: string; sentAt: Date }>(database, {
+export function createDeliveryRecords({ stores, useCases }: { stores: Pick<Stores, 'outbox' | 'signups'>; useCases: UseCases }) {
+  const deliveries = useCases.groupCommit<{ id: number; workerId: string; sentAt: Date }>({
     windowMs: DELIVERY_BATCH_WINDOW_MS,
     async write(trx, items) {
       // A handful of set-based statements per batch, not several per mail: each statement is a round trip.
@@ -27,7 +28,7 @@ export function createDeliveryRecords({ database, stores }: { database: Database
         return row?.topic === MAIL_TOPICS.confirmation && row.signupId !== null ? [row.signupId] : [];
       });
       const sentAt = new Date(Math.max(...items.map((i) => i.sentAt.getTime())));
-      await stores.signups.setConfirmationSent(
+      await signupChangesIn(stores.signups).confirmationSent(
         trx,
         [...new Set(confirmed)].sort((a, b) => a - b),
         sentAt.toISOString(),

@@ -63,7 +63,7 @@ export function createFitRules({ stores, useCases }: { stores: Stores; useCases:
       for (let after = rules.rescoredThrough; after < end && inForce.version <= rules.version;) {
         const through = Math.min(end, after + step);
         const started = performance.now();
-        changed += await stores.fitScores.rescoreRange(rules.version, rules.weights, after, through);
+        changed += await useCases.run(({ trx }) => stores.fitScores.rescoreRange(trx, rules.version, rules.weights, after, through));
         if (shared) {
           const idsPerMs = (through - after) / Math.max(performance.now() - started, 1);
           step = Math.max(SHARED_WRITER_MIN_STEP, Math.min(RESCORE_STEP, Math.floor(idsPerMs * sliceMs)));

@@ -155,7 +155,7 @@ export function housekeepingJobs(
       everyMs: HOUR_MS,
       runNow: 'background',
       async run() {
-        const deleted = await stores.auditTrail.prune(settings.auditRetentionDays);
+        const deleted = await services.auditRetention.prune(settings.auditRetentionDays);
         if (deleted > 0) settings.log.info({ deleted }, 'audit entries past their retention deleted');
       },
     },

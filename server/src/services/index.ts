@@ -37,6 +37,8 @@ import type { SecretBox } from '../lib/secret-box';
 import { createCrm, type CrmSettings } from './crm';
 import { createCrmSync } from './crm-sync';
 import { createSegments } from './segments';
+import { createVisitCounting } from './visits';
+import { createAuditRetention } from './audit-retention';
 
 /** The erasure ledger's HMAC key in server_secrets (made once, kept in the database and so in every backup). */
 export const ERASURE_LEDGER_KEY = 'erasure-ledger';
@@ -105,9 +107,12 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     ...(settings.proofOfWork ?? { hmacKey: undefined, maxNumber: DEFAULT_MAX_NUMBER }),
     ...(settings.now ? { now: settings.now } : {}),
   });
-  const mailBudget = createMailBudget(stores.mailBudget, {
-    unverifiedPerHour: settings.unverifiedMailsPerHour ?? null,
-  });
+  const mailBudget = createMailBudget(
+    { stores, useCases },
+    {
+      unverifiedPerHour: settings.unverifiedMailsPerHour ?? null,
+    },
+  );
   const ledger = createErasureLedger(settings.erasureLedgerFile ?? null, (executor) =>
     stores.serverSecrets.get(ERASURE_LEDGER_KEY, (executor as Executor | undefined) ?? database.db),
   );
@@ -159,7 +164,6 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     ...(settings.now ? { now: settings.now } : {}),
   });
   const passkeys = createPasskeys({
-    database,
     stores,
     useCases,
     siteUrl: settings.siteUrl ?? 'http://localhost:3000',
@@ -202,8 +206,8 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     events,
     ledger,
     signups,
-    deliveries: createDeliveryRecords({ database, stores }),
-    mailSources: createMailSources(database, stores),
+    deliveries: createDeliveryRecords({ stores, useCases }),
+    mailSources: createMailSources(database, stores, useCases),
     outboxActions: createOutboxActions({ stores, useCases }),
     suppressions,
     sendGuard,
@@ -215,7 +219,9 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     imports: createImports({ database, stores, signups, useCases, ledger, ...(settings.now ? { now: settings.now } : {}) }),
     proofOfWork,
     mailBudget,
-    bulkPace: createBulkMailPace(stores.mailBudget, settings.bulkMailsPerMinute ?? DEFAULT_BULK_MAILS_PER_MINUTE),
+    visits: createVisitCounting({ stores, useCases }),
+    auditRetention: createAuditRetention({ stores, useCases }),
+    bulkPace: createBulkMailPace({ stores, useCases }, settings.bulkMailsPerMinute ?? DEFAULT_BULK_MAILS_PER_MINUTE),
     personLinks: createPersonLinks({
       database,
       signups,

@@ -80,7 +80,7 @@ describe.each(DIALECTS)('invitation service on %s', (dialect) => {
     const invitation = await suite.app.stores.invitations.forSignup(suite.app.database.db, invitee.id);
     // The mail's renderer stores the link's hash when it sends; here the test plays that part.
     const link = issueLinkToken();
-    await suite.app.stores.invitations.saveLink(invitation!.id, link.hash, new Date().toISOString());
+    await suite.app.stores.invitations.saveLink(suite.app.database.db, invitation!.id, link.hash, new Date().toISOString());
 
     expect(await invitations().resolveLink(link.token)).toMatchObject({ ok: true });
     expect(await statusOf(invitee.id)).toBe('invited');

@@ -1,12 +1,13 @@
 import { campaignMessageSchema, ownWordsSchema, type CampaignMessage, type OwnWords } from '@waitlist/contract';
 import type { Database } from '../db/connection';
 import { createBatchedRead } from '../db/batched-read';
-import { DELIVERY_BATCH_WINDOW_MS, createGroupCommit } from '../db/group-commit';
+import { DELIVERY_BATCH_WINDOW_MS } from '../db/group-commit';
 import type { Stores } from '../db/stores';
 import type { DigestFacts } from '../db/stores/signup-insight';
 import type { DocumentRequestRow } from '../db/stores/document-requests';
 import type { SignupRow } from '../db/stores/signups';
 import type { IssuedToken } from '../lib/tokens';
+import type { UseCases } from './use-case';
 
 /** The reads and writes composing a mail needs; implemented over the signups, person_tokens and operators tables. */
 export interface MailSource {
@@ -42,9 +43,9 @@ export interface MailSource {
  * What composing a mail reads and writes (delivery/render-outbox-mail.ts): the person's row, their fresh link tokens,
  * an operator's address, the digest's facts, an invitation, a campaign.
  */
-export function createMailSources(database: Database, stores: Stores): MailSource {
+export function createMailSources(database: Database, stores: Stores, useCases: UseCases): MailSource {
   // The tokens of the mails being composed at the same moment are stored in one transaction (one commit for many).
-  const tokenWrites = createGroupCommit<{ signupId: number; tokens: readonly IssuedToken[] }>(database, {
+  const tokenWrites = useCases.groupCommit<{ signupId: number; tokens: readonly IssuedToken[] }>({
     windowMs: DELIVERY_BATCH_WINDOW_MS,
     async write(trx, items) {
       await stores.personTokens.saveMany(items, trx);
@@ -69,9 +70,9 @@ export function createMailSources(database: Database, stores: Stores): MailSourc
       // Stored as the contract let it in; read back the same way.
       return row && { ...row, waveMessage: row.waveMessage === null ? null : ownWordsSchema.parse(JSON.parse(row.waveMessage)) };
     },
-    saveInvitationLink: (invitationId, hash) => stores.invitations.saveLink(invitationId, hash, new Date().toISOString()),
+    saveInvitationLink: (invitationId, hash) => useCases.run(({ trx, at }) => stores.invitations.saveLink(trx, invitationId, hash, at)),
     operatorInvitation: (id) => stores.operatorInvitations.forMail(database.db, id),
-    saveOperatorInvitationLink: (id, hash) => stores.operatorInvitations.setTokenHash(database.db, id, hash),
+    saveOperatorInvitationLink: (id, hash) => useCases.run(({ trx }) => stores.operatorInvitations.setTokenHash(trx, id, hash)),
     documentRequest: (id) => stores.documentRequests.find(database.db, id),
     sendName: async (payload) => {
       if (typeof payload.campaignId === 'number') {

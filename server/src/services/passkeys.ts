@@ -9,8 +9,8 @@ import {
 } from '@simplewebauthn/server';
 import { twoFactorRequired, type OperatorRole, type TwoFactorPolicy } from '@waitlist/contract';
 import { BRAND } from '@waitlist/catalogue';
-import type { Database } from '../db/connection';
 import type { Stores } from '../db/stores';
+import type { WebauthnPurpose } from '../db/stores/operator-credentials';
 import { sha256 } from '../lib/crypto';
 import type { Actor } from './second-factors';
 import { noticeOfSignInChange } from './sign-in-notices';
@@ -25,7 +25,6 @@ import type { UseCases } from './use-case';
 const CHALLENGE_MS = 5 * 60 * 1000;
 
 export interface PasskeyDeps {
-  database: Database;
   stores: Pick<Stores, 'operatorAccounts' | 'operatorCredentials'>;
   useCases: UseCases;
   /** SITE_URL: the passkeys' relying party (its host) and the origin their answers must come from. */
@@ -35,23 +34,26 @@ export interface PasskeyDeps {
   now?: () => Date;
 }
 
-export function createPasskeys({ database, stores, useCases, siteUrl, twoFactorPolicy, now = () => new Date() }: PasskeyDeps) {
+export function createPasskeys({ stores, useCases, siteUrl, twoFactorPolicy, now = () => new Date() }: PasskeyDeps) {
   const site = new URL(siteUrl);
   const rpID = site.hostname;
   const origin = site.origin;
   const credentials = stores.operatorCredentials;
 
   /** A challenge kept hashed under a random handle the browser sends back with its answer. */
-  async function challengeFor(purpose: 'register' | 'sign-in', operatorId: number | null, challenge: string) {
+  async function challengeFor(purpose: WebauthnPurpose, operatorId: number | null, challenge: string) {
     const handle = randomBytes(24).toString('base64url');
-    await credentials.saveChallenge({
-      handleHash: sha256(handle),
-      purpose,
-      operatorId,
-      challenge,
-      expiresAt: new Date(now().getTime() + CHALLENGE_MS).toISOString(),
-    });
+    const expiresAt = new Date(now().getTime() + CHALLENGE_MS).toISOString();
+    await useCases.run(({ trx }) =>
+      credentials.saveChallenge(trx, { handleHash: sha256(handle), purpose, operatorId, challenge, expiresAt }),
+    );
     return handle;
+  }
+
+  /** The challenge a handle holds, taken out so it answers once; undefined when unknown, expired or of another purpose. */
+  async function takeChallenge(handle: string, purpose: WebauthnPurpose) {
+    const challenge = await useCases.run(({ trx }) => credentials.takeChallenge(trx, sha256(handle)));
+    return challenge && challenge.purpose === purpose && challenge.expiresAt > now().toISOString() ? challenge : undefined;
   }
 
   return {
@@ -76,7 +78,7 @@ export function createPasskeys({ database, stores, useCases, siteUrl, twoFactorP
         await useCases.record({ action: 'two-factor.passkey-add', operatorId: actor.operatorId, outcome: 'failed', detail: 'bad-code' });
         throw new TeamRuleError('bad-code', message);
       };
-      const challenge = await credentials.takeChallenge(sha256(handle), 'register', now().toISOString());
+      const challenge = await takeChallenge(handle, 'register');
       if (!challenge || challenge.operatorId !== actor.operatorId) return refuse('This passkey request expired: start again');
       let verification;
       try {
@@ -146,7 +148,7 @@ export function createPasskeys({ database, stores, useCases, siteUrl, twoFactorP
 
     /** The operator a passkey's answer proves, or null (unknown passkey, expired or used challenge, bad signature). */
     async verifySignIn(handle: string, response: Record<string, unknown>): Promise<{ operatorId: number; passkeyId: number } | null> {
-      const challenge = await credentials.takeChallenge(sha256(handle), 'sign-in', now().toISOString());
+      const challenge = await takeChallenge(handle, 'sign-in');
       const credentialId = typeof response.id === 'string' ? response.id : '';
       const passkey = credentialId ? await credentials.passkeyByCredential(credentialId) : undefined;
       if (!challenge || !passkey) return null;
@@ -165,7 +167,8 @@ export function createPasskeys({ database, stores, useCases, siteUrl, twoFactorP
           requireUserVerification: true,
         });
         if (!verification.verified) return null;
-        await credentials.usePasskey(database.db, passkey.id, verification.authenticationInfo.newCounter, now().toISOString());
+        const at = now().toISOString();
+        await useCases.run(({ trx }) => credentials.usePasskey(trx, passkey.id, verification.authenticationInfo.newCounter, at));
         return { operatorId: passkey.operatorId, passkeyId: passkey.id };
       } catch {
         return null;

@@ -1,4 +1,5 @@
 import type { AdminCorrection, FollowUpStatus } from '@waitlist/contract';
+import type { Executor } from '../db/connection';
 import type { AuditTrail } from '../db/stores/audit-trail';
 import type { FitScores } from '../db/stores/fit-scores';
 import type { FollowUpStore } from '../db/stores/follow-up';
@@ -37,6 +38,17 @@ export interface SignupChangeDeps {
   /** Every erasure is also written here, before it commits, so a restore can apply it again (io/erasure-ledger.ts). */
   ledger?: ErasureLedger | undefined;
 }
+
+/**
+ * A change to a sign-up that another use case makes in its own transaction, written here so the sign-up store's writes
+ * are called from the sign-up services only (docs/architecture.md; eslint.config.js: signupWritesFromSignupServices).
+ */
+export const signupChangesIn = (signups: Pick<SignupStore, 'setLinks' | 'setConfirmationSent'>) => ({
+  /** The person's next call moved, was booked or was cancelled (services/bookings.ts): the row's `meeting_at`. */
+  meetingMoved: (trx: Executor, signupId: number, meetingAt: string | null) => signups.setLinks(trx, signupId, { meeting_at: meetingAt }),
+  /** Their first confirmation mail went out (services/deliveries.ts): the retention clock of each starts at `at`. */
+  confirmationSent: (trx: Executor, ids: readonly number[], at: string) => signups.setConfirmationSent(trx, ids, at),
+});
 
 export function createSignupChanges(deps: SignupChangeDeps) {
   const { stores, events, useCases } = deps;

@@ -9,7 +9,6 @@ import {
   classifyDbError,
   translateDbError,
 } from '../db/errors';
-import { createGroupCommit } from '../db/group-commit';
 import type { AuditTrail } from '../db/stores/audit-trail';
 import type { FitScores } from '../db/stores/fit-scores';
 import type { FollowUpStore } from '../db/stores/follow-up';
@@ -101,12 +100,12 @@ interface NewSignup {
 class IdempotencyKeyTakenError extends Error {}
 
 export function createSignupService(deps: SignupServiceDeps) {
-  const { database, stores, events, useCases } = deps;
+  const { stores, events, useCases } = deps;
   const now = deps.now ?? (() => new Date());
   const bursts = createBurstWatch(() => now().getTime());
 
   /** New sign-ups, many per transaction under load: the rows, their keys, their confirmation mail and events. */
-  const newSignups = createGroupCommit<NewSignup>(database, {
+  const newSignups = useCases.groupCommit<NewSignup>({
     windowMs: deps.batchWindowMs,
     metrics: deps.metrics,
     async write(trx, items) {

@@ -1,5 +1,6 @@
 import type { Database, Executor } from '../db/connection';
 import { translateDbError } from '../db/errors';
+import { createGroupCommit, type GroupCommit, type GroupCommitOptions } from '../db/group-commit';
 import type { Stores } from '../db/stores';
 import type { OperatorAuditEntry } from '../db/stores/audit-trail';
 import type { CrmAudience, NewCrmDeletion, NewOutboxMail, NewWebhookEvent } from '../db/stores/outbox';
@@ -43,7 +44,7 @@ export interface UseCaseDeps {
 }
 
 export function createUseCases({ database, stores, now = () => new Date() }: UseCaseDeps) {
-  /** The doors of a transaction already open (the sign-up's group commit opens its own, many sign-ups at once). */
+  /** The doors of a transaction already open (a group commit's batch: `groupCommit` below). */
   const within = (trx: Executor, at: string = now().toISOString()): Change => ({
     trx,
     at,
@@ -69,6 +70,13 @@ export function createUseCases({ database, stores, now = () => new Date() }: Use
     within,
     /** An operator's action that changes no row (a sign-out, an export, a refusal): its entry alone. */
     record: (entry: OperatorAuditEntry): Promise<void> => run((change) => change.audit(entry)),
+    /**
+     * Many units of work of the same few milliseconds in one transaction (db/group-commit.ts: the sign-ups of a burst,
+     * the delivery bookkeeping); `write` takes the batch's transaction, and `within(trx)` gives it the doors. Its
+     * errors stay the driver's, which the group commit reads to retry a batch item by item.
+     */
+    groupCommit: <Item>(options: GroupCommitOptions<Item>): GroupCommit<Item> =>
+      createGroupCommit({ open: (work) => database.transaction(work), concurrentWriters: database.concurrentWriters }, options),
   };
 }
 

@@ -142,13 +142,11 @@ export function createAuditTrail(database: Database) {
     },
 
     /** Deletes what is older than `days` (AUDIT_RETENTION_DAYS); on PostgreSQL through the trigger's one open door. */
-    async prune(days: number, now = Date.now()): Promise<number> {
+    async prune(trx: Executor, days: number, now = Date.now()): Promise<number> {
       const cutoff = new Date(now - days * DAY_MS).toISOString();
-      return db.transaction().execute(async (trx) => {
-        await database.setLocal(trx, 'waitlist.audit_retention_days', String(days));
-        const result = await trx.deleteFrom('audit_trail').where('created_at', '<', cutoff).executeTakeFirst();
-        return Number(result.numDeletedRows);
-      });
+      await database.setLocal(trx, 'waitlist.audit_retention_days', String(days));
+      const result = await trx.deleteFrom('audit_trail').where('created_at', '<', cutoff).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

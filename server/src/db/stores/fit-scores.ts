@@ -100,26 +100,24 @@ export function createFitScores(database: Database) {
      * Rescores the sign-ups with ids in (after, through]; only a row whose score changes is written (a write moves the
      * row's entries in every index of the table, the trigram one included). Answers how many changed.
      */
-    async rescoreRange(version: number, weights: FitWeights, after: number, through: number): Promise<number> {
+    async rescoreRange(trx: Executor, version: number, weights: FitWeights, after: number, through: number): Promise<number> {
       const score = fitScoreSql(database, weights);
-      return db.transaction().execute(async (trx) => {
-        // Not beside a fold of the kept counts, which rescores the rows it folds (the two deadlocked on each other's rows).
-        await database.exclusive(trx, FOLD_LOCK);
-        const result = await trx
-          .updateTable('waitlist_signups')
-          .set({ fit_score: score })
-          .where('id', '>', after)
-          .where('id', '<=', through)
-          .where(sql<boolean>`fit_score <> ${score}`)
-          .executeTakeFirst();
-        await trx
-          .updateTable('fit_rules')
-          .set({ rescored_through: through })
-          .where('version', '=', version)
-          .where('rescored_through', '<', through)
-          .execute();
-        return Number(result.numUpdatedRows);
-      });
+      // Not beside a fold of the kept counts, which rescores the rows it folds (the two deadlocked on each other's rows).
+      await database.exclusive(trx, FOLD_LOCK);
+      const result = await trx
+        .updateTable('waitlist_signups')
+        .set({ fit_score: score })
+        .where('id', '>', after)
+        .where('id', '<=', through)
+        .where(sql<boolean>`fit_score <> ${score}`)
+        .executeTakeFirst();
+      await trx
+        .updateTable('fit_rules')
+        .set({ rescored_through: through })
+        .where('version', '=', version)
+        .where('rescored_through', '<', through)
+        .execute();
+      return Number(result.numUpdatedRows);
     },
 
     /** One person's score after they answered the questions (services/questions.ts), with the weights in force. */

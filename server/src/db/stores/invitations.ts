@@ -152,8 +152,8 @@ export function createInvitationStore(database: Database) {
       return found;
     },
 
-    async saveLink(invitationId: number, hash: string, at: string): Promise<void> {
-      await db.insertInto('invitation_links').values({ hash, invitation_id: invitationId, created_at: at }).execute();
+    async saveLink(trx: Executor, invitationId: number, hash: string, at: string): Promise<void> {
+      await trx.insertInto('invitation_links').values({ hash, invitation_id: invitationId, created_at: at }).execute();
     },
 
     /** Accepted (first at `acceptedAt`), with a fresh access code: an earlier one, never redeemed, stops working. */

@@ -18,6 +18,9 @@ export interface StoredPasskey {
  * recovery codes (SHA-256 only), passkeys, and the WebAuthn challenges that wait for their answer. No rule lives here:
  * services/second-factors.ts and services/passkeys.ts decide.
  */
+/** What a WebAuthn challenge was issued for. */
+export type WebauthnPurpose = 'register' | 'sign-in';
+
 export function createOperatorCredentials(database: Database) {
   const { db } = database;
   const ts = (v: Date | string) => database.decodeTimestamp(v);
@@ -162,14 +165,11 @@ export function createOperatorCredentials(database: Database) {
       return Number(result.numDeletedRows) > 0;
     },
 
-    async saveChallenge(challenge: {
-      handleHash: string;
-      purpose: 'register' | 'sign-in';
-      operatorId: number | null;
-      challenge: string;
-      expiresAt: string;
-    }): Promise<void> {
-      await db
+    async saveChallenge(
+      trx: Executor,
+      challenge: { handleHash: string; purpose: WebauthnPurpose; operatorId: number | null; challenge: string; expiresAt: string },
+    ): Promise<void> {
+      await trx
         .insertInto('webauthn_challenges')
         .values({
           handle_hash: challenge.handleHash,
@@ -181,15 +181,20 @@ export function createOperatorCredentials(database: Database) {
         .execute();
     },
 
-    /** Takes a challenge out (each answers once): undefined when unknown, expired or of another purpose. */
+    /** Takes a challenge out, whatever its purpose or age (each answers once): undefined when unknown. */
     async takeChallenge(
+      trx: Executor,
       handleHash: string,
-      purpose: 'register' | 'sign-in',
-      now: string,
-    ): Promise<{ operatorId: number | null; challenge: string } | undefined> {
-      const row = await db.deleteFrom('webauthn_challenges').where('handle_hash', '=', handleHash).returningAll().executeTakeFirst();
-      if (!row || row.purpose !== purpose || ts(row.expires_at) <= now) return undefined;
-      return { operatorId: row.operator_id === null ? null : Number(row.operator_id), challenge: row.challenge };
+    ): Promise<{ purpose: WebauthnPurpose; operatorId: number | null; challenge: string; expiresAt: string } | undefined> {
+      const row = await trx.deleteFrom('webauthn_challenges').where('handle_hash', '=', handleHash).returningAll().executeTakeFirst();
+      return (
+        row && {
+          purpose: row.purpose as WebauthnPurpose,
+          operatorId: row.operator_id === null ? null : Number(row.operator_id),
+          challenge: row.challenge,
+          expiresAt: ts(row.expires_at),
+        }
+      );
     },
 
     async pruneChallenges(now: string): Promise<void> {

@@ -1,7 +1,7 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AdminFunnel, FunnelDimension } from '@waitlist/contract';
-import type { Database } from '../connection';
+import type { Database, Executor } from '../connection';
 import type { VisitDimension } from '../schema';
 import { createSignupStore } from './signups';
 
@@ -9,18 +9,11 @@ import { createSignupStore } from './signups';
  * Cookieless visit counting (docs/decisions/0009-operator-insight.md). A page view adds to per-day counters by
  * path, UTM source, UTM campaign and referrer origin. Distinct visitors come from an HMAC of the day's random salt,
  * the IP and the user agent; salts and these hashes are deleted when their day ends, so nobody can be followed
- * across days and nothing stored identifies a person afterwards.
+ * across days and nothing stored identifies a person afterwards. The store keeps the rows; what a view counts as and
+ * whose it is, services/visits.ts.
  */
-export interface Visit {
-  path: string;
-  referrerOrigin: string | undefined;
-  utmSource: string | undefined;
-  utmCampaign: string | undefined;
-  ip: string;
-  userAgent: string;
-}
-
-const NONE = '(none)';
+/** The value a view without a source, campaign or referrer is counted under. */
+export const NONE = '(none)';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -28,74 +21,62 @@ export function createVisits(database: Database) {
   const { db } = database;
   const signups = createSignupStore(database);
 
-  /** Today's salt, once read: a page view then costs no write to the salts table (there is one salt a day). */
-  let known: { day: string; salt: string } | undefined;
-
-  async function saltOf(day: string): Promise<string> {
-    if (known?.day === day) return known.salt;
-    const created = await db
-      .insertInto('visit_salts')
-      .values({ day, salt: randomBytes(32).toString('base64') })
-      .onConflict((oc) => oc.column('day').doNothing())
-      .returning('day')
-      .executeTakeFirst();
-    // The first view of a new day ends the previous days' salts and hashes at once (the hourly job is the backstop).
-    if (created) {
-      await db.deleteFrom('visit_salts').where('day', '<', day).execute();
-      await db.deleteFrom('visit_seen').where('day', '<', day).execute();
-    }
-    const row = await db.selectFrom('visit_salts').select('salt').where('day', '=', day).executeTakeFirstOrThrow();
-    known = { day, salt: row.salt };
-    return row.salt;
-  }
-
   return {
-    async record(visit: Visit, now = new Date()): Promise<void> {
-      const day = dayOf(now);
-      const salt = await saltOf(day);
-      const visitor = createHmac('sha256', salt).update(`${visit.ip}\n${visit.userAgent}`).digest('base64url').slice(0, 32);
-      const keys: [VisitDimension, string][] = [
-        ['all', ''],
-        ['path', visit.path],
-        ['source', visit.utmSource ?? NONE],
-        ['campaign', visit.utmCampaign ?? NONE],
-        ['referrer', visit.referrerOrigin ?? NONE],
-      ];
-      // Two statements whatever the number of counters (a flood of beacons queues on these rows, so each holds them
-      // briefly): which of the visitor's scopes are new today, then every counter in one upsert, in one order.
-      await db.transaction().execute(async (trx) => {
-        const seen = await trx
-          .insertInto('visit_seen')
-          .values(keys.map(([dimension, value]) => ({ day, visitor, scope: `${dimension}:${value}` })))
-          .onConflict((oc) => oc.columns(['day', 'visitor', 'scope']).doNothing())
-          .returning('scope')
-          .execute();
-        const firstTime = new Set(seen.map((r) => r.scope));
-        await trx
-          .insertInto('visit_counts')
-          .values(
-            keys.map(([dimension, value]) => ({
-              day,
-              dimension,
-              value,
-              views: 1,
-              visitors: firstTime.has(`${dimension}:${value}`) ? 1 : 0,
-            })),
-          )
-          .onConflict((oc) =>
-            oc.columns(['day', 'dimension', 'value']).doUpdateSet((eb) => ({
-              views: eb('visit_counts.views', '+', 1),
-              visitors: eb('visit_counts.visitors', '+', eb.ref('excluded.visitors')),
-            })),
-          )
-          .execute();
-      });
+    /**
+     * The salt of `day`, made by its first view, which also ends the previous days' salts and hashes at once (the
+     * hourly job is the backstop).
+     */
+    async saltOf(trx: Executor, day: string): Promise<string> {
+      const created = await trx
+        .insertInto('visit_salts')
+        .values({ day, salt: randomBytes(32).toString('base64') })
+        .onConflict((oc) => oc.column('day').doNothing())
+        .returning('day')
+        .executeTakeFirst();
+      if (created) {
+        await trx.deleteFrom('visit_salts').where('day', '<', day).execute();
+        await trx.deleteFrom('visit_seen').where('day', '<', day).execute();
+      }
+      const row = await trx.selectFrom('visit_salts').select('salt').where('day', '=', day).executeTakeFirstOrThrow();
+      return row.salt;
+    },
+
+    /**
+     * Counts one view of `day` by `visitor` (a hash: services/visits.ts) under each of `keys`. Two statements whatever
+     * the number of counters (a flood of beacons queues on these rows, so each holds them briefly): which of the
+     * visitor's scopes are new today, then every counter in one upsert, in one order.
+     */
+    async count(trx: Executor, day: string, visitor: string, keys: readonly (readonly [VisitDimension, string])[]): Promise<void> {
+      const seen = await trx
+        .insertInto('visit_seen')
+        .values(keys.map(([dimension, value]) => ({ day, visitor, scope: `${dimension}:${value}` })))
+        .onConflict((oc) => oc.columns(['day', 'visitor', 'scope']).doNothing())
+        .returning('scope')
+        .execute();
+      const firstTime = new Set(seen.map((r) => r.scope));
+      await trx
+        .insertInto('visit_counts')
+        .values(
+          keys.map(([dimension, value]) => ({
+            day,
+            dimension,
+            value,
+            views: 1,
+            visitors: firstTime.has(`${dimension}:${value}`) ? 1 : 0,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['day', 'dimension', 'value']).doUpdateSet((eb) => ({
+            views: eb('visit_counts.views', '+', 1),
+            visitors: eb('visit_counts.visitors', '+', eb.ref('excluded.visitors')),
+          })),
+        )
+        .execute();
     },
 
     /** Deletes salts and visitor hashes of days that have ended. */
     async forgetPastDays(now = new Date()): Promise<number> {
       const today = dayOf(now);
-      if (known && known.day < today) known = undefined;
       const salts = await db.deleteFrom('visit_salts').where('day', '<', today).executeTakeFirst();
       await db.deleteFrom('visit_seen').where('day', '<', today).execute();
       return Number(salts.numDeletedRows);

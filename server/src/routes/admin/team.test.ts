@@ -193,7 +193,7 @@ describe.each(DIALECTS)('the team on %s', (dialect) => {
       .values({ action: 'ancient.history', outcome: 'ok', operator_id: null, created_at: '2020-01-01T00:00:00.000Z' })
       .execute();
     const before = (await db.selectFrom('audit_trail').select('id').execute()).length;
-    expect(await suite.app.stores.auditTrail.prune(400)).toBe(1);
+    expect(await suite.app.services.auditRetention.prune(400)).toBe(1);
     expect((await db.selectFrom('audit_trail').select('id').execute()).length).toBe(before - 1);
   });
 });

@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isbot } from 'isbot';
 import * as z from 'zod/mini';
 import { VISIT_PATH, attributionOf } from '@waitlist/contract';
-import type { Visits } from '../../db/stores/visits';
 import { HttpError } from '../../http/http-error';
 import { limitedBy } from '../../http/rate-limiter';
 import type { RateLimitRule } from '../../http/rate-limit-rules';
+import type { VisitCounting } from '../../services/visits';
 
 export interface VisitRoutesOptions {
-  visits: Visits;
+  visits: VisitCounting;
   /** The site's page paths (`/`, `/about`, …); any other path is refused. */
   paths: readonly string[];
   /** SITE_URL: a referrer on this origin is the site itself, not a source. */
