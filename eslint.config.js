@@ -8,6 +8,7 @@ import { SERVER_LAYER_ZONES, WEB_LAYER_ZONES } from './eslint/layers.js';
 import { CONSOLE_WORDS_BLOCK } from './eslint/console-words.js';
 import { UNIT_PROJECT_SHARES_MODULES } from './eslint/unit-project.js';
 import { SERVER_RULE_BLOCKS } from './eslint/server-rules.js';
+import { FUNCTION_LENGTH_BLOCK } from './eslint/function-length.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/ssr-dist/**', '**/node_modules/**', 'data/**', 'artifacts/**', '**/coverage/**'] },
@@ -128,6 +129,8 @@ export default tseslint.config(
     ],
     rules: { 'max-lines': ['error', { max: 300 }] },
   },
+  // ... and a function at one sitting too: 80 lines of its own (eslint/function-length.js).
+  FUNCTION_LENGTH_BLOCK,
   {
     // Server and contract layers: see SERVER_LAYER_ZONES above. (The web layers have their own block.)
     files: ['server/src/**/*.ts', 'contract/src/**/*.ts', 'catalogue/src/**/*.ts'],

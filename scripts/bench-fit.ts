@@ -99,7 +99,7 @@ for (const dialect of args.db.split(',') as ('sqlite' | 'postgres')[]) {
     const reference = performance.now();
     await database.withoutTimeouts((long) => sql`UPDATE waitlist_signups SET fit_score = 50`.execute(long));
     const referenceMs = performance.now() - reference;
-    const stores = createStores(database, { sessionIdleMs: 60_000, sessionMaxMs: 60_000 });
+    const stores = createStores(database);
     const fitRules = createFitRules({ stores, useCases: createUseCases({ database, stores }) });
     // The first walk after the upgrade: every row scored with the defaults (version 1).
     const first = performance.now();

@@ -225,6 +225,21 @@ describe('the architecture rules, each a lint rule that fails on one line', () =
     ).toEqual([]);
   });
 
+  it('keeps a function to 80 lines of its own (issue 50 item 3): nested functions, comments and blank lines apart', async () => {
+    const statements = (count: number, indent = '  ') => Array.from({ length: count }, (_, i) => `${indent}void ${i};`).join('\n');
+    const long = `export function probe() {\n${statements(79)}\n}\n`;
+    expect((await complaints('server/src/lib/probe.ts', long)).join('\n')).toContain('probe holds 81 lines of its own (at most 80)');
+    expect((await complaints('web/src/features/admin/pages/probe.tsx', long)).join('\n')).toContain('size/function-length');
+    // A factory is measured by its own lines; each function it holds by its own.
+    const factory = `export function probe() {\n  const one = () => {\n${statements(60, '    ')}\n  };\n  const two = () => {\n${statements(60, '    ')}\n  };\n  return { one, two };\n}\n`;
+    expect(await complaints('server/src/lib/probe.ts', factory)).toEqual([]);
+    // Comments and blank lines are not code.
+    const documented = `export function probe() {\n${Array.from({ length: 40 }, (_, i) => `  // why ${i}\n\n  void ${i};`).join('\n')}\n}\n`;
+    expect(await complaints('server/src/lib/probe.ts', documented)).toEqual([]);
+    // A test reads as a story of steps.
+    expect(await complaints('server/src/lib/probe.test.ts', long)).toEqual([]);
+  });
+
   it('keeps source files under 300 lines, and lets a test be longer', async () => {
     const long = `${Array.from({ length: 301 }, (_, i) => `export const line${i} = ${i};`).join('\n')}\n`;
     expect((await complaints('server/src/lib/probe.ts', long)).join('\n')).toContain('max-lines');

@@ -1,29 +1,23 @@
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { SIGNUPS_PATH, SSO_CALLBACK_PATH, TRUST_PATH } from '@waitlist/contract';
+import { SIGNUPS_PATH, TRUST_PATH } from '@waitlist/contract';
 import type { Env } from './env';
 import { openDatabase, type Database } from './db/connection';
 import { migrateDatabase } from './db/migrations';
 import { createStores, type Stores } from './db/stores';
 import { ERASURE_LEDGER_KEY, createServices, type Services } from './services';
-import { erasureLedgerFile } from './io/erasure-ledger';
-import { loadSecretsKey } from './io/secrets-key';
-import { loadDkimSigning } from './io/dkim-key';
-import { createSecretBox } from './lib/secret-box';
+import { loadDkimSigning, type DkimSigning } from './io/dkim-key';
 import { housekeepingJobs } from './services/housekeeping';
-import { environmentKeysOf } from './services/api-keys';
-import { createOidcProvider } from './io/oidc';
 import { createBackupSchedule, type BackupSchedule } from './services/backups';
 import { registerErrorHandler } from './http/error-handler';
 import { registerFairTurns } from './http/fair-turns';
 import { registerHealth } from './http/health';
 import { registerJsonParser } from './http/json-parser';
-import { loggerOptions, readableLog } from './http/logging';
-import { registerLongUrlRefusal, rewriteLongUrl } from './http/long-urls';
+import { registerLongUrlRefusal } from './http/long-urls';
 import { createMetrics, registerMetrics, type Metrics } from './http/prometheus';
 import { registerRateLimit, sharedLimit } from './http/rate-limiter';
-import { declareRateLimits } from './http/rate-limit-rules';
+import { declareRateLimits, type RateLimits } from './http/rate-limit-rules';
 import { connectRedis } from './http/redis';
 import { registerScheduler } from './http/scheduler';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -43,6 +37,7 @@ import { accessRoutes } from './routes/access/routes';
 import { mailEventRoutes } from './routes/mail-events/routes';
 import { bookingRoutes } from './routes/bookings/routes';
 import { createMailHealth } from './services/mail-health';
+import { deliverySettingsOf, serverOptionsOf, serviceSettingsOf } from './app-settings';
 
 export interface BuildAppOptions {
   env: Env;
@@ -62,30 +57,9 @@ export interface App extends FastifyInstance {
   services: Services;
 }
 
-const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
-
 /** Builds the whole application: registers plugins and features, never listens (server.ts does). */
 export async function buildApp({ env, database: given, logger }: BuildAppOptions): Promise<App> {
-  const app = Fastify({
-    logger: logger ?? loggerOptions(env.LOG_LEVEL, { readable: readableLog(env) }),
-    // A hop count trusts that many proxies in front of us; a list trusts those addresses/CIDRs.
-    trustProxy: typeof env.TRUST_PROXY === 'number' ? hopsTrusted(env.TRUST_PROXY) : env.TRUST_PROXY,
-    // Slow clients are cut off instead of holding sockets open (slowloris).
-    connectionTimeout: 30_000,
-    requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
-    // Node checks these deadlines every connectionsCheckingInterval (30 s by default): check often enough to matter.
-    http: {
-      headersTimeout: Math.min(env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_REQUEST_TIMEOUT_MS),
-      connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(env.HTTP_HEADERS_TIMEOUT_MS / 4))),
-    },
-    keepAliveTimeout: 5_000,
-    bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
-    // An over-long request target is refused (414) before routing and logging look at it (http/long-urls.ts).
-    rewriteUrl: rewriteLongUrl,
-    forceCloseConnections: 'idle',
-  }) as unknown as App;
-
+  const app = Fastify(serverOptionsOf(env, logger)) as unknown as App;
   const database = given ?? openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   app.decorate('database', database);
   if (!given) app.addHook('onClose', async () => database.close());
@@ -95,10 +69,7 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
   app.decorate('metrics', metrics);
 
   await migrateDatabase(database);
-  const stores = createStores(database, {
-    sessionIdleMs: env.SESSION_IDLE_HOURS * 60 * 60 * 1000,
-    sessionMaxMs: env.ADMIN_SESSION_MAX_HOURS * 60 * 60 * 1000,
-  });
+  const stores = createStores(database);
   /**
    * Mail was queued: both lanes' workers look now instead of at their next poll (issue 50: one name, one callback). The
    * workers start once the app is ready; mail queued before that is picked up by their first round.
@@ -108,37 +79,45 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     app.delivery.worker.nudge();
     app.delivery.bulk.nudge();
   };
-  const services = createServices(database, stores, {
-    batchWindowMs: env.SIGNUP_BATCH_WINDOW_MS,
-    webhookEndpoints: env.WEBHOOK_URL ?? [],
-    emailDomains: { blocked: env.BLOCKED_EMAIL_DOMAINS, allowed: env.ALLOWED_EMAIL_DOMAINS },
-    proofOfWork: { hmacKey: env.ALTCHA_HMAC_KEY, maxNumber: env.ALTCHA_MAX_NUMBER },
-    mailDomainCheck: env.EMAIL_DOMAIN_CHECK === 'mx' ? { servers: env.DNS_SERVERS } : undefined,
-    unverifiedMailsPerHour: env.UNVERIFIED_MAIL_BUDGET_PER_HOUR,
-    bulkMailsPerMinute: env.BULK_MAIL_PER_MINUTE,
-    mailQueued,
-    metrics,
-    log: app.log,
-    siteUrl: env.SITE_URL,
-    twoFactorPolicy: env.REQUIRE_2FA,
-    erasureLedgerFile: erasureLedgerFile(env),
-    secretBox: createSecretBox(loadSecretsKey(env).key),
-    readBudgetPerHour: env.ADMIN_READ_BUDGET_PER_HOUR,
-    booking: { url: env.BOOKING_URL, minScore: env.BOOKING_MIN_SCORE },
-    environmentKeys: environmentKeysOf(env),
-    sso: ssoOf(env),
-    crm: { hubspotUrl: env.HUBSPOT_API_URL, pipedriveUrl: env.PIPEDRIVE_API_URL },
-  });
+  const services = createServices(database, stores, serviceSettingsOf(env, { mailQueued, metrics, log: app.log }));
   app.decorate('stores', stores);
   app.decorate('services', services);
+  await prepareServices(app, services);
+
+  const dkim = loadDkimSigning(env, env.MAIL_FROM ?? defaultMailFrom(env.SITE_URL));
+  const wiring: Wiring = { app, env, database, stores, services, metrics, mailQueued, dkim };
+  const limits = await registerPlumbing(wiring);
+  await registerFeatures(wiring, limits);
+  await startBackgroundWork(wiring);
+  return app;
+}
+
+/** What the parts of the app are wired with. */
+interface Wiring {
+  app: App;
+  env: Env;
+  database: Database;
+  stores: Stores;
+  services: Services;
+  metrics: Metrics;
+  mailQueued: () => void;
+  /** DKIM_PRIVATE_KEY_FILE's key, read once: the mail is signed with it and the Mail page checks its DNS record. */
+  dkim: DkimSigning | null;
+}
+
+/** Before the first request: the keys the services need exist, and the sign-ups still being written are awaited at close. */
+async function prepareServices(app: App, services: Services): Promise<void> {
   // The erasure ledger's key exists before any erasure or backup (docs/decisions/0023).
-  await stores.serverSecrets.get(ERASURE_LEDGER_KEY);
+  await services.sharedSecrets.read(ERASURE_LEDGER_KEY);
   // The key outside the database must be the one its secrets were sealed with; older rows are sealed now.
   const adopted = await services.secondFactors.adoptSecretsKey();
   if (adopted.sealed + adopted.rekeyed > 0)
     app.log.info(adopted, 'sealed authenticator secrets and re-keyed recovery codes stored before the secrets key');
   app.addHook('onClose', async () => services.signups.drain());
+}
 
+/** What every request passes through: schemas, errors, headers, fair turns, metrics, rate limits, compression, health. */
+async function registerPlumbing({ app, env, database, services, metrics }: Wiring) {
   // Route schemas are the contract's zod schemas (input validated, output serialised by them).
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -161,11 +140,16 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     visitsPerMinute: env.VISIT_RATE_LIMIT,
     signInsPerMinute: env.ADMIN_SIGNIN_RATE_LIMIT,
   });
-  const signupLimit = sharedLimit(app, limits.signup, metrics, SIGNUPS_PATH);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   registerHealth(app, database, { redis, metrics });
+  return limits;
+}
 
+/** Every feature's routes, and the static site last. */
+async function registerFeatures(wiring: Wiring, limits: RateLimits): Promise<void> {
+  const { app, env, services, metrics } = wiring;
   const pages = await loadPageRenderer(env.WEB_SSR_DIR, app.log);
+  const signupLimit = sharedLimit(app, limits.signup, metrics, SIGNUPS_PATH);
   await app.register(publicSignupRoutes, {
     signups: services.signups,
     proofOfWork: services.proofOfWork,
@@ -175,33 +159,11 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     corsOrigins: env.CORS_ORIGINS,
     metrics,
   });
-  const dkim = loadDkimSigning(env, env.MAIL_FROM ?? defaultMailFrom(env.SITE_URL));
   // Cookies are Secure on an https site even when the request looks like http behind a proxy (TRUST_PROXY unset).
   const secureCookies = env.SITE_URL.startsWith('https://');
   // The sign-up form posted without script and the pages behind mail links: pages rendered by the web build's renderer.
   await app.register(signupFormRoutes, { signups: services.signups, pages, signupLimit, metrics });
-  await app.register(adminRoutes, {
-    prefix: '/api/admin',
-    stores,
-    services,
-    secureCookies,
-    siteUrl: env.SITE_URL,
-    signInRateLimit: limits.signIn,
-    smtpConfigured: Boolean(env.SMTP_URL),
-    bookingConfigured: Boolean(env.BOOKING_URL),
-    webhooksConfigured: Boolean(env.WEBHOOK_SECRET),
-    previewMails: (input) => previewMails(input, env.SITE_URL),
-    backupStatus: () => app.backups.status(),
-    mailHealth: createMailHealth({
-      mailFrom: env.MAIL_FROM ?? defaultMailFrom(env.SITE_URL),
-      bounceDomain: env.BOUNCE_DOMAIN,
-      dkim,
-      siteUrl: env.SITE_URL,
-      smtpUrl: env.SMTP_URL,
-      dnsServers: env.DNS_SERVERS,
-    }),
-    mailQueued,
-  });
+  await registerConsole(wiring, limits, secureCookies);
   await app.register(accessRoutes, { invitations: services.invitations, apiKeys: services.apiKeys });
   await app.register(mailEventRoutes, {
     feedback: services.mailFeedback,
@@ -235,29 +197,37 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     rateLimit: limits.visit,
   });
   await registerStaticSite(app, env.WEB_DIST_DIR, { siteUrl: env.SITE_URL, perRequest: privacyPageWithCrm(services.crm, pages) });
-  await startMailDelivery(
-    app,
-    { stores, services },
-    {
-      smtpUrl: env.SMTP_URL,
-      smtpMaxConnections: env.SMTP_MAX_CONNECTIONS,
-      mailFrom: env.MAIL_FROM,
-      siteUrl: env.SITE_URL,
-      retentionDays: env.UNCONFIRMED_RETENTION_DAYS,
-      webhookSecret: env.WEBHOOK_SECRET,
-      pollMs: env.OUTBOX_POLL_MS,
-      leaseMs: env.OUTBOX_LEASE_MS,
-      firstRetryMs: env.OUTBOX_FIRST_RETRY_MS,
-      metrics,
-      dkim,
-      bounceDomain: env.BOUNCE_DOMAIN,
-      inbound:
-        env.INBOUND_SMTP_PORT === undefined
-          ? undefined
-          : { port: env.INBOUND_SMTP_PORT, host: env.INBOUND_SMTP_HOST, maxBytes: env.INBOUND_SMTP_MAX_BYTES },
-    },
-  );
+}
 
+/** The console's API under /api/admin. */
+async function registerConsole({ app, env, stores, services, mailQueued, dkim }: Wiring, limits: RateLimits, secureCookies: boolean) {
+  await app.register(adminRoutes, {
+    prefix: '/api/admin',
+    stores,
+    services,
+    secureCookies,
+    siteUrl: env.SITE_URL,
+    signInRateLimit: limits.signIn,
+    smtpConfigured: Boolean(env.SMTP_URL),
+    bookingConfigured: Boolean(env.BOOKING_URL),
+    webhooksConfigured: Boolean(env.WEBHOOK_SECRET),
+    previewMails: (input) => previewMails(input, env.SITE_URL),
+    backupStatus: () => app.backups.status(),
+    mailHealth: createMailHealth({
+      mailFrom: env.MAIL_FROM ?? defaultMailFrom(env.SITE_URL),
+      bounceDomain: env.BOUNCE_DOMAIN,
+      dkim,
+      siteUrl: env.SITE_URL,
+      smtpUrl: env.SMTP_URL,
+      dnsServers: env.DNS_SERVERS,
+    }),
+    mailQueued,
+  });
+}
+
+/** What runs beside the requests: the mail workers (and the bounce listener), the backups, the housekeeping jobs. */
+async function startBackgroundWork({ app, env, database, stores, services, metrics, mailQueued, dkim }: Wiring): Promise<void> {
+  await startMailDelivery(app, { stores, services }, deliverySettingsOf(env, { metrics, dkim }));
   const backups = createBackupSchedule({
     database,
     dir: env.BACKUP_DIR,
@@ -268,30 +238,12 @@ export async function buildApp({ env, database: given, logger }: BuildAppOptions
     log: app.log,
   });
   app.decorate('backups', backups);
-
-  for (const job of housekeepingJobs(stores, services, {
+  const jobs = housekeepingJobs(stores, services, {
     retentionDays: env.UNCONFIRMED_RETENTION_DAYS,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     log: app.log,
     mailQueued,
     backups,
-  })) {
-    await app.scheduler.every(job.name, job.everyMs, job.run, { runNow: job.runNow });
-  }
-
-  return app;
-}
-
-/** Single sign-on's provider and who may come in through it, from OIDC_* (absent when OIDC_ISSUER is unset). */
-function ssoOf(env: Env) {
-  if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) return undefined;
-  return {
-    provider: createOidcProvider({
-      issuer: env.OIDC_ISSUER,
-      clientId: env.OIDC_CLIENT_ID,
-      clientSecret: env.OIDC_CLIENT_SECRET,
-      redirectUri: new URL(SSO_CALLBACK_PATH, env.SITE_URL).toString(),
-    }),
-    settings: { issuer: env.OIDC_ISSUER, allowedDomains: env.OIDC_ALLOWED_DOMAINS, defaultRole: env.OIDC_DEFAULT_ROLE },
-  };
+  });
+  for (const job of jobs) await app.scheduler.every(job.name, job.everyMs, job.run, { runNow: job.runNow });
 }

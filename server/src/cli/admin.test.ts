@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createOperatorSessions } from '../db/stores/operator-sessions';
-import { useTestDatabase } from '../test/app';
+import { servicesOn, useTestDatabase } from '../test/app';
 import { DIALECTS } from '../test/databases';
 import { EXIT, runAdminCli } from './admin';
 import { verifyPassword } from '../lib/passwords';
@@ -55,8 +54,8 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
     expect(list.out).toMatch(/second@example\.com/);
 
     // Removing ends their sessions too.
-    const sessions = createOperatorSessions(suite.database, { idleMs: 3600_000, maxMs: 7_200_000 });
-    const { token } = await sessions.create(suite.database.db, Number(row!.id), undefined);
+    const sessions = servicesOn(suite.database).services.operatorSessions;
+    const { token } = await sessions.open(suite.database.db, Number(row!.id), undefined);
     expect(await sessions.resolve(token)).toBeDefined();
     const remove = await run(['remove', 'FOUNDER@example.com']);
     expect(remove).toMatchObject({ code: EXIT.ok });
@@ -79,8 +78,8 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
     // An owner who lost their phone: second factors off, sessions ended.
     const boss = await operatorRow('boss@example.com');
     await suite.database.db.updateTable('operators').set({ totp_secret: 'JBSWY3DPEHPK3PXP' }).where('id', '=', Number(boss!.id)).execute();
-    const sessions = createOperatorSessions(suite.database, { idleMs: 3600_000, maxMs: 7_200_000 });
-    const { token } = await sessions.create(suite.database.db, Number(boss!.id), undefined);
+    const sessions = servicesOn(suite.database).services.operatorSessions;
+    const { token } = await sessions.open(suite.database.db, Number(boss!.id), undefined);
     const reset = await run(['reset-2fa', 'boss@example.com']);
     expect(reset).toMatchObject({ code: EXIT.ok });
     expect((await operatorRow('boss@example.com'))!.totp_secret).toBeNull();
@@ -182,7 +181,7 @@ describe.each(DIALECTS)('admin CLI on %s', (dialect) => {
   });
   it('import skips everyone the erasure ledger names, as the console does, and says how many and where it looked', async () => {
     // Erased through the server's own services, which write the ledger where the server keeps it by default.
-    const stores = createStores(suite.database, { sessionIdleMs: 3_600_000, sessionMaxMs: 3_600_000 });
+    const stores = createStores(suite.database);
     const services = createServices(suite.database, stores, { batchWindowMs: 0, webhookEndpoints: [], erasureLedgerFile: ledgerFile() });
     const gone = `erased-${dialect}@volvo.example`;
     await services.signups.signUp(validSignup({ email: gone }));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { OPERATOR_ROLES, isValidEmail, normalizeEmail, type OperatorRole } from '@waitlist/contract';
+import type { OperatorRole } from '@waitlist/contract';
 import { CLI_BUSY_TIMEOUT_MS, openDatabase, type Database } from '../db/connection';
 import { migrateDatabase } from '../db/migrations';
 import { createStores } from '../db/stores';
@@ -10,28 +10,9 @@ import { ImportRefused, describeImport } from '../services/imports';
 import { TeamRuleError } from '../services/team';
 import { passwordProblem } from '../lib/passwords';
 import { terminalProgress } from '../lib/progress';
+import { EXIT, USAGE, parseArgs, type OperatorCommand } from './admin-args';
 
-export const USAGE = `Usage: npm run admin -- <command>
-
-Commands:
-  add EMAIL [--role owner|member|viewer] [--password-stdin]
-                                 create an operator (default role: owner); asks for the password (hidden), or reads
-                                 it from stdin
-  list                           list operators with their role and second factors
-  remove EMAIL                   remove an operator and end their sessions
-  reset-2fa EMAIL                turn off an operator's second factors (authenticator app, recovery codes, passkeys)
-                                 and end their sessions: for an owner who lost their phone
-  import FILE.csv [--dry-run] [--source NAME] [--confirm-by-mail]
-                                 import an existing list (columns by header: email, role, company_size,
-                                 desired_outcomes separated by ";", created_at, locale); --dry-run counts what is new,
-                                 already on the list and invalid without storing; --confirm-by-mail queues each new
-                                 person's confirmation mail at the bulk pace
-
-Uses DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite, default ./data), like the server.
-Passwords: at least 12 characters.`;
-
-/** Exit codes: 0 done, 1 refused (exists, not found, weak password), 2 usage, 3 database or other failure. */
-export const EXIT = { ok: 0, refused: 1, usage: 2, failure: 3 } as const;
+export { EXIT, USAGE } from './admin-args';
 
 export interface CliIo {
   stdin: Readable & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
@@ -104,7 +85,7 @@ export interface CliDatabaseSettings {
 
 /** The server's stores and services over `database`, as the CLI uses them (the same rules as the console). */
 function toolsFor(database: Database, settings: CliDatabaseSettings) {
-  const stores = createStores(database, { sessionIdleMs: 3_600_000, sessionMaxMs: 3_600_000 });
+  const stores = createStores(database);
   return {
     stores,
     services: createServices(database, stores, {
@@ -122,44 +103,16 @@ export async function runAdminCli(argv: string[], settings: CliDatabaseSettings,
     io.stderr.write(`${line}\n`);
     return code;
   };
-  // `--role member` and `--role=member` both work; so do `--source NAME` and `--source=NAME`.
-  const valueOf = (name: string, list: string[]) => {
-    const at = list.findIndex((a) => a === name);
-    const value = at >= 0 ? list[at + 1] : list.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
-    const rest = at >= 0 ? list.filter((_, i) => i !== at && i !== at + 1) : list.filter((a) => !a.startsWith(`${name}=`));
-    return { value, rest };
-  };
-  const { value: roleValue, rest: withoutRole } = valueOf('--role', argv);
-  const { value: sourceValue, rest: rest0 } = valueOf('--source', withoutRole);
-  const flags = rest0.filter((a) => a.startsWith('--'));
-  const args = rest0.filter((a) => !a.startsWith('--'));
-  const [command, ...rest] = args;
-
-  if (!command || command === 'help' || flags.includes('--help')) {
-    say(USAGE);
-    return command || flags.includes('--help') ? EXIT.ok : EXIT.usage;
+  const parsed = parseArgs(argv);
+  if (parsed.kind === 'answer') {
+    if (parsed.out) say(parsed.out);
+    return parsed.err ? fail(parsed.err, parsed.code) : parsed.code;
   }
-  const unknownFlag = flags.find(
-    (f) => f !== '--password-stdin' && !(command === 'import' && ['--dry-run', '--confirm-by-mail'].includes(f)),
-  );
-  if (unknownFlag) return fail(`Unknown option ${unknownFlag}\n\n${USAGE}`, EXIT.usage);
-  if (!['add', 'list', 'remove', 'reset-2fa', 'import'].includes(command))
-    return fail(`Unknown command "${command}"\n\n${USAGE}`, EXIT.usage);
-  if (command === 'import') return runImport(rest, flags, sourceValue, settings, io);
-  if (roleValue !== undefined && command !== 'add') return fail('--role only goes with "add"', EXIT.usage);
-  const role = roleValue ?? 'owner';
-  if (!(OPERATOR_ROLES as readonly string[]).includes(role))
-    return fail(`--role must be owner, member or viewer, not "${role}"`, EXIT.usage);
-  const wantsEmail = command !== 'list';
-  if (rest.length !== (wantsEmail ? 1 : 0))
-    return fail(`"${command}" takes ${wantsEmail ? 'one e-mail address' : 'no arguments'}\n\n${USAGE}`, EXIT.usage);
-  if (flags.includes('--password-stdin') && command !== 'add') return fail('--password-stdin only goes with "add"', EXIT.usage);
-  const email = rest[0] ? normalizeEmail(rest[0]) : '';
-  if (wantsEmail && !isValidEmail(email)) return fail(`"${rest[0]}" is not a valid e-mail address`, EXIT.usage);
-
+  if (parsed.kind === 'import') return runImport(parsed.rest, parsed.flags, parsed.source, settings, io);
+  const { command, email, role } = parsed;
   let password = '';
   if (command === 'add') {
-    const read = await readPassword(io, flags.includes('--password-stdin'));
+    const read = await readPassword(io, parsed.passwordStdin);
     if (typeof read !== 'string') return fail(read.error, EXIT.refused);
     const problem = passwordProblem(read);
     if (problem) return fail(problem, EXIT.refused);
@@ -169,43 +122,10 @@ export async function runAdminCli(argv: string[], settings: CliDatabaseSettings,
   const database = openDatabase({ ...settings, poolSize: 2, busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
   try {
     await migrateDatabase(database);
-    const { stores, services } = toolsFor(database, settings);
-    const operatorId = async () => (await stores.operatorAccounts.list()).find((op) => op.email === email)?.id;
-    switch (command) {
-      case 'add': {
-        const operator = await services.team.add('cli', email, password, role as OperatorRole);
-        say(`Operator ${operator.email} (${operator.role}) added (id ${operator.id}) in ${database.description}. Sign in at /admin.`);
-        return EXIT.ok;
-      }
-      case 'list': {
-        const team = await stores.operatorAccounts.team();
-        if (team.length === 0) say(`No operators yet in ${database.description}. Add one: npm run admin -- add EMAIL`);
-        for (const op of team) {
-          const factors = [
-            op.totp ? 'authenticator app' : '',
-            op.passkeys ? `${op.passkeys} passkey${op.passkeys === 1 ? '' : 's'}` : '',
-          ].filter(Boolean);
-          say(`${op.id}\t${op.email}\t${op.role}\t${factors.join(', ') || 'password only'}\t${op.created_at}`);
-        }
-        if (team.length > 0 && !team.some((op) => op.role === 'owner'))
-          say('No owner: add one with npm run admin -- add EMAIL --role owner');
-        return EXIT.ok;
-      }
-      case 'reset-2fa': {
-        const id = await operatorId();
-        if (id === undefined) return fail(`No operator ${email} in ${database.description}`, EXIT.refused);
-        await services.team.resetSecondFactor('cli', id);
-        say(`The second factors of ${email} are off and their sessions have ended: they sign in with their password and set up a new one.`);
-        return EXIT.ok;
-      }
-      default: {
-        const id = await operatorId();
-        if (id === undefined) return fail(`No operator ${email} in ${database.description}`, EXIT.refused);
-        await services.team.remove('cli', id);
-        say(`Operator ${email} removed; their sessions have ended.`);
-        return EXIT.ok;
-      }
-    }
+    return await operatorCommand(
+      { ...toolsFor(database, settings), where: database.description, say, fail },
+      { command, email, role, password },
+    );
   } catch (error) {
     if (error instanceof TeamRuleError) {
       // The console's rules, worded for the command line.
@@ -216,6 +136,49 @@ export async function runAdminCli(argv: string[], settings: CliDatabaseSettings,
     return fail(`Failed: ${error instanceof Error ? error.message : String(error)} (database: ${database.description})`, EXIT.failure);
   } finally {
     await database.close();
+  }
+}
+
+/** One command on the team, through the services the console uses (audited as cli.*). */
+async function operatorCommand(
+  tools: ReturnType<typeof toolsFor> & { where: string; say: (line: string) => void; fail: (line: string, code: number) => number },
+  { command, email, role, password }: { command: OperatorCommand; email: string; role: OperatorRole; password: string },
+): Promise<number> {
+  const { stores, services, where, say, fail } = tools;
+  const operatorId = async () => (await stores.operatorAccounts.list()).find((op) => op.email === email)?.id;
+  switch (command) {
+    case 'add': {
+      const operator = await services.team.add('cli', email, password, role);
+      say(`Operator ${operator.email} (${operator.role}) added (id ${operator.id}) in ${where}. Sign in at /admin.`);
+      return EXIT.ok;
+    }
+    case 'list': {
+      const team = await stores.operatorAccounts.team();
+      if (team.length === 0) say(`No operators yet in ${where}. Add one: npm run admin -- add EMAIL`);
+      for (const op of team) {
+        const factors = [
+          op.totp ? 'authenticator app' : '',
+          op.passkeys ? `${op.passkeys} passkey${op.passkeys === 1 ? '' : 's'}` : '',
+        ].filter(Boolean);
+        say(`${op.id}\t${op.email}\t${op.role}\t${factors.join(', ') || 'password only'}\t${op.created_at}`);
+      }
+      if (team.length > 0 && !team.some((op) => op.role === 'owner')) say('No owner: add one with npm run admin -- add EMAIL --role owner');
+      return EXIT.ok;
+    }
+    case 'reset-2fa': {
+      const id = await operatorId();
+      if (id === undefined) return fail(`No operator ${email} in ${where}`, EXIT.refused);
+      await services.team.resetSecondFactor('cli', id);
+      say(`The second factors of ${email} are off and their sessions have ended: they sign in with their password and set up a new one.`);
+      return EXIT.ok;
+    }
+    case 'remove': {
+      const id = await operatorId();
+      if (id === undefined) return fail(`No operator ${email} in ${where}`, EXIT.refused);
+      await services.team.remove('cli', id);
+      say(`Operator ${email} removed; their sessions have ended.`);
+      return EXIT.ok;
+    }
   }
 }
 

@@ -12,6 +12,7 @@ import { createCrmChannel } from './crm-channel';
 import { HUBSPOT_BATCH } from '../io/crm/hubspot';
 import { bounceAddress } from '../lib/verp';
 import { BOUNCE_ADDRESS_KEY } from '../services/mail-feedback';
+import { sharedSecret } from '../services/shared-secrets';
 import { startInboundSmtp, type InboundSmtp } from './inbound-smtp';
 import { createDeliveryWorker, type DeliveryQueue, type DeliveryWorker } from './worker';
 
@@ -107,12 +108,7 @@ export async function startMailDelivery(
   const transport = createMailTransport({ smtpUrl: settings.smtpUrl, mailFrom, maxConnections: connections, dkim: settings.dkim ?? null });
   const log = app.log.child({ component: 'delivery' });
   const { bounceDomain } = settings;
-  let bounceKey: Promise<string> | undefined;
-  const verpKey = () =>
-    (bounceKey ??= stores.serverSecrets.get(BOUNCE_ADDRESS_KEY).catch((error: unknown) => {
-      bounceKey = undefined; // the database was down: ask again next time
-      throw error;
-    }));
+  const verpKey = sharedSecret({ stores, useCases: services.useCases }, BOUNCE_ADDRESS_KEY);
   const common = {
     store: deliveryQueue(stores, services),
     log,

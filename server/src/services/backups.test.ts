@@ -112,7 +112,7 @@ describe('a backup cut short', () => {
     for (const email of [late, stale]) await services.signups.signUp(validSignup({ email }));
     const idOf = async (email: string) => (await stores.signups.idByEmail(database.db, email))!;
     const { manifest, file } = await takeBackup(database, { outDir: dir, databaseUrl: undefined });
-    const key = await stores.serverSecrets.get(ERASURE_LEDGER_KEY);
+    const key = await services.sharedSecrets.read(ERASURE_LEDGER_KEY);
     const at = (ms: number) => new Date(Date.parse(manifest.created_at) + ms).toISOString();
     const entry = (email: string, id: number, when: string) =>
       `${JSON.stringify({ at: when, email: ledgerHash(key, email), signup: ledgerHash(key, String(id)) })}\n`;

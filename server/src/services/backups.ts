@@ -45,7 +45,7 @@ export async function sha256OfFile(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-const toolStores = (database: Database) => createStores(database, { sessionIdleMs: 3_600_000, sessionMaxMs: 3_600_000 });
+const toolStores = (database: Database) => createStores(database);
 
 /** Takes a backup into `outDir`; answers its path and manifest. */
 export async function takeBackup(
@@ -53,7 +53,8 @@ export async function takeBackup(
   options: { outDir: string; databaseUrl: string | undefined; now?: () => Date; progress?: SnapshotProgress },
 ): Promise<{ file: string; manifest: BackupManifest }> {
   // The erasure ledger's key goes into every backup, so a restore can read the ledger's hashes.
-  await toolStores(database).serverSecrets.get(ERASURE_LEDGER_KEY);
+  const stores = toolStores(database);
+  await createUseCases({ database, stores }).run(({ trx }) => stores.serverSecrets.getOrMake(trx, ERASURE_LEDGER_KEY));
   const startedAt = (options.now ?? (() => new Date()))();
   // The directory and every file in it are the server's user's only: a backup holds every person's data.
   await fs.promises.mkdir(options.outDir, { recursive: true, mode: OWNER_ONLY_DIR });
@@ -213,7 +214,7 @@ export async function restoreBackup(options: {
     const entries = await services.ledger.since(begun);
     let erasedAgain = 0;
     if (entries.length > 0) {
-      const key = await stores.serverSecrets.get(ERASURE_LEDGER_KEY);
+      const key = await services.sharedSecrets.read(ERASURE_LEDGER_KEY);
       const after = entries.filter((e) => e.at >= manifest.created_at);
       const emails = new Set(after.map((e) => e.email));
       const ids = new Set(after.map((e) => e.signup));

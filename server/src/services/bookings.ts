@@ -3,6 +3,7 @@ import type { Stores } from '../db/stores';
 import type { SignupRow } from '../db/stores/signups';
 import type { BookingEvent } from '../lib/booking-events';
 import { bookingLink, bookingRef, parseBookingRef } from '../lib/booking-refs';
+import { sharedSecret } from './shared-secrets';
 import { signupChangesIn } from './signup-changes';
 import type { SignupEvents } from './signup-events';
 import type { UseCases } from './use-case';
@@ -35,12 +36,7 @@ export function createBookings({
   settings: BookingSettings;
   now?: () => Date;
 }) {
-  let key: Promise<string> | undefined;
-  const refKey = () =>
-    (key ??= stores.serverSecrets.get(BOOKING_REF_KEY).catch((error: unknown) => {
-      key = undefined;
-      throw error;
-    }));
+  const refKey = sharedSecret({ stores, useCases }, BOOKING_REF_KEY);
 
   /** Whether this person is offered a call: a booking page is set, they confirmed, and they fit well enough. */
   const offered = (row: Pick<SignupRow, 'confirmed_at' | 'fit_score'>) =>

@@ -2,7 +2,7 @@ import { CRM_PROVIDER_NAMES, type SignupAnswer } from '@waitlist/contract';
 import type { Database } from '../db/connection';
 import type { Stores } from '../db/stores';
 import { CRM_TOPICS } from '../db/stores/outbox';
-import { CrmRequestError, type CrmClient, type CrmPerson } from '../io/crm/types';
+import { CrmRequestError, type CrmClient, type CrmPerson, type CrmPushResult } from '../io/crm/types';
 import type { MetricsRecorder } from '../lib/metrics-recorder';
 import { connectionOf, type Crm, type CrmConnection } from './crm';
 import { crmPersonOf, propertySpecsOf } from './crm-records';
@@ -78,35 +78,27 @@ export function createCrmSync({ database, stores, useCases, crm, answersOf, fit,
     }
   }
 
-  async function push(
-    client: CrmClient,
-    connection: CrmConnection,
-    rows: readonly ClaimedOutboxRow[],
-  ): Promise<Map<number, DeliveryOutcome>> {
-    const outcomes = new Map<number, DeliveryOutcome>();
-    const ids = rows.map((r) => r.signupId).filter((id): id is number => id !== null);
-    if (propertiesOf !== client) {
-      try {
-        const made = await client.ensureProperties(propertySpecsOf(connection.mapping));
-        await attempt({
-          action: 'properties',
-          people: 0,
-          outcome: 'ok',
-          answer: made.length > 0 ? `made ${made.join(', ')}` : 'every property there',
-        });
-        propertiesOf = client;
-      } catch (error) {
-        const failed = failedWith(error);
-        await attempt({
-          action: 'properties',
-          people: 0,
-          outcome: 'retry',
-          answer: error instanceof Error ? error.message : String(error),
-        });
-        for (const row of rows) outcomes.set(row.id, { ...failed, permanent: false });
-        return outcomes;
-      }
+  /** The custom properties the mapping writes, made once a connection and process; false (and why) when the CRM said no. */
+  async function ensureProperties(client: CrmClient, connection: CrmConnection): Promise<{ failed: DeliveryOutcome } | null> {
+    if (propertiesOf === client) return null;
+    try {
+      const made = await client.ensureProperties(propertySpecsOf(connection.mapping));
+      const answer = made.length > 0 ? `made ${made.join(', ')}` : 'every property there';
+      await attempt({ action: 'properties', people: 0, outcome: 'ok', answer });
+      propertiesOf = client;
+      return null;
+    } catch (error) {
+      await attempt({ action: 'properties', people: 0, outcome: 'retry', answer: error instanceof Error ? error.message : String(error) });
+      return { failed: { ...failedWith(error), permanent: false } };
     }
+  }
+
+  /**
+   * Who of `rows` goes to the CRM now, shaped by the mapping: a person erased meanwhile, or not chosen by the rule, is
+   * cancelled; one whose record there is as it would be sent is done (`outcomes` says so).
+   */
+  async function whatToSend(connection: CrmConnection, rows: readonly ClaimedOutboxRow[], outcomes: Map<number, DeliveryOutcome>) {
+    const ids = rows.map((r) => r.signupId).filter((id): id is number => id !== null);
     const [people, there, answers] = await Promise.all([stores.signups.findMany(db, ids), stores.crm.contactsOf(ids), answersOf(ids)]);
     const byId = new Map(people.map((p) => [p.id, p]));
     const chosen = await crm.chosenAmong(connection, people, db);
@@ -124,16 +116,28 @@ export function createCrmSync({ database, stores, useCases, crm, answersOf, fit,
         continue;
       }
       const given = answers.get(signup.id) ?? [];
-      const shaped = crmPersonOf(signup, connection.mapping, {
-        answers: given,
-        reasons: fitReasonsOf(signup, fit(), given),
-        crmId: known?.crmId ?? null,
-      });
+      const reasons = fitReasonsOf(signup, fit(), given);
+      const shaped = crmPersonOf(signup, connection.mapping, { answers: given, reasons, crmId: known?.crmId ?? null });
       if (known?.hash === shaped.hash) outcomes.set(row.id, { status: 'sent' });
       else toSend.push({ row, ...shaped });
     }
+    return toSend;
+  }
+
+  async function push(
+    client: CrmClient,
+    connection: CrmConnection,
+    rows: readonly ClaimedOutboxRow[],
+  ): Promise<Map<number, DeliveryOutcome>> {
+    const outcomes = new Map<number, DeliveryOutcome>();
+    const notReady = await ensureProperties(client, connection);
+    if (notReady) {
+      for (const row of rows) outcomes.set(row.id, notReady.failed);
+      return outcomes;
+    }
+    const toSend = await whatToSend(connection, rows, outcomes);
     if (toSend.length === 0) return outcomes;
-    let results;
+    let results: CrmPushResult[];
     try {
       results = await client.push(
         toSend.map((s) => s.person),
@@ -155,6 +159,20 @@ export function createCrmSync({ database, stores, useCases, crm, answersOf, fit,
       return outcomes;
     }
     const sent = new Map(toSend.map((s) => [s.person.signupId, s]));
+    await recordPushed(connection, { results, sent, people: toSend.length }, outcomes);
+    return outcomes;
+  }
+
+  /** What the CRM answered, kept: the contacts made or brought up to date, each row's outcome, the attempt's line. */
+  async function recordPushed(
+    connection: CrmConnection,
+    {
+      results,
+      sent,
+      people,
+    }: { results: readonly CrmPushResult[]; sent: Map<number, { row: ClaimedOutboxRow; hash: string }>; people: number },
+    outcomes: Map<number, DeliveryOutcome>,
+  ): Promise<void> {
     const pushed = results.flatMap((r) => (r.ok ? [{ ...r, hash: sent.get(r.signupId)!.hash }] : []));
     // Kept for the people still here; one erased while its push was on the wire is deleted there again (the person's
     // row is locked first, as an erasure locks it, so the two never pass each other).
@@ -189,12 +207,11 @@ export function createCrmSync({ database, stores, useCases, crm, answersOf, fit,
     ].join('; ');
     await attempt({
       action: 'push',
-      people: toSend.length,
+      people,
       outcome: refused.length === 0 ? 'ok' : pushed.length > 0 ? 'ok' : 'retry',
       answer,
     });
     await stores.crm.noteSync(now().toISOString(), firstRefusal && !firstRefusal.ok ? firstRefusal.error.message : null);
-    return outcomes;
   }
 
   return {

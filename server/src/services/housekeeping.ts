@@ -22,38 +22,33 @@ export interface HousekeepingJob {
   run(signal: AbortSignal): Promise<unknown>;
 }
 
+export interface HousekeepingSettings {
+  /** UNCONFIRMED_RETENTION_DAYS */
+  retentionDays: number;
+  /** AUDIT_RETENTION_DAYS */
+  auditRetentionDays: number;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** Wakes the mail worker when there is something new to send. */
+  mailQueued: () => void;
+  /** BACKUP_DIR's schedule (services/backups.ts); not scheduled: no backup job. */
+  backups?: Pick<BackupSchedule, 'scheduled' | 'run'>;
+}
+
 /**
  * What the server does on its own, on a timer in every copy (each job is safe to run in several copies at once):
  * the privacy page's retention promises, and the founders' daily digest.
  */
-export function housekeepingJobs(
-  stores: Stores,
-  services: Services,
-  settings: {
-    /** UNCONFIRMED_RETENTION_DAYS */
-    retentionDays: number;
-    /** AUDIT_RETENTION_DAYS */
-    auditRetentionDays: number;
-    log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
-    /** Wakes the mail worker when there is something new to send. */
-    mailQueued: () => void;
-    /** BACKUP_DIR's schedule (services/backups.ts); not scheduled: no backup job. */
-    backups?: Pick<BackupSchedule, 'scheduled' | 'run'>;
-  },
-): HousekeepingJob[] {
-  const backups = settings.backups;
+export function housekeepingJobs(stores: Stores, services: Services, settings: HousekeepingSettings): HousekeepingJob[] {
   return [
-    ...(backups?.scheduled
-      ? [
-          {
-            // Checked every hour; taken when the newest is BACKUP_EVERY_HOURS old.
-            name: 'back up the database',
-            everyMs: HOUR_MS,
-            runNow: 'background' as const,
-            run: () => backups.run(),
-          },
-        ]
-      : []),
+    ...outgoingJobs(stores, services, settings),
+    ...retentionJobs(stores, services, settings),
+    ...figureJobs(stores, services, settings),
+  ];
+}
+
+/** The privacy page's promises and the tables' own limits: what is kept only so long is deleted when its time is up. */
+function retentionJobs(stores: Stores, services: Services, settings: HousekeepingSettings): HousekeepingJob[] {
+  return [
     {
       // Unconfirmed sign-ups are kept only UNCONFIRMED_RETENTION_DAYS after their confirmation mail (the privacy page says so).
       name: 'erase unconfirmed sign-ups',
@@ -71,16 +66,71 @@ export function housekeepingJobs(
       },
     },
     {
-      // The founders' CRM catches up once a day with what changed without announcing itself (docs/decisions/0046), and
-      // its finished outbox rows go after 30 days.
-      name: 'bring the CRM up to date',
-      everyMs: DAY_MS,
-      runNow: false,
+      // The audit trail keeps operators' actions AUDIT_RETENTION_DAYS (the only deletion the table allows).
+      name: 'forget audit entries past their retention',
+      everyMs: HOUR_MS,
+      runNow: 'background',
       async run() {
-        if (await services.crm.sweep()) settings.log.info({}, 'the CRM catch-up is queued');
-        await stores.outbox.pruneFinishedCrm(new Date(Date.now() - 30 * DAY_MS));
+        const deleted = await services.auditRetention.prune(settings.auditRetentionDays);
+        if (deleted > 0) settings.log.info({ deleted }, 'audit entries past their retention deleted');
       },
     },
+    {
+      // Idempotency keys hold a hash of personal data: keep them no longer than a retry needs.
+      name: 'prune idempotency keys',
+      everyMs: HOUR_MS,
+      runNow: true,
+      run: () => services.signups.pruneIdempotencyKeys(),
+    },
+    {
+      // A used proof-of-work solution is kept only until its challenge expires (10 minutes): it can't be replayed after.
+      name: 'forget spent proof-of-work solutions',
+      everyMs: HOUR_MS,
+      runNow: false,
+      run: () => services.proofOfWork.pruneSpent(),
+    },
+    {
+      // A buyer's request for our security documents is kept for a year (the privacy page and the trust page say so).
+      name: 'erase old requests for security documents',
+      everyMs: HOUR_MS,
+      runNow: true,
+      run: () => services.documentRequests.prune(),
+    },
+    {
+      name: 'prune operator sessions and sign-in counts',
+      everyMs: HOUR_MS,
+      runNow: false,
+      async run() {
+        await stores.operatorSessions.pruneExpired();
+        await stores.signInThrottle.pruneStale();
+        await services.sso.prune();
+        await services.passkeys.pruneChallenges();
+      },
+    },
+    {
+      // Only transient bounces within the window count (services/suppressions.ts); older ones are forgotten.
+      name: 'forget old transient bounces',
+      everyMs: HOUR_MS,
+      runNow: 'background',
+      run: () => stores.mailSoftBounces.prune(new Date(Date.now() - SOFT_BOUNCE_WINDOW_DAYS * DAY_MS).toISOString()),
+    },
+    {
+      // Refusals of our mail not seen for 90 days leave the Deliverability page; a relay's event id is kept a day, far
+      // past the 15 minutes its signature is good for, so a replay within them is refused (services/mail-feedback.ts).
+      name: 'forget old refusals and relay event ids',
+      everyMs: HOUR_MS,
+      runNow: 'background',
+      async run() {
+        await stores.mailRefusals.prune(new Date(Date.now() - 90 * DAY_MS).toISOString());
+        await stores.mailEventReceipts.prune(new Date(Date.now() - DAY_MS).toISOString());
+      },
+    },
+  ];
+}
+
+/** What keeps the console's figures and the fit scores current beside the sign-ups. */
+function figureJobs(stores: Stores, services: Services, settings: HousekeepingSettings): HousekeepingJob[] {
+  return [
     {
       // New sign-ups join the console's kept counts (db/stores/signup-counts.ts) soon after they arrive; a console read
       // folds in what is left, so the figures are always whole, and this keeps that read short. A pause between two
@@ -109,65 +159,6 @@ export function housekeepingJobs(
       },
     },
     {
-      // Idempotency keys hold a hash of personal data: keep them no longer than a retry needs.
-      name: 'prune idempotency keys',
-      everyMs: HOUR_MS,
-      runNow: true,
-      run: () => services.signups.pruneIdempotencyKeys(),
-    },
-    {
-      // A used proof-of-work solution is kept only until its challenge expires (10 minutes): it can't be replayed after.
-      name: 'forget spent proof-of-work solutions',
-      everyMs: HOUR_MS,
-      runNow: false,
-      run: () => services.proofOfWork.pruneSpent(),
-    },
-    {
-      // A buyer's request for our security documents is kept for a year (the privacy page and the trust page say so).
-      name: 'erase old requests for security documents',
-      everyMs: HOUR_MS,
-      runNow: true,
-      run: () => services.documentRequests.prune(),
-    },
-    {
-      // The founders' daily digest, queued once a day after 06:00 UTC by whichever copy gets there first.
-      name: "queue the operators' daily digest",
-      everyMs: 10 * 60 * 1000,
-      runNow: true,
-      async run() {
-        if ((await services.operatorDigest.queueToday()) > 0) settings.mailQueued();
-      },
-    },
-    {
-      name: 'prune operator sessions and sign-in counts',
-      everyMs: HOUR_MS,
-      runNow: false,
-      async run() {
-        await stores.operatorSessions.pruneExpired();
-        await stores.signInThrottle.pruneStale();
-        await services.sso.prune();
-        await services.passkeys.pruneChallenges();
-      },
-    },
-    {
-      // The audit trail keeps operators' actions AUDIT_RETENTION_DAYS (the only deletion the table allows).
-      name: 'forget audit entries past their retention',
-      everyMs: HOUR_MS,
-      runNow: 'background',
-      async run() {
-        const deleted = await services.auditRetention.prune(settings.auditRetentionDays);
-        if (deleted > 0) settings.log.info({ deleted }, 'audit entries past their retention deleted');
-      },
-    },
-    {
-      // A send whose bounces or complaints pass the limits pauses within seconds (services/send-guard.ts); a bounce
-      // report judges its own send at once, this catches a send that crossed the line by trying more.
-      name: 'pause sends that bounce too much',
-      everyMs: SEND_GUARD_SWEEP_MS,
-      runNow: false,
-      run: () => services.sendGuard.sweep(new Date()),
-    },
-    {
       // Each copy keeps the fit score's weights in force in memory (a sign-up is scored without a read), and every
       // sign-up scored with an older version is rescored, in ranges of ids (services/fit-rules.ts).
       name: 'keep fit scores current',
@@ -189,23 +180,51 @@ export function housekeepingJobs(
       runNow: 'background',
       run: () => services.fitRules.refreshSpread(),
     },
+  ];
+}
+
+/** What leaves on its own: the backups, the CRM's updates, the founders' digest, and the pause of a send that bounces. */
+function outgoingJobs(stores: Stores, services: Services, settings: HousekeepingSettings): HousekeepingJob[] {
+  const backups = settings.backups;
+  return [
+    ...(backups?.scheduled
+      ? [
+          {
+            // Checked every hour; taken when the newest is BACKUP_EVERY_HOURS old.
+            name: 'back up the database',
+            everyMs: HOUR_MS,
+            runNow: 'background' as const,
+            run: () => backups.run(),
+          },
+        ]
+      : []),
     {
-      // Only transient bounces within the window count (services/suppressions.ts); older ones are forgotten.
-      name: 'forget old transient bounces',
-      everyMs: HOUR_MS,
-      runNow: 'background',
-      run: () => stores.mailSoftBounces.prune(new Date(Date.now() - SOFT_BOUNCE_WINDOW_DAYS * DAY_MS).toISOString()),
+      // The founders' CRM catches up once a day with what changed without announcing itself (docs/decisions/0046), and
+      // its finished outbox rows go after 30 days.
+      name: 'bring the CRM up to date',
+      everyMs: DAY_MS,
+      runNow: false,
+      async run() {
+        if (await services.crm.sweep()) settings.log.info({}, 'the CRM catch-up is queued');
+        await stores.outbox.pruneFinishedCrm(new Date(Date.now() - 30 * DAY_MS));
+      },
     },
     {
-      // Refusals of our mail not seen for 90 days leave the Deliverability page; a relay's event id is kept a day, far
-      // past the 15 minutes its signature is good for, so a replay within them is refused (services/mail-feedback.ts).
-      name: 'forget old refusals and relay event ids',
-      everyMs: HOUR_MS,
-      runNow: 'background',
+      // The founders' daily digest, queued once a day after 06:00 UTC by whichever copy gets there first.
+      name: "queue the operators' daily digest",
+      everyMs: 10 * 60 * 1000,
+      runNow: true,
       async run() {
-        await stores.mailRefusals.prune(new Date(Date.now() - 90 * DAY_MS).toISOString());
-        await stores.mailEventReceipts.prune(new Date(Date.now() - DAY_MS).toISOString());
+        if ((await services.operatorDigest.queueToday()) > 0) settings.mailQueued();
       },
+    },
+    {
+      // A send whose bounces or complaints pass the limits pauses within seconds (services/send-guard.ts); a bounce
+      // report judges its own send at once, this catches a send that crossed the line by trying more.
+      name: 'pause sends that bounce too much',
+      everyMs: SEND_GUARD_SWEEP_MS,
+      runNow: false,
+      run: () => services.sendGuard.sweep(new Date()),
     },
   ];
 }

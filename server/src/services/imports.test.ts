@@ -41,7 +41,7 @@ describe.each(DIALECTS)('importing a list on %s', (dialect) => {
 
   it('counts new, already there and invalid lines with reasons; imports the new ones once, unconfirmed, from the source', async () => {
     const { database } = handle;
-    const stores = createStores(database, { sessionIdleMs: 3_600_000, sessionMaxMs: 3_600_000 });
+    const stores = createStores(database);
     const run = (dryRun: boolean, confirmByMail = false) =>
       imports(database, stores).run(`\uFEFF${FILE}`, { dryRun, source: 'event-2025', confirmByMail, operatorId: null });
     await database.db.transaction().execute((trx) =>
@@ -119,7 +119,7 @@ describe.each(DIALECTS)('importing a list on %s', (dialect) => {
   it('skips people the erasure ledger says asked to be erased, counts them, and never mails them', async () => {
     const { database } = handle;
     const ledgerFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'waitlist-ledger-')), 'erasure-ledger.jsonl');
-    const stores = createStores(database, { sessionIdleMs: 3_600_000, sessionMaxMs: 3_600_000 });
+    const stores = createStores(database);
     const services = createServices(database, stores, { batchWindowMs: 0, webhookEndpoints: [], erasureLedgerFile: ledgerFile });
     const gone = 'erased-then-listed@volvo.example';
     await services.signups.signUp(validSignup({ email: gone }));
@@ -139,7 +139,7 @@ describe.each(DIALECTS)('importing a list on %s', (dialect) => {
 
   it('imports 20,000 rows in batches, each in a transaction of its own', async () => {
     const { database } = handle;
-    const stores = createStores(database, { sessionIdleMs: 3_600_000, sessionMaxMs: 3_600_000 });
+    const stores = createStores(database);
     const lines = Array.from(
       { length: 20_000 },
       (_, i) => `bulk-${i}@company-${i % 500}.example,Product Manager,1000+ employees,Reuse insights,,`,

@@ -5,8 +5,10 @@ import type { MetricsRecorder } from '../lib/metrics-recorder';
 import { classifyBounce, type BounceVerdict } from '../lib/bounces/classify';
 import { BOUNCE_REASONS } from '../lib/bounces/reasons';
 import { bounceTagMatches } from '../lib/verp';
+import { weakerThan, type FeedbackKind } from '../lib/feedback-strength';
 import type { Relay } from '../lib/relay-events';
 import type { SendGuard } from './send-guard';
+import { sharedSecret } from './shared-secrets';
 import { MAIL_TOPICS } from './signup-events';
 import type { Suppressions } from './suppressions';
 import type { UseCases } from './use-case';
@@ -46,6 +48,9 @@ export type MailFeedbackEvent = {
 } & ({ kind: 'bounce'; verdict: BounceVerdict } | { kind: 'complaint' });
 
 export type FeedbackOutcome = 'suppressed' | 'counted' | 'refusal' | 'nothing' | 'unknown-mail' | 'recipient-mismatch' | 'replayed';
+
+/** A word about a mail and the weaker ones it replaces (a mail keeps the strongest: lib/feedback-strength.ts). */
+const feedback = (kind: FeedbackKind, reason: string | null) => ({ kind, reason, replacing: weakerThan(kind) });
 
 export function createMailFeedback({
   database,
@@ -104,12 +109,12 @@ export function createMailFeedback({
         return { outcome: 'replayed' as const };
       }
       if (event.kind === 'complaint') {
-        await stores.outbox.setFeedback(change.trx, row.id, 'complaint');
+        await stores.outbox.setFeedback(change.trx, row.id, feedback('complaint', null));
         return { outcome: 'suppressed' as const, suppressed: await suppressions.feedbackIn(change, recipient, 'complaint', cause) };
       }
       const { effect, permanent } = event.verdict;
       if (effect === 'refusal') {
-        await stores.outbox.setFeedback(change.trx, row.id, 'refused', reason);
+        await stores.outbox.setFeedback(change.trx, row.id, feedback('refused', reason));
         const domain = recipient.slice(recipient.lastIndexOf('@') + 1);
         const refusal = await stores.mailRefusals.add(change.trx, { domain, reason: reason!, at: change.at });
         const lastTold = refusal.notifiedAt ? Date.parse(refusal.notifiedAt) : 0;
@@ -127,7 +132,7 @@ export function createMailFeedback({
         return { outcome: 'refusal' as const };
       }
       const kind = effect === 'gone' && permanent ? 'hard-bounce' : 'soft-bounce';
-      await stores.outbox.setFeedback(change.trx, row.id, kind, reason);
+      await stores.outbox.setFeedback(change.trx, row.id, feedback(kind, reason));
       const suppressed = await suppressions.feedbackIn(change, recipient, kind, cause);
       return { outcome: suppressed ? ('suppressed' as const) : ('counted' as const), suppressed };
     });
@@ -140,6 +145,8 @@ export function createMailFeedback({
     return { known: true, outcome: result.outcome, ...(result.suppressed ? { suppressed: result.suppressed } : {}) };
   }
 
+  const bounceKey = sharedSecret({ stores, useCases }, BOUNCE_ADDRESS_KEY);
+
   return {
     record,
 
@@ -150,7 +157,7 @@ export function createMailFeedback({
     async bounceTarget(parsed: { id: number; tag: string }): Promise<{ outboxId: number; recipient: string } | undefined> {
       const row = await stores.outbox.mailRow(parsed.id);
       if (!row) return undefined;
-      const key = await stores.serverSecrets.get(BOUNCE_ADDRESS_KEY);
+      const key = await bounceKey();
       if (!bounceTagMatches(parsed, row, key)) return undefined;
       const recipient = await recipientOf(row);
       return recipient ? { outboxId: row.id, recipient } : undefined;

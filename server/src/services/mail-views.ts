@@ -1,6 +1,7 @@
 import {
   BOUNCE_REASONS,
   type AdminMailRefusals,
+  type AdminOutbox,
   type AdminOutboxEntry,
   type AdminSuppression,
   type AdminWebhooks,
@@ -25,6 +26,19 @@ export const toAdminOutboxEntry = (e: OutboxEntry): AdminOutboxEntry => ({
   sent_at: e.sentAt,
   feedback: (e.feedback as AdminOutboxEntry['feedback']) ?? null,
   feedback_reason: e.feedbackReason,
+});
+
+/** The console's Mail page: whether mail can leave, the outbox's counts, what is stuck, and the budget held mail waits for. */
+export const toAdminOutbox = (page: {
+  smtpConfigured: boolean;
+  counts: AdminOutbox['counts'];
+  stuck: readonly OutboxEntry[];
+  budget: { held: number; perHour: number | null };
+}): AdminOutbox => ({
+  smtp_configured: page.smtpConfigured,
+  counts: page.counts,
+  stuck: page.stuck.map(toAdminOutboxEntry),
+  budget: { held: page.budget.held, per_hour: page.budget.perHour },
 });
 
 /**

@@ -2,6 +2,8 @@ import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import type { Challenge } from 'altcha-lib/v1/types';
 import type { Stores } from '../db/stores';
 import { sha256 } from '../lib/crypto';
+import { sharedSecret } from './shared-secrets';
+import type { UseCases } from './use-case';
 
 /**
  * Proof of work without a third party (ALTCHA, docs/decisions/0017-proof-of-work-and-mail-budget.md): the sign-up
@@ -29,19 +31,14 @@ export interface ProofOfWorkSettings {
   now?: () => Date;
 }
 
-export function createProofOfWork(stores: Pick<Stores, 'proofOfWork' | 'serverSecrets'>, settings: ProofOfWorkSettings) {
+export function createProofOfWork(
+  { stores, useCases }: { stores: Pick<Stores, 'proofOfWork' | 'serverSecrets'>; useCases: UseCases },
+  settings: ProofOfWorkSettings,
+) {
   const store = stores.proofOfWork;
   const now = settings.now ?? (() => new Date());
-  let key: Promise<string> | undefined;
-  const hmacKey = () => {
-    key ??= settings.hmacKey
-      ? Promise.resolve(settings.hmacKey)
-      : stores.serverSecrets.get(SECRET_NAME).catch((error: unknown) => {
-          key = undefined;
-          throw error;
-        });
-    return key;
-  };
+  const kept = sharedSecret({ stores, useCases }, SECRET_NAME);
+  const hmacKey = () => (settings.hmacKey ? Promise.resolve(settings.hmacKey) : kept());
 
   return {
     /** A fresh challenge, signed, expiring in 10 minutes. */

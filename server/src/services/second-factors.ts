@@ -3,7 +3,7 @@ import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import { RECOVERY_CODE_COUNT, twoFactorRequired, type OperatorRole, type TwoFactorPolicy } from '@waitlist/contract';
 import { BRAND } from '@waitlist/catalogue';
-import type { Database, Executor } from '../db/connection';
+import type { Executor } from '../db/connection';
 import type { Stores } from '../db/stores';
 import { sha256 } from '../lib/crypto';
 import type { SecretBox } from '../lib/secret-box';
@@ -42,7 +42,6 @@ const normalizeRecoveryCode = (code: string) => code.trim().toLowerCase().replac
 export const SECRETS_KEY_FINGERPRINT = 'secrets-key-fingerprint';
 
 export interface SecondFactorDeps {
-  database: Database;
   stores: Pick<Stores, 'operatorAccounts' | 'operatorCredentials' | 'serverSecrets'>;
   /** Seals authenticator secrets and hashes recovery codes under the key outside the database (lib/secret-box.ts). */
   secretBox: SecretBox | null;
@@ -52,7 +51,7 @@ export interface SecondFactorDeps {
   now?: () => Date;
 }
 
-export function createSecondFactors({ database, stores, useCases, secretBox, twoFactorPolicy, now = () => new Date() }: SecondFactorDeps) {
+export function createSecondFactors({ stores, useCases, secretBox, twoFactorPolicy, now = () => new Date() }: SecondFactorDeps) {
   const box = () => {
     if (!secretBox) throw new Error('No secrets key: second factors are managed by the server (SECRETS_KEY or SECRETS_KEY_FILE)');
     return secretBox;
@@ -103,12 +102,12 @@ export function createSecondFactors({ database, stores, useCases, secretBox, two
       const b = box();
       return useCases.run(async (change) => {
         const { trx } = change;
-        const kept = await stores.serverSecrets.claim(SECRETS_KEY_FINGERPRINT, b.fingerprint(), trx);
+        const kept = await stores.serverSecrets.claim(trx, SECRETS_KEY_FINGERPRINT, b.fingerprint());
         // Nothing sealed or keyed with the old key (every operator's factors reset): the new key simply takes over.
         const nothingUnderOldKey = async () =>
           (await stores.operatorAccounts.withTotpSecrets(trx)) + (await stores.operatorCredentials.recoveryCodeCount(trx)) === 0;
         if (kept !== b.fingerprint() && (await nothingUnderOldKey())) {
-          await stores.serverSecrets.replace(SECRETS_KEY_FINGERPRINT, b.fingerprint(), trx);
+          await stores.serverSecrets.replace(trx, SECRETS_KEY_FINGERPRINT, b.fingerprint());
           await change.audit({ action: 'server.secrets-key', operatorId: null, detail: 'a new key replaced one nothing was sealed with' });
         } else if (kept !== b.fingerprint()) {
           throw new Error(
@@ -192,22 +191,26 @@ export function createSecondFactors({ database, stores, useCases, secretBox, two
      * `required` (an authenticator app) or `passkey-required` (passkeys only: the password alone never signs them in).
      */
     async check(operatorId: number, given: { totp?: string | undefined; recoveryCode?: string | undefined }) {
-      const { db } = database;
-      const state = await stores.operatorAccounts.totp(db, operatorId);
-      const secret = state?.secret;
-      if (!secret && (await stores.operatorCredentials.passkeyIds(db, operatorId)).length === 0) return 'none' as const;
-      if (given.totp) {
-        if (!secret) return 'invalid' as const;
-        const step = stepOf(secret, given.totp);
-        // A code is good once: the step it belongs to must be later than the last one used.
-        return step !== null && (await stores.operatorAccounts.useTotpStep(db, operatorId, step)) ? ('ok' as const) : ('invalid' as const);
-      }
-      if (given.recoveryCode) {
-        return (await stores.operatorCredentials.useRecoveryCode(db, operatorId, recoveryHash(given.recoveryCode), now().toISOString()))
-          ? ('ok' as const)
-          : ('invalid' as const);
-      }
-      return secret ? ('required' as const) : ('passkey-required' as const);
+      // One change: the code is read and spent together, so two requests with one code cannot both pass.
+      return useCases.run(async ({ trx, at }) => {
+        const state = await stores.operatorAccounts.totp(trx, operatorId);
+        const secret = state?.secret;
+        if (!secret && (await stores.operatorCredentials.passkeyIds(trx, operatorId)).length === 0) return 'none' as const;
+        if (given.totp) {
+          if (!secret) return 'invalid' as const;
+          const step = stepOf(secret, given.totp);
+          // A code is good once: the step it belongs to must be later than the last one used.
+          return step !== null && (await stores.operatorAccounts.useTotpStep(trx, operatorId, step))
+            ? ('ok' as const)
+            : ('invalid' as const);
+        }
+        if (given.recoveryCode) {
+          return (await stores.operatorCredentials.useRecoveryCode(trx, operatorId, recoveryHash(given.recoveryCode), at))
+            ? ('ok' as const)
+            : ('invalid' as const);
+        }
+        return secret ? ('required' as const) : ('passkey-required' as const);
+      });
     },
   };
 }

@@ -8,6 +8,7 @@ import type { SecondFactors } from './second-factors';
 import { TeamRuleError, type TeamService } from './team';
 import { noticeOfSignInChange } from './sign-in-notices';
 import type { Change, UseCases } from './use-case';
+import type { OperatorSessionService } from './operator-sessions';
 
 /**
  * Signing in to the console and out again (docs/decisions/0014, 0015, 0022): the password with its second factor,
@@ -51,6 +52,7 @@ export interface ProvingOperator {
 
 export interface SignInDeps {
   stores: Pick<Stores, 'operatorAccounts' | 'operatorSessions' | 'signInThrottle'>;
+  sessions: OperatorSessionService;
   secondFactors: SecondFactors;
   passkeys: Passkeys;
   team: TeamService;
@@ -62,6 +64,7 @@ export interface SignInDeps {
 
 export function createSignIn({
   stores,
+  sessions: sessionService,
   secondFactors,
   passkeys,
   team,
@@ -93,13 +96,13 @@ export function createSignIn({
 
   /** A fresh session for `operatorId` in `change` (the sign-in's audit entry commits with it). */
   async function startSession(change: Change, operatorId: number, context: SignInContext): Promise<{ token: string; expiresAt: number }> {
-    if (context.previousToken) await sessions.delete(context.previousToken, change.trx);
-    return sessions.create(change.trx, operatorId, context.userAgent);
+    if (context.previousToken) await sessionService.end(change.trx, context.previousToken);
+    return sessionService.open(change.trx, operatorId, context.userAgent);
   }
 
   /** The session as the guard will see it (role, second factors), once it is committed. */
   async function describe(started: { token: string; expiresAt: number }): Promise<StartedSession> {
-    const session = await sessions.resolve(started.token);
+    const session = await sessionService.resolve(started.token);
     if (!session) throw new SignInRefused({ reason: 'bad-credentials' });
     const enrolmentRequired = secondFactors.required(session.role) && !session.totp && session.passkeys === 0;
     return { ...started, operator: { ...session, enrolmentRequired } };
@@ -258,7 +261,7 @@ export function createSignIn({
     /** Signs out: this session ends. */
     async signOut(operator: { operatorId: number; token: string }): Promise<void> {
       await useCases.run(async (change) => {
-        await sessions.delete(operator.token, change.trx);
+        await sessionService.end(change.trx, operator.token);
         await change.audit({ action: 'session.sign-out', operatorId: operator.operatorId });
       });
     },

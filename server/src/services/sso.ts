@@ -53,7 +53,7 @@ export function createSso({ stores, useCases, provider, settings, now = () => ne
   async function join(change: Change, identity: { email: string; subject: string }, role: OperatorRole, target: string) {
     // Nobody knows this password: the operator signs in through the provider (or sets one with a new invitation).
     const added = await stores.operatorAccounts.add(identity.email, await hashPassword(randomToken(32)), role, change.trx);
-    await stores.sso.setSubject(change.trx, added.id, identity.subject);
+    await stores.operatorAccounts.setSsoSubject(change.trx, added.id, identity.subject);
     await change.audit({ action: 'operator.join', operatorId: added.id, target, detail: `${role}, through the identity provider` });
     return { id: added.id, email: added.email, role, subject: identity.subject, totp: false, passkeys: 0 };
   }
@@ -96,7 +96,7 @@ export function createSso({ stores, useCases, provider, settings, now = () => ne
       if (byEmail.subject !== null)
         throw new SsoRefused('other-subject', `${byEmail.email} signed in before as another account of the provider`);
       if (!trusted) throw new SsoRefused('link-needed', `operator:${byEmail.id} not linked: ${untrusted()}`);
-      await stores.sso.setSubject(change.trx, byEmail.id, identity.subject);
+      await stores.operatorAccounts.setSsoSubject(change.trx, byEmail.id, identity.subject);
       await change.audit({
         action: 'operator.sso-link',
         operatorId: byEmail.id,
@@ -133,6 +133,12 @@ export function createSso({ stores, useCases, provider, settings, now = () => ne
     };
   }
 
+  /** The attempt a handle names, taken out so it answers once; undefined when unknown or past its time. */
+  async function takeAttempt(handle: string, purpose: 'provider' | 'second-factor') {
+    const attempt = await useCases.run(({ trx }) => stores.sso.takeAttempt(trx, sha256(handle), purpose));
+    return attempt && attempt.expiresAt > now().toISOString() ? attempt : undefined;
+  }
+
   return {
     configured: provider !== null,
     view,
@@ -158,11 +164,14 @@ export function createSso({ stores, useCases, provider, settings, now = () => ne
       const url = await provider.authorizationUrl(attempt).catch((error: unknown) => {
         throw new SsoRefused('unreachable', error instanceof Error ? error.message.slice(0, 200) : 'the provider did not answer');
       });
-      await stores.sso.createAttempt(
-        sha256(handle),
-        { purpose: 'provider', ...attempt, operatorId: null, invitationId },
-        at.toISOString(),
-        new Date(at.getTime() + PROVIDER_MS).toISOString(),
+      await useCases.run(({ trx }) =>
+        stores.sso.createAttempt(
+          trx,
+          sha256(handle),
+          { purpose: 'provider', ...attempt, operatorId: null, invitationId },
+          at.toISOString(),
+          new Date(at.getTime() + PROVIDER_MS).toISOString(),
+        ),
       );
       return { url, handle };
     },
@@ -170,9 +179,7 @@ export function createSso({ stores, useCases, provider, settings, now = () => ne
     /** The provider's answer at the callback, with the browser's handle: who it is, and what they still owe. */
     async finish(callback: URL, handle: string | undefined): Promise<SsoOutcome> {
       if (!provider) throw new SsoRefused('not-configured', 'OIDC_ISSUER is not set');
-      const attempt = handle
-        ? await useCases.run((change) => stores.sso.takeAttempt(change.trx, sha256(handle), 'provider', change.at))
-        : undefined;
+      const attempt = handle ? await takeAttempt(handle, 'provider') : undefined;
       if (!attempt?.state || !attempt.nonce || !attempt.codeVerifier)
         return refuse('expired', 'no sign-in of this browser on its way (or over 10 minutes old)');
       let identity: OidcIdentity;
@@ -193,11 +200,14 @@ export function createSso({ stores, useCases, provider, settings, now = () => ne
       if (operator.totp || operator.passkeys > 0) {
         const ticket = randomToken(32);
         const at = now();
-        await stores.sso.createAttempt(
-          sha256(ticket),
-          { purpose: 'second-factor', state: null, nonce: null, codeVerifier: null, operatorId: operator.id },
-          at.toISOString(),
-          new Date(at.getTime() + SECOND_FACTOR_MS).toISOString(),
+        await useCases.run(({ trx }) =>
+          stores.sso.createAttempt(
+            trx,
+            sha256(ticket),
+            { purpose: 'second-factor', state: null, nonce: null, codeVerifier: null, operatorId: operator.id },
+            at.toISOString(),
+            new Date(at.getTime() + SECOND_FACTOR_MS).toISOString(),
+          ),
         );
         return { operatorId: operator.id, owes: operator.totp ? 'code' : 'passkey', ticket };
       }
@@ -207,7 +217,7 @@ export function createSso({ stores, useCases, provider, settings, now = () => ne
     /** The operator whose provider sign-in waits for their code (the ticket works once, for 5 minutes). */
     async takeSecondFactorTicket(ticket: string | undefined): Promise<number | undefined> {
       if (!ticket) return undefined;
-      const attempt = await useCases.run((change) => stores.sso.takeAttempt(change.trx, sha256(ticket), 'second-factor', change.at));
+      const attempt = await takeAttempt(ticket, 'second-factor');
       return attempt?.operatorId ?? undefined;
     },
 

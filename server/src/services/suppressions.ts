@@ -4,6 +4,8 @@ import { createBatchedRead } from '../db/batched-read';
 import type { Stores } from '../db/stores';
 import type { Suppression } from '../db/stores/mail-suppressions';
 import type { SuppressionReason } from '../db/schema/mail';
+import { replacesSuppression } from '../lib/feedback-strength';
+import { sharedSecret } from './shared-secrets';
 import type { Change, UseCases } from './use-case';
 
 /** The suppression list's HMAC key in server_secrets (made once, in every backup, like the erasure ledger's). */
@@ -29,10 +31,10 @@ export function createSuppressions({
   stores: Pick<Stores, 'mailSuppressions' | 'mailSoftBounces' | 'serverSecrets'>;
   useCases: UseCases;
 }) {
-  let key: string | undefined;
+  const suppressionKey = sharedSecret({ stores, useCases }, SUPPRESSION_KEY);
   /** `executor`: a transaction that needs the key (SQLite has one connection: it must not wait for another). */
   const hashOf = async (email: string, executor?: Change['trx']) => {
-    key ??= await stores.serverSecrets.get(SUPPRESSION_KEY, executor);
+    const key = executor ? await suppressionKey.in(executor) : await suppressionKey();
     return createHmac('sha256', key).update(normalizeEmail(email)).digest('hex');
   };
 
@@ -62,7 +64,7 @@ export function createSuppressions({
         if ((await stores.mailSoftBounces.countSince(change.trx, hash, since)) < SOFT_BOUNCE_LIMIT) return undefined;
         await stores.mailSoftBounces.clear(change.trx, hash);
       }
-      await stores.mailSuppressions.add(change.trx, { hash, reason: kind, cause, at: change.at });
+      await stores.mailSuppressions.add(change.trx, { hash, reason: kind, cause, at: change.at }, replacesSuppression(kind));
       await change.audit({ action: 'suppression.add', operatorId: null, target: cause, detail: kind });
       return kind;
     },
@@ -71,7 +73,8 @@ export function createSuppressions({
     async suppressByHand(actor: { operatorId: number }, email: string, note: string): Promise<void> {
       const hash = await hashOf(email);
       await useCases.run(async (change) => {
-        await stores.mailSuppressions.add(change.trx, { hash, reason: 'manual', cause: note.slice(0, 300) || null, at: change.at });
+        const entry = { hash, reason: 'manual' as const, cause: note.slice(0, 300) || null, at: change.at };
+        await stores.mailSuppressions.add(change.trx, entry, replacesSuppression(entry.reason));
         await change.audit({ action: 'suppression.add', operatorId: actor.operatorId, detail: `manual: ${note.slice(0, 200)}` });
       });
     },

@@ -119,12 +119,13 @@ describe.each(DIALECTS)('team service on %s', (dialect) => {
     const member = await addOperator(suite.app, 'lost-phone@example.com', undefined, 'member');
     const { database, stores } = suite.app;
     await stores.operatorCredentials.replaceRecoveryCodes(database.db, member.id, ['hash-one', 'hash-two'], new Date().toISOString());
-    const session = await stores.operatorSessions.create(database.db, member.id, 'test');
-    expect(await stores.operatorSessions.resolve(session.token)).toBeDefined();
+    const sessions = suite.app.services.operatorSessions;
+    const session = await sessions.open(database.db, member.id, 'test');
+    expect(await sessions.resolve(session.token)).toBeDefined();
 
     await team().resetSecondFactor('cli', member.id);
     expect(await stores.operatorCredentials.unusedRecoveryCodes(member.id)).toBe(0);
-    expect(await stores.operatorSessions.resolve(session.token)).toBeUndefined();
+    expect(await sessions.resolve(session.token)).toBeUndefined();
     expect((await auditEntries(suite.app, 'cli.two-factor-reset')).at(-1)).toMatchObject({
       outcome: 'ok',
       operator_id: null,

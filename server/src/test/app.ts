@@ -6,6 +6,7 @@ import type { Database, DialectName } from '../db/connection';
 import { migrate } from '../db/migrations';
 import { createStores } from '../db/stores';
 import { createServices } from '../services';
+import type { SessionLifetime } from '../lib/session-expiry';
 import { createTestDatabase, type TestDatabase } from './databases';
 import { testEnv } from './fixtures';
 
@@ -120,12 +121,16 @@ export function expectApiError(body: unknown, expected: Partial<ApiError> = {}, 
 }
 
 /** The stores and services over a test database, as the app builds them (no group commit unless asked). */
-export function servicesOn(database: Database, options: { batchWindowMs?: number; webhookEndpoints?: string[]; now?: () => Date } = {}) {
-  const stores = createStores(database, { sessionIdleMs: 60 * 60 * 1000, sessionMaxMs: 7 * 24 * 60 * 60 * 1000 });
+export function servicesOn(
+  database: Database,
+  options: { batchWindowMs?: number; webhookEndpoints?: string[]; now?: () => Date; sessionLifetime?: SessionLifetime } = {},
+) {
+  const stores = createStores(database);
   const services = createServices(database, stores, {
     batchWindowMs: options.batchWindowMs ?? 0,
     webhookEndpoints: options.webhookEndpoints ?? [],
     ...(options.now ? { now: options.now } : {}),
+    ...(options.sessionLifetime ? { sessionLifetime: options.sessionLifetime } : {}),
   });
   return { stores, services };
 }

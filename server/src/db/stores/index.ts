@@ -38,7 +38,7 @@ import { createSsoStore } from './sso';
 import { createVisits } from './visits';
 
 /** Every store over one database, one per table (or read model), built once by app.ts. */
-export function createStores(database: Database, options: { sessionIdleMs: number; sessionMaxMs: number }) {
+export function createStores(database: Database) {
   return {
     signups: createSignupStore(database),
     crm: createCrmStore(database),
@@ -57,7 +57,7 @@ export function createStores(database: Database, options: { sessionIdleMs: numbe
     operatorInvitations: createOperatorInvitations(database),
     auditTrail: createAuditTrail(database),
     personAuditLog: createPersonAuditLog(),
-    operatorSessions: createOperatorSessions(database, { idleMs: options.sessionIdleMs, maxMs: options.sessionMaxMs }),
+    operatorSessions: createOperatorSessions(database),
     signInThrottle: createSignInThrottle(database),
     visits: createVisits(database),
     mailBudget: createMailBudgetStore(database),
@@ -66,7 +66,7 @@ export function createStores(database: Database, options: { sessionIdleMs: numbe
     mailRefusals: createMailRefusals(database),
     mailEventReceipts: createMailEventReceipts(database),
     proofOfWork: createProofOfWorkStore(database),
-    serverSecrets: createServerSecrets(database),
+    serverSecrets: createServerSecrets(),
     campaigns: createCampaignStore(database),
     digestClaims: createDigestClaims(),
     invitations: createInvitationStore(database),

@@ -9,19 +9,24 @@ export interface Suppression {
 }
 
 /**
- * The suppression list (migration 17): keyed hashes of addresses that get no more mail. The first reason recorded
- * stays, except that a complaint replaces any other (it is the strongest: the person called our mail spam).
+ * The suppression list (migration 17): keyed hashes of addresses that get no more mail, each with the reason recorded
+ * (which reason replaces another: lib/feedback-strength.ts, applied by services/suppressions.ts).
  */
 export function createMailSuppressions(database: Database) {
   const { db } = database;
   return {
-    async add(executor: Executor, entry: { hash: string; reason: SuppressionReason; cause: string | null; at: string }): Promise<void> {
+    /** Adds the address's entry; one already there stays unless `replace`. */
+    async add(
+      executor: Executor,
+      entry: { hash: string; reason: SuppressionReason; cause: string | null; at: string },
+      replace: boolean,
+    ): Promise<void> {
       await executor
         .insertInto('mail_suppressions')
         .values({ address_hash: entry.hash, reason: entry.reason, cause: entry.cause, created_at: entry.at })
         .onConflict((oc) =>
-          entry.reason === 'complaint'
-            ? oc.column('address_hash').doUpdateSet({ reason: 'complaint', cause: entry.cause, created_at: entry.at })
+          replace
+            ? oc.column('address_hash').doUpdateSet({ reason: entry.reason, cause: entry.cause, created_at: entry.at })
             : oc.column('address_hash').doNothing(),
         )
         .execute();

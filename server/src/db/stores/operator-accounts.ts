@@ -46,6 +46,11 @@ export function createOperatorAccounts(database: Database) {
   });
 
   return {
+    /** Links the operator to their identity provider's subject (single sign-on: services/sso.ts). */
+    async setSsoSubject(trx: Executor, operatorId: number, subject: string): Promise<void> {
+      await trx.updateTable('operators').set({ sso_subject: subject }).where('id', '=', operatorId).execute();
+    },
+
     async add(email: string, passwordHash: string, role: OperatorRole = 'owner', executor: Executor = db): Promise<Operator> {
       try {
         const id = await database.freshOperatorId(executor);

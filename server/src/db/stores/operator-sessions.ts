@@ -1,10 +1,8 @@
-import { randomToken, sha256 } from '../../lib/crypto';
+import { sha256 } from '../../lib/crypto';
 import type { Database } from '../connection';
 import type { Executor } from '../connection';
 import type { OperatorRole } from '../schema';
 
-/** A session's expiry is pushed forward at most this often (one write per minute per operator, not per request). */
-const TOUCH_INTERVAL_MS = 60 * 1000;
 /** How much of a session's hash names it to its operator (never enough to act as the token). */
 const SESSION_ID_LENGTH = 16;
 
@@ -18,61 +16,49 @@ export interface OperatorSessionSummary {
   userAgent: string | null;
 }
 
+/** A session's row as read by its token, with what the guard needs of its operator. */
+export interface OperatorSessionRow {
+  operatorId: number;
+  email: string;
+  role: OperatorRole;
+  totp: boolean;
+  passkeys: number;
+  sessionId: string;
+  startedAt: number;
+  expiresAt: number;
+  lastSeenAt: number;
+  provedAt: number | null;
+  seesAddresses: boolean;
+}
+
 /**
- * Console sessions: a random token in the cookie, only its SHA-256 here. A session ends after `idleMs` without a
- * request (sliding) and, however busy, `maxMs` after it started (absolute).
+ * Console sessions (table `operator_sessions`): a random token in the cookie, only its SHA-256 here. How long one
+ * lives is services/operator-sessions.ts's (lib/session-expiry.ts): this store writes the times it is given.
  */
-export function createOperatorSessions(database: Database, options: { idleMs: number; maxMs: number }) {
+export function createOperatorSessions(database: Database) {
   const { db } = database;
-  const ts = (v: Date | string) => database.decodeTimestamp(v);
-  /** The later of idle and absolute expiry can never pass the absolute one. */
-  const expiryFrom = (now: number, startedAt: number) => Math.min(now + options.idleMs, startedAt + options.maxMs);
+  const ms = (v: Date | string) => new Date(database.decodeTimestamp(v)).getTime();
 
   return {
-    /** A new random token for every sign-in (no fixation). */
     async create(
-      executor: Executor,
-      operatorId: number,
-      userAgent: string | undefined,
-      now = Date.now(),
-    ): Promise<{ token: string; expiresAt: number }> {
-      const token = randomToken();
-      const expiresAt = expiryFrom(now, now);
-      await executor
+      trx: Executor,
+      session: { tokenHash: string; operatorId: number; userAgent: string | undefined; at: number; expiresAt: number },
+    ): Promise<void> {
+      await trx
         .insertInto('operator_sessions')
         .values({
-          token_hash: sha256(token),
-          operator_id: operatorId,
-          created_at: iso(now),
-          last_seen_at: iso(now),
-          expires_at: iso(expiresAt),
-          user_agent: userAgent ? userAgent.slice(0, 300) : null,
+          token_hash: session.tokenHash,
+          operator_id: session.operatorId,
+          created_at: iso(session.at),
+          last_seen_at: iso(session.at),
+          expires_at: iso(session.expiresAt),
+          user_agent: session.userAgent ? session.userAgent.slice(0, 300) : null,
         })
         .execute();
-      return { token, expiresAt };
     },
 
-    /** The session's operator, sliding its idle expiry forward (never past the absolute one); undefined when ended. */
-    async resolve(
-      token: string,
-      now = Date.now(),
-    ): Promise<
-      | {
-          operatorId: number;
-          email: string;
-          role: OperatorRole;
-          totp: boolean;
-          passkeys: number;
-          sessionId: string;
-          expiresAt: number;
-          /** When the operator last proved who they are in this session (the sign-in, or a proof since). */
-          provedAt: number;
-          /** A viewer sees addresses masked unless an owner let them see them whole. */
-          seesAddresses: boolean;
-        }
-      | undefined
-    > {
-      const tokenHash = sha256(token);
+    /** The session whose token has this hash, and its operator; undefined when there is none. */
+    async find(tokenHash: string): Promise<OperatorSessionRow | undefined> {
       const row = await db
         .selectFrom('operator_sessions')
         .innerJoin('operators', 'operators.id', 'operator_sessions.operator_id')
@@ -95,20 +81,6 @@ export function createOperatorSessions(database: Database, options: { idleMs: nu
         .where('operator_sessions.token_hash', '=', tokenHash)
         .executeTakeFirst();
       if (!row) return undefined;
-      const startedAt = new Date(ts(row.created_at)).getTime();
-      let expiresAt = new Date(ts(row.expires_at)).getTime();
-      if (expiresAt <= now || startedAt + options.maxMs <= now) {
-        await db.deleteFrom('operator_sessions').where('token_hash', '=', tokenHash).execute();
-        return undefined;
-      }
-      if (now - new Date(ts(row.last_seen_at)).getTime() >= TOUCH_INTERVAL_MS) {
-        expiresAt = expiryFrom(now, startedAt);
-        await db
-          .updateTable('operator_sessions')
-          .set({ last_seen_at: iso(now), expires_at: iso(expiresAt) })
-          .where('token_hash', '=', tokenHash)
-          .execute();
-      }
       return {
         operatorId: Number(row.operator_id),
         email: row.email,
@@ -116,19 +88,35 @@ export function createOperatorSessions(database: Database, options: { idleMs: nu
         totp: row.totp_secret !== null,
         passkeys: Number(row.passkeys ?? 0),
         sessionId: tokenHash.slice(0, SESSION_ID_LENGTH),
-        expiresAt,
-        provedAt: row.proved_at ? new Date(ts(row.proved_at)).getTime() : startedAt,
-        seesAddresses: row.role !== 'viewer' || Number(row.sees_addresses) === 1,
+        startedAt: ms(row.created_at),
+        expiresAt: ms(row.expires_at),
+        lastSeenAt: ms(row.last_seen_at),
+        provedAt: row.proved_at ? ms(row.proved_at) : null,
+        seesAddresses: Number(row.sees_addresses) === 1,
       };
     },
 
-    /** The operator proved who they are again in this session (password and second factor, or a passkey). */
-    async markProved(executor: Executor, token: string, at: string): Promise<void> {
-      await executor.updateTable('operator_sessions').set({ proved_at: at }).where('token_hash', '=', sha256(token)).execute();
+    /** The session was used at `at`: it now ends at `expiresAt`. */
+    async touch(trx: Executor, tokenHash: string, at: number, expiresAt: number): Promise<void> {
+      await trx
+        .updateTable('operator_sessions')
+        .set({ last_seen_at: iso(at), expires_at: iso(expiresAt) })
+        .where('token_hash', '=', tokenHash)
+        .execute();
     },
 
-    /** An operator's live sessions, the most recently used first. */
-    async listFor(operatorId: number, now = Date.now()): Promise<OperatorSessionSummary[]> {
+    /** Ends the session whose token has this hash. */
+    async end(trx: Executor, tokenHash: string): Promise<void> {
+      await trx.deleteFrom('operator_sessions').where('token_hash', '=', tokenHash).execute();
+    },
+
+    /** The operator proved who they are again in this session (password and second factor, or a passkey). */
+    async markProved(trx: Executor, token: string, at: string): Promise<void> {
+      await trx.updateTable('operator_sessions').set({ proved_at: at }).where('token_hash', '=', sha256(token)).execute();
+    },
+
+    /** An operator's sessions not yet idle at `now`, the most recently used first. */
+    async listFor(operatorId: number, now: number): Promise<(OperatorSessionSummary & { startedAtMs: number })[]> {
       const rows = await db
         .selectFrom('operator_sessions')
         .select(['token_hash', 'created_at', 'last_seen_at', 'user_agent'])
@@ -136,14 +124,13 @@ export function createOperatorSessions(database: Database, options: { idleMs: nu
         .where('expires_at', '>', iso(now))
         .orderBy('last_seen_at', 'desc')
         .execute();
-      return rows
-        .filter((r) => new Date(ts(r.created_at)).getTime() + options.maxMs > now)
-        .map((r) => ({
-          id: r.token_hash.slice(0, SESSION_ID_LENGTH),
-          startedAt: ts(r.created_at),
-          lastUsedAt: ts(r.last_seen_at),
-          userAgent: r.user_agent,
-        }));
+      return rows.map((r) => ({
+        id: r.token_hash.slice(0, SESSION_ID_LENGTH),
+        startedAt: database.decodeTimestamp(r.created_at),
+        startedAtMs: ms(r.created_at),
+        lastUsedAt: database.decodeTimestamp(r.last_seen_at),
+        userAgent: r.user_agent,
+      }));
     },
 
     /** Ends one of an operator's sessions by its id; false when they have none by that id. */
@@ -172,10 +159,7 @@ export function createOperatorSessions(database: Database, options: { idleMs: nu
       await trx.deleteFrom('operator_sessions').where('operator_id', '=', operatorId).execute();
     },
 
-    async delete(token: string, executor: Executor = db): Promise<void> {
-      await executor.deleteFrom('operator_sessions').where('token_hash', '=', sha256(token)).execute();
-    },
-
+    /** Deletes the sessions past their expiry (housekeeping). */
     async pruneExpired(now = Date.now()): Promise<number> {
       const result = await db.deleteFrom('operator_sessions').where('expires_at', '<=', iso(now)).executeTakeFirst();
       return Number(result.numDeletedRows);

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../connection';
 import type { Executor } from '../connection';
 
 /**
@@ -7,32 +6,31 @@ import type { Executor } from '../connection';
  * whichever copy asks first (32 random bytes), read by every other. A backup holds them, so a restore brings back the
  * key its erasure ledger entries were written with.
  */
-export function createServerSecrets(database: Database) {
-  const { db } = database;
+export function createServerSecrets() {
   return {
-    /** The secret `name`, made on first use. `executor`: a transaction that needs it (SQLite has one connection). */
-    async get(name: string, executor: Executor = db): Promise<string> {
-      await executor
+    /** The secret `name`, made on first use (services read it through services/shared-secrets.ts). */
+    async getOrMake(trx: Executor, name: string): Promise<string> {
+      await trx
         .insertInto('server_secrets')
         .values({ name, value: randomBytes(32).toString('base64url') })
         .onConflict((oc) => oc.column('name').doNothing())
         .execute();
-      const row = await executor.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+      const row = await trx.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
       return row.value;
     },
 
-    async replace(name: string, value: string, executor: Executor = db): Promise<void> {
-      await executor.updateTable('server_secrets').set({ value }).where('name', '=', name).execute();
+    async replace(trx: Executor, name: string, value: string): Promise<void> {
+      await trx.updateTable('server_secrets').set({ value }).where('name', '=', name).execute();
     },
 
     /** Keeps `value` as `name` unless one is kept already; answers the value kept (the first copy's). */
-    async claim(name: string, value: string, executor: Executor = db): Promise<string> {
-      await executor
+    async claim(trx: Executor, name: string, value: string): Promise<string> {
+      await trx
         .insertInto('server_secrets')
         .values({ name, value })
         .onConflict((oc) => oc.column('name').doNothing())
         .execute();
-      const row = await executor.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+      const row = await trx.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
       return row.value;
     },
   };

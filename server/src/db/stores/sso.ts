@@ -97,8 +97,8 @@ export function createSsoStore(database: Database) {
           .execute();
     },
 
-    async createAttempt(keyHash: string, attempt: SsoAttempt, at: string, expiresAt: string, executor: Executor = db): Promise<void> {
-      await executor
+    async createAttempt(trx: Executor, keyHash: string, attempt: SsoAttempt, at: string, expiresAt: string): Promise<void> {
+      await trx
         .insertInto('sso_attempts')
         .values({
           key_hash: keyHash,
@@ -114,23 +114,29 @@ export function createSsoStore(database: Database) {
         .execute();
     },
 
-    /** The attempt of this hash and purpose, if it has not expired: taken (deleted), so it is used once. */
-    async takeAttempt(trx: Executor, keyHash: string, purpose: SsoAttempt['purpose'], now: string): Promise<SsoAttempt | undefined> {
+    /** The attempt of this hash and purpose, whatever its age: taken (deleted), so it is used once. */
+    async takeAttempt(
+      trx: Executor,
+      keyHash: string,
+      purpose: SsoAttempt['purpose'],
+    ): Promise<(SsoAttempt & { expiresAt: string }) | undefined> {
       const row = await trx
         .deleteFrom('sso_attempts')
         .where('key_hash', '=', keyHash)
         .where('purpose', '=', purpose)
         .returning(['state', 'nonce', 'code_verifier', 'operator_id', 'invitation_id', 'expires_at'])
         .executeTakeFirst();
-      if (!row || database.decodeTimestamp(row.expires_at) <= now) return undefined;
-      return {
-        purpose,
-        state: row.state,
-        nonce: row.nonce,
-        codeVerifier: row.code_verifier,
-        operatorId: row.operator_id === null ? null : Number(row.operator_id),
-        invitationId: row.invitation_id === null ? null : Number(row.invitation_id),
-      };
+      return (
+        row && {
+          purpose,
+          state: row.state,
+          nonce: row.nonce,
+          codeVerifier: row.code_verifier,
+          operatorId: row.operator_id === null ? null : Number(row.operator_id),
+          invitationId: row.invitation_id === null ? null : Number(row.invitation_id),
+          expiresAt: database.decodeTimestamp(row.expires_at),
+        }
+      );
     },
 
     async pruneAttempts(now: string): Promise<void> {
@@ -139,10 +145,6 @@ export function createSsoStore(database: Database) {
 
     operatorBySubject: (executor: Executor, subject: string) => operatorWhere(executor, 'sso_subject', subject),
     operatorByEmail: (executor: Executor, email: string) => operatorWhere(executor, 'email', email),
-
-    async setSubject(trx: Executor, operatorId: number, subject: string): Promise<void> {
-      await trx.updateTable('operators').set({ sso_subject: subject }).where('id', '=', operatorId).execute();
-    },
 
     /** An owner removed this operator: their address and subject do not join through the provider again (migration 26). */
     async recordRemoval(trx: Executor, removed: { email: string; subject: string | null }, at: string): Promise<void> {

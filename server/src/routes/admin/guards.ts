@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ADMIN_ERROR_CODES, roleAllows, type ApiScope, type OperatorRole } from '@waitlist/contract';
-import type { OperatorSessions } from '../../db/stores/operator-sessions';
+import type { OperatorSessionService } from '../../services/operator-sessions';
 import type { ApiKeys } from '../../services/api-keys';
 import type { Reader } from '../../services/readers';
 import type { UseCases } from '../../services/use-case';
@@ -105,7 +105,7 @@ export const adminGuards = fp(
   async (
     app: FastifyInstance,
     options: {
-      sessions: OperatorSessions;
+      sessions: Pick<OperatorSessionService, 'resolve'>;
       cookieName: string;
       /** The audit trail's door (services/use-case.ts): refused attempts, and actions that failed on the way. */
       record: UseCases['record'];

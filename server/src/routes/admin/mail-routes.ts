@@ -18,7 +18,7 @@ import type { Suppressions } from '../../services/suppressions';
 import type { MailFeedback } from '../../services/mail-feedback';
 import type { MailHealth } from '../../services/mail-health';
 import type { OutboxReports } from '../../db/stores/outbox-reports';
-import { toAdminMailRefusals, toAdminOutboxEntry, toAdminSuppression, toAdminWebhooks } from '../../services/mail-views';
+import { toAdminMailRefusals, toAdminOutbox, toAdminOutboxEntry, toAdminSuppression, toAdminWebhooks } from '../../services/mail-views';
 import type { OutboxActions } from '../../services/outbox-actions';
 import type { SignupStore } from '../../db/stores/signups';
 import type { MailBudget } from '../../services/mail-budget';
@@ -83,12 +83,14 @@ export async function mailRoutes(parent: FastifyInstance, options: MailRoutesOpt
     return reply.code(202).send();
   });
 
-  app.get('/outbox', { schema: { response: { 200: adminOutboxSchema } }, config: { role: 'viewer' } }, async () => ({
-    smtp_configured: smtpConfigured,
-    counts: await outbox.counts(),
-    stuck: (await outbox.stuck()).map(toAdminOutboxEntry),
-    budget: await options.mailBudget.status().then(({ held, perHour }) => ({ held, per_hour: perHour })),
-  }));
+  app.get('/outbox', { schema: { response: { 200: adminOutboxSchema } }, config: { role: 'viewer' } }, async () =>
+    toAdminOutbox({
+      smtpConfigured,
+      counts: await outbox.counts(),
+      stuck: await outbox.stuck(),
+      budget: await options.mailBudget.status(),
+    }),
+  );
 
   app.post('/outbox/:id/retry', { schema: byId, config: { role: 'member' } }, async (request, reply) => {
     const { operatorId } = signedInOperator(request);

@@ -99,7 +99,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   app.setSchemaErrorFormatter(invalidRequest);
   const cookieName = options.secureCookies ? SECURE_ADMIN_SESSION_COOKIE : ADMIN_SESSION_COOKIE;
   await app.register(adminGuards, {
-    sessions: stores.operatorSessions,
+    sessions: services.operatorSessions,
     cookieName,
     record: services.useCases.record,
     secondFactorRequired: services.secondFactors.required,
@@ -109,7 +109,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     signIn: services.signIn,
     takeSsoPasskeyTicket: (ticket) => services.sso.takeSecondFactorTicket(ticket),
     passkeys: services.passkeys,
-    sessions: stores.operatorSessions,
+    sessions: services.operatorSessions,
     throttle: stores.signInThrottle,
     cookieName,
     secureCookies: options.secureCookies,

@@ -13,7 +13,7 @@ import {
   adminSessionsEndedSchema,
 } from '@waitlist/contract';
 import { toSessionInfo, toSessionListItem } from '../../services/operator-views';
-import type { OperatorSessions } from '../../db/stores/operator-sessions';
+import type { OperatorSessionService } from '../../services/operator-sessions';
 import type { SignInThrottle } from '../../db/stores/sign-in-throttle';
 import { HttpError } from '../../http/http-error';
 import { limitedBy, tooManyRequests } from '../../http/rate-limiter';
@@ -28,7 +28,7 @@ export interface SessionRoutesOptions {
   signIn: SignIn;
   passkeys: Passkeys;
   /** The operator's own session list (a read). */
-  sessions: OperatorSessions;
+  sessions: Pick<OperatorSessionService, 'listFor'>;
   /** Counts sign-in attempts in the database while Redis is down (rate-limit-rules.ts: signIn). */
   throttle: SignInThrottle;
   /** The session cookie's name (`__Host-` prefixed on an https site). */

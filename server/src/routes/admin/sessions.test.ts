@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SECURE_ADMIN_SESSION_COOKIE, type AdminSessionList } from '@waitlist/contract';
-import { createOperatorSessions } from '../../db/stores/operator-sessions';
 import { DIALECTS } from '../../test/databases';
-import { useTestApp, useTestDatabase } from '../../test/app';
+import { servicesOn, useTestApp, useTestDatabase } from '../../test/app';
 import { ADMIN_TEST_ENV, OPERATOR_PASSWORD, addOperator, signIn } from '../../test/console';
 import { createOperatorAccounts } from '../../db/stores/operator-accounts';
 
@@ -88,9 +87,9 @@ describe.each(DIALECTS)('a session used all the time on %s', (dialect) => {
 
   it('still ends its absolute lifetime after sign-in (ADMIN_SESSION_MAX_HOURS), though its idle timeout kept sliding', async () => {
     const operator = await createOperatorAccounts(suite.database).add('busy@example.com', 'scrypt$x');
-    const sessions = createOperatorSessions(suite.database, { idleMs: 12 * HOUR, maxMs: 168 * HOUR });
+    const sessions = servicesOn(suite.database, { sessionLifetime: { idleMs: 12 * HOUR, maxMs: 168 * HOUR } }).services.operatorSessions;
     const start = Date.parse('2026-11-01T08:00:00Z');
-    const { token } = await sessions.create(suite.database.db, operator.id, 'a browser', start);
+    const { token } = await sessions.open(suite.database.db, operator.id, 'a browser', start);
     // Used every hour for a week less an hour: alive throughout.
     for (let hour = 1; hour < 168; hour++) expect(await sessions.resolve(token, start + hour * HOUR), `hour ${hour}`).toBeDefined();
     expect(await sessions.resolve(token, start + 168 * HOUR + 1000)).toBeUndefined();

@@ -147,7 +147,7 @@ describe.each(DIALECTS)('booking a call on %s', (dialect) => {
     expect(href).not.toContain('volvo');
     // The link carries the reference alone; only our key reads the person out of it, and a changed one reads nobody.
     expect([...link.searchParams.keys()]).toEqual(['metadata[ref]']);
-    const key = await suite.app.stores.serverSecrets.get('booking-refs');
+    const key = await suite.app.services.sharedSecrets.read('booking-refs');
     expect(parseBookingRef(ref, key)).toBe(best.id);
     expect(parseBookingRef(ref, 'another-key')).toBeUndefined();
     expect(parseBookingRef(`${ref.startsWith('A') ? 'B' : 'A'}${ref.slice(1)}`, key)).toBeUndefined();

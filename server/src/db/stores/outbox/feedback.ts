@@ -19,9 +19,6 @@ export interface SendFeedbackCounts {
 /** Where a paused send's waiting mails are parked: no claim ever comes due (claims read next_attempt_at <= now). */
 export const PAUSED_UNTIL = '9999-12-31T00:00:00.000Z';
 
-/** A complaint outranks a permanent bounce, then a refusal, then a transient bounce: a row keeps the strongest word. */
-const RANK: Record<MailFeedbackKind, number> = { 'soft-bounce': 1, refused: 2, 'hard-bounce': 3, complaint: 4 };
-
 /**
  * What receivers say about the mails sent (issue 35; docs/decisions/0030): the row a bounce or complaint is about, its
  * feedback, a send's rates, and parking a paused send's waiting rows.
@@ -93,9 +90,16 @@ export function outboxFeedback(database: Database) {
       return row ? Number(row.id) : undefined;
     },
 
-    /** Records what came back about a mail, and why; a weaker word never replaces a stronger one. */
-    async setFeedback(trx: Executor, id: number, kind: MailFeedbackKind, reason: string | null = null): Promise<void> {
-      const weaker = (Object.keys(RANK) as MailFeedbackKind[]).filter((k) => RANK[k] < RANK[kind]);
+    /**
+     * Records what came back about a mail, and why, unless the mail already has a word other than those `replacing`
+     * (lib/feedback-strength.ts: the weaker ones), in one statement.
+     */
+    async setFeedback(
+      trx: Executor,
+      id: number,
+      feedback: { kind: MailFeedbackKind; reason: string | null; replacing: readonly MailFeedbackKind[] },
+    ): Promise<void> {
+      const { kind, reason, replacing: weaker } = feedback;
       await trx
         .updateTable('outbox')
         .set({ feedback: kind, feedback_reason: reason })

@@ -29,7 +29,6 @@ export function ManagePage({
 }) {
   const { words, href } = useLocale();
   const m = words.selfService.manage;
-  const q = words.selfService.questions;
   return (
     <article className="section prose-page" aria-labelledby="manage-heading">
       <div className="container narrow">
@@ -62,42 +61,65 @@ export function ManagePage({
           <h2 id="correct">{m.correctHeading}</h2>
           <CorrectForm person={person} {...(invalid ? { invalid } : {})} />
         </section>
-        {questions.length > 0 && (
-          <section aria-labelledby="answers-heading">
-            <h2 id="answers-heading">{q.manageHeading}</h2>
-            <p>{q.manageLead}</p>
-            {answered && (
-              <p role="status" className="card">
-                {q.saved}
-              </p>
-            )}
-            {answersInvalid && (
-              <p role="alert" className="card">
-                {q.invalid}
-              </p>
-            )}
-            <QuestionsForm questions={questions} from="manage" />
-          </section>
-        )}
+        {questions.length > 0 && <AnswersSection questions={questions} answered={answered} answersInvalid={answersInvalid} />}
         <section aria-labelledby="unsubscribe-heading">
           <h2 id="unsubscribe-heading">{m.unsubscribeHeading}</h2>
           <p>{m.unsubscribeText}</p>
         </section>
-        <section aria-labelledby="erase">
-          <h2 id="erase">{m.eraseHeading}</h2>
-          <p>{m.eraseText}</p>
-          <form method="post" action={href(MANAGE_ACTIONS.erase)}>
-            <div className="field">
-              <label className="check" htmlFor="erase-confirm">
-                <input type="checkbox" id="erase-confirm" name="confirm" value="yes" required /> <span>{m.eraseConfirm}</span>
-              </label>
-            </div>
-            <button type="submit" className={buttonClass('secondary')}>
-              {m.eraseButton}
-            </button>
-          </form>
-        </section>
+        <EraseSection />
       </div>
     </article>
+  );
+}
+
+/** Their answers to the questions after confirming, to change (a plain form post). */
+function AnswersSection({
+  questions,
+  answered,
+  answersInvalid,
+}: {
+  questions: readonly PersonQuestion[];
+  answered: boolean;
+  answersInvalid: boolean;
+}) {
+  const q = useLocale().words.selfService.questions;
+  return (
+    <section aria-labelledby="answers-heading">
+      <h2 id="answers-heading">{q.manageHeading}</h2>
+      <p>{q.manageLead}</p>
+      {answered && (
+        <p role="status" className="card">
+          {q.saved}
+        </p>
+      )}
+      {answersInvalid && (
+        <p role="alert" className="card">
+          {q.invalid}
+        </p>
+      )}
+      <QuestionsForm questions={questions} from="manage" />
+    </section>
+  );
+}
+
+/** Withdraw and erase: a box to tick, then the button (the server erases at once and says so). */
+function EraseSection() {
+  const { words, href } = useLocale();
+  const m = words.selfService.manage;
+  return (
+    <section aria-labelledby="erase">
+      <h2 id="erase">{m.eraseHeading}</h2>
+      <p>{m.eraseText}</p>
+      <form method="post" action={href(MANAGE_ACTIONS.erase)}>
+        <div className="field">
+          <label className="check" htmlFor="erase-confirm">
+            <input type="checkbox" id="erase-confirm" name="confirm" value="yes" required /> <span>{m.eraseConfirm}</span>
+          </label>
+        </div>
+        <button type="submit" className={buttonClass('secondary')}>
+          {m.eraseButton}
+        </button>
+      </form>
+    </section>
   );
 }

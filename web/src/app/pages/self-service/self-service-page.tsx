@@ -110,22 +110,28 @@ export function SelfServicePage({ view }: { view: SelfServiceView }) {
           answersInvalid={view.answers_invalid ?? false}
         />
       );
-    default: {
-      const { title, text } = messageOf(view, w);
-      return (
-        <MessagePage title={title} text={text}>
-          {view.page === 'opening' && (
-            <p>
-              <a href={reopenedManagePath(href)}>{w.opening.continueLink}</a>
-            </p>
-          )}
-          {view.page === 'problem' && (
-            <p>
-              {w.newLinkHint} <a href={`${href(paths.privacy)}#your-data-link`}>{w.privacyLink}</a>
-            </p>
-          )}
-        </MessagePage>
-      );
-    }
+    default:
+      return <LinkMessagePage view={view} />;
   }
+}
+
+/** The answer to a link that needs no button: confirmed already, gone, expired, or a problem; and the way on from it. */
+function LinkMessagePage({ view }: { view: MessageView }) {
+  const { words, href } = useLocale();
+  const w = words.selfService;
+  const { title, text } = messageOf(view, w);
+  return (
+    <MessagePage title={title} text={text}>
+      {view.page === 'opening' && (
+        <p>
+          <a href={reopenedManagePath(href)}>{w.opening.continueLink}</a>
+        </p>
+      )}
+      {view.page === 'problem' && (
+        <p>
+          {w.newLinkHint} <a href={`${href(paths.privacy)}#your-data-link`}>{w.privacyLink}</a>
+        </p>
+      )}
+    </MessagePage>
+  );
 }

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { UNKNOWN_ANSWER, type AdminCount } from '@waitlist/contract';
+import { UNKNOWN_ANSWER, type AdminCount, type AdminStats } from '@waitlist/contract';
 import { useFitSpread, useStats } from '../api/insight';
 import { ErrorPanel, Loading, useAnswerLabel } from '../components/console-ui';
 import { useConsoleLanguage, useConsoleWords } from '../app/console-language';
@@ -106,17 +106,15 @@ function FitSpreadCard() {
 }
 
 export function DashboardPage() {
-  const { words, format, locale } = useConsoleLanguage();
+  const { words, format } = useConsoleLanguage();
   const w = words.dashboard;
   const n = format.number;
   const answer = useAnswerLabel();
-  const dayLabel = dayLabelIn(locale);
   const stats = useStats();
 
   if (stats.isPending) return <Loading label={w.loading} />;
   if (stats.isError) return <ErrorPanel title={w.failed} error={stats.error} onRetry={() => void stats.refetch()} />;
   const s = stats.data;
-  const perDay = s.per_day.map((d) => ({ label: d.day, count: d.count }));
   const topRole = top(s.by_role);
   const topOutcome = top(s.by_outcome);
   // The people imported without an answer show as such, and are never "most common".
@@ -136,24 +134,7 @@ export function DashboardPage() {
         </div>
       </div>
 
-      <ul className="stat-grid" aria-label={w.keyFigures}>
-        <li className="card stat">
-          <span className="stat-label">{w.total}</span>
-          <span className="stat-value">{n(s.total)}</span>
-        </li>
-        <li className="card stat">
-          <span className="stat-label">{w.last7}</span>
-          <span className="stat-value">{n(s.last_7_days)}</span>
-        </li>
-        <li className="card stat">
-          <span className="stat-label">{w.last30}</span>
-          <span className="stat-value">{n(s.last_30_days)}</span>
-        </li>
-        <li className="card stat">
-          <span className="stat-label">{w.topOutcome}</span>
-          <span className="stat-value stat-text">{topOutcome && topOutcome.count > 0 ? topOutcome.label : '—'}</span>
-        </li>
-      </ul>
+      <KeyFigures stats={s} topOutcome={topOutcome && topOutcome.count > 0 ? topOutcome.label : null} />
 
       {s.total === 0 ? (
         <div className="card empty-state">
@@ -162,22 +143,7 @@ export function DashboardPage() {
         </div>
       ) : (
         <>
-          <ChartCard
-            title={w.perDay}
-            column={w.day}
-            summary={w.perDaySummary(s.per_day.length, n(s.per_day.reduce((sum, d) => sum + d.count, 0)))}
-            rows={perDay.filter((d) => d.count > 0)}
-          >
-            <ResponsiveContainer width="100%" height={260}>
-              <BarChart data={perDay} margin={{ top: 8, right: 16, bottom: 0, left: -16 }} barCategoryGap={1} accessibilityLayer={false}>
-                <CartesianGrid vertical={false} stroke={GRID} />
-                <XAxis dataKey="label" tickFormatter={dayLabel} minTickGap={32} tick={{ fill: AXIS, fontSize: 12 }} stroke={GRID} />
-                <YAxis allowDecimals={false} tick={{ fill: AXIS, fontSize: 12 }} stroke={GRID} />
-                <Tooltip cursor={{ fill: '#eef2ff' }} labelFormatter={(label) => dayLabel(String(label))} />
-                <Bar dataKey="count" name={w.signups} fill={COLOR} radius={[2, 2, 0, 0]} isAnimationActive={false} />
-              </BarChart>
-            </ResponsiveContainer>
-          </ChartCard>
+          <PerDayChart stats={s} />
           <div className="chart-grid">
             <ChartCard
               title={w.byRole}
@@ -210,5 +176,59 @@ export function DashboardPage() {
         </>
       )}
     </section>
+  );
+}
+
+/** The four figures at the top: everyone, the last week, the last month, and the outcome most of them want. */
+function KeyFigures({ stats: s, topOutcome }: { stats: AdminStats; topOutcome: string | null }) {
+  const { words, format } = useConsoleLanguage();
+  const w = words.dashboard;
+  const n = format.number;
+  return (
+    <ul className="stat-grid" aria-label={w.keyFigures}>
+      <li className="card stat">
+        <span className="stat-label">{w.total}</span>
+        <span className="stat-value">{n(s.total)}</span>
+      </li>
+      <li className="card stat">
+        <span className="stat-label">{w.last7}</span>
+        <span className="stat-value">{n(s.last_7_days)}</span>
+      </li>
+      <li className="card stat">
+        <span className="stat-label">{w.last30}</span>
+        <span className="stat-value">{n(s.last_30_days)}</span>
+      </li>
+      <li className="card stat">
+        <span className="stat-label">{w.topOutcome}</span>
+        <span className="stat-value stat-text">{topOutcome ?? '—'}</span>
+      </li>
+    </ul>
+  );
+}
+
+/** Sign-ups a day over the last 90 days (the table beside it lists the days with any). */
+function PerDayChart({ stats: s }: { stats: AdminStats }) {
+  const { words, format, locale } = useConsoleLanguage();
+  const w = words.dashboard;
+  const n = format.number;
+  const dayLabel = dayLabelIn(locale);
+  const perDay = s.per_day.map((d) => ({ label: d.day, count: d.count }));
+  return (
+    <ChartCard
+      title={w.perDay}
+      column={w.day}
+      summary={w.perDaySummary(s.per_day.length, n(s.per_day.reduce((sum, d) => sum + d.count, 0)))}
+      rows={perDay.filter((d) => d.count > 0)}
+    >
+      <ResponsiveContainer width="100%" height={260}>
+        <BarChart data={perDay} margin={{ top: 8, right: 16, bottom: 0, left: -16 }} barCategoryGap={1} accessibilityLayer={false}>
+          <CartesianGrid vertical={false} stroke={GRID} />
+          <XAxis dataKey="label" tickFormatter={dayLabel} minTickGap={32} tick={{ fill: AXIS, fontSize: 12 }} stroke={GRID} />
+          <YAxis allowDecimals={false} tick={{ fill: AXIS, fontSize: 12 }} stroke={GRID} />
+          <Tooltip cursor={{ fill: '#eef2ff' }} labelFormatter={(label) => dayLabel(String(label))} />
+          <Bar dataKey="count" name={w.signups} fill={COLOR} radius={[2, 2, 0, 0]} isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartCard>
   );
 }

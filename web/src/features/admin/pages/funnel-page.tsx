@@ -43,9 +43,8 @@ function FunnelChart({ data }: { data: AdminFunnel }) {
 /** Visitors → sign-ups → confirmed for a chosen period, per day or per source, campaign or landing page. */
 export function FunnelPage({ view, onView }: { view: FunnelView; onView: (view: FunnelView) => void }) {
   // The address's period, else the last 30 days (fixed when the page opens).
-  const { words, format } = useConsoleLanguage();
+  const words = useConsoleWords();
   const w = words.funnel;
-  const n = format.number;
   const [today] = useState(() => Date.now());
   const from = view.from ?? isoDay(today - 29 * DAY_MS);
   const to = view.to ?? isoDay(today);
@@ -74,23 +73,7 @@ export function FunnelPage({ view, onView }: { view: FunnelView; onView: (view: 
       {funnel.isError && <ErrorPanel title={w.failed} error={funnel.error} onRetry={() => void funnel.refetch()} />}
       {data && (
         <>
-          <ul className="stat-grid" aria-label={w.totals}>
-            <li className="card stat">
-              <span className="stat-label">{w.visitors}</span>
-              <span className="stat-value">{n(data.totals.visitors)}</span>
-              <span className="muted">{w.views(n(data.totals.views))}</span>
-            </li>
-            <li className="card stat">
-              <span className="stat-label">{w.signups}</span>
-              <span className="stat-value">{n(data.totals.signups)}</span>
-              <span className="muted">{w.ofVisitors(rate(data.totals.signups, data.totals.visitors))}</span>
-            </li>
-            <li className="card stat">
-              <span className="stat-label">{w.confirmed}</span>
-              <span className="stat-value">{n(data.totals.confirmed)}</span>
-              <span className="muted">{w.ofSignups(rate(data.totals.confirmed, data.totals.signups))}</span>
-            </li>
-          </ul>
+          <FunnelTotals data={data} />
           <figure className="card chart-card">
             <figcaption>
               <h2>{w.perHeading(w.per[by])}</h2>
@@ -101,51 +84,87 @@ export function FunnelPage({ view, onView }: { view: FunnelView; onView: (view: 
             </figcaption>
             {data.rows.length === 0 ? <p className="muted">{w.nothing}</p> : <FunnelChart data={data} />}
           </figure>
-          <div className="card table-card">
-            <DataTable
-              caption={w.caption(w.per[by])}
-              header={
-                <>
-                  <th scope="col">{w.dimensions[by]}</th>
-                  <th scope="col" className="num">
-                    {w.visitors}
-                  </th>
-                  <th scope="col" className="num">
-                    {w.pageViews}
-                  </th>
-                  <th scope="col" className="num">
-                    {w.signups}
-                  </th>
-                  <th scope="col" className="num">
-                    {w.visitorToSignup}
-                  </th>
-                  <th scope="col" className="num">
-                    {w.confirmed}
-                  </th>
-                  <th scope="col" className="num">
-                    {w.signupToConfirmed}
-                  </th>
-                </>
-              }
-            >
-              {data.rows.map((r) => (
-                <tr key={r.key}>
-                  <th scope="row" className="break">
-                    {r.key}
-                  </th>
-                  <td className="num">{n(r.visitors)}</td>
-                  <td className="num">{n(r.views)}</td>
-                  <td className="num">{n(r.signups)}</td>
-                  <td className="num">{rate(r.signups, r.visitors)}</td>
-                  <td className="num">{n(r.confirmed)}</td>
-
-                  <td className="num">{rate(r.confirmed, r.signups)}</td>
-                </tr>
-              ))}
-            </DataTable>
-          </div>
+          <FunnelTable data={data} by={by} />
         </>
       )}
     </AdminPage>
+  );
+}
+
+/** The period's visitors, sign-ups and confirmations, each with its rate of the step before. */
+function FunnelTotals({ data }: { data: AdminFunnel }) {
+  const { words, format } = useConsoleLanguage();
+  const w = words.funnel;
+  const n = format.number;
+  return (
+    <ul className="stat-grid" aria-label={w.totals}>
+      <li className="card stat">
+        <span className="stat-label">{w.visitors}</span>
+        <span className="stat-value">{n(data.totals.visitors)}</span>
+        <span className="muted">{w.views(n(data.totals.views))}</span>
+      </li>
+      <li className="card stat">
+        <span className="stat-label">{w.signups}</span>
+        <span className="stat-value">{n(data.totals.signups)}</span>
+        <span className="muted">{w.ofVisitors(rate(data.totals.signups, data.totals.visitors))}</span>
+      </li>
+      <li className="card stat">
+        <span className="stat-label">{w.confirmed}</span>
+        <span className="stat-value">{n(data.totals.confirmed)}</span>
+        <span className="muted">{w.ofSignups(rate(data.totals.confirmed, data.totals.signups))}</span>
+      </li>
+    </ul>
+  );
+}
+
+/** The funnel per day, source, campaign or landing page, as a table. */
+function FunnelTable({ data, by }: { data: AdminFunnel; by: FunnelDimension }) {
+  const { words, format } = useConsoleLanguage();
+  const w = words.funnel;
+  const n = format.number;
+  return (
+    <div className="card table-card">
+      <DataTable
+        caption={w.caption(w.per[by])}
+        header={
+          <>
+            <th scope="col">{w.dimensions[by]}</th>
+            <th scope="col" className="num">
+              {w.visitors}
+            </th>
+            <th scope="col" className="num">
+              {w.pageViews}
+            </th>
+            <th scope="col" className="num">
+              {w.signups}
+            </th>
+            <th scope="col" className="num">
+              {w.visitorToSignup}
+            </th>
+            <th scope="col" className="num">
+              {w.confirmed}
+            </th>
+            <th scope="col" className="num">
+              {w.signupToConfirmed}
+            </th>
+          </>
+        }
+      >
+        {data.rows.map((r) => (
+          <tr key={r.key}>
+            <th scope="row" className="break">
+              {r.key}
+            </th>
+            <td className="num">{n(r.visitors)}</td>
+            <td className="num">{n(r.views)}</td>
+            <td className="num">{n(r.signups)}</td>
+            <td className="num">{rate(r.signups, r.visitors)}</td>
+            <td className="num">{n(r.confirmed)}</td>
+
+            <td className="num">{rate(r.confirmed, r.signups)}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import type { SsoRefusal } from '@waitlist/contract';
 import { Button } from '../../../components/ui/button';
 import { AdminApiError } from '../api/client';
 import { useSignIn, useSsoOffer } from '../api/session';
@@ -24,7 +25,6 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
   const [useRecovery, setUseRecovery] = useState(false);
   const signIn = useSignIn();
   const passkey = usePasskeySignIn();
-  const ssoOffer = useSsoOffer();
   const sso = useSsoOutcome();
   // The password was right; the server asks for the second factor.
   const [secondStep, setSecondStep] = useState(false);
@@ -80,17 +80,7 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
         {w.forOperators} <code>npm run admin -- add EMAIL</code>.
       </p>
       <StatusMessage notice={error ? null : notice} onDismiss={onSignedIn} />
-      {sso?.kind === 'refused' && (
-        <p className="form-error" role="alert">
-          {words.sso.refusals[sso.refusal]}
-        </p>
-      )}
-      {ssoOffer.data?.offered && (
-        <div className="stack">
-          <SsoLink primary={ssoRequired || sso?.kind === 'refused'} />
-          <p className="muted divider-text">{words.common.or}</p>
-        </div>
-      )}
+      <SsoOffer refusal={sso?.kind === 'refused' ? sso.refusal : null} required={ssoRequired} />
       {showError && (
         <p className="form-error" role="alert" id="signin-error">
           {error.message}
@@ -117,53 +107,108 @@ export function SignInPage({ notice, onSignedIn }: { notice: Notice | null; onSi
           onChange={(e) => setPassword(e.target.value)}
         />
         {passkeyStep && !secondStep && (
-          <div className="stack" role="group" aria-labelledby="passkey-step-title">
-            <p id="passkey-step-title" className="muted" role="status">
-              {sso?.kind === 'passkey' ? w.passkeyAfterSso : w.passkeyAfterPassword}
-            </p>
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => {
-                setUseRecovery(true);
-                setSecondStep(true);
-              }}
-            >
-              {w.lostPasskey}
-            </button>
-          </div>
+          <PasskeyStep
+            afterSso={sso?.kind === 'passkey'}
+            onLost={() => {
+              setUseRecovery(true);
+              setSecondStep(true);
+            }}
+          />
         )}
-        {secondStep && (
-          <div className="stack" role="group" aria-labelledby="second-factor-title">
-            <p id="second-factor-title" className="muted" role="status">
-              {useRecovery ? w.enterRecovery : w.enterTotp}
-            </p>
-            <SecondFactorCodeField
-              id="signin-code"
-              recovery={useRecovery}
-              onRecovery={setUseRecovery}
-              value={code}
-              onValue={setCode}
-              fieldRef={codeField}
-            />
-          </div>
-        )}
+        {secondStep && <CodeStep recovery={useRecovery} onRecovery={setUseRecovery} code={code} onCode={setCode} fieldRef={codeField} />}
         <Button type="submit" className="btn-block" disabled={signIn.isPending || !email || !password || (secondStep && !code)}>
           {signIn.isPending ? w.submitting : w.submit}
         </Button>
       </form>
-      <div className="stack">
-        <p className="muted divider-text">{words.common.or}</p>
-        <Button
-          ref={passkeyButton}
-          variant={passkeyStep ? 'primary' : 'secondary'}
-          className="btn-block"
-          disabled={passkey.isPending}
-          onClick={() => passkey.mutate(undefined, { onSuccess: () => onSignedIn() })}
-        >
-          {passkey.isPending ? w.waitingPasskey : passkeyStep ? w.withPasskey : w.passkeyInstead}
-        </Button>
-      </div>
+      <PasskeyInstead buttonRef={passkeyButton} passkey={passkey} asked={passkeyStep} onSignedIn={onSignedIn} />
     </SignedOutCard>
+  );
+}
+
+/** The organisation's identity provider, where it is set up (first, when the owners require it or it just refused). */
+function SsoOffer({ refusal, required }: { refusal: SsoRefusal | null; required: boolean }) {
+  const words = useConsoleWords();
+  const offer = useSsoOffer();
+  return (
+    <>
+      {refusal && (
+        <p className="form-error" role="alert">
+          {words.sso.refusals[refusal]}
+        </p>
+      )}
+      {offer.data?.offered && (
+        <div className="stack">
+          <SsoLink primary={required || refusal !== null} />
+          <p className="muted divider-text">{words.common.or}</p>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The password was right and the account signs in with its passkey (or, having lost it, with a recovery code). */
+function PasskeyStep({ afterSso, onLost }: { afterSso: boolean; onLost: () => void }) {
+  const w = useConsoleWords().signIn;
+  return (
+    <div className="stack" role="group" aria-labelledby="passkey-step-title">
+      <p id="passkey-step-title" className="muted" role="status">
+        {afterSso ? w.passkeyAfterSso : w.passkeyAfterPassword}
+      </p>
+      <button type="button" className="link-button" onClick={onLost}>
+        {w.lostPasskey}
+      </button>
+    </div>
+  );
+}
+
+/** The password was right and the account has an authenticator app: its code, or a recovery code. */
+function CodeStep(props: {
+  recovery: boolean;
+  onRecovery: (recovery: boolean) => void;
+  code: string;
+  onCode: (code: string) => void;
+  fieldRef: RefObject<HTMLInputElement | null>;
+}) {
+  const w = useConsoleWords().signIn;
+  return (
+    <div className="stack" role="group" aria-labelledby="second-factor-title">
+      <p id="second-factor-title" className="muted" role="status">
+        {props.recovery ? w.enterRecovery : w.enterTotp}
+      </p>
+      <SecondFactorCodeField
+        id="signin-code"
+        recovery={props.recovery}
+        onRecovery={props.onRecovery}
+        value={props.code}
+        onValue={props.onCode}
+        fieldRef={props.fieldRef}
+      />
+    </div>
+  );
+}
+
+/** A passkey instead of the password (the one way in, once the password asked for it). */
+function PasskeyInstead(props: {
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  passkey: ReturnType<typeof usePasskeySignIn>;
+  asked: boolean;
+  onSignedIn: () => void;
+}) {
+  const words = useConsoleWords();
+  const w = words.signIn;
+  const { passkey, asked, buttonRef } = props;
+  return (
+    <div className="stack">
+      <p className="muted divider-text">{words.common.or}</p>
+      <Button
+        ref={buttonRef}
+        variant={asked ? 'primary' : 'secondary'}
+        className="btn-block"
+        disabled={passkey.isPending}
+        onClick={() => passkey.mutate(undefined, { onSuccess: () => props.onSignedIn() })}
+      >
+        {passkey.isPending ? w.waitingPasskey : asked ? w.withPasskey : w.passkeyInstead}
+      </Button>
+    </div>
   );
 }

@@ -16,6 +16,7 @@ import { SelectField, TextField } from '../../components/fields';
 import { DataTable, type Notice } from '../../components/console-ui';
 import { useConsoleWords } from '../../app/console-language';
 import { describeFilter } from '../pilots/segment-summary';
+import { ActionForm } from '../../components/action-form';
 
 const BOOKED = ['any', 'yes', 'no'] as const;
 type Booked = (typeof BOOKED)[number];
@@ -74,40 +75,21 @@ export function CrmConnectForm({ state, onNotice }: { state: AdminCrmState; onNo
     );
   };
   return (
-    <form className="card stack" aria-labelledby="crm-connect-title" onSubmit={submit}>
-      <h2 id="crm-connect-title">{state.connected ? w.change : w.connect}</h2>
+    <ActionForm
+      titleId="crm-connect-title"
+      title={state.connected ? w.change : w.connect}
+      heading="h2"
+      onSubmit={submit}
+      actions={
+        <>
+          <Button type="submit" disabled={connect.isPending}>
+            {state.connected ? w.save : w.connectNamed(CRM_PROVIDER_NAMES[provider])}
+          </Button>
+        </>
+      }
+    >
       {state.connected && <p className="muted">{w.tokenHidden}</p>}
-      <div className="form-grid">
-        <SelectField
-          label={w.crm}
-          options={CRM_PROVIDERS}
-          labels={CRM_PROVIDER_NAMES}
-          value={provider}
-          required
-          onValue={(value) => value && setProvider(value)}
-        />
-        <TextField
-          id="crm-token"
-          label={provider === 'hubspot' ? w.hubspotToken : w.apiToken}
-          type="password"
-          autoComplete="off"
-          required
-          minLength={8}
-          maxLength={512}
-          value={token}
-          onChange={(e) => setToken(e.target.value)}
-        />
-        {provider === 'pipedrive' && (
-          <TextField
-            id="crm-domain"
-            label={w.domain}
-            required
-            pattern="[A-Za-z0-9][A-Za-z0-9\-]{0,62}"
-            value={domain}
-            onChange={(e) => setDomain(e.target.value)}
-          />
-        )}
-      </div>
+      <ProviderFields provider={provider} onProvider={setProvider} token={token} onToken={setToken} domain={domain} onDomain={setDomain} />
       <fieldset className="stack">
         <legend>{w.who}</legend>
         <SelectField
@@ -121,67 +103,137 @@ export function CrmConnectForm({ state, onNotice }: { state: AdminCrmState; onNo
           onValue={(value) => setSegment(value ?? '')}
         />
         {segment === '' ? (
-          <>
-            <label className="check">
-              <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} /> {w.onlyConfirmed}
-            </label>
-            <div className="form-grid">
-              <TextField
-                id="crm-min-score"
-                label={w.minScore}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={100}
-                value={minScore}
-                onChange={(e) => setMinScore(e.target.value)}
-              />
-              <SelectField
-                label={w.booked}
-                options={BOOKED}
-                labels={w.bookedChoices}
-                value={booked}
-                required
-                onValue={(v) => v && setBooked(v)}
-              />
-            </div>
-          </>
+          <RuleFields
+            confirmed={confirmed}
+            onConfirmed={setConfirmed}
+            minScore={minScore}
+            onMinScore={setMinScore}
+            booked={booked}
+            onBooked={setBooked}
+          />
         ) : (
           <p className="muted">{describeChosen(segments.data?.items.find((s) => String(s.id) === segment)?.filter)}</p>
         )}
         <p className="muted">{w.unsubscribed}</p>
       </fieldset>
-      <div className="table-card">
-        <DataTable caption={w.fieldsCaption} header={w.fieldsHeader}>
-          {CRM_FIELDS.map((field) => (
-            <tr key={field}>
-              <th scope="row">{w.fields[field]}</th>
-              <td>
-                <TextField
-                  compact
-                  className="label-hidden"
-                  id={`crm-field-${field}`}
-                  label={w.propertyFor(w.fields[field])}
-                  pattern="[a-z][a-z0-9_]{0,99}"
-                  value={fields[field]}
-                  onChange={(e) => setFields({ ...fields, [field]: e.target.value })}
-                />
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      </div>
+      <FieldProperties fields={fields} onFields={setFields} />
       <p className="muted">{w.key}</p>
       {connect.error && (
         <p className="form-error" role="alert">
           {connect.error.message}
         </p>
       )}
-      <div className="actions">
-        <Button type="submit" disabled={connect.isPending}>
-          {state.connected ? w.save : w.connectNamed(CRM_PROVIDER_NAMES[provider])}
-        </Button>
+    </ActionForm>
+  );
+}
+
+/** Who goes to the CRM by the rule: confirmed only, a least fit score, a call booked or not. */
+function RuleFields(props: {
+  confirmed: boolean;
+  onConfirmed: (confirmed: boolean) => void;
+  minScore: string;
+  onMinScore: (score: string) => void;
+  booked: Booked;
+  onBooked: (booked: Booked) => void;
+}) {
+  const w = useConsoleWords().crm.connect;
+  return (
+    <>
+      <label className="check">
+        <input type="checkbox" checked={props.confirmed} onChange={(e) => props.onConfirmed(e.target.checked)} /> {w.onlyConfirmed}
+      </label>
+      <div className="form-grid">
+        <TextField
+          id="crm-min-score"
+          label={w.minScore}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          value={props.minScore}
+          onChange={(e) => props.onMinScore(e.target.value)}
+        />
+        <SelectField
+          label={w.booked}
+          options={BOOKED}
+          labels={w.bookedChoices}
+          value={props.booked}
+          required
+          onValue={(v) => v && props.onBooked(v)}
+        />
       </div>
-    </form>
+    </>
+  );
+}
+
+/** The CRM property each field goes to (empty: the field is not sent). */
+function FieldProperties({ fields, onFields }: { fields: Record<CrmField, string>; onFields: (fields: Record<CrmField, string>) => void }) {
+  const w = useConsoleWords().crm.connect;
+  return (
+    <div className="table-card">
+      <DataTable caption={w.fieldsCaption} header={w.fieldsHeader}>
+        {CRM_FIELDS.map((field) => (
+          <tr key={field}>
+            <th scope="row">{w.fields[field]}</th>
+            <td>
+              <TextField
+                compact
+                className="label-hidden"
+                id={`crm-field-${field}`}
+                label={w.propertyFor(w.fields[field])}
+                pattern="[a-z][a-z0-9_]{0,99}"
+                value={fields[field]}
+                onChange={(e) => onFields({ ...fields, [field]: e.target.value })}
+              />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+    </div>
+  );
+}
+
+/** The CRM and how we reach it: its token (never shown again once saved) and, for Pipedrive, the company's domain. */
+function ProviderFields(props: {
+  provider: CrmProvider;
+  onProvider: (provider: CrmProvider) => void;
+  token: string;
+  onToken: (token: string) => void;
+  domain: string;
+  onDomain: (domain: string) => void;
+}) {
+  const w = useConsoleWords().crm.connect;
+  return (
+    <div className="form-grid">
+      <SelectField
+        label={w.crm}
+        options={CRM_PROVIDERS}
+        labels={CRM_PROVIDER_NAMES}
+        value={props.provider}
+        required
+        onValue={(value) => value && props.onProvider(value)}
+      />
+      <TextField
+        id="crm-token"
+        label={props.provider === 'hubspot' ? w.hubspotToken : w.apiToken}
+        type="password"
+        autoComplete="off"
+        required
+        minLength={8}
+        maxLength={512}
+        value={props.token}
+        onChange={(e) => props.onToken(e.target.value)}
+      />
+      {props.provider === 'pipedrive' && (
+        <TextField
+          id="crm-domain"
+          label={w.domain}
+          required
+          pattern="[A-Za-z0-9][A-Za-z0-9\-]{0,62}"
+          value={props.domain}
+          onChange={(e) => props.onDomain(e.target.value)}
+        />
+      )}
+    </div>
   );
 }

@@ -11,6 +11,7 @@ import { audienceOfTarget, type SendTarget } from './segment-summary';
 import { Can } from '../../app/role';
 import { PausedSends, SendHealthCells } from './send-health';
 import { useConsoleWords } from '../../app/console-language';
+import { ActionForm } from '../../components/action-form';
 
 /** Updates to the list: write one for the Sign-ups filter or a saved segment, send yourself a test, send it, follow it, stop it. */
 export function CampaignsPanel({ target, operator }: { target: SendTarget; operator: string }) {
@@ -88,11 +89,10 @@ export function CampaignsPanel({ target, operator }: { target: SendTarget; opera
         )}
       />
       <Can need="member">
-        <form
-          className="card stack"
-          aria-labelledby="new-campaign-title"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <ActionForm
+          titleId="new-campaign-title"
+          title={w.writeFor(target.label)}
+          onSubmit={() => {
             if (!message.en) return;
             create.mutate(
               { name, ...audienceOfTarget(target), message: { en: message.en, ...(message.sv ? { sv: message.sv } : {}) } },
@@ -106,27 +106,32 @@ export function CampaignsPanel({ target, operator }: { target: SendTarget; opera
               },
             );
           }}
+          actions={
+            <>
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={preview.isPending || !message.en}
+                onClick={() => preview.mutate({ kind: 'campaign', message })}
+              >
+                {words.send.preview}
+              </Button>
+              <Button type="submit" disabled={create.isPending}>
+                {w.saveDraft}
+              </Button>
+            </>
+          }
+          footer={
+            <>
+              {preview.isError && <p role="alert">{preview.error.message}</p>}
+              {preview.data && <MailPreview preview={preview.data} />}
+            </>
+          }
         >
-          <h3 id="new-campaign-title">{w.writeFor(target.label)}</h3>
           <p className="muted">{w.who(target.words)}</p>
           <TextField label={w.name} value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} />
           <MessageFields draft={draft} onChange={setDraft} required />
-          <div className="actions">
-            <Button
-              type="button"
-              variant="secondary"
-              disabled={preview.isPending || !message.en}
-              onClick={() => preview.mutate({ kind: 'campaign', message })}
-            >
-              {words.send.preview}
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {w.saveDraft}
-            </Button>
-          </div>
-          {preview.isError && <p role="alert">{preview.error.message}</p>}
-          {preview.data && <MailPreview preview={preview.data} />}
-        </form>
+        </ActionForm>
       </Can>
       <ConfirmDialog
         open={sending !== null}

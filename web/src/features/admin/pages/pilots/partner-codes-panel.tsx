@@ -7,6 +7,7 @@ import { TimeCell } from '../../components/console-ui';
 import { ListPanel } from '../../components/list-panel';
 import { Can } from '../../app/role';
 import { useConsoleWords } from '../../app/console-language';
+import { ActionForm } from '../../components/action-form';
 
 /**
  * Partner codes (issue 23): a code for a partner to pass on; whoever enters it on the join page joins confirmed by it.
@@ -66,11 +67,10 @@ export function PartnerCodesPanel() {
         )}
       />
       <Can need="member">
-        <form
-          className="card stack"
-          aria-labelledby="new-partner-code-title"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <ActionForm
+          titleId="new-partner-code-title"
+          title={w.make}
+          onSubmit={() => {
             setOutcome('');
             setMade(null);
             make.mutate(
@@ -84,8 +84,27 @@ export function PartnerCodesPanel() {
               },
             );
           }}
+          actions={
+            <>
+              <Button type="submit" disabled={make.isPending || label.trim() === ''}>
+                {w.submit}
+              </Button>
+            </>
+          }
+          footer={
+            <>
+              <div role="status" aria-live="polite">
+                {made ? (
+                  <p>
+                    {w.madeBefore(made.label)} <code className="partner-code">{made.code}</code>. {words.apiKeys.madeAfter}
+                  </p>
+                ) : (
+                  outcome
+                )}
+              </div>
+            </>
+          }
         >
-          <h3 id="new-partner-code-title">{w.make}</h3>
           <div className="form-grid">
             <TextField label={w.label} value={label} required maxLength={200} onChange={(e) => setLabel(e.target.value)} />
             <TextField
@@ -107,21 +126,7 @@ export function PartnerCodesPanel() {
               onChange={(e) => setDays(e.target.value)}
             />
           </div>
-          <div className="actions">
-            <Button type="submit" disabled={make.isPending || label.trim() === ''}>
-              {w.submit}
-            </Button>
-          </div>
-          <div role="status" aria-live="polite">
-            {made ? (
-              <p>
-                {w.madeBefore(made.label)} <code className="partner-code">{made.code}</code>. {words.apiKeys.madeAfter}
-              </p>
-            ) : (
-              outcome
-            )}
-          </div>
-        </form>
+        </ActionForm>
       </Can>
     </section>
   );

@@ -13,6 +13,7 @@ import { Can } from '../../app/role';
 import { SelectField, TextAreaField, TextField } from '../../components/fields';
 import { ListPanel } from '../../components/list-panel';
 import { useConsoleLanguage } from '../../app/console-language';
+import { ActionForm } from '../../components/action-form';
 
 interface Draft {
   /** The question edited; undefined: a new one. */
@@ -119,19 +120,37 @@ export function QuestionsPanel() {
         )}
       />
       <Can need="owner">
-        <form
-          className="card stack"
-          aria-labelledby="question-form-title"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <ActionForm
+          titleId="question-form-title"
+          title={draft.id === undefined ? w.ask : w.editNamed(locale === 'sv' ? draft.sv : draft.en)}
+          onSubmit={() => {
             setOutcome('');
             const question = saveOf(draft);
             const prompt = locale === 'sv' ? draft.sv : draft.en;
             if (draft.id === undefined) action.mutate({ create: question }, done(w.asked(prompt)));
             else action.mutate({ update: draft.id, question }, done(w.saved(prompt)));
           }}
+          actions={
+            <>
+              <Button type="submit" disabled={action.isPending || (draft.id === undefined && active.length >= MAX_QUESTIONS)}>
+                {draft.id === undefined ? w.submitNew : w.submitEdit}
+              </Button>
+              {draft.id !== undefined && (
+                <Button type="button" variant="ghost" onClick={() => setDraft(EMPTY)}>
+                  {words.common.cancel}
+                </Button>
+              )}
+            </>
+          }
+          footer={
+            <>
+              {draft.id === undefined && active.length >= MAX_QUESTIONS && <p className="muted">{w.full(MAX_QUESTIONS)}</p>}
+              <p role="status" aria-live="polite">
+                {outcome}
+              </p>
+            </>
+          }
         >
-          <h3 id="question-form-title">{draft.id === undefined ? w.ask : w.editNamed(locale === 'sv' ? draft.sv : draft.en)}</h3>
           <div className="form-grid">
             <TextField
               label={w.promptEn}
@@ -167,21 +186,7 @@ export function QuestionsPanel() {
               onChange={(e) => setDraft({ ...draft, options: e.target.value })}
             />
           )}
-          <div className="actions">
-            <Button type="submit" disabled={action.isPending || (draft.id === undefined && active.length >= MAX_QUESTIONS)}>
-              {draft.id === undefined ? w.submitNew : w.submitEdit}
-            </Button>
-            {draft.id !== undefined && (
-              <Button type="button" variant="ghost" onClick={() => setDraft(EMPTY)}>
-                {words.common.cancel}
-              </Button>
-            )}
-          </div>
-          {draft.id === undefined && active.length >= MAX_QUESTIONS && <p className="muted">{w.full(MAX_QUESTIONS)}</p>}
-          <p role="status" aria-live="polite">
-            {outcome}
-          </p>
-        </form>
+        </ActionForm>
       </Can>
     </section>
   );

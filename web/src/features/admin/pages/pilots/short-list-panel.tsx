@@ -10,6 +10,7 @@ import { TimeCell } from '../../components/console-ui';
 import { useConsoleFormat, useConsoleWords } from '../../app/console-language';
 import { ListPanel } from '../../components/list-panel';
 import { waveOutcome } from './waves-panel';
+import { ActionForm } from '../../components/action-form';
 
 /** The short list: confirmed people not yet invited, the best fit first (issue 36 item 4). */
 export const SHORT_LIST_SEGMENT: AdminSegment = { confirmed: 'yes', invited: 'no', opted_out: 'no' };
@@ -55,11 +56,10 @@ export function ShortListPanel() {
         )}
       />
       <Can need="member">
-        <form
-          className="card stack"
-          aria-labelledby="short-list-wave-title"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <ActionForm
+          titleId="short-list-wave-title"
+          title={w.inviteBest}
+          onSubmit={() => {
             setOutcome('');
             create.mutate(
               { name, filter: SHORT_LIST_SEGMENT, limit: Number(count), order: 'best_fit' },
@@ -72,8 +72,21 @@ export function ShortListPanel() {
               },
             );
           }}
+          actions={
+            <>
+              <Button type="submit" disabled={create.isPending || name.trim() === '' || !(Number(count) >= 1)}>
+                {w.submit(Number(count) >= 1 ? Number(count) : null)}
+              </Button>
+            </>
+          }
+          footer={
+            <>
+              <p role="status" aria-live="polite">
+                {outcome}
+              </p>
+            </>
+          }
         >
-          <h3 id="short-list-wave-title">{w.inviteBest}</h3>
           <div className="form-grid">
             <TextField label={words.waves.name} value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} />
             <TextField
@@ -86,15 +99,7 @@ export function ShortListPanel() {
               onChange={(e) => setCount(e.target.value)}
             />
           </div>
-          <div className="actions">
-            <Button type="submit" disabled={create.isPending || name.trim() === '' || !(Number(count) >= 1)}>
-              {w.submit(Number(count) >= 1 ? Number(count) : null)}
-            </Button>
-          </div>
-          <p role="status" aria-live="polite">
-            {outcome}
-          </p>
-        </form>
+        </ActionForm>
       </Can>
     </section>
   );

@@ -12,6 +12,7 @@ import { EMPTY_MESSAGE, MessageFields, filledMessage, type MessageDraft } from '
 import { audienceOfTarget, type SendTarget } from './segment-summary';
 import { Can } from '../../app/role';
 import { PausedSends, SendHealthCells } from './send-health';
+import { ActionForm } from '../../components/action-form';
 
 /** What a new wave did, in one sentence. */
 export function waveOutcome(created: AdminWaveCreated, words: ConsoleWords): string {
@@ -27,16 +28,6 @@ export function WavesPanel({ target }: { target: SendTarget }) {
   const words = useConsoleWords();
   const w = words.waves;
   const waves = useWaves();
-  const create = useCreateWave();
-  const preview = useMailPreview();
-  const [name, setName] = useState('');
-  const [limit, setLimit] = useState('');
-  const [order, setOrder] = useState<'oldest' | 'best_fit'>('oldest');
-  const [days, setDays] = useState('30');
-  const [draft, setDraft] = useState<MessageDraft>(EMPTY_MESSAGE);
-  const [outcome, setOutcome] = useState('');
-  const message = filledMessage(draft);
-  const ownWords = Object.keys(message).length > 0 ? { message } : {};
   return (
     <section className="stack-lg" aria-labelledby="waves-title">
       <h2 id="waves-title">{w.title}</h2>
@@ -64,85 +55,101 @@ export function WavesPanel({ target }: { target: SendTarget }) {
         )}
       />
       <Can need="member">
-        <form
-          className="card stack"
-          aria-labelledby="new-wave-title"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setOutcome('');
-            create.mutate(
-              {
-                name,
-                ...audienceOfTarget(target),
-                ...(limit ? { limit: Number(limit) } : {}),
-                order,
-                expires_in_days: Number(days),
-                ...ownWords,
-              },
-              {
-                onSuccess: (created) => {
-                  setOutcome(`“${name}”: ${waveOutcome(created, words)}`);
-                  setName('');
-                  setDraft(EMPTY_MESSAGE);
-                  preview.reset();
-                },
-                onError: (error) => setOutcome(error.message),
-              },
-            );
-          }}
-        >
-          <h3 id="new-wave-title">{w.inviteFrom(target.label)}</h3>
-          <p className="muted">
-            {w.who(target.words, order === 'best_fit')} <strong>{w.inviteSelected}</strong>.
-          </p>
-          <div className="form-grid">
-            <TextField label={w.name} value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} />
-            <TextField
-              label={w.atMost}
-              type="number"
-              min={1}
-              max={MAX_WAVE_SIZE}
-              value={limit}
-              onChange={(e) => setLimit(e.target.value)}
-            />
-            <SelectField
-              label={w.whoFirst}
-              options={['oldest', 'best_fit'] as const}
-              labels={{ oldest: w.oldest, best_fit: w.bestFit }}
-              value={order}
-              onValue={(value) => setOrder(value ?? 'oldest')}
-            />
-            <TextField
-              label={w.validFor}
-              type="number"
-              min={1}
-              max={MAX_EXPIRY_DAYS}
-              required
-              value={days}
-              onChange={(e) => setDays(e.target.value)}
-            />
-          </div>
-          <MessageFields draft={draft} onChange={setDraft} required={false} />
-          <div className="actions">
-            <Button
-              type="button"
-              variant="secondary"
-              disabled={preview.isPending}
-              onClick={() => preview.mutate({ kind: 'invitation', ...ownWords })}
-            >
-              {words.send.preview}
-            </Button>
-            <Button type="submit" disabled={create.isPending || name.trim() === ''}>
-              {w.send}
-            </Button>
-          </div>
+        <NewWaveForm target={target} />
+      </Can>
+    </section>
+  );
+}
+
+/** A new wave: its name, how many at most and who first, how long the invitation holds, and the founders' own words. */
+function NewWaveForm({ target }: { target: SendTarget }) {
+  const words = useConsoleWords();
+  const w = words.waves;
+  const create = useCreateWave();
+  const preview = useMailPreview();
+  const [name, setName] = useState('');
+  const [limit, setLimit] = useState('');
+  const [order, setOrder] = useState<'oldest' | 'best_fit'>('oldest');
+  const [days, setDays] = useState('30');
+  const [draft, setDraft] = useState<MessageDraft>(EMPTY_MESSAGE);
+  const [outcome, setOutcome] = useState('');
+  const message = filledMessage(draft);
+  const ownWords = Object.keys(message).length > 0 ? { message } : {};
+  return (
+    <ActionForm
+      titleId="new-wave-title"
+      title={w.inviteFrom(target.label)}
+      onSubmit={() => {
+        setOutcome('');
+        create.mutate(
+          {
+            name,
+            ...audienceOfTarget(target),
+            ...(limit ? { limit: Number(limit) } : {}),
+            order,
+            expires_in_days: Number(days),
+            ...ownWords,
+          },
+          {
+            onSuccess: (created) => {
+              setOutcome(`“${name}”: ${waveOutcome(created, words)}`);
+              setName('');
+              setDraft(EMPTY_MESSAGE);
+              preview.reset();
+            },
+            onError: (error) => setOutcome(error.message),
+          },
+        );
+      }}
+      actions={
+        <>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={preview.isPending}
+            onClick={() => preview.mutate({ kind: 'invitation', ...ownWords })}
+          >
+            {words.send.preview}
+          </Button>
+          <Button type="submit" disabled={create.isPending || name.trim() === ''}>
+            {w.send}
+          </Button>
+        </>
+      }
+      footer={
+        <>
           <p role="status" aria-live="polite">
             {outcome}
           </p>
           {preview.isError && <p role="alert">{preview.error.message}</p>}
           {preview.data && <MailPreview preview={preview.data} />}
-        </form>
-      </Can>
-    </section>
+        </>
+      }
+    >
+      <p className="muted">
+        {w.who(target.words, order === 'best_fit')} <strong>{w.inviteSelected}</strong>.
+      </p>
+      <div className="form-grid">
+        <TextField label={w.name} value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} />
+        <TextField label={w.atMost} type="number" min={1} max={MAX_WAVE_SIZE} value={limit} onChange={(e) => setLimit(e.target.value)} />
+        <SelectField
+          label={w.whoFirst}
+          options={['oldest', 'best_fit'] as const}
+          labels={{ oldest: w.oldest, best_fit: w.bestFit }}
+          value={order}
+          onValue={(value) => setOrder(value ?? 'oldest')}
+        />
+        <TextField
+          label={w.validFor}
+          type="number"
+          min={1}
+          max={MAX_EXPIRY_DAYS}
+          required
+          value={days}
+          onChange={(e) => setDays(e.target.value)}
+        />
+      </div>
+      <MessageFields draft={draft} onChange={setDraft} required={false} />
+    </ActionForm>
   );
 }

@@ -15,6 +15,7 @@ import { AdminApiError } from '../../api/client';
 import { useCorrectSignup } from '../../api/signups';
 import { SelectField, TextField } from '../../components/fields';
 import { useConsoleWords } from '../../app/console-language';
+import { ActionForm } from '../../components/action-form';
 
 /** An operator corrects what was stored; the contract's rules check it before it is sent. */
 export function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSignup; onDone: () => void; onCancel: () => void }) {
@@ -60,8 +61,23 @@ export function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSign
     });
 
   return (
-    <form className="card stack" onSubmit={submit} aria-labelledby="correct-title" noValidate>
-      <h2 id="correct-title">{w.title}</h2>
+    <ActionForm
+      titleId="correct-title"
+      title={w.title}
+      heading="h2"
+      noValidate
+      onSubmit={submit}
+      actions={
+        <>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? words.common.saving : w.submit}
+          </Button>
+          <Button variant="ghost" onClick={onCancel}>
+            {words.common.cancel}
+          </Button>
+        </>
+      }
+    >
       {problem && (
         <p className="form-error" role="alert">
           {problem}
@@ -115,14 +131,6 @@ export function CorrectionForm({ signup, onDone, onCancel }: { signup: AdminSign
           onChange={(e) => setDraft({ ...draft, other_outcome: e.target.value })}
         />
       )}
-      <div className="actions">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? words.common.saving : w.submit}
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          {words.common.cancel}
-        </Button>
-      </div>
-    </form>
+    </ActionForm>
   );
 }

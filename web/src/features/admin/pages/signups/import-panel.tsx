@@ -25,7 +25,6 @@ export function ImportPanel() {
   const format = useConsoleFormat();
   const n = format.number;
   const importList = useImportList();
-  const progressLine = useProgressLine();
   const [file, setFile] = useState<File | null>(null);
   const [source, setSource] = useState('');
   const [confirmByMail, setConfirmByMail] = useState(false);
@@ -88,46 +87,62 @@ export function ImportPanel() {
           </Button>
         </div>
       </form>
-      {importList.isPending && (
-        <div role="status" className="stack import-progress">
-          {importList.progress ? (
-            <>
-              <progress max={importList.progress.total} value={importList.progress.done} aria-label={w.rowsImported} />
-              <p>{progressLine(importList.progress)}</p>
-            </>
-          ) : (
-            <p>{w.reading}</p>
-          )}
-        </div>
-      )}
-      {report && (
-        <div role="status" className="stack">
-          <p>
-            <strong>{report.dry_run ? w.checked : w.imported}:</strong>{' '}
-            {w.report({
-              rows: n(report.rows),
-              fresh: n(report.new),
-              existing: n(report.existing),
-              erased: report.erased ? n(report.erased) : null,
-              repeated: n(report.duplicates_in_file),
-              invalid: n(report.invalid.length),
-            })}
-            {report.answers_unknown > 0 && ` ${w.unknownAnswers(n(report.answers_unknown))}`}
-            {!report.dry_run &&
-              ` ${w.stored(n(report.imported), report.source, report.confirmations_queued ? n(report.confirmations_queued) : null)}`}
-          </p>
-          {report.invalid.length > 0 && (
-            <ul className="invalid-lines">
-              {report.invalid.slice(0, 50).map((i) => (
-                <li key={i.line}>
-                  {w.line(i.line)} {i.reason}
-                </li>
-              ))}
-              {report.invalid.length > 50 && <li>{w.more(n(report.invalid.length - 50))}</li>}
-            </ul>
-          )}
-        </div>
-      )}
+      {importList.isPending && <ImportProgress progress={importList.progress} />}
+      {report && <ImportReport report={report} />}
     </section>
   );
 }
+
+/** How far the import is: a bar and a line, once the server reports the rows (until then, that it reads the file). */
+function ImportProgress({ progress }: { progress: ImportList['progress'] }) {
+  const w = useConsoleWords().signups.import;
+  const progressLine = useProgressLine();
+  return (
+    <div role="status" className="stack import-progress">
+      {progress ? (
+        <>
+          <progress max={progress.total} value={progress.done} aria-label={w.rowsImported} />
+          <p>{progressLine(progress)}</p>
+        </>
+      ) : (
+        <p>{w.reading}</p>
+      )}
+    </div>
+  );
+}
+
+/** What the check found, or what the import stored: the counts, and the first fifty lines it could not read. */
+function ImportReport({ report }: { report: NonNullable<ImportList['data']> }) {
+  const w = useConsoleWords().signups.import;
+  const n = useConsoleFormat().number;
+  return (
+    <div role="status" className="stack">
+      <p>
+        <strong>{report.dry_run ? w.checked : w.imported}:</strong>{' '}
+        {w.report({
+          rows: n(report.rows),
+          fresh: n(report.new),
+          existing: n(report.existing),
+          erased: report.erased ? n(report.erased) : null,
+          repeated: n(report.duplicates_in_file),
+          invalid: n(report.invalid.length),
+        })}
+        {report.answers_unknown > 0 && ` ${w.unknownAnswers(n(report.answers_unknown))}`}
+        {!report.dry_run &&
+          ` ${w.stored(n(report.imported), report.source, report.confirmations_queued ? n(report.confirmations_queued) : null)}`}
+      </p>
+      {report.invalid.length > 0 && (
+        <ul className="invalid-lines">
+          {report.invalid.slice(0, 50).map((i) => (
+            <li key={i.line}>
+              {w.line(i.line)} {i.reason}
+            </li>
+          ))}
+          {report.invalid.length > 50 && <li>{w.more(n(report.invalid.length - 50))}</li>}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+type ImportList = ReturnType<typeof useImportList>;

@@ -6,6 +6,7 @@ import { TextField } from '../../components/fields';
 import { ConfirmDialog, DataTable, TimeCell, type Notice } from '../../components/console-ui';
 import { ListPanel } from '../../components/list-panel';
 import { useConsoleWords } from '../../app/console-language';
+import { ActionForm } from '../../components/action-form';
 
 /**
  * Scoped API keys (issue 37 item 5): a key for each client (the product, an integration, a metrics scraper) with only
@@ -15,16 +16,8 @@ import { useConsoleWords } from '../../app/console-language';
 export function ApiKeysPanel({ onNotice }: { onNotice: (notice: Notice) => void }) {
   const w = useConsoleWords().apiKeys;
   const keys = useApiKeys();
-  const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ApiScope[]>([]);
-  const [days, setDays] = useState('');
-  const [made, setMade] = useState<{ name: string; key: string } | null>(null);
-  const [problem, setProblem] = useState('');
   const [revoking, setRevoking] = useState<AdminApiKey | null>(null);
-  const toggle = (scope: ApiScope, on: boolean) =>
-    setScopes((current) => (on ? API_SCOPES.filter((s) => s === scope || current.includes(s)) : current.filter((s) => s !== scope)));
   return (
     <section className="stack-lg" aria-labelledby="api-keys-title">
       <h2 id="api-keys-title">{w.title}</h2>
@@ -74,72 +67,7 @@ export function ApiKeysPanel({ onNotice }: { onNotice: (notice: Notice) => void 
           </DataTable>
         </div>
       )}
-      <form
-        className="card stack"
-        aria-labelledby="new-api-key-title"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setProblem('');
-          setMade(null);
-          if (scopes.length === 0) {
-            setProblem(w.chooseScope);
-            return;
-          }
-          create.mutate(
-            { name, scopes, ...(days.trim() === '' ? {} : { expires_in_days: Number(days) }) },
-            {
-              onSuccess: (created) => {
-                setMade({ name: created.name, key: created.key });
-                setName('');
-                setScopes([]);
-                setDays('');
-              },
-              onError: (error) => setProblem(error.message),
-            },
-          );
-        }}
-      >
-        <h3 id="new-api-key-title">{w.make}</h3>
-        <div className="form-grid">
-          <TextField label={w.name} value={name} required maxLength={API_KEY_NAME_MAX_LENGTH} onChange={(e) => setName(e.target.value)} />
-          <TextField
-            label={w.validFor}
-            type="number"
-            min={1}
-            max={MAX_EXPIRY_DAYS}
-            value={days}
-            onChange={(e) => setDays(e.target.value)}
-          />
-        </div>
-        <fieldset className="checks">
-          <legend>{w.scopes}</legend>
-          {API_SCOPES.map((scope) => (
-            <label key={scope} className="check">
-              <input type="checkbox" checked={scopes.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)} />
-              <span>
-                <code>{scope}</code>: {w.scopeUses[scope]}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        {problem && (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        )}
-        <div className="actions">
-          <Button type="submit" disabled={create.isPending || name.trim() === ''}>
-            {w.submit}
-          </Button>
-        </div>
-        <div role="status" aria-live="polite">
-          {made && (
-            <p>
-              {w.madeBefore(made.name)} <code className="partner-code">{made.key}</code>. {w.madeAfter}
-            </p>
-          )}
-        </div>
-      </form>
+      <NewApiKeyForm />
       {revoking && (
         <ConfirmDialog
           open
@@ -159,5 +87,83 @@ export function ApiKeysPanel({ onNotice }: { onNotice: (notice: Notice) => void 
         </ConfirmDialog>
       )}
     </section>
+  );
+}
+
+/** A new key: its name, how long it holds, and its scopes; shown once, whole, when made. */
+function NewApiKeyForm() {
+  const w = useConsoleWords().apiKeys;
+  const create = useCreateApiKey();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiScope[]>([]);
+  const [days, setDays] = useState('');
+  const [made, setMade] = useState<{ name: string; key: string } | null>(null);
+  const [problem, setProblem] = useState('');
+  const toggle = (scope: ApiScope, on: boolean) =>
+    setScopes((current) => (on ? API_SCOPES.filter((s) => s === scope || current.includes(s)) : current.filter((s) => s !== scope)));
+  return (
+    <ActionForm
+      titleId="new-api-key-title"
+      title={w.make}
+      onSubmit={() => {
+        setProblem('');
+        setMade(null);
+        if (scopes.length === 0) {
+          setProblem(w.chooseScope);
+          return;
+        }
+        create.mutate(
+          { name, scopes, ...(days.trim() === '' ? {} : { expires_in_days: Number(days) }) },
+          {
+            onSuccess: (created) => {
+              setMade({ name: created.name, key: created.key });
+              setName('');
+              setScopes([]);
+              setDays('');
+            },
+            onError: (error) => setProblem(error.message),
+          },
+        );
+      }}
+      actions={
+        <>
+          <Button type="submit" disabled={create.isPending || name.trim() === ''}>
+            {w.submit}
+          </Button>
+        </>
+      }
+      footer={
+        <>
+          <div role="status" aria-live="polite">
+            {made && (
+              <p>
+                {w.madeBefore(made.name)} <code className="partner-code">{made.key}</code>. {w.madeAfter}
+              </p>
+            )}
+          </div>
+        </>
+      }
+    >
+      <div className="form-grid">
+        <TextField label={w.name} value={name} required maxLength={API_KEY_NAME_MAX_LENGTH} onChange={(e) => setName(e.target.value)} />
+        <TextField label={w.validFor} type="number" min={1} max={MAX_EXPIRY_DAYS} value={days} onChange={(e) => setDays(e.target.value)} />
+      </div>
+      <fieldset className="checks">
+        <legend>{w.scopes}</legend>
+        {API_SCOPES.map((scope) => (
+          <label key={scope} className="check">
+            <input type="checkbox" checked={scopes.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)} />
+            <span>
+              <code>{scope}</code>: {w.scopeUses[scope]}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </ActionForm>
   );
 }

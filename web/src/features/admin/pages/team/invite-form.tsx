@@ -5,6 +5,7 @@ import { useInvite } from '../../api/team';
 import { SelectField, TextField } from '../../components/fields';
 import type { Notice } from '../../components/console-ui';
 import { useConsoleWords } from '../../app/console-language';
+import { ActionForm } from '../../components/action-form';
 
 /** An owner invites a teammate: their address and role; a mail with a link (48 hours, once) goes out. */
 export function InviteForm({ onNotice }: { onNotice: (notice: Notice) => void }) {
@@ -26,8 +27,17 @@ export function InviteForm({ onNotice }: { onNotice: (notice: Notice) => void })
     );
   };
   return (
-    <form className="card stack" onSubmit={submit} aria-labelledby="invite-title">
-      <h2 id="invite-title">{w.title}</h2>
+    <ActionForm
+      titleId="invite-title"
+      title={w.title}
+      heading="h2"
+      onSubmit={submit}
+      actions={
+        <Button type="submit" disabled={invite.isPending || !email}>
+          {invite.isPending ? w.sending : w.submit}
+        </Button>
+      }
+    >
       {invite.isError && (
         <p className="form-error" role="alert">
           {invite.error.message}
@@ -53,9 +63,6 @@ export function InviteForm({ onNotice }: { onNotice: (notice: Notice) => void })
         />
       </div>
       <p className="muted">{words.roleDescriptions[role]}.</p>
-      <Button type="submit" disabled={invite.isPending || !email}>
-        {invite.isPending ? w.sending : w.submit}
-      </Button>
-    </form>
+    </ActionForm>
   );
 }

@@ -1,0 +1,90 @@
+import type { Executor } from '../db/connection';
+import type { Stores } from '../db/stores';
+import type { OperatorSessionSummary } from '../db/stores/operator-sessions';
+import { randomToken, sha256 } from '../lib/crypto';
+import { expiryFrom, pastMaximum, sessionAt, type SessionLifetime } from '../lib/session-expiry';
+import type { OperatorRole } from '@waitlist/contract';
+import type { UseCases } from './use-case';
+
+/** A live session as every guarded request sees it (routes/admin/guards.ts). */
+export interface ResolvedSession {
+  operatorId: number;
+  email: string;
+  role: OperatorRole;
+  totp: boolean;
+  passkeys: number;
+  sessionId: string;
+  expiresAt: number;
+  /** When the operator last proved who they are in this session (the sign-in, or a proof since). */
+  provedAt: number;
+  /** A viewer sees addresses masked unless an owner let them see them whole. */
+  seesAddresses: boolean;
+}
+
+/**
+ * Console sessions: a random token in the cookie, only its SHA-256 stored (db/stores/operator-sessions.ts), living as
+ * lib/session-expiry.ts says. Resolving one is a use case of its own when it writes: an ended session is deleted, a
+ * used one has its expiry moved forward (at most once a minute).
+ */
+export function createOperatorSessionService({
+  stores,
+  useCases,
+  lifetime,
+}: {
+  stores: Pick<Stores, 'operatorSessions'>;
+  useCases: UseCases;
+  lifetime: SessionLifetime;
+}) {
+  const sessions = stores.operatorSessions;
+  return {
+    lifetime,
+
+    /** A new random token for a sign-in (never a fixed one), in the sign-in's change. */
+    async open(
+      trx: Executor,
+      operatorId: number,
+      userAgent: string | undefined,
+      now = Date.now(),
+    ): Promise<{ token: string; expiresAt: number }> {
+      const token = randomToken();
+      const expiresAt = expiryFrom(lifetime, now, now);
+      await sessions.create(trx, { tokenHash: sha256(token), operatorId, userAgent, at: now, expiresAt });
+      return { token, expiresAt };
+    },
+
+    /** The session's operator, its idle expiry slid forward (never past the absolute one); undefined when it ended. */
+    async resolve(token: string, now = Date.now()): Promise<ResolvedSession | undefined> {
+      const tokenHash = sha256(token);
+      const row = await sessions.find(tokenHash);
+      if (!row) return undefined;
+      const state = sessionAt(lifetime, row, now);
+      if (state.ended) {
+        await useCases.run(({ trx }) => sessions.end(trx, tokenHash));
+        return undefined;
+      }
+      if (state.touch) await useCases.run(({ trx }) => sessions.touch(trx, tokenHash, now, state.expiresAt));
+      return {
+        operatorId: row.operatorId,
+        email: row.email,
+        role: row.role,
+        totp: row.totp,
+        passkeys: row.passkeys,
+        sessionId: row.sessionId,
+        expiresAt: state.expiresAt,
+        provedAt: row.provedAt ?? row.startedAt,
+        seesAddresses: row.role !== 'viewer' || row.seesAddresses,
+      };
+    },
+
+    /** Ends the session of this token (a sign-out, or the one a new sign-in replaces), in `trx`. */
+    end: (trx: Executor, token: string) => sessions.end(trx, sha256(token)),
+
+    /** An operator's live sessions, the most recently used first. */
+    async listFor(operatorId: number, now = Date.now()): Promise<OperatorSessionSummary[]> {
+      const rows = await sessions.listFor(operatorId, now);
+      return rows.filter((r) => !pastMaximum(lifetime, now, r.startedAtMs)).map(({ startedAtMs: _, ...summary }) => summary);
+    },
+  };
+}
+
+export type OperatorSessionService = ReturnType<typeof createOperatorSessionService>;
