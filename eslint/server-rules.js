@@ -109,15 +109,8 @@ export const SERVER_RULE_BLOCKS = [
   },
   {
     files: DB_SIGNUP_WRITERS,
-    // The fold of the kept counts (signup-fold.ts) still opens its own transactions, one per batch, because a console
-    // read folds before it reads (decision 0033); moving that loop into a service is the open part of issue 50 item 1.
-    ignores: ['server/src/db/stores/signup-fold.ts', 'server/src/db/migrations/**', ...SERVER_SOURCE_IGNORES],
-    rules: { 'no-restricted-syntax': ['error', ...dialectBranches, ...transactionInStore] },
-  },
-  {
-    files: ['server/src/db/stores/signup-fold.ts', 'server/src/db/migrations/**'],
     ignores: SERVER_SOURCE_IGNORES,
-    rules: { 'no-restricted-syntax': ['error', ...dialectBranches] },
+    rules: { 'no-restricted-syntax': ['error', ...dialectBranches, ...transactionInStore] },
   },
   {
     // services/: the rules of each use case; no SQL, and every change through use-case.ts.

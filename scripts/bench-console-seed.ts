@@ -9,6 +9,7 @@ import { migrate } from '../server/src/db/migrations';
 import { createSignupStore } from '../server/src/db/stores/signups';
 import type { TestDatabase } from '../server/src/test/databases';
 import { seedRows } from '../server/src/test/seed-signups';
+import { servicesOn } from '../server/src/test/app';
 
 export interface ConsoleProbe {
   middleCursor: string;
@@ -70,7 +71,7 @@ export async function seedConsole(
       if (options.burst) return await probeOf(database, now);
       // What the server's housekeeping does every 30 s as sign-ups arrive: count them in the console's kept counts.
       const foldStart = performance.now();
-      await store.foldIntoCounts();
+      await servicesOn(database).services.countFold.run();
       process.stdout.write(`  folded into the kept counts in ${((performance.now() - foldStart) / 1000).toFixed(1)} s\n`);
       // What autovacuum does on its own after a load like this on PostgreSQL (SQLite plans without statistics here,
       // as a freshly started server's database does).

@@ -66,11 +66,11 @@ describe.each(DIALECTS)('fit scores on %s', (dialect) => {
 
   it('gives colleagues their term once a second person of the company is on the list, the first one too', async () => {
     await signUp({ email: `first-${dialect}@scania.com`, role: 'Project Manager', company_size: '201-500 employees' });
-    await suite.app.stores.signups.foldIntoCounts();
+    await suite.app.services.countFold.run();
     const before = (await list('company=scania.com')).items[0]!;
     expect(before.fit_reasons).not.toContain('+10 colleagues on the list');
     await signUp({ email: `second-${dialect}@scania.com`, role: 'Product Manager', company_size: '201-500 employees' });
-    await suite.app.stores.signups.foldIntoCounts();
+    await suite.app.services.countFold.run();
     const both = (await list('company=scania.com')).items;
     expect(both).toHaveLength(2);
     for (const person of both) expect(person.fit_reasons).toContain('+10 colleagues on the list');
@@ -80,7 +80,7 @@ describe.each(DIALECTS)('fit scores on %s', (dialect) => {
   it('scores in SQL exactly as the server sums (a realistic spread of 600 sign-ups), and pages by score without a gap', async () => {
     const rows = seedRows(600, Date.now(), 10_000);
     await suite.app.database.db.transaction().execute((trx) => suite.app.stores.signups.insertNew(trx, rows));
-    await suite.app.stores.signups.foldIntoCounts();
+    await suite.app.services.countFold.run();
     const stored = await suite.app.database.db.selectFrom('waitlist_signups').selectAll().execute();
     const companies = new Map(
       (await suite.app.database.db.selectFrom('companies').select(['domain', 'people']).execute()).map((c) => [c.domain, Number(c.people)]),

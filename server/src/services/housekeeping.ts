@@ -145,7 +145,7 @@ function figureJobs(stores: Stores, services: Services, settings: HousekeepingSe
       name: "fold new sign-ups into the console's counts",
       everyMs: 30_000,
       runNow: 'background',
-      run: () => stores.signups.foldIntoCounts({ limit: 250, pauseMs: 20, paced: true }),
+      run: () => services.countFold.run({ limit: 250, pauseMs: 20, paced: true }),
     },
     {
       // A burst's rows planned as an empty table made the Mail page sort every waiting mail (issue 48): a look at the

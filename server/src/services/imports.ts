@@ -16,6 +16,7 @@ import { companyOf } from '../lib/company';
 import type { ErasureLedger } from '../io/erasure-ledger';
 import type { SignupService } from './signups';
 import type { UseCases } from './use-case';
+import type { CountFold } from './count-fold';
 
 /**
  * Importing an existing list (docs/decisions/0023): a CSV with a header row, its columns found by name (with the common
@@ -92,6 +93,8 @@ export interface ImportDeps {
   stores: Pick<Stores, 'signups' | 'signupListing'>;
   signups: SignupService;
   useCases: UseCases;
+  /** The fold of the kept counts: an import folds its own rows (services/count-fold.ts). */
+  fold: CountFold;
   /** The erasure ledger (io/erasure-ledger.ts): who asked to be erased. */
   ledger?: Pick<ErasureLedger, 'erasedAmong'> | undefined;
   now?: () => Date;
@@ -250,7 +253,7 @@ async function importSignups(deps: ImportDeps, csv: string, options: ImportOptio
       await pause(database.bulkWritePauseMs);
     }
     // In small transactions: a sign-up arriving meanwhile waits for one of them at most.
-    await stores.signups.foldIntoCounts({ limit: BATCH, pauseMs: database.bulkWritePauseMs });
+    await deps.fold.bulk(BATCH);
   } catch (error) {
     // What was stored so far stays (each batch committed whole): the trail says how far it got.
     await deps.useCases.record({ action, operatorId: options.operatorId, target, outcome: 'failed', detail: summary() });

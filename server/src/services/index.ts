@@ -23,6 +23,8 @@ import { createCrmSync } from './crm-sync';
 import { createSegments } from './segments';
 import { createVisitCounting } from './visits';
 import { createAuditRetention } from './audit-retention';
+import { createCountFold } from './count-fold';
+import { createCountedReads } from './counted-reads';
 
 /** The erasure ledger's HMAC key in server_secrets (made once, kept in the database and so in every backup). */
 export const ERASURE_LEDGER_KEY = 'erasure-ledger';
@@ -51,6 +53,7 @@ export function createServices(database: Database, stores: Stores, settings: Ser
       : useCases.run(({ trx }) => stores.serverSecrets.getOrMake(trx, ERASURE_LEDGER_KEY)),
   );
   const mail = createMailArea(deps);
+  const countFold = createCountFold({ stores, useCases });
   const fitRules = createFitRules({ stores, useCases });
   const questions = createQuestions({ stores, useCases, events });
   const bookings = createBookings({ stores, useCases, events, settings: settings.booking ?? { minScore: 100 }, ...clock });
@@ -90,7 +93,9 @@ export function createServices(database: Database, stores: Stores, settings: Ser
     bookings,
     questions,
     exports,
-    imports: createImports({ database, stores, signups, useCases, ledger, ...clock }),
+    imports: createImports({ database, stores, signups, useCases, fold: countFold, ledger, ...clock }),
+    countFold,
+    countedReads: createCountedReads({ stores, fold: countFold }),
     proofOfWork,
     mailBudget,
     visits: createVisitCounting({ stores, useCases }),

@@ -12,6 +12,8 @@ export function createPlannerStatistics(database: Database) {
   return {
     /** Gathers the statistics of those burst tables that grew by a fifth since they were last gathered; answers which. */
     keepUp: (): Promise<string[]> => database.keepUpStatistics(BURST_TABLES),
+    /** Gathers those tables' statistics now (the fold found a burst's backlog). */
+    refresh: (): Promise<void> => database.refreshStatistics(BURST_TABLES),
   };
 }
 

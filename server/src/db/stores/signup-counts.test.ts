@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMPANY_SIZE_OPTIONS, DESIRED_OUTCOME_OPTIONS, FOLLOW_UP_STATUSES, ROLE_OPTIONS } from '@waitlist/contract';
-import { useTestDatabase } from '../../test/app';
+import { servicesOn, useTestDatabase } from '../../test/app';
 import { DIALECTS } from '../../test/databases';
 import { seedRows } from '../../test/seed-signups';
 import { companyOf } from '../../lib/company';
@@ -33,6 +33,7 @@ describe.each(DIALECTS)('kept counts on %s', (dialect) => {
     const { database } = handle;
     const { db } = database;
     const store = createSignupStore(database);
+    const fold = servicesOn(database).services.countFold;
     const random = generator(dialect === 'sqlite' ? 11 : 17);
     const now = Date.now();
     const insert = async (count: number, offset: number) => {
@@ -40,7 +41,7 @@ describe.each(DIALECTS)('kept counts on %s', (dialect) => {
       await db.transaction().execute((trx) => store.insertNew(trx, rows));
     };
     await insert(300, 0);
-    await store.foldIntoCounts();
+    await fold.run();
     // These stay uncounted until the end: each operation below meets both kinds.
     await insert(60, 300);
 
@@ -69,9 +70,9 @@ describe.each(DIALECTS)('kept counts on %s', (dialect) => {
           await store.remove(trx, id);
         }
       });
-      if (step === 75) await store.foldIntoCounts();
+      if (step === 75) await fold.run();
     }
-    await store.foldIntoCounts();
+    await fold.run();
 
     // The rows as they are, read plainly.
     const rows = (await db.selectFrom('waitlist_signups').selectAll().execute()).map(store.decode);
@@ -137,6 +138,7 @@ describe.each(DIALECTS)('kept counts on %s', (dialect) => {
   it("gives the list's total with the sign-ups not yet folded in: right after a burst it said 25 of 0", async () => {
     const { database } = handle;
     const store = createSignupStore(database);
+    const fold = servicesOn(database).services.countFold;
     const listing = createSignupListing(database);
     const listed = async () => {
       const { total, total_capped } = await listing.list({ sort: '-created_at' }, undefined, 25);
@@ -144,7 +146,7 @@ describe.each(DIALECTS)('kept counts on %s', (dialect) => {
     };
     const insert = (n: number, offset: number) =>
       database.db.transaction().execute((trx) => store.insertNew(trx, seedRows(n, Date.now(), offset)));
-    await store.foldIntoCounts();
+    await fold.run();
     const before = (await store.totals()).people;
 
     // A few waiting: the list counts them without folding; a read that shows the kept counts folds them in first (one
@@ -152,21 +154,21 @@ describe.each(DIALECTS)('kept counts on %s', (dialect) => {
     await insert(READ_FOLD_BATCH, 10_000);
     expect(await listed()).toEqual({ total: before + READ_FOLD_BATCH, capped: false });
     expect((await store.totals()).people).toBe(before);
-    expect(await store.foldBeforeRead()).toBe(READ_FOLD_BATCH);
+    expect(await fold.beforeRead()).toBe(READ_FOLD_BATCH);
     expect((await store.totals()).people).toBe(before + READ_FOLD_BATCH);
 
     // More than a read folds: it folds one batch, the rest wait for the housekeeping fold; the list's total (which
     // does not fold) still counts them all.
     await insert(READ_FOLD_BATCH + 150, 20_000);
     expect(await listed()).toEqual({ total: before + 2 * READ_FOLD_BATCH + 150, capped: false });
-    expect(await store.foldBeforeRead()).toBe(READ_FOLD_BATCH);
+    expect(await fold.beforeRead()).toBe(READ_FOLD_BATCH);
     expect((await store.totals()).people).toBe(before + 2 * READ_FOLD_BATCH);
 
     // Past BACKLOG_COUNT_CAP waiting, the total says "more than" (capped).
     await insert(BACKLOG_COUNT_CAP, 30_000);
     expect(await listed()).toEqual({ total: before + 2 * READ_FOLD_BATCH + BACKLOG_COUNT_CAP, capped: true });
 
-    await store.foldIntoCounts({ paced: true });
+    await fold.run({ paced: true });
     const all = before + 2 * READ_FOLD_BATCH + 150 + BACKLOG_COUNT_CAP;
     expect(await listed()).toEqual({ total: all, capped: false });
     expect((await store.totals()).people).toBe(all);
@@ -185,23 +187,23 @@ describe.each(DIALECTS)('kept counts on %s', (dialect) => {
   it('folds nothing for a read while the housekeeping fold works through a burst, and the newest again once it caught up', async () => {
     const { database } = handle;
     const housekeeping = createSignupStore(database);
-    // The console's reads fold through a store of their own (the listing's, the insight's): it must see the burst too.
-    const reads = createSignupStore(database);
-    await housekeeping.foldIntoCounts();
+    // The housekeeping job and the console's reads fold through the one fold of this copy: a read sees the burst too.
+    const fold = servicesOn(database).services.countFold;
+    await fold.run();
     const before = (await housekeeping.totals()).people;
     for (let offset = 0; offset < BURST_BACKLOG; offset += 1000)
       await database.db.transaction().execute((trx) => housekeeping.insertNew(trx, seedRows(1000, Date.now(), 50_000 + offset)));
 
     // The housekeeping fold finds the burst and has folded a part of it: a read adds nothing of its own.
-    expect(await housekeeping.foldIntoCounts({ limit: 1000, atMost: 1000 })).toBe(1000);
-    expect(await reads.foldBeforeRead()).toBe(0);
+    expect(await fold.run({ limit: 1000, atMost: 1000 })).toBe(1000);
+    expect(await fold.beforeRead()).toBe(0);
     expect((await housekeeping.totals()).people).toBe(before + 1000);
 
     // Caught up: a sign-up of a moment ago joins the figures with the next read.
-    await housekeeping.foldIntoCounts();
+    await fold.run();
     expect((await housekeeping.totals()).people).toBe(before + BURST_BACKLOG);
     await database.db.transaction().execute((trx) => housekeeping.insertNew(trx, seedRows(2, Date.now(), 70_000)));
-    expect(await reads.foldBeforeRead()).toBe(2);
+    expect(await fold.beforeRead()).toBe(2);
     expect((await housekeeping.totals()).people).toBe(before + BURST_BACKLOG + 2);
   });
 });

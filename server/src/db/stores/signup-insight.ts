@@ -22,10 +22,9 @@ export function createSignupInsight(database: Database) {
   return {
     /**
      * One page of the companies with people on the list now, sorted by the server, from the kept counts (the sign-up
-     * store keeps them in step; a new sign-up is folded in first).
+     * store keeps them in step; services/counted-reads.ts folds a new sign-up in first).
      */
     async companies(query: AdminCompaniesQuery = { sort: '-people', page: 1 }): Promise<AdminCompanies> {
-      await signups.foldBeforeRead();
       const descending = query.sort.startsWith('-');
       const column = ({ people: 'people', last_signup: 'last_signup_at', first_signup: 'first_signup_at', domain: 'domain' } as const)[
         query.sort.replace('-', '') as 'people' | 'last_signup' | 'first_signup' | 'domain'

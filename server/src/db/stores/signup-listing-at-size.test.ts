@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MAX_PAGE } from '@waitlist/contract';
 import type { Database } from '../connection';
 import { DIALECTS } from '../../test/databases';
-import { useTestDatabase } from '../../test/app';
+import { servicesOn, useTestDatabase } from '../../test/app';
 import { seedRows } from '../../test/seed-signups';
 import { createSignupInsight } from './signup-insight';
 import { createSignupListing } from './signup-listing';
@@ -79,7 +79,7 @@ describe.each(DIALECTS)('the console at %s size', (dialect) => {
       const rows = seedRows(1000, now, start);
       await database.db.transaction().execute((trx) => store.insertNew(trx, rows));
     }
-    await store.foldIntoCounts();
+    await servicesOn(database).services.countFold.run();
     if (dialect === 'postgres') await sql`ANALYZE`.execute(database.db);
     const person = await database.db
       .selectFrom('waitlist_signups')

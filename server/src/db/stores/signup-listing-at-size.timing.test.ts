@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../test/databases';
-import { useTestDatabase } from '../../test/app';
+import { servicesOn, useTestDatabase } from '../../test/app';
 import { seedRows } from '../../test/seed-signups';
 import { createSignupListing } from './signup-listing';
 import { createSignupStore } from './signups';
@@ -25,7 +25,7 @@ describe.each(DIALECTS)('the export at %s size, timed', (dialect) => {
       const rows = seedRows(1000, now, start);
       await database.db.transaction().execute((trx) => store.insertNew(trx, rows));
     }
-    await store.foldIntoCounts();
+    await servicesOn(database).services.countFold.run();
     if (dialect === 'postgres') await sql`ANALYZE`.execute(handle.database.db);
   }, 120_000);
 

@@ -1,8 +1,8 @@
 import type { FollowUpStatus } from '@waitlist/contract';
 import type { Database, Executor } from '../connection';
 import { signupRowCodec, type NewSignupRow, type SignupChanges, type SignupRow } from './signup-rows';
-import { createSignupFold, type FoldOptions } from './signup-fold';
-import { READ_FOLD_BATCH, createSignupCounts, type CountParts } from './signup-counts';
+import { createSignupFold } from './signup-fold';
+import { createSignupCounts, type CountParts } from './signup-counts';
 
 export type { NewSignupRow, SignupChanges, SignupRow } from './signup-rows';
 
@@ -13,7 +13,8 @@ export type { NewSignupRow, SignupChanges, SignupRow } from './signup-rows';
  *
  * What is derived from the rows is kept in step here, where they are written, so no other write path can forget it:
  * the search index of addresses on SQLite (signup_email_search; PostgreSQL indexes the column itself) and the
- * console's kept counts (signup-counts.ts). A new row is counted when it is folded in (`foldIntoCounts`).
+ * console's kept counts (signup-counts.ts). A new row is counted when it is folded in (`foldBatch`, run by
+ * services/count-fold.ts).
  */
 
 export function createSignupStore(database: Database) {
@@ -24,7 +25,7 @@ export function createSignupStore(database: Database) {
   const recount = async (trx: Executor, before: readonly SignupRow[], after: readonly SignupRow[], parts: CountParts) =>
     counts.change(trx, before, after, parts);
   const { decode, encode, encodeNew } = signupRowCodec(database);
-  const { foldIntoCounts } = createSignupFold(database, counts, decode);
+  const fold = createSignupFold(database, counts, decode);
 
   async function find(executor: Executor, id: number): Promise<SignupRow | undefined> {
     const row = await executor.selectFrom('waitlist_signups').selectAll().where('id', '=', id).executeTakeFirst();
@@ -226,20 +227,11 @@ export function createSignupStore(database: Database) {
       else await recount(trx, [], [row], { daily: true, current: false });
     },
 
-    /**
-     * Folds everything pending, `limit` rows a transaction; `pauseMs` between them lets another process's writers in
-     * (SQLite has one writer, and one that commits back to back starves the others). `paced`: the pause is at least as
-     * long as the transaction took, so a fold of a burst's backlog takes at most half of the database's time and the
-     * console's reads beside it keep theirs (issue 36 item 5: a 250-row transaction took up to 270 ms on PostgreSQL
-     * right after 450,000 sign-ups, and reads waited behind fold after fold).
-     */
-    foldIntoCounts: (options: Pick<FoldOptions, 'limit' | 'atMost' | 'pauseMs' | 'paced'> = {}) => foldIntoCounts(options),
-    /**
-     * What a console read folds in before it reads the counts: one batch at most, so a read never waits for a backlog
-     * (a big import folds its rows itself; the housekeeping job folds the rest within 30 s). The list's total does not
-     * fold: it counts the rows waiting (signup-listing.ts).
-     */
-    foldBeforeRead: () => foldIntoCounts({ limit: READ_FOLD_BATCH, atMost: READ_FOLD_BATCH, wait: true }),
+    /** One batch of the fold into the kept counts (signup-fold.ts), in the fold's transaction. */
+    foldBatch: fold.foldBatch,
+    /** How many sign-ups wait to be folded, counted up to `atMost`. */
+    foldBacklog: fold.backlog,
+    foldPacing: fold.pacing,
 
     /** The people on the list now (as counted), and how many of them use free mail. */
     totals: (executor: Executor = db) => counts.totals(executor),

@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import type { AdminFunnel, FunnelDimension } from '@waitlist/contract';
 import type { Database, Executor } from '../connection';
 import type { VisitDimension } from '../schema';
-import { createSignupStore } from './signups';
 
 /**
  * Cookieless visit counting (docs/decisions/0009-operator-insight.md). A page view adds to per-day counters by
@@ -19,7 +18,6 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 export function createVisits(database: Database) {
   const { db } = database;
-  const signups = createSignupStore(database);
 
   return {
     /**
@@ -92,8 +90,7 @@ export function createVisits(database: Database) {
         .where('day', '>=', from)
         .where('day', '<=', to)
         .execute();
-      // Sign-ups and confirmations from the kept daily counts (signup-counts.ts), folded in first.
-      await signups.foldBeforeRead();
+      // Sign-ups and confirmations from the kept daily counts (signup-counts.ts; services/counted-reads.ts folds first).
       const signupDimension = by === 'day' ? 'all' : by === 'source' ? 'source' : by === 'campaign' ? 'campaign' : 'landing_path';
       const signupRows = (
         await db

@@ -15,13 +15,15 @@ import {
   adminStatusChangeAnswerSchema,
 } from '@waitlist/contract';
 import type { Stores } from '../../db/stores';
+import type { CountedReads } from '../../services/counted-reads';
 import type { SignupService } from '../../services/signups';
 import type { TeamService } from '../../services/team';
 import { HttpError } from '../../http/http-error';
 import { signedInOperator } from './guards';
 
 export interface InsightRoutesOptions {
-  stores: Pick<Stores, 'followUp' | 'visits' | 'operatorAccounts' | 'signups' | 'signupInsight'>;
+  stores: Pick<Stores, 'followUp' | 'operatorAccounts' | 'signups'>;
+  counted: Pick<CountedReads, 'funnel' | 'companies'>;
   signups: SignupService;
   team: TeamService;
 }
@@ -31,7 +33,8 @@ const MAX_FUNNEL_DAYS = 366;
 /** Funnel, companies, follow-up status and notes, and each operator's mail settings (docs/decisions/0009). */
 export async function insightRoutes(parent: FastifyInstance, options: InsightRoutesOptions): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { followUp, visits, operatorAccounts, signupInsight } = options.stores;
+  const { followUp, operatorAccounts } = options.stores;
+  const { counted } = options;
   const exists = async (id: number) => (await options.stores.signups.get(id)) !== undefined;
   const byId = { params: adminSignupParamsSchema };
   const notFound = () => new HttpError(404, ADMIN_ERROR_CODES.notFound, 'No sign-up with this id (it may have been erased)');
@@ -45,14 +48,14 @@ export async function insightRoutes(parent: FastifyInstance, options: InsightRou
       if (days < 1) throw new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, 'to: must not be before from');
       if (days > MAX_FUNNEL_DAYS)
         throw new HttpError(400, ADMIN_ERROR_CODES.invalidRequest, `to: a period holds at most ${MAX_FUNNEL_DAYS} days`);
-      return visits.funnel(from, to, by);
+      return counted.funnel(from, to, by);
     },
   );
 
   app.get(
     '/companies',
     { schema: { querystring: adminCompaniesQuerySchema, response: { 200: adminCompaniesSchema } }, config: { role: 'viewer' } },
-    async (request) => signupInsight.companies(request.query),
+    async (request) => counted.companies(request.query),
   );
 
   app.post(

@@ -128,10 +128,10 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(consoleSignupRoutes, {
     signups: services.signups,
     exports: services.exports,
-    listing: stores.signupListing,
+    counted: services.countedReads,
     bookingConfigured: options.bookingConfigured ?? false,
   });
-  await app.register(insightRoutes, { stores, signups: services.signups, team: services.team });
+  await app.register(insightRoutes, { stores, counted: services.countedReads, signups: services.signups, team: services.team });
   await app.register(mailRoutes, {
     outbox: stores.outboxReports,
     outboxActions: services.outboxActions,

@@ -16,7 +16,8 @@ import {
   type AdminListQuery,
   adminBulkEraseAnswerSchema,
 } from '@waitlist/contract';
-import { InvalidCursorError, type SignupListing } from '../../db/stores/signup-listing';
+import { InvalidCursorError } from '../../db/stores/signup-listing';
+import type { CountedReads } from '../../services/counted-reads';
 import type { Exports } from '../../services/exports';
 import { AddressSearchRefused, ReadBudgetSpent } from '../../services/readers';
 import { tooManyRequests } from '../../http/rate-limiter';
@@ -31,7 +32,7 @@ export interface ConsoleSignupRoutesOptions {
   exports: Exports;
   /** BOOKING_URL is set: the console says whether calls are offered at all. */
   bookingConfigured?: boolean;
-  listing: SignupListing;
+  counted: Pick<CountedReads, 'stats'>;
 }
 
 /**
@@ -58,7 +59,7 @@ export function readBudgetAnswer(error: unknown): never {
 /** /signups and /stats: find, export, read, correct and erase sign-ups; every export, correction and erasure is audited. */
 export async function consoleSignupRoutes(parent: FastifyInstance, options: ConsoleSignupRoutesOptions): Promise<void> {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { signups, listing } = options;
+  const { signups, counted } = options;
   const byId = { params: adminSignupParamsSchema };
 
   app.get(
@@ -177,5 +178,5 @@ export async function consoleSignupRoutes(parent: FastifyInstance, options: Cons
     },
   );
 
-  app.get('/stats', { schema: { response: { 200: adminStatsSchema } }, config: { role: 'viewer' } }, async () => listing.stats());
+  app.get('/stats', { schema: { response: { 200: adminStatsSchema } }, config: { role: 'viewer' } }, async () => counted.stats());
 }
