@@ -29,6 +29,9 @@ describe.each(DIALECTS)('mail to the founders on %s', (dialect) => {
     other = await suite.makeApp({ SMTP_URL: smtp.url, SITE_URL: SITE });
     const keen = await addOperator(suite.app, 'keen@acme.example');
     const quiet = await addOperator(suite.app, 'quiet@acme.example');
+    // An operator who chose Swedish for the console gets the founders' mail in Swedish.
+    const swede = await addOperator(suite.app, 'svensk@acme.example');
+    await suite.app.services.team.setOwnLanguage({ operatorId: swede.id }, 'sv');
     await suite.app.stores.operatorAccounts.setPreferences(quiet.id, { notify_on_confirm: false, notify_digest: true });
     const email = await signUp({ email: 'ada@ericsson.com', utm_source: 'linkedin', utm_campaign: 'launch' });
     const confirmation = await smtp.nextMailTo(email, { timeoutMs: 15_000 });
@@ -47,6 +50,12 @@ describe.each(DIALECTS)('mail to the founders on %s', (dialect) => {
     expect(notice.text).toContain(`${SITE}/admin/signups/`);
     // Nothing from the person's own links in a mail to an operator.
     expect(notice.text).not.toMatch(/token=/);
+    const svensk = await smtp.nextMailTo(swede.email, { timeoutMs: 15_000 });
+    expect(svensk.subject).toBe('Bekräftad: ada@ericsson.com (ericsson.com)');
+    expect(svensk.rawHeader('content-language')).toBe('sv');
+    expect(svensk.text).toContain('En anmälan har bekräftats');
+    expect(svensk.text).toContain('Öppna i konsolen');
+    expect(svensk.text).toContain('Mejlinställningar');
     await new Promise((r) => setTimeout(r, 500));
     expect(smtp.mailsTo(keen.email)).toHaveLength(1);
     expect(smtp.mailsTo(quiet.email)).toHaveLength(0);
@@ -69,7 +78,7 @@ describe.each(DIALECTS)('mail to the founders on %s', (dialect) => {
     const ask = (app: typeof other) => app.services.operatorDigest.queueToday(now, hour);
     // SQLite serves one process (one writer); PostgreSQL copies race for real.
     const queued = dialect === 'postgres' ? await Promise.all([ask(suite.app), ask(other)]) : [await ask(suite.app), await ask(other)];
-    expect(queued.sort()).toEqual([0, 2]);
+    expect(queued.sort()).toEqual([0, 3]);
     expect(await ask(suite.app)).toBe(0);
     suite.app.delivery.worker.nudge();
 
@@ -81,6 +90,8 @@ describe.each(DIALECTS)('mail to the founders on %s', (dialect) => {
     expect(digest.text).toContain('Another person from a company already on the list: volvocars.se\n');
     expect(digest.text).toContain('Top sources: linkedin (2), (none) (1), newsletter (1)\n');
     expect((await smtp.nextMailTo('keen@acme.example', { timeoutMs: 15_000 })).subject).toBe(digest.subject);
+    const svensk = await smtp.nextMailTo('svensk@acme.example', { timeoutMs: 15_000 });
+    expect(svensk.subject).toMatch(new RegExp(`^Väntelistan ${day}: \\d+ nya, \\d+ bekräftade$`));
   });
 });
 

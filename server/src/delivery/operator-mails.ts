@@ -1,19 +1,26 @@
 import { BRAND, CATALOGUE, type Brand } from '@waitlist/catalogue';
-import { CONSOLE_PATHS, consoleJoinPath, consoleUrl } from '@waitlist/contract';
+import { CONSOLE_PATHS, consoleJoinPath, consoleUrl, type SiteLocale } from '@waitlist/contract';
 import type { DigestFacts } from '../db/stores/signup-insight';
 import { renderMailHtml, renderMailText, type MailBlock, type MailDocument } from './mail-layout';
 import type { ComposedMail } from './mails';
 
 /**
- * Mail to the founders, with links into the console, never to a person's data page. Written in the console's
- * language, English (operators have no language setting yet); the words are the catalogue's `operatorMails`.
+ * Mail to the founders, with links into the console, never to a person's data page. Written in the language the
+ * operator chose for the console (operators.locale; English until they choose); the words are the catalogue's
+ * `operatorMails`. People's answers and fit reasons stay as stored, as in the console (docs/decisions/0050).
  */
-const LANG = 'en';
-const words = CATALOGUE[LANG].operatorMails;
+export const operatorMailWords = (lang?: SiteLocale | null) => CATALOGUE[lang ?? 'en'].operatorMails;
 
-export interface ConfirmedNoticeInput {
+/** Whom an operator mail goes to, and in which language. */
+export interface OperatorMailTo {
   to: string;
   siteUrl: string;
+  /** The operator's console language; English when absent (they have not chosen one). */
+  lang?: SiteLocale | null;
+  brand?: Brand;
+}
+
+export interface ConfirmedNoticeInput extends OperatorMailTo {
   person: {
     id: number;
     email: string;
@@ -24,34 +31,37 @@ export interface ConfirmedNoticeInput {
     source: string | null;
     campaign: string | null;
   };
-  brand?: Brand;
 }
 
 const consoleLink = consoleUrl;
 
 function compose(
-  to: string,
+  input: OperatorMailTo,
   doc: Omit<MailDocument, 'lang' | 'footerLinks' | 'footerLines'>,
-  siteUrl: string,
   brand: Brand,
-  footer: Pick<MailDocument, 'footerLinks' | 'footerLines'> = {
-    footerLinks: [{ label: words.settingsLink, url: consoleLink(siteUrl, CONSOLE_PATHS.notifications) }],
-    footerLines: [words.reason(brand)],
-  },
+  footer?: Pick<MailDocument, 'footerLinks' | 'footerLines'>,
 ): ComposedMail {
-  const full: MailDocument = { ...doc, lang: LANG, ...footer };
+  const lang = input.lang ?? 'en';
+  const words = operatorMailWords(lang);
+  // The mails an operator chose get a link to their mail settings; the others say why they come.
+  const withFooter = footer ?? {
+    footerLinks: [{ label: words.settingsLink, url: consoleLink(input.siteUrl, CONSOLE_PATHS.notifications) }],
+    footerLines: [words.reason(brand)],
+  };
+  const full: MailDocument = { ...doc, lang, ...withFooter };
   return {
-    to,
+    to: input.to,
     subject: doc.subject,
     text: renderMailText(full),
     html: renderMailHtml(full),
-    lang: LANG,
-    headers: { 'Auto-Submitted': 'auto-generated', 'Content-Language': LANG },
+    lang,
+    headers: { 'Auto-Submitted': 'auto-generated', 'Content-Language': lang },
   };
 }
 
 export function composeConfirmedNotice(input: ConfirmedNoticeInput): ComposedMail {
   const brand = input.brand ?? BRAND;
+  const words = operatorMailWords(input.lang);
   const w = words.confirmed;
   const p = input.person;
   const company = p.freeMail ? w.personalAddress : (p.companyDomain ?? w.unknownCompany);
@@ -71,24 +81,17 @@ export function composeConfirmedNotice(input: ConfirmedNoticeInput): ComposedMai
     },
     { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, CONSOLE_PATHS.signup(p.id)) },
   ];
-  return compose(
-    input.to,
-    { subject: w.subject(p.email, company), preview: w.preview(role, size), brandName: brand.name, blocks },
-    input.siteUrl,
-    brand,
-  );
+  return compose(input, { subject: w.subject(p.email, company), preview: w.preview(role, size), brandName: brand.name, blocks }, brand);
 }
 
-export interface DigestInput {
-  to: string;
-  siteUrl: string;
+export interface DigestInput extends OperatorMailTo {
   day: string;
   facts: DigestFacts;
-  brand?: Brand;
 }
 
 export function composeDigest(input: DigestInput): ComposedMail {
   const brand = input.brand ?? BRAND;
+  const words = operatorMailWords(input.lang);
   const w = words.digest;
   const f = input.facts;
   const list = (items: readonly string[]) => (items.length === 0 ? words.none : items.join(', '));
@@ -107,22 +110,18 @@ export function composeDigest(input: DigestInput): ComposedMail {
     { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, CONSOLE_PATHS.funnel) },
   ];
   return compose(
-    input.to,
+    input,
     { subject: w.subject(input.day, f.signups, f.confirmed), preview: w.preview(f.newCompanies.length), brandName: brand.name, blocks },
-    input.siteUrl,
     brand,
   );
 }
 
-export interface OperatorInvitationInput {
-  to: string;
-  siteUrl: string;
+export interface OperatorInvitationInput extends OperatorMailTo {
   /** The inviting owner's address. */
   inviter: string;
   role: 'owner' | 'member' | 'viewer';
   /** The link's token: in the address's fragment, so it reaches neither a server log nor a Referer. */
   token: string;
-  brand?: Brand;
 }
 
 /**
@@ -130,7 +129,7 @@ export interface OperatorInvitationInput {
  * get it (no settings link: alerts cannot be turned off). Every alert below is one of these, and owner-alert-mails.ts's.
  */
 export function alert(
-  input: { to: string; siteUrl: string; brand?: Brand },
+  input: OperatorMailTo,
   w: { heading: string; button: string; reason: (brand: Brand) => string },
   parts: (brand: Brand) => { subject: string; preview: string; paragraphs: readonly string[]; path: string },
 ): ComposedMail {
@@ -141,15 +140,15 @@ export function alert(
     ...paragraphs.map((text) => ({ kind: 'paragraph' as const, text })),
     { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, path) },
   ];
-  return compose(input.to, { subject, preview, brandName: brand.name, blocks }, input.siteUrl, brand, {
+  return compose(input, { subject, preview, brandName: brand.name, blocks }, brand, {
     footerLinks: [],
     footerLines: [w.reason(brand)],
   });
 }
 
 /** Someone gave the operator's password right and then too many wrong codes within an hour (services/sign-in.ts). */
-export function composeFactorGuessingAlert(input: { to: string; siteUrl: string; wrong: number; brand?: Brand }): ComposedMail {
-  const w = words.factorGuessing;
+export function composeFactorGuessingAlert(input: OperatorMailTo & { wrong: number }): ComposedMail {
+  const w = operatorMailWords(input.lang).factorGuessing;
   return alert(input, w, (brand) => ({
     subject: w.subject(brand),
     preview: w.preview(input.wrong),
@@ -161,7 +160,7 @@ export function composeFactorGuessingAlert(input: { to: string; siteUrl: string;
 /** An owner invited this address to the console: a link to choose a password (48 hours, once). */
 export function composeOperatorInvitation(input: OperatorInvitationInput): ComposedMail {
   const brand = input.brand ?? BRAND;
-  const w = words.invitation;
+  const w = operatorMailWords(input.lang).invitation;
   const role = w.roles[input.role];
   const blocks: MailBlock[] = [
     { kind: 'heading', text: w.heading },
@@ -169,7 +168,7 @@ export function composeOperatorInvitation(input: OperatorInvitationInput): Compo
     { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, consoleJoinPath(input.token)) },
     { kind: 'note', text: w.ignore },
   ];
-  return compose(input.to, { subject: w.subject(brand), preview: w.preview(role), brandName: brand.name, blocks }, input.siteUrl, brand, {
+  return compose(input, { subject: w.subject(brand), preview: w.preview(role), brandName: brand.name, blocks }, brand, {
     footerLinks: [],
     footerLines: [w.reason(brand)],
   });
@@ -179,14 +178,10 @@ export function composeOperatorInvitation(input: OperatorInvitationInput): Compo
  * How the operator signs in changed (services/sign-in-notices.ts): what changed, and whom to tell if it was not them
  * (the other owners, by address: a stolen session cannot read this mail or stop it).
  */
-export function composeSignInChanged(input: {
-  to: string;
-  siteUrl: string;
-  what: keyof (typeof words.signInChanged)['what'];
-  owners: readonly string[];
-  brand?: Brand;
-}): ComposedMail {
-  const w = words.signInChanged;
+export function composeSignInChanged(
+  input: OperatorMailTo & { what: keyof ReturnType<typeof operatorMailWords>['signInChanged']['what']; owners: readonly string[] },
+): ComposedMail {
+  const w = operatorMailWords(input.lang).signInChanged;
   const owners = input.owners.filter((o) => o !== input.to);
   return alert(input, w, (brand) => ({
     subject: w.subject(brand),
@@ -197,15 +192,8 @@ export function composeSignInChanged(input: {
 }
 
 /** An operator read their hour's budget of people (services/exports.ts): each other owner is told, with who it was. */
-export function composeReadBudgetAlert(input: {
-  to: string;
-  siteUrl: string;
-  reader: string;
-  people: number;
-  budget: number;
-  brand?: Brand;
-}): ComposedMail {
-  const w = words.readBudget;
+export function composeReadBudgetAlert(input: OperatorMailTo & { reader: string; people: number; budget: number }): ComposedMail {
+  const w = operatorMailWords(input.lang).readBudget;
   return alert(input, w, (brand) => ({
     subject: w.subject(brand),
     preview: w.preview(input.people),
@@ -215,8 +203,8 @@ export function composeReadBudgetAlert(input: {
 }
 
 /** A receiving domain refuses our mail for a reason (services/mail-feedback.ts): every owner is told, once a week at most. */
-export function composeMailRefused(input: { to: string; siteUrl: string; domain: string; why: string; brand?: Brand }): ComposedMail {
-  const w = words.mailRefused;
+export function composeMailRefused(input: OperatorMailTo & { domain: string; why: string }): ComposedMail {
+  const w = operatorMailWords(input.lang).mailRefused;
   return alert(input, w, (brand) => ({
     subject: w.subject(brand, input.domain, input.why),
     preview: w.preview(input.domain),
@@ -226,15 +214,10 @@ export function composeMailRefused(input: { to: string; siteUrl: string; domain:
 }
 
 /** A campaign or wave paused itself (services/send-guard.ts): every owner is told why and how many mails wait. */
-export function composeSendPaused(input: {
-  to: string;
-  siteUrl: string;
-  send: { kind: 'campaign' | 'wave'; name: string };
-  reason: string;
-  waiting: number;
-  brand?: Brand;
-}): ComposedMail {
-  const w = words.sendPaused;
+export function composeSendPaused(
+  input: OperatorMailTo & { send: { kind: 'campaign' | 'wave'; name: string }; reason: string; waiting: number },
+): ComposedMail {
+  const w = operatorMailWords(input.lang).sendPaused;
   const send = input.send.kind === 'campaign' ? w.campaign(input.send.name) : w.wave(input.send.name);
   return alert(input, w, (brand) => ({
     subject: w.subject(brand, send),
@@ -245,22 +228,21 @@ export function composeSendPaused(input: {
 }
 
 /** A buyer asked for our security documents on the trust page (services/document-requests.ts): a reply goes to them. */
-export function composeDocumentRequest(input: {
-  to: string;
-  siteUrl: string;
-  request: {
-    name: string;
-    email: string;
-    company: string;
-    documents: readonly string[];
-    message: string | null;
-    locale: string;
-    proofOfWork: boolean;
-  };
-  brand?: Brand;
-}): ComposedMail {
+export function composeDocumentRequest(
+  input: OperatorMailTo & {
+    request: {
+      name: string;
+      email: string;
+      company: string;
+      documents: readonly string[];
+      message: string | null;
+      locale: string;
+      proofOfWork: boolean;
+    };
+  },
+): ComposedMail {
   const brand = input.brand ?? BRAND;
-  const w = words.documentRequest;
+  const w = operatorMailWords(input.lang).documentRequest;
   const r = input.request;
   const documents = r.documents.join(', ');
   const blocks: MailBlock[] = [
@@ -280,12 +262,9 @@ export function composeDocumentRequest(input: {
     ...(r.proofOfWork ? [] : [{ kind: 'note' as const, text: w.unproven }]),
     { kind: 'button', label: w.button, url: consoleLink(input.siteUrl, CONSOLE_PATHS.calls) },
   ];
-  const mail = compose(
-    input.to,
-    { subject: w.subject(r.company), preview: w.preview(documents), brandName: brand.name, blocks },
-    input.siteUrl,
-    brand,
-    { footerLinks: [], footerLines: [w.reason(brand)] },
-  );
+  const mail = compose(input, { subject: w.subject(r.company), preview: w.preview(documents), brandName: brand.name, blocks }, brand, {
+    footerLinks: [],
+    footerLines: [w.reason(brand)],
+  });
   return { ...mail, headers: { ...mail.headers, 'Reply-To': r.email } };
 }

@@ -3,7 +3,8 @@ import { maskEmail } from '../lib/mask-email';
 import { composeCredentialMade } from './owner-alert-mails';
 import type { MailSource } from '../services/mail-sources';
 import { MAIL_TOPICS } from '../services/signup-events';
-import { DOCUMENT_KIND_LABELS, answersUnknown, messageInLocale } from '@waitlist/contract';
+import { answersUnknown, messageInLocale } from '@waitlist/contract';
+import { consoleWordsFor } from '@waitlist/catalogue/console';
 import {
   composeBookingMail,
   composeCampaignMail,
@@ -27,6 +28,7 @@ import { SIGN_IN_CHANGES, type SignInChange } from '../services/sign-in-notices'
 import { BOUNCE_REASONS, type BounceReason } from '../lib/bounces/reasons';
 import type { RenderOutboxMail } from './mail-channel';
 import type { SignupRow } from '../db/stores/signups';
+import type { OperatorMailReader } from '../db/stores/operator-recipients';
 import type { ClaimedOutboxRow } from './worker';
 
 /**
@@ -50,7 +52,7 @@ export interface RenderOptions {
 
 type Topic = (typeof MAIL_TOPICS)[keyof typeof MAIL_TOPICS];
 type Rendered = Awaited<ReturnType<RenderOutboxMail>>;
-type OperatorReader = { email: string; seesAddresses: boolean };
+type OperatorReader = OperatorMailReader;
 
 export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMail {
   const now = options.now ?? (() => new Date());
@@ -66,45 +68,46 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
 
   /** Mail to an operator: `to` is theirs, and whether they see people's whole addresses. */
   const toOperator: Partial<Record<Topic, (to: OperatorReader, row: ClaimedOutboxRow) => Promise<Rendered>>> = {
-    [MAIL_TOPICS.operatorDigest]: async ({ email }, row) => {
+    [MAIL_TOPICS.operatorDigest]: async ({ email, locale }, row) => {
       const day = typeof row.payload.day === 'string' ? row.payload.day : row.createdAt.toISOString().slice(0, 10);
       const until = typeof row.payload.until === 'string' ? new Date(row.payload.until) : new Date(`${day}T06:00:00.000Z`);
-      return { mail: composeDigest({ to: email, siteUrl, day, facts: await source.digestFacts(until) }) };
+      return { mail: composeDigest({ to: email, lang: locale, siteUrl, day, facts: await source.digestFacts(until) }) };
     },
-    [MAIL_TOPICS.operatorFactorGuessing]: async ({ email }, row) => ({
-      mail: composeFactorGuessingAlert({ to: email, siteUrl, wrong: Number(row.payload.wrong) }),
+    [MAIL_TOPICS.operatorFactorGuessing]: async ({ email, locale }, row) => ({
+      mail: composeFactorGuessingAlert({ to: email, lang: locale, siteUrl, wrong: Number(row.payload.wrong) }),
     }),
-    [MAIL_TOPICS.operatorSignInChanged]: async ({ email }, row) => {
+    [MAIL_TOPICS.operatorSignInChanged]: async ({ email, locale }, row) => {
       const what = SIGN_IN_CHANGES.find((c): c is SignInChange => c === row.payload.what);
       if (!what) return { cancel: 'unknown change' };
-      return { mail: composeSignInChanged({ to: email, siteUrl, what, owners: await source.ownerEmails() }) };
+      return { mail: composeSignInChanged({ to: email, lang: locale, siteUrl, what, owners: await source.ownerEmails() }) };
     },
-    [MAIL_TOPICS.operatorReadBudget]: async ({ email }, row) => {
+    [MAIL_TOPICS.operatorReadBudget]: async ({ email, locale }, row) => {
       const reader = typeof row.payload.readerName === 'string' ? row.payload.readerName : await operatorName(Number(row.payload.readerId));
       const [people, budget] = [Number(row.payload.people), Number(row.payload.budget)];
-      return { mail: composeReadBudgetAlert({ to: email, siteUrl, reader, people, budget }) };
+      return { mail: composeReadBudgetAlert({ to: email, lang: locale, siteUrl, reader, people, budget }) };
     },
-    [MAIL_TOPICS.operatorCredentialMade]: async ({ email }, row) => {
+    [MAIL_TOPICS.operatorCredentialMade]: async ({ email, locale }, row) => {
       const actor = await operatorName(Number(row.payload.actorId));
       const what = row.payload.what === 'sso-policy' ? 'sso-policy' : 'api-key';
-      return { mail: composeCredentialMade({ to: email, siteUrl, actor, what, detail: String(row.payload.detail ?? '') }) };
+      return { mail: composeCredentialMade({ to: email, lang: locale, siteUrl, actor, what, detail: String(row.payload.detail ?? '') }) };
     },
-    [MAIL_TOPICS.operatorSendPaused]: async ({ email }, row) => {
+    [MAIL_TOPICS.operatorSendPaused]: async ({ email, locale }, row) => {
       const send = await source.sendName(row.payload);
       if (!send) return { cancel: 'send deleted' };
       const [reason, waiting] = [String(row.payload.reason ?? ''), Number(row.payload.waiting ?? 0)];
-      return { mail: composeSendPaused({ to: email, siteUrl, send, reason, waiting }) };
+      return { mail: composeSendPaused({ to: email, lang: locale, siteUrl, send, reason, waiting }) };
     },
-    [MAIL_TOPICS.operatorDocumentRequest]: async ({ email }, row) => {
+    [MAIL_TOPICS.operatorDocumentRequest]: async ({ email, locale }, row) => {
       const request = await source.documentRequest(Number(row.payload.requestId));
       if (!request) return { cancel: 'request erased' };
-      const documents = request.documents.map((kind) => DOCUMENT_KIND_LABELS[kind]);
-      return { mail: composeDocumentRequest({ to: email, siteUrl, request: { ...request, documents } }) };
+      // The kinds in the reader's language, as the console names them.
+      const documents = request.documents.map((kind) => consoleWordsFor(locale ?? 'en').documents.kinds[kind]);
+      return { mail: composeDocumentRequest({ to: email, lang: locale, siteUrl, request: { ...request, documents } }) };
     },
-    [MAIL_TOPICS.operatorMailRefused]: async ({ email }, row) => {
+    [MAIL_TOPICS.operatorMailRefused]: async ({ email, locale }, row) => {
       const reason = String(row.payload.reason ?? '');
-      const why = BOUNCE_REASONS[reason as BounceReason]?.label ?? reason;
-      return { mail: composeMailRefused({ to: email, siteUrl, domain: String(row.payload.domain ?? ''), why }) };
+      const why = reason in BOUNCE_REASONS ? consoleWordsFor(locale ?? 'en').bounceReasons[reason as BounceReason] : reason;
+      return { mail: composeMailRefused({ to: email, lang: locale, siteUrl, domain: String(row.payload.domain ?? ''), why }) };
     },
     // A notice about a person; the person is a reference in it (queued before issue 45: the row's own).
     [MAIL_TOPICS.operatorConfirmed]: async (reader, row) => {
@@ -114,6 +117,7 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
       return {
         mail: composeConfirmedNotice({
           to: reader.email,
+          lang: reader.locale,
           siteUrl,
           person: {
             id: person.id,
@@ -145,10 +149,21 @@ export function createOutboxMailRenderer(options: RenderOptions): RenderOutboxMa
       const invitation = await source.operatorInvitation(Number(row.payload.invitationId));
       if (!invitation) return { cancel: 'invitation accepted or withdrawn' };
       if (Date.parse(invitation.expiresAt) <= now().getTime()) return { cancel: 'invitation expired' };
-      const inviter = (await source.operatorEmail(Number(row.payload.inviterId))) ?? 'An owner';
+      // In the inviting owner's console language: the invitee has chosen none yet.
+      const owner = await source.operatorReader(Number(row.payload.inviterId));
+      const inviter = owner?.email ?? 'An owner';
       const link = issueLinkToken();
       await source.saveOperatorInvitationLink(invitation.id, link.hash);
-      return { mail: composeOperatorInvitation({ to: invitation.email, siteUrl, inviter, role: invitation.role, token: link.token }) };
+      return {
+        mail: composeOperatorInvitation({
+          to: invitation.email,
+          lang: owner?.locale ?? null,
+          siteUrl,
+          inviter,
+          role: invitation.role,
+          token: link.token,
+        }),
+      };
     },
   };
 

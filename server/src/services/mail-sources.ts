@@ -6,6 +6,7 @@ import type { Stores } from '../db/stores';
 import type { DigestFacts } from '../db/stores/signup-insight';
 import type { DocumentRequestRow } from '../db/stores/document-requests';
 import type { SignupRow } from '../db/stores/signups';
+import type { OperatorMailReader } from '../db/stores/operator-recipients';
 import type { IssuedToken } from '../lib/tokens';
 import type { UseCases } from './use-case';
 
@@ -18,7 +19,7 @@ export interface MailSource {
   /** An operator's address (undefined: removed since the mail was queued). */
   operatorEmail(operatorId: number): Promise<string | undefined>;
   /** An operator's address and whether they see people's whole addresses (a viewer gets them masked in mail too). */
-  operatorReader(operatorId: number): Promise<{ email: string; seesAddresses: boolean } | undefined>;
+  operatorReader(operatorId: number): Promise<OperatorMailReader | undefined>;
   /** The console's owners' addresses (whom an operator tells when their account is not theirs any more). */
   ownerEmails(): Promise<string[]>;
   digestFacts(until: Date): Promise<DigestFacts>;

@@ -1,4 +1,12 @@
+import type { SiteLocale } from '@waitlist/contract';
 import type { Database, Executor } from '../connection';
+
+/** Who reads an operator's mail: their address, their console language, and whether they see whole addresses. */
+export interface OperatorMailReader {
+  email: string;
+  locale: SiteLocale | null;
+  seesAddresses: boolean;
+}
 
 /**
  * Who gets the console's own mail (reads of `operators`; their one writer is operator-accounts.ts): the operators who
@@ -18,14 +26,17 @@ export function createOperatorRecipients(database: Database) {
       return rows.map((r) => Number(r.id));
     },
 
-    /** An operator's address and whether they see people's whole addresses (owners, members, viewers let to). */
-    async mailReader(executor: Executor, id: number): Promise<{ email: string; seesAddresses: boolean } | undefined> {
+    /**
+     * An operator's address, the language they chose for the console (null: not chosen) and whether they see people's
+     * whole addresses (owners, members, viewers let to).
+     */
+    async mailReader(executor: Executor, id: number): Promise<OperatorMailReader | undefined> {
       const row = await executor
         .selectFrom('operators')
-        .select(['email', 'role', 'sees_addresses'])
+        .select(['email', 'role', 'sees_addresses', 'locale'])
         .where('id', '=', id)
         .executeTakeFirst();
-      return row && { email: row.email, seesAddresses: row.role !== 'viewer' || Number(row.sees_addresses) === 1 };
+      return row && { email: row.email, locale: row.locale, seesAddresses: row.role !== 'viewer' || Number(row.sees_addresses) === 1 };
     },
 
     async email(executor: Executor, id: number): Promise<string | undefined> {
