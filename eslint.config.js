@@ -5,7 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import importPlugin from 'eslint-plugin-import';
 import { SERVER_LAYER_ZONES, WEB_LAYER_ZONES } from './eslint/layers.js';
-import { CONSOLE_WORDS_BLOCK } from './eslint/console-words.js';
+import { CONSOLE_WORDS_BLOCK, consoleWordsInCatalogue } from './eslint/console-words.js';
 import { UNIT_PROJECT_SHARES_MODULES } from './eslint/unit-project.js';
 import { SERVER_RULE_BLOCKS } from './eslint/server-rules.js';
 import { FUNCTION_LENGTH_BLOCK } from './eslint/function-length.js';
@@ -52,6 +52,23 @@ export default tseslint.config(
   },
   // The console's words: in the catalogue, in every language (eslint/console-words.js).
   CONSOLE_WORDS_BLOCK,
+  {
+    // A console action is one piece (components/action-form.tsx): an action card form written by hand is refused (the
+    // filter bars, which act as you change them, are not actions).
+    files: ['web/src/features/admin/**/*.tsx'],
+    ignores: ['web/src/features/admin/components/action-form.tsx', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        // This block is the last for these files: it keeps the console-words selectors too.
+        ...consoleWordsInCatalogue,
+        {
+          selector: "JSXOpeningElement[name.name='form'] > JSXAttribute[name.name='className'][value.value='card stack']",
+          message: 'A console action is an ActionForm (features/admin/components/action-form.tsx): heading, fields, buttons, outcome',
+        },
+      ],
+    },
+  },
   {
     // Every database test runs on both dialects (describe.each(DIALECTS)); one dialect only with a written reason.
     // The unit project shares one module graph per worker (vitest.config.ts, isolate: false): its tests and their

@@ -7,7 +7,7 @@ const CONSOLE_WORDS_MESSAGE = 'A word the operator reads lives in catalogue/src/
 /** The attributes whose value a person reads (or hears): their own, and the console's components' that become such. */
 const PEOPLE_READ =
   'JSXAttribute[name.name=/^(label|title|placeholder|alt|aria-label|aria-description|caption|summary|empty|what|confirmLabel|purpose|header)$/]';
-const consoleWordsInCatalogue = [
+export const consoleWordsInCatalogue = [
   { selector: "JSXElement[openingElement.name.name!='code'] > JSXText[value=/[A-Za-zÅÄÖåäö]{2,}/]", message: CONSOLE_WORDS_MESSAGE },
   ...[
     '> Literal',

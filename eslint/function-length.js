@@ -45,7 +45,8 @@ const ownLinesRule = {
     const exit = (node) => {
       const frame = frames.pop();
       const { start, end } = node.loc;
-      frames.at(-1)?.nested.push([start.line, end.line]);
+      // The line a nested function starts on is its parent's too (`onClick={() => …}`, `const f = () => {`).
+      if (end.line > start.line) frames.at(-1)?.nested.push([start.line + 1, end.line]);
       let lines = 0;
       for (let line = start.line; line <= end.line; line++) {
         if (source.lines[line - 1].trim() === '' || commentOnly.has(line)) continue;

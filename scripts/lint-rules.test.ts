@@ -85,6 +85,15 @@ describe('the architecture rules, each a lint rule that fails on one line', () =
     expect(messages.join('\n')).toContain('A word the operator reads lives in catalogue/src/console/');
   });
 
+  it('makes every console action one ActionForm (issue 50): a card form written by hand is refused', async () => {
+    const code = 'export const P = ({ on }: { on: () => void }) => <form className="card stack" onSubmit={on} />;\n';
+    expect((await complaints('web/src/features/admin/pages/probe.tsx', code)).join('\n')).toContain('A console action is an ActionForm');
+    expect(await complaints('web/src/features/admin/components/action-form.tsx', code)).toEqual([]);
+    // A filter bar acts as it changes: not an action.
+    const filters = 'export const P = () => <form className="filters card" role="search" />;\n';
+    expect(await complaints('web/src/features/admin/pages/probe.tsx', filters)).toEqual([]);
+  });
+
   it('lets a console screen show code, class names and keys that are not words', async () => {
     const code = [
       "import { useConsoleWords } from '../app/console-language';",
@@ -125,6 +134,13 @@ describe('the architecture rules, each a lint rule that fails on one line', () =
     }
     expect((await complaints('server/src/routes/admin/probe.ts', probe(line))).join('\n')).toContain('Only the sign-up services');
     expect(await complaints('server/src/services/signup-changes.ts', code)).toEqual([]);
+    // Held as `signups`, the store is the store.
+    const held = probe('const { signups } = stores;\n  await signups.foldBatch(undefined as never, 10, false);').replaceAll(
+      '../../db/',
+      '../db/',
+    );
+    expect((await complaints('server/src/services/bookings.ts', held)).join('\n')).toContain('Only the sign-up services');
+    expect(await complaints('server/src/services/count-fold.ts', held)).toEqual([]);
     // A read of the store is anyone's.
     expect(
       await complaints('server/src/services/bookings.ts', probe('await stores.signups.get(1);').replaceAll('../../db/', '../db/')),

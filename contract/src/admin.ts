@@ -10,7 +10,7 @@ import { signupAnswerSchema } from './questions';
 export const FOLLOW_UP_STATUSES = ['new', 'contacted', 'invited', 'joined', 'declined'] as const;
 export type FollowUpStatus = (typeof FOLLOW_UP_STATUSES)[number];
 
-/** What the console calls each follow-up status (the console is in English; a person's own page words them in the catalogue). */
+/** Each follow-up status in English: the server's own sentences (the CRM's values, a filter in words) and the console's English. */
 export const FOLLOW_UP_STATUS_LABELS: Readonly<Record<FollowUpStatus, string>> = {
   new: 'New',
   contacted: 'Contacted',

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { trimmedText } from './campaigns';
 import { freshProofFields } from './team';
-import { MAX_EXPIRY_DAYS, SIGNUPS_PATH } from './limits';
-import { ACCESS_REDEEM_PATH } from './invitations';
+import { MAX_EXPIRY_DAYS } from './limits';
 
 /**
  * Scoped API keys (issue 37 item 5): an owner makes a key for one client (the product, an integration, the seed's
@@ -11,14 +10,6 @@ import { ACCESS_REDEEM_PATH } from './invitations';
  */
 export const API_SCOPES = ['signups:read', 'signups:write', 'access:redeem', 'metrics:read'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
-
-/** What each scope lets a key do (the console shows it beside the box). */
-export const API_SCOPE_USES: Readonly<Record<ApiScope, string>> = {
-  'signups:read': 'read the list: GET /api/admin/signups and /api/admin/signups/:id',
-  'signups:write': `add sign-ups through the sign-up API (POST ${SIGNUPS_PATH})`,
-  'access:redeem': `redeem a person's access code (POST ${ACCESS_REDEEM_PATH})`,
-  'metrics:read': 'read the Prometheus metrics (GET /metrics)',
-};
 
 /** A key's name: who uses it ("Product sign-up", "HubSpot sync"). */
 export const API_KEY_NAME_MAX_LENGTH = 100;

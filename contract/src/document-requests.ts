@@ -147,11 +147,3 @@ export type AdminDocumentRequest = z.infer<typeof adminDocumentRequestSchema>;
 /** Every request of the last DOCUMENT_REQUEST_RETENTION_DAYS (at most 500), and how many are not answered yet. */
 export const adminDocumentRequestListSchema = z.object({ items: z.array(adminDocumentRequestSchema), open: z.number() });
 export type AdminDocumentRequestList = z.infer<typeof adminDocumentRequestListSchema>;
-
-/** The console's words for each kind (the console is in English). */
-export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
-  'security-overview': 'Security overview',
-  'signed-dpa': 'Signed data processing agreement',
-  questionnaire: 'Their security questionnaire',
-  other: 'Something else',
-};

@@ -8,11 +8,6 @@ import * as z from 'zod/mini';
  */
 export const QUESTION_KINDS = ['single', 'multiple', 'text'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
-export const QUESTION_KIND_LABELS: Readonly<Record<QuestionKind, string>> = {
-  single: 'One choice',
-  multiple: 'Several choices',
-  text: 'Short answer',
-};
 export const MAX_QUESTIONS = 5;
 export const MAX_QUESTION_OPTIONS = 8;
 export const QUESTION_PROMPT_MAX_LENGTH = 200;

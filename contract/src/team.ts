@@ -12,12 +12,6 @@ import { SITE_LOCALES } from './locales';
 /** Ordered from most to least: an owner may do everything a member may, a member everything a viewer may. */
 export const OPERATOR_ROLES = ['owner', 'member', 'viewer'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
-export const OPERATOR_ROLE_LABELS: Record<OperatorRole, string> = {
-  owner: 'Owner: everything, including teammates, settings, webhooks, CSV export and erasure',
-  member: 'Member: works the list (corrections, statuses, notes, resends, waves, updates); no export, no erasure',
-  viewer: 'Viewer: reads lists, people and dashboards; changes nothing, exports nothing',
-};
-
 /** Whether `role` may use a route that needs `required`. */
 export const roleAllows = (role: OperatorRole, required: OperatorRole): boolean =>
   OPERATOR_ROLES.indexOf(role) <= OPERATOR_ROLES.indexOf(required);

@@ -62,10 +62,12 @@ export const serviceSettingsOf = (
   readBudgetPerHour: env.ADMIN_READ_BUDGET_PER_HOUR,
   booking: { url: env.BOOKING_URL, minScore: env.BOOKING_MIN_SCORE },
   environmentKeys: environmentKeysOf(env),
-  ...(ssoOf(env) ? { sso: ssoOf(env) } : {}),
+  ...withSso(ssoOf(env)),
   crm: { hubspotUrl: env.HUBSPOT_API_URL, pipedriveUrl: env.PIPEDRIVE_API_URL },
   sessionLifetime: { idleMs: env.SESSION_IDLE_HOURS * 60 * 60 * 1000, maxMs: env.ADMIN_SESSION_MAX_HOURS * 60 * 60 * 1000 },
 });
+
+const withSso = (sso: ReturnType<typeof ssoOf>) => (sso ? { sso } : {});
 
 /** Single sign-on's provider and who may come in through it, from OIDC_* (absent when OIDC_ISSUER is unset). */
 function ssoOf(env: Env) {

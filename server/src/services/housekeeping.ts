@@ -40,8 +40,9 @@ export interface HousekeepingSettings {
  */
 export function housekeepingJobs(stores: Stores, services: Services, settings: HousekeepingSettings): HousekeepingJob[] {
   return [
-    ...outgoingJobs(stores, services, settings),
+    // In this order the jobs that run before the server is ready run as they always did.
     ...retentionJobs(stores, services, settings),
+    ...outgoingJobs(stores, services, settings),
     ...figureJobs(stores, services, settings),
   ];
 }

@@ -3,7 +3,7 @@ import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import { RECOVERY_CODE_COUNT, twoFactorRequired, type OperatorRole, type TwoFactorPolicy } from '@waitlist/contract';
 import { BRAND } from '@waitlist/catalogue';
-import type { Executor } from '../db/connection';
+import type { Database, Executor } from '../db/connection';
 import type { Stores } from '../db/stores';
 import { sha256 } from '../lib/crypto';
 import type { SecretBox } from '../lib/secret-box';
@@ -42,6 +42,7 @@ const normalizeRecoveryCode = (code: string) => code.trim().toLowerCase().replac
 export const SECRETS_KEY_FINGERPRINT = 'secrets-key-fingerprint';
 
 export interface SecondFactorDeps {
+  database: Database;
   stores: Pick<Stores, 'operatorAccounts' | 'operatorCredentials' | 'serverSecrets'>;
   /** Seals authenticator secrets and hashes recovery codes under the key outside the database (lib/secret-box.ts). */
   secretBox: SecretBox | null;
@@ -51,7 +52,7 @@ export interface SecondFactorDeps {
   now?: () => Date;
 }
 
-export function createSecondFactors({ stores, useCases, secretBox, twoFactorPolicy, now = () => new Date() }: SecondFactorDeps) {
+export function createSecondFactors({ database, stores, useCases, secretBox, twoFactorPolicy, now = () => new Date() }: SecondFactorDeps) {
   const box = () => {
     if (!secretBox) throw new Error('No secrets key: second factors are managed by the server (SECRETS_KEY or SECRETS_KEY_FILE)');
     return secretBox;
@@ -191,26 +192,28 @@ export function createSecondFactors({ stores, useCases, secretBox, twoFactorPoli
      * `required` (an authenticator app) or `passkey-required` (passkeys only: the password alone never signs them in).
      */
     async check(operatorId: number, given: { totp?: string | undefined; recoveryCode?: string | undefined }) {
-      // One change: the code is read and spent together, so two requests with one code cannot both pass.
-      return useCases.run(async ({ trx, at }) => {
-        const state = await stores.operatorAccounts.totp(trx, operatorId);
-        const secret = state?.secret;
-        if (!secret && (await stores.operatorCredentials.passkeyIds(trx, operatorId)).length === 0) return 'none' as const;
-        if (given.totp) {
-          if (!secret) return 'invalid' as const;
-          const step = stepOf(secret, given.totp);
-          // A code is good once: the step it belongs to must be later than the last one used.
-          return step !== null && (await stores.operatorAccounts.useTotpStep(trx, operatorId, step))
-            ? ('ok' as const)
-            : ('invalid' as const);
-        }
-        if (given.recoveryCode) {
-          return (await stores.operatorCredentials.useRecoveryCode(trx, operatorId, recoveryHash(given.recoveryCode), at))
-            ? ('ok' as const)
-            : ('invalid' as const);
-        }
-        return secret ? ('required' as const) : ('passkey-required' as const);
-      });
+      // Read outside a transaction (most sign-ins have nothing to spend); a code is spent by a compare-and-set in a
+      // change of its own, so two requests with one code cannot both pass.
+      const { db } = database;
+      const state = await stores.operatorAccounts.totp(db, operatorId);
+      const secret = state?.secret;
+      if (!secret && (await stores.operatorCredentials.passkeyIds(db, operatorId)).length === 0) return 'none' as const;
+      if (given.totp) {
+        if (!secret) return 'invalid' as const;
+        const step = stepOf(secret, given.totp);
+        // A code is good once: the step it belongs to must be later than the last one used.
+        if (step === null) return 'invalid' as const;
+        const spent = await useCases.run(({ trx }) => stores.operatorAccounts.useTotpStep(trx, operatorId, step));
+        return spent ? ('ok' as const) : ('invalid' as const);
+      }
+      if (given.recoveryCode) {
+        const hash = recoveryHash(given.recoveryCode);
+        const spent = await useCases.run(({ trx }) =>
+          stores.operatorCredentials.useRecoveryCode(trx, operatorId, hash, now().toISOString()),
+        );
+        return spent ? ('ok' as const) : ('invalid' as const);
+      }
+      return secret ? ('required' as const) : ('passkey-required' as const);
     },
   };
 }

@@ -26,6 +26,12 @@ export function sharedSecret(
         throw error;
       }));
   return Object.assign(get, {
-    in: async (trx: Executor) => value ?? stores.serverSecrets.getOrMake(trx, name),
+    async in(trx: Executor) {
+      if (value !== undefined) return value;
+      const read = await stores.serverSecrets.read(trx, name);
+      // Kept when it was there already; one this change made is kept only by the uncached path (the change may roll back).
+      if (!read.made) value = read.value;
+      return read.value;
+    },
   });
 }

@@ -8,6 +8,7 @@ import { validSignup } from '../test/fixtures';
 import type { Database } from '../db/connection';
 import { migrate, migrations } from '../db/migrations';
 import type { SignupService } from './signups';
+import type { CountedReads } from './counted-reads';
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
@@ -18,6 +19,7 @@ describe.each(DIALECTS)('a sign-up’s life on %s', (dialect) => {
   let database: Database;
   let stores: Stores;
   let signups: SignupService;
+  let counted: CountedReads;
   let clock: Date | undefined;
   const person = (id: number) => stores.signups.find(database.db, id);
   const queueMail = (signupId: number, topic: string) =>
@@ -38,7 +40,7 @@ describe.each(DIALECTS)('a sign-up’s life on %s', (dialect) => {
     await migrate(database, migrations);
     ({
       stores,
-      services: { signups },
+      services: { signups, countedReads: counted },
     } = servicesOn(database, { now: () => clock ?? new Date() }));
   });
   afterAll(async () => {
@@ -151,7 +153,8 @@ describe.each(DIALECTS)('a sign-up’s life on %s', (dialect) => {
   it('erases the row with its outbox rows and tokens, keeps its counts and an audit entry without the address', async () => {
     const { id, email } = await signUp({ role: 'Project Manager', desired_outcomes: ['Reuse insights', 'Other'], other_outcome: 'x' });
     await stores.personTokens.save(id, [issueToken('manage')]);
-    const before = await stores.signupListing.stats();
+    // The dashboard's read folds the new sign-up into the kept counts first (services/counted-reads.ts).
+    const before = await counted.stats();
     const count = (stats: typeof before, list: 'by_role' | 'by_outcome', label: string) =>
       stats[list].find((r) => r.label === label)?.count;
 
@@ -161,7 +164,8 @@ describe.each(DIALECTS)('a sign-up’s life on %s', (dialect) => {
     expect(await stores.outboxReports.forSignup(id)).toHaveLength(0);
     expect(await db().selectFrom('person_tokens').select('hash').where('signup_id', '=', id).execute()).toHaveLength(0);
     // The dashboard still counts them where and when they signed up.
-    const after = await stores.signupListing.stats();
+    expect(count(before, 'by_role', 'Project Manager')).toBeGreaterThan(0);
+    const after = await counted.stats();
     expect(after.total).toBe(before.total);
     expect(count(after, 'by_role', 'Project Manager')).toBe(count(before, 'by_role', 'Project Manager'));
     expect(count(after, 'by_outcome', 'Other')).toBe(count(before, 'by_outcome', 'Other'));

@@ -31,7 +31,14 @@ export function createTeamArea({
   const clock = clockOf(settings);
   const team = createTeamService({ database, stores, useCases });
   const twoFactorPolicy = settings.twoFactorPolicy ?? 'off';
-  const secondFactors = createSecondFactors({ stores, useCases, secretBox: settings.secretBox ?? null, twoFactorPolicy, ...clock });
+  const secondFactors = createSecondFactors({
+    database,
+    stores,
+    useCases,
+    secretBox: settings.secretBox ?? null,
+    twoFactorPolicy,
+    ...clock,
+  });
   const operatorSessions = createOperatorSessionService({
     stores,
     useCases,

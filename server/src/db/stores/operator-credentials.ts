@@ -13,14 +13,14 @@ export interface StoredPasskey {
   lastUsedAt: string | null;
 }
 
+/** What a WebAuthn challenge was issued for. */
+export type WebauthnPurpose = 'register' | 'sign-in';
+
 /**
  * An operator's second factors beside the TOTP secret (which is a column of theirs: operator-accounts.ts): one-time
  * recovery codes (SHA-256 only), passkeys, and the WebAuthn challenges that wait for their answer. No rule lives here:
  * services/second-factors.ts and services/passkeys.ts decide.
  */
-/** What a WebAuthn challenge was issued for. */
-export type WebauthnPurpose = 'register' | 'sign-in';
-
 export function createOperatorCredentials(database: Database) {
   const { db } = database;
   const ts = (v: Date | string) => database.decodeTimestamp(v);

@@ -7,16 +7,23 @@ import type { Executor } from '../connection';
  * key its erasure ledger entries were written with.
  */
 export function createServerSecrets() {
+  /** The secret `name` and whether `trx` made it just now (kept only if `trx` commits). */
+  async function read(trx: Executor, name: string): Promise<{ value: string; made: boolean }> {
+    const made = await trx
+      .insertInto('server_secrets')
+      .values({ name, value: randomBytes(32).toString('base64url') })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .returning('name')
+      .executeTakeFirst();
+    const row = await trx.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+    return { value: row.value, made: made !== undefined };
+  }
+
   return {
+    read,
     /** The secret `name`, made on first use (services read it through services/shared-secrets.ts). */
     async getOrMake(trx: Executor, name: string): Promise<string> {
-      await trx
-        .insertInto('server_secrets')
-        .values({ name, value: randomBytes(32).toString('base64url') })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const row = await trx.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
-      return row.value;
+      return (await read(trx, name)).value;
     },
 
     async replace(trx: Executor, name: string, value: string): Promise<void> {

@@ -3,6 +3,7 @@ import { UNKNOWN_ANSWER } from '@waitlist/contract';
 import type { Database } from '../connection';
 import type { Executor } from '../connection';
 import type { SignupRow } from './signup-rows';
+import { CHUNK, Deltas, chunks, type CompanyChange } from './count-deltas';
 
 /**
  * The console's kept counts (migration 14), so the dashboard, the funnel, the companies view and the list's total read
@@ -14,7 +15,8 @@ import type { SignupRow } from './signup-rows';
  *   company_facets), and in all and on free mail (signup_totals).
  *
  * Only the sign-up store (signups.ts) calls `change`, in the transaction that changes the rows; a new sign-up is
- * counted later, when it is folded in (signups.ts: foldIntoCounts), so its insert never waits on a shared counter.
+ * counted later, when it is folded in (signup-fold.ts, run by services/count-fold.ts), so its insert never waits on a
+ * shared counter.
  */
 
 /** The columns a sign-up's contribution is made of (a SignupRow has them all); an answer not known counts as UNKNOWN_ANSWER. */
@@ -33,8 +35,6 @@ export interface CountParts {
 export const DAILY_DIMENSIONS = ['all', 'role', 'company_size', 'outcome', 'source', 'campaign', 'landing_path'] as const;
 export type DailyDimension = (typeof DAILY_DIMENSIONS)[number];
 const FACETS = ['role', 'company_size', 'status'] as const;
-/** Rows per statement: well under PostgreSQL's 65,535 parameters and SQLite's 32,766. */
-const CHUNK = 500;
 
 const dailyKeys = (f: CountedFacts): [DailyDimension, string][] => [
   ['all', ''],
@@ -48,24 +48,6 @@ const dailyKeys = (f: CountedFacts): [DailyDimension, string][] => [
 
 /** The company a sign-up counts for, or null (free mail, or no domain). */
 const companyOf = (f: CountedFacts) => (f.free_mail || !f.company_domain ? null : f.company_domain);
-
-/** Sums `delta` per key; keys come back sorted, so concurrent transactions take counter rows in one order. */
-class Deltas<V> {
-  private readonly map = new Map<string, { key: string[]; value: V }>();
-  constructor(private readonly empty: () => V) {}
-  add(key: string[], apply: (value: V) => void) {
-    const id = key.join('\u0000');
-    const entry = this.map.get(id) ?? { key, value: this.empty() };
-    apply(entry.value);
-    this.map.set(id, entry);
-  }
-  sorted() {
-    return [...this.map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
-  }
-}
-
-const chunks = <T>(items: readonly T[]) =>
-  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
 
 /** Rows folded into the kept counts per transaction. */
 export const FOLD_BATCH = 1000;
@@ -120,7 +102,13 @@ export function createSignupCounts(database: Database) {
   }
 
   async function changeCurrent(trx: Executor, removed: readonly CountedFacts[], added: readonly CountedFacts[]) {
-    // The totals.
+    await changeTotals(trx, removed, added);
+    const touched = await changeCompanies(trx, removed, added);
+    await settleCompaniesLeft(trx, touched);
+  }
+
+  /** The people on the list now, and how many of them use free mail. */
+  async function changeTotals(trx: Executor, removed: readonly CountedFacts[], added: readonly CountedFacts[]) {
     const people = added.length - removed.length;
     const freeMail = added.filter((f) => f.free_mail).length - removed.filter((f) => f.free_mail).length;
     for (const [name, delta] of [
@@ -134,8 +122,10 @@ export function createSignupCounts(database: Database) {
         .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ count: eb('signup_totals.count', '+', eb.ref('excluded.count')) })))
         .execute();
     }
+  }
 
-    // Companies: people, first and last sign-up.
+  /** Companies: their people, first and last sign-up, and their people by answer; answers which companies changed. */
+  async function changeCompanies(trx: Executor, removed: readonly CountedFacts[], added: readonly CountedFacts[]) {
     const companies = new Deltas(() => ({
       people: 0,
       first: null as string | null,
@@ -209,8 +199,11 @@ export function createSignupCounts(database: Database) {
         )
         .execute();
     }
+    return touched;
+  }
 
-    // Someone left: a company with nobody goes; one whose first or last person left gets its dates from who remains.
+  /** Someone left: a company with nobody goes; one whose first or last person left gets its dates from who remains. */
+  async function settleCompaniesLeft(trx: Executor, touched: CompanyChange[]) {
     const shrunk = touched
       .filter(({ value }) => value.removedAt.length > 0)
       .map(({ key, value }) => ({ domain: key[0]!, removedAt: value.removedAt }));

@@ -82,49 +82,11 @@ export const adminRouteTable = (app: FastifyInstance): AdminRouteEntry[] => rout
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): Promise<void> {
   const { stores, services } = options;
 
-  const table: AdminRouteEntry[] = [];
-  routeTables.set(app.server, table);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method === 'HEAD') continue;
-      table.push({
-        method,
-        url: route.url,
-        role: route.config?.role,
-        signedOut: route.config?.signedOut === true,
-      });
-    }
-  });
+  recordRouteTable(app);
   await app.register(fastifyCookie);
   app.setSchemaErrorFormatter(invalidRequest);
   const cookieName = options.secureCookies ? SECURE_ADMIN_SESSION_COOKIE : ADMIN_SESSION_COOKIE;
-  await app.register(adminGuards, {
-    sessions: services.operatorSessions,
-    cookieName,
-    record: services.useCases.record,
-    secondFactorRequired: services.secondFactors.required,
-    apiKeys: services.apiKeys,
-  });
-  await app.register(sessionRoutes, {
-    signIn: services.signIn,
-    takeSsoPasskeyTicket: (ticket) => services.sso.takeSecondFactorTicket(ticket),
-    passkeys: services.passkeys,
-    sessions: services.operatorSessions,
-    throttle: stores.signInThrottle,
-    cookieName,
-    secureCookies: options.secureCookies,
-    signInRateLimit: options.signInRateLimit,
-  });
-  await app.register(ssoRoutes, {
-    sso: services.sso,
-    signIn: services.signIn,
-    throttle: stores.signInThrottle,
-    cookieName,
-    secureCookies: options.secureCookies,
-    signInRateLimit: options.signInRateLimit,
-    siteUrl: options.siteUrl,
-    mailQueued: options.mailQueued,
-  });
+  await registerSignIn(app, options, cookieName);
   await app.register(consoleSignupRoutes, {
     signups: services.signups,
     exports: services.exports,
@@ -179,4 +141,53 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   };
   app.all('/', { config: { role: 'viewer', enrolment: true } }, unknownEndpoint);
   app.all('/*', { config: { role: 'viewer', enrolment: true } }, unknownEndpoint);
+}
+
+/** Every admin route's method, path, role and whether it is open signed out, kept for the route table's own test. */
+function recordRouteTable(app: FastifyInstance): void {
+  const table: AdminRouteEntry[] = [];
+  routeTables.set(app.server, table);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      table.push({
+        method,
+        url: route.url,
+        role: route.config?.role,
+        signedOut: route.config?.signedOut === true,
+      });
+    }
+  });
+}
+
+/** The guards every request passes, then signing in: password, second factor, passkey, single sign-on. */
+async function registerSignIn(app: FastifyInstance, options: AdminRoutesOptions, cookieName: string): Promise<void> {
+  const { stores, services } = options;
+  await app.register(adminGuards, {
+    sessions: services.operatorSessions,
+    cookieName,
+    record: services.useCases.record,
+    secondFactorRequired: services.secondFactors.required,
+    apiKeys: services.apiKeys,
+  });
+  await app.register(sessionRoutes, {
+    signIn: services.signIn,
+    takeSsoPasskeyTicket: (ticket) => services.sso.takeSecondFactorTicket(ticket),
+    passkeys: services.passkeys,
+    sessions: services.operatorSessions,
+    throttle: stores.signInThrottle,
+    cookieName,
+    secureCookies: options.secureCookies,
+    signInRateLimit: options.signInRateLimit,
+  });
+  await app.register(ssoRoutes, {
+    sso: services.sso,
+    signIn: services.signIn,
+    throttle: stores.signInThrottle,
+    cookieName,
+    secureCookies: options.secureCookies,
+    signInRateLimit: options.signInRateLimit,
+    siteUrl: options.siteUrl,
+    mailQueued: options.mailQueued,
+  });
 }

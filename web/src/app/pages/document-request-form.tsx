@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   DOCUMENT_KINDS,
   DOCUMENT_REQUEST_ANCHOR,
@@ -90,28 +91,7 @@ export function DocumentRequestForm({ request }: { request: DocumentRequestAnswe
           />
           {message('email')}
         </div>
-        <fieldset className="field" {...problem('documents', id('documents-hint'))}>
-          <legend>{f.labels.documents}</legend>
-          <p id={id('documents-hint')} className="field-hint">
-            {f.labels.documentsHint}
-          </p>
-          <div className="checkbox-grid">
-            {DOCUMENT_KINDS.map((kind) => (
-              <div className="check" key={kind}>
-                <input
-                  type="checkbox"
-                  id={id(kind)}
-                  name="documents"
-                  value={kind}
-                  defaultChecked={values.documents.includes(kind)}
-                  aria-invalid={wrong('documents') ? true : undefined}
-                />
-                <label htmlFor={id(kind)}>{f.kinds[kind]}</label>
-              </div>
-            ))}
-          </div>
-          {message('documents')}
-        </fieldset>
+        <DocumentsChoice chosen={values.documents} help={{ wrong, problem, message }} />
         <div className="field">
           <label htmlFor={id('message')}>{f.labels.message}</label>
           <p id={id('message-hint')} className="field-hint">
@@ -141,5 +121,45 @@ export function DocumentRequestForm({ request }: { request: DocumentRequestAnswe
         </button>
       </form>
     </section>
+  );
+}
+
+/** How a field says it is wrong: its attributes (aria-invalid, aria-describedby) and the sentence under it. */
+interface FieldHelp {
+  wrong: (field: DocumentRequestErrorField) => boolean;
+  problem: (
+    field: DocumentRequestErrorField,
+    ...hints: string[]
+  ) => { 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
+  message: (field: DocumentRequestErrorField) => ReactNode;
+}
+
+/** Which documents they ask for: one box each, at least one. */
+function DocumentsChoice({ chosen, help }: { chosen: readonly string[]; help: FieldHelp }) {
+  const f = useLocale().copy.trust.requestForm;
+  const { wrong, problem, message } = help;
+  return (
+    <fieldset className="field" {...problem('documents', id('documents-hint'))}>
+      <legend>{f.labels.documents}</legend>
+      <p id={id('documents-hint')} className="field-hint">
+        {f.labels.documentsHint}
+      </p>
+      <div className="checkbox-grid">
+        {DOCUMENT_KINDS.map((kind) => (
+          <div className="check" key={kind}>
+            <input
+              type="checkbox"
+              id={id(kind)}
+              name="documents"
+              value={kind}
+              defaultChecked={chosen.includes(kind)}
+              aria-invalid={wrong('documents') ? true : undefined}
+            />
+            <label htmlFor={id(kind)}>{f.kinds[kind]}</label>
+          </div>
+        ))}
+      </div>
+      {message('documents')}
+    </fieldset>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { useMailSettings, useSaveMailSettings } from '../api/mail';
 import { ErrorPanel, Loading, type Notice } from '../components/console-ui';
 import { useConsoleWords } from '../app/console-language';
+import { ActionForm } from '../components/action-form';
 
 /** Each operator chooses the mail the console sends them (their own setting: under Your account): one per confirmed sign-up, and the daily digest. */
 export function MailSettingsPage({ onNotice }: { onNotice: (notice: Notice) => void }) {
@@ -28,7 +29,15 @@ export function MailSettingsPage({ onNotice }: { onNotice: (notice: Notice) => v
       {settings.isPending && <Loading label={w.loading} />}
       {settings.isError && <ErrorPanel title={w.failed} error={settings.error} onRetry={() => void settings.refetch()} />}
       {draft && (
-        <form className="card stack" onSubmit={submit}>
+        <ActionForm
+          titleId="mail-settings-title"
+          onSubmit={submit}
+          actions={
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? words.common.saving : words.common.save}
+            </Button>
+          }
+        >
           <label className="check">
             <input
               type="checkbox"
@@ -45,12 +54,7 @@ export function MailSettingsPage({ onNotice }: { onNotice: (notice: Notice) => v
             />
             {w.digest}
           </label>
-          <div>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? words.common.saving : words.common.save}
-            </Button>
-          </div>
-        </form>
+        </ActionForm>
       )}
     </section>
   );

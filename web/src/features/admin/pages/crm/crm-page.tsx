@@ -59,7 +59,6 @@ function ConnectionStatus({ state, owner, onNotice }: { state: AdminCrmState; ow
   const { words, format } = useConsoleLanguage();
   const w = words.crm;
   const n = format.number;
-  const countOf = (count: number, noun: (count: number) => string) => `${n(count)} ${noun(count)}`;
   const test = useTestCrm();
   const disconnect = useDisconnectCrm();
   const [checks, setChecks] = useState<AdminCrmTest | null>(null);
@@ -68,33 +67,7 @@ function ConnectionStatus({ state, owner, onNotice }: { state: AdminCrmState; ow
   return (
     <section className="card stack" aria-labelledby="crm-status-title">
       <h2 id="crm-status-title">{name}</h2>
-      <dl className="details">
-        <dt>{w.who}</dt>
-        <dd>{audienceInWords(state.rule, state.segment_name, words)}</dd>
-        <dt>{w.token}</dt>
-        <dd>{w.endingIn(state.token_hint ?? '')}</dd>
-        {state.company_domain && (
-          <>
-            <dt>{w.company}</dt>
-            <dd>{`${state.company_domain}.pipedrive.com`}</dd>
-          </>
-        )}
-        <dt>{w.connected}</dt>
-        <dd>
-          {state.connected_at && format.dateTime(state.connected_at)}
-          {state.connected_by ? ` ${w.by(state.connected_by)}` : ''}
-        </dd>
-        <dt>{w.inThrough(name)}</dt>
-        <dd>{countOf(state.synced, w.people)}</dd>
-        <dt>{w.onTheirWay}</dt>
-        <dd>
-          {countOf(state.pending, w.changes)}, {countOf(state.pending_erasures, w.erasures)}
-        </dd>
-        <dt>{w.refused}</dt>
-        <dd>{n(state.failed)}</dd>
-        <dt>{w.lastExchange}</dt>
-        <dd>{state.last_sync_at ? format.dateTime(state.last_sync_at) : w.noneYet}</dd>
-      </dl>
+      <ConnectionFacts state={state} name={name} />
       {state.last_error && (
         <p className="notice notice-warning" role="status">
           {w.lastAnswered(name)} {state.last_error}
@@ -152,6 +125,43 @@ function ConnectionStatus({ state, owner, onNotice }: { state: AdminCrmState; ow
         </ConfirmDialog>
       )}
     </section>
+  );
+}
+
+/** What the connection is: who goes there, the token's end, since when and by whom, and how far the exchange is. */
+function ConnectionFacts({ state, name }: { state: AdminCrmState; name: string }) {
+  const { words, format } = useConsoleLanguage();
+  const w = words.crm;
+  const n = format.number;
+  const countOf = (count: number, noun: (count: number) => string) => `${n(count)} ${noun(count)}`;
+  return (
+    <dl className="details">
+      <dt>{w.who}</dt>
+      <dd>{audienceInWords(state.rule, state.segment_name, words)}</dd>
+      <dt>{w.token}</dt>
+      <dd>{w.endingIn(state.token_hint ?? '')}</dd>
+      {state.company_domain && (
+        <>
+          <dt>{w.company}</dt>
+          <dd>{`${state.company_domain}.pipedrive.com`}</dd>
+        </>
+      )}
+      <dt>{w.connected}</dt>
+      <dd>
+        {state.connected_at && format.dateTime(state.connected_at)}
+        {state.connected_by ? ` ${w.by(state.connected_by)}` : ''}
+      </dd>
+      <dt>{w.inThrough(name)}</dt>
+      <dd>{countOf(state.synced, w.people)}</dd>
+      <dt>{w.onTheirWay}</dt>
+      <dd>
+        {countOf(state.pending, w.changes)}, {countOf(state.pending_erasures, w.erasures)}
+      </dd>
+      <dt>{w.refused}</dt>
+      <dd>{n(state.failed)}</dd>
+      <dt>{w.lastExchange}</dt>
+      <dd>{state.last_sync_at ? format.dateTime(state.last_sync_at) : w.noneYet}</dd>
+    </dl>
   );
 }
 

@@ -7,6 +7,7 @@ import { AdminPage, DataTable, ErrorPanel, Loading, TimeOf } from '../../compone
 import { bounceLabelOf } from '../../components/mail-table';
 import { Can } from '../../app/role';
 import { useConsoleLanguage, useConsoleWords } from '../../app/console-language';
+import { ActionForm } from '../../components/action-form';
 
 const REASONS: readonly (AdminSuppression['reason'] & string)[] = ['hard-bounce', 'soft-bounce', 'complaint', 'manual'];
 
@@ -158,27 +159,34 @@ function SuppressionPanel() {
           ))}
         </DataTable>
       )}
-      <form className="card stack" onSubmit={look} aria-labelledby="lookup-title">
-        <h3 id="lookup-title">{w.lookupTitle}</h3>
-        <TextField label={w.email} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <div>
+      <ActionForm
+        titleId="lookup-title"
+        title={w.lookupTitle}
+        onSubmit={look}
+        actions={
           <Button type="submit" disabled={lookup.isPending}>
             {w.lookup}
           </Button>
-        </div>
-        {lookup.isError && <p role="alert">{lookup.error.message}</p>}
-        <p role="status" aria-live="polite">
-          {state && looked
-            ? state.suppressed
-              ? w.isSuppressed(
-                  looked,
-                  `${w.reasons[state.reason!]}${state.bounce_reason ? ` (${bounceLabelOf(state.bounce_reason, words)})` : ''}`,
-                  format.dateTime(state.since!),
-                )
-              : w.notSuppressed(looked)
-            : ''}
-        </p>
-      </form>
+        }
+        footer={
+          <>
+            {lookup.isError && <p role="alert">{lookup.error.message}</p>}
+            <p role="status" aria-live="polite">
+              {state && looked
+                ? state.suppressed
+                  ? w.isSuppressed(
+                      looked,
+                      `${w.reasons[state.reason!]}${state.bounce_reason ? ` (${bounceLabelOf(state.bounce_reason, words)})` : ''}`,
+                      format.dateTime(state.since!),
+                    )
+                  : w.notSuppressed(looked)
+                : ''}
+            </p>
+          </>
+        }
+      >
+        <TextField label={w.email} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      </ActionForm>
       {state && looked && (
         <Can need="owner">
           <div className="card stack">

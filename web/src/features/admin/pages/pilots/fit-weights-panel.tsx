@@ -4,6 +4,7 @@ import { Button } from '../../../../components/ui/button';
 import { useFitWeights, useQuestions, useSaveFitWeights } from '../../api/pilots';
 import { useCan } from '../../app/role';
 import { useConsoleLanguage } from '../../app/console-language';
+import { ActionForm } from '../../components/action-form';
 
 type Group = 'role' | 'company_size' | 'outcome';
 const GROUPS: { key: Group; options: readonly string[] }[] = [
@@ -69,7 +70,24 @@ export function FitWeightsPanel() {
       <p role="status" aria-live="polite">
         {rescoring.done ? notice : w.rescoring(format.number(rescoring.remaining))}
       </p>
-      <form className="card stack" onSubmit={submit} aria-labelledby="fit-title">
+      <ActionForm
+        titleId="fit-title"
+        onSubmit={submit}
+        actions={
+          editable && (
+            <>
+              <Button type="submit" disabled={save.isPending || draft === null}>
+                {save.isPending ? words.common.saving : w.save}
+              </Button>
+              {draft && (
+                <Button type="button" variant="ghost" onClick={() => setDraft(null)}>
+                  {w.undo}
+                </Button>
+              )}
+            </>
+          )
+        }
+      >
         <fieldset className="fit-group">
           <legend>{w.everyone}</legend>
           {SINGLES.map((key) => field(w.singles[key], weights[key], (n) => set({ [key]: n })))}
@@ -93,19 +111,7 @@ export function FitWeightsPanel() {
               })}
           </fieldset>
         ))}
-        {editable && (
-          <div className="actions">
-            <Button type="submit" disabled={save.isPending || draft === null}>
-              {save.isPending ? words.common.saving : w.save}
-            </Button>
-            {draft && (
-              <Button type="button" variant="ghost" onClick={() => setDraft(null)}>
-                {w.undo}
-              </Button>
-            )}
-          </div>
-        )}
-      </form>
+      </ActionForm>
     </section>
   );
 }

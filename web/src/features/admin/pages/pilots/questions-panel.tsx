@@ -12,7 +12,7 @@ import { useQuestionAction, useQuestions } from '../../api/pilots';
 import { Can } from '../../app/role';
 import { SelectField, TextAreaField, TextField } from '../../components/fields';
 import { ListPanel } from '../../components/list-panel';
-import { useConsoleLanguage } from '../../app/console-language';
+import { useConsoleLanguage, useConsoleWords } from '../../app/console-language';
 import { ActionForm } from '../../components/action-form';
 
 interface Draft {
@@ -151,43 +151,53 @@ export function QuestionsPanel() {
             </>
           }
         >
-          <div className="form-grid">
-            <TextField
-              label={w.promptEn}
-              lang="en"
-              required
-              maxLength={200}
-              value={draft.en}
-              onChange={(e) => setDraft({ ...draft, en: e.target.value })}
-            />
-            <TextField
-              label={w.promptSv}
-              required
-              maxLength={200}
-              lang="sv"
-              value={draft.sv}
-              onChange={(e) => setDraft({ ...draft, sv: e.target.value })}
-            />
-            <SelectField
-              label={w.kind}
-              options={QUESTION_KINDS}
-              labels={w.kinds}
-              value={draft.kind}
-              disabled={draft.id !== undefined}
-              onValue={(kind) => setDraft({ ...draft, kind: kind ?? 'single' })}
-            />
-          </div>
-          {draft.kind !== 'text' && (
-            <TextAreaField
-              label={w.choices(MAX_QUESTION_OPTIONS)}
-              required
-              rows={5}
-              value={draft.options}
-              onChange={(e) => setDraft({ ...draft, options: e.target.value })}
-            />
-          )}
+          <QuestionFields draft={draft} onDraft={setDraft} />
         </ActionForm>
       </Can>
     </section>
+  );
+}
+
+/** A question's words in both languages, its kind (fixed once asked) and, for a choice, its options one a line. */
+function QuestionFields({ draft, onDraft }: { draft: Draft; onDraft: (draft: Draft) => void }) {
+  const w = useConsoleWords().questions;
+  return (
+    <>
+      <div className="form-grid">
+        <TextField
+          label={w.promptEn}
+          lang="en"
+          required
+          maxLength={200}
+          value={draft.en}
+          onChange={(e) => onDraft({ ...draft, en: e.target.value })}
+        />
+        <TextField
+          label={w.promptSv}
+          required
+          maxLength={200}
+          lang="sv"
+          value={draft.sv}
+          onChange={(e) => onDraft({ ...draft, sv: e.target.value })}
+        />
+        <SelectField
+          label={w.kind}
+          options={QUESTION_KINDS}
+          labels={w.kinds}
+          value={draft.kind}
+          disabled={draft.id !== undefined}
+          onValue={(kind) => onDraft({ ...draft, kind: kind ?? 'single' })}
+        />
+      </div>
+      {draft.kind !== 'text' && (
+        <TextAreaField
+          label={w.choices(MAX_QUESTION_OPTIONS)}
+          required
+          rows={5}
+          value={draft.options}
+          onChange={(e) => onDraft({ ...draft, options: e.target.value })}
+        />
+      )}
+    </>
   );
 }

@@ -65,7 +65,6 @@ const learnCursor = (key: string, cursor: string | null) => {
 export function SignupsPage({ view, onView }: { view: ListView; onView: (view: ListView) => void }) {
   const words = useConsoleWords();
   const w = words.signups;
-  const format = useConsoleFormat();
   const { addressSearch, setAddressSearch, setLastListView } = useConsoleState();
   const [search, setSearch] = useState(addressSearch);
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -88,37 +87,14 @@ export function SignupsPage({ view, onView }: { view: ListView; onView: (view: L
 
   const update = (patch: Partial<AdminFilters>) => onView(viewOfFilters({ ...filters, ...patch }));
 
-  // The search applies once typing pauses (back to the first page).
-  useEffect(() => {
-    if (addressSearch === search.trim()) return;
-    const timer = setTimeout(() => {
-      setAddressSearch(search.trim());
-      if (view.page) onView(viewWithoutPage);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, addressSearch, setAddressSearch, view.page, viewWithoutPage, onView]);
-  const select = (id: number, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-
-  const summary = page ? (
-    <>
-      <strong className="count">{formatTotal(page, format)}</strong>{' '}
-      {w.summary(page.total === 1 && !page.total_capped, filtered ? (page.total_capped ? 'capped' : 'filtered') : 'all')}
-    </>
-  ) : (
-    w.counting
-  );
+  useSearchWhenTypingPauses(search, view, onView);
+  const select = (id: number, on: boolean) => setSelected((current) => toggled(current, id, on));
 
   return (
     <AdminPage
       titleId="signups-title"
       title={words.screens.signups}
-      summary={summary}
+      summary={<ListSummary page={page} filtered={filtered} />}
       liveSummary
       actions={
         <Can need="owner">
@@ -177,5 +153,42 @@ export function SignupsPage({ view, onView }: { view: ListView; onView: (view: L
         </div>
       )}
     </AdminPage>
+  );
+}
+
+/** The selection with `id` in it or out. */
+function toggled(current: ReadonlySet<number>, id: number, on: boolean): Set<number> {
+  const next = new Set(current);
+  if (on) next.add(id);
+  else next.delete(id);
+  return next;
+}
+
+/** The address search applies once typing pauses (back to the first page); it stays in the tab, never in the address. */
+function useSearchWhenTypingPauses(search: string, view: ListView, onView: (view: ListView) => void): void {
+  const { addressSearch, setAddressSearch } = useConsoleState();
+  useEffect(() => {
+    if (addressSearch === search.trim()) return;
+    const timer = setTimeout(() => {
+      setAddressSearch(search.trim());
+      if (view.page) {
+        const { page: _page, ...firstPage } = view;
+        onView(firstPage);
+      }
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, addressSearch, setAddressSearch, view, onView]);
+}
+
+/** How many the list holds (or "more than", past the count's cap), and whether that is everyone or the filter's. */
+function ListSummary({ page, filtered }: { page: AdminSignupPage | undefined; filtered: boolean }) {
+  const w = useConsoleWords().signups;
+  const format = useConsoleFormat();
+  if (!page) return <>{w.counting}</>;
+  return (
+    <>
+      <strong className="count">{formatTotal(page, format)}</strong>{' '}
+      {w.summary(page.total === 1 && !page.total_capped, filtered ? (page.total_capped ? 'capped' : 'filtered') : 'all')}
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { useSaveSso, useSso } from '../../api/session';
 import { SelectField, TextField } from '../../components/fields';
 import { DataTable, ErrorPanel, Loading, type Notice } from '../../components/console-ui';
 import { useConsoleWords } from '../../app/console-language';
+import { ActionForm } from '../../components/action-form';
 
 type Draft = { required: boolean; breakGlass: string; roles: { domain: string; role: OperatorRole }[] };
 const draftOf = (sso: AdminSso): Draft => ({
@@ -37,11 +38,14 @@ export function SsoPanel({ owners, onNotice }: { owners: readonly AdminOperator[
           {w.notSetUp} <code>OIDC_ISSUER</code>, <code>OIDC_CLIENT_ID</code>, <code>OIDC_CLIENT_SECRET</code> {w.notSetUpAfter}
         </p>
       ) : (
-        <form
-          className="card stack"
-          aria-labelledby="sso-title"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <ActionForm
+          titleId="sso-title"
+          actions={
+            <Button type="submit" disabled={save.isPending || (draft.required && draft.breakGlass === '')}>
+              {w.submit}
+            </Button>
+          }
+          onSubmit={() => {
             save.mutate(
               {
                 required: draft.required,
@@ -128,12 +132,7 @@ export function SsoPanel({ owners, onNotice }: { owners: readonly AdminOperator[
               onValue={(id) => setDraft({ ...draft, breakGlass: id ?? '' })}
             />
           )}
-          <div className="actions">
-            <Button type="submit" disabled={save.isPending || (draft.required && draft.breakGlass === '')}>
-              {w.submit}
-            </Button>
-          </div>
-        </form>
+        </ActionForm>
       )}
     </section>
   );
