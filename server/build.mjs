@@ -16,7 +16,12 @@ await build({
   target: 'node20',
   format: 'esm',
   packages: 'external',
-  alias: { '@waitlist/contract': '../contract/src/index.ts', '@waitlist/catalogue': '../catalogue/src/index.ts' },
+  // The workspace packages from their sources; a subpath export (the console's words) by its own entry.
+  alias: {
+    '@waitlist/contract': '../contract/src/index.ts',
+    '@waitlist/catalogue/console': '../catalogue/src/console/index.ts',
+    '@waitlist/catalogue': '../catalogue/src/index.ts',
+  },
   sourcemap: true,
   logLevel: 'warning',
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
