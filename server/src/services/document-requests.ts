@@ -65,8 +65,8 @@ export function createDocumentRequests(deps: {
   const now = deps.now ?? (() => new Date());
   return {
     /** Stores a request; 'repeated' when its form token came before (nothing new is stored or mailed). */
-    async request(request: DocumentRequest, proof: string | undefined, formToken: string | undefined): Promise<'stored' | 'repeated'> {
-      const verified = proof !== undefined && (await deps.proofOfWork.verify(proof));
+    async request(request: DocumentRequest, solution: string | undefined, formToken: string | undefined): Promise<'stored' | 'repeated'> {
+      const verified = solution !== undefined && (await deps.proofOfWork.verify(solution));
       const owners = (await deps.stores.operatorAccounts.list()).filter((o) => o.role === 'owner');
       return deps.useCases.run(async (change) => {
         const id = await deps.stores.documentRequests.insert(change.trx, {

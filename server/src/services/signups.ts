@@ -165,10 +165,10 @@ export function createSignupService(deps: SignupServiceDeps) {
      * DuplicateEmailError after the re-send rules had their say; an address on a refused domain throws
      * EmailDomainRefusedError and nothing is stored or sent.
      */
-    async signUp(body: SignupBody, idempotencyKey?: string, proof?: string, client?: { network: string }): Promise<SignupOutcome> {
+    async signUp(body: SignupBody, idempotencyKey?: string, solution?: string, client?: { network: string }): Promise<SignupOutcome> {
       await checkAddress(body.email);
       // Without a valid, unused proof of work the sign-up is stored all the same; only its mail waits for the budget.
-      const verified = proof !== undefined && (await deps.proofOfWork.verify(proof));
+      const verified = solution !== undefined && (await deps.proofOfWork.verify(solution));
       const held = deps.mailBudget.holds(verified);
       // Why the sign-up may deserve a second look in the console's review queue.
       const flags: SignupFlag[] = [];

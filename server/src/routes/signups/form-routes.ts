@@ -124,13 +124,13 @@ export async function signupFormRoutes(app: FastifyInstance, options: SignupForm
       const data = suggestion && values.emailChoice === EMAIL_CHOICES.use ? { ...checked.data, email: suggestion } : checked.data;
       const signup = { ...toSignupBody(data), ...decodeAttribution(values.attribution), locale };
       // A page whose script solved the proof of work posts it too; without script there is none (the mail may wait).
-      const proof = formEntry(formEntries(request.body), PROOF_OF_WORK_FIELD);
+      const solution = formEntry(formEntries(request.body), PROOF_OF_WORK_FIELD);
       const key = isFormToken(values.formToken) ? formTokenKey(values.formToken) : undefined;
       try {
         const store = (idempotencyKey: string | undefined) =>
           join
             ? signups.joinWithCode(signup, partnerCodeHash(values.partnerCode), idempotencyKey)
-            : signups.signUp(signup, idempotencyKey, proof, { network: clientNetwork(request.ip) });
+            : signups.signUp(signup, idempotencyKey, solution, { network: clientNetwork(request.ip) });
         let outcome;
         try {
           outcome = await store(key);

@@ -139,7 +139,7 @@ export async function publicSignupRoutes(app: FastifyInstance, options: PublicSi
       }
       let outcome;
       try {
-        outcome = await signups.signUp(parsed.signup, idempotencyKey, parsed.proof, { network: clientNetwork(request.ip) });
+        outcome = await signups.signUp(parsed.signup, idempotencyKey, parsed.solution, { network: clientNetwork(request.ip) });
       } catch (error) {
         metrics.count('signups', { outcome: outcomeOf(error) });
         // Duplicates, check violations, a reused key and outages are answered by the error handler (http/write-errors.ts).

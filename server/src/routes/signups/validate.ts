@@ -20,7 +20,7 @@ import {
 } from '@waitlist/contract';
 
 export type ParsedSignup =
-  { kind: 'signup'; signup: SignupBody; proof: string | undefined } | { kind: 'honeypot' } | { kind: 'invalid'; error: ApiError };
+  { kind: 'signup'; signup: SignupBody; solution: string | undefined } | { kind: 'honeypot' } | { kind: 'invalid'; error: ApiError };
 
 const REQUIRED: SignupColumn[] = ['email', 'role', 'company_size', 'desired_outcomes'];
 const COLUMN_TYPES: Record<SignupColumn, string> = {
@@ -143,6 +143,6 @@ function parseRow(body: unknown): ParsedSignup {
     const constraint = CHECK_CONSTRAINTS[column ?? 'email'] ?? `${SIGNUPS_TABLE}_${String(column)}_check`;
     return invalid(ERROR_CODES.checkViolation, checkViolationMessage(constraint));
   }
-  const proof = record[PROOF_OF_WORK_FIELD];
-  return { kind: 'signup', signup: result.data, proof: typeof proof === 'string' ? proof : undefined };
+  const solution = record[PROOF_OF_WORK_FIELD];
+  return { kind: 'signup', signup: result.data, solution: typeof solution === 'string' ? solution : undefined };
 }

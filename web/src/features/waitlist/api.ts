@@ -56,10 +56,10 @@ async function readError(response: Response): Promise<ApiError | null> {
  * POST one sign-up. Network failures and 502/503/504 are retried after 1 s, 2 s and 4 s with the same
  * Idempotency-Key, so a retry of a request that did reach the database cannot create a second row.
  */
-export async function submitSignup(body: SignupBody, options: { honeypot?: string; proof?: string | null } = {}): Promise<SubmitResult> {
+export async function submitSignup(body: SignupBody, options: { honeypot?: string; solution?: string | null } = {}): Promise<SubmitResult> {
   const payload: Record<string, unknown> = { ...body };
   if (options.honeypot) payload[HONEYPOT_FIELD] = options.honeypot;
-  if (options.proof) payload[PROOF_OF_WORK_FIELD] = options.proof;
+  if (options.solution) payload[PROOF_OF_WORK_FIELD] = options.solution;
   const init: RequestInit = {
     method: 'POST',
     headers: {

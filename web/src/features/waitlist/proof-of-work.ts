@@ -27,5 +27,5 @@ export function solveProofOfWork(): Promise<string | null> {
 }
 
 /** Waits at most `ms` for a solution still being found; a fast typist is not held up longer. */
-export const withDeadline = (proof: Promise<string | null>, ms: number): Promise<string | null> =>
-  Promise.race([proof, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
+export const withDeadline = (solving: Promise<string | null>, ms: number): Promise<string | null> =>
+  Promise.race([solving, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);

@@ -148,7 +148,7 @@ export function useSignupForm({ state, locale, copy }: { state: SignupFormState;
   const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
   // The proof of work starts when the visitor first touches the form and runs while they type (one per sign-up).
-  const proof = useRef<Promise<string | null> | null>(null);
+  const proofOfWork = useRef<Promise<string | null> | null>(null);
   const pointerDown = useRef(false);
   useEffect(() => {
     const down = () => (pointerDown.current = true);
@@ -163,7 +163,7 @@ export function useSignupForm({ state, locale, copy }: { state: SignupFormState;
   useEffect(() => {
     const form = formRef.current;
     const start = () => {
-      proof.current ??= solveProofOfWork();
+      proofOfWork.current ??= solveProofOfWork();
     };
     form?.addEventListener('focusin', start);
     // A field focused before the island took over counts as touched.
@@ -252,12 +252,12 @@ export function useSignupForm({ state, locale, copy }: { state: SignupFormState;
       return;
     }
     dispatch({ type: 'sending' });
-    const solution = await withDeadline(proof.current ?? solveProofOfWork(), PROOF_WAIT_MS);
+    const solution = await withDeadline(proofOfWork.current ?? solveProofOfWork(), PROOF_WAIT_MS);
     // A solution counts once: the next sign-up from this page solves a new one.
-    proof.current = null;
+    proofOfWork.current = null;
     const outcome = await submitSignup(
       { ...toSignupBody(result.data), ...pageAttribution(values.attribution), locale },
-      { honeypot: values.website, proof: solution },
+      { honeypot: values.website, solution },
     );
     const besideField = outcome.ok ? null : serverFieldErrors(outcome.error, messages);
     dispatch({ type: 'answered', ok: outcome.ok, errors: besideField });
