@@ -1,5 +1,3 @@
-import type { Database } from '../db/connection';
-import type { Stores } from '../db/stores';
 import { createDeliveryRecords } from './deliveries';
 import { createBulkMailPace } from './mail-budget';
 import { createMailFeedback } from './mail-feedback';
@@ -7,26 +5,15 @@ import { createMailSources } from './mail-sources';
 import { createOperatorDigest } from './operator-digest';
 import { createOutboxActions } from './outbox-actions';
 import { createSendGuard } from './send-guard';
-import { DEFAULT_BULK_MAILS_PER_MINUTE, type ServiceSettings } from './settings';
+import { DEFAULT_BULK_MAILS_PER_MINUTE, type ServiceAreaDeps } from './settings';
 import { createSuppressions } from './suppressions';
-import type { UseCases } from './use-case';
 
 /**
  * What the mail that leaves needs and what comes back of it: the composer's sources, the delivery bookkeeping, the bulk
  * lane's pace, the operators' actions on the outbox, the founders' digest, the suppression list, bounces and
  * complaints, and the guard that pauses a send that bounces too much.
  */
-export function createMailArea({
-  database,
-  stores,
-  useCases,
-  settings,
-}: {
-  database: Database;
-  stores: Stores;
-  useCases: UseCases;
-  settings: ServiceSettings;
-}) {
+export function createMailArea({ database, stores, useCases, settings }: ServiceAreaDeps) {
   const metrics = settings.metrics ? { metrics: settings.metrics } : {};
   const suppressions = createSuppressions({ stores, useCases });
   const sendGuard = createSendGuard({ database, stores, useCases, ...metrics });

@@ -1,25 +1,17 @@
 import type { Executor } from '../db/connection';
 import type { Stores } from '../db/stores';
-import type { OperatorSessionSummary } from '../db/stores/operator-sessions';
+import type { OperatorSessionRow, OperatorSessionSummary } from '../db/stores/operator-sessions';
 import { randomToken, sha256 } from '../lib/crypto';
 import { expiryFrom, pastMaximum, sessionAt, type SessionLifetime } from '../lib/session-expiry';
-import type { OperatorRole } from '@waitlist/contract';
 import type { UseCases } from './use-case';
 
-/** A live session as every guarded request sees it (routes/admin/guards.ts). */
-export interface ResolvedSession {
-  operatorId: number;
-  email: string;
-  role: OperatorRole;
-  totp: boolean;
-  passkeys: number;
-  sessionId: string;
-  expiresAt: number;
+/** A live session as every guarded request sees it (routes/admin/guards.ts): the stored row, its rules applied. */
+export type ResolvedSession = Omit<OperatorSessionRow, 'startedAt' | 'lastSeenAt' | 'provedAt' | 'addressesGranted'> & {
   /** When the operator last proved who they are in this session (the sign-in, or a proof since). */
   provedAt: number;
   /** A viewer sees addresses masked unless an owner let them see them whole. */
   seesAddresses: boolean;
-}
+};
 
 /**
  * Console sessions: a random token in the cookie, only its SHA-256 stored (db/stores/operator-sessions.ts), living as
@@ -63,16 +55,12 @@ export function createOperatorSessionService({
         return undefined;
       }
       if (state.touch) await useCases.run(({ trx }) => sessions.touch(trx, tokenHash, now, state.expiresAt));
+      const { startedAt, lastSeenAt: _lastSeen, provedAt, addressesGranted, ...session } = row;
       return {
-        operatorId: row.operatorId,
-        email: row.email,
-        role: row.role,
-        totp: row.totp,
-        passkeys: row.passkeys,
-        sessionId: row.sessionId,
+        ...session,
         expiresAt: state.expiresAt,
-        provedAt: row.provedAt ?? row.startedAt,
-        seesAddresses: row.role !== 'viewer' || row.seesAddresses,
+        provedAt: provedAt ?? startedAt,
+        seesAddresses: row.role !== 'viewer' || addressesGranted,
       };
     },
 

@@ -1,4 +1,6 @@
 import type { TwoFactorPolicy } from '@waitlist/contract';
+import type { Database } from '../db/connection';
+import type { Stores } from '../db/stores';
 import type { MetricsRecorder } from '../lib/metrics-recorder';
 import type { SecretBox } from '../lib/secret-box';
 import type { SessionLifetime } from '../lib/session-expiry';
@@ -6,6 +8,7 @@ import type { EnvironmentKey } from './api-keys';
 import type { BookingSettings } from './bookings';
 import type { CrmSettings } from './crm';
 import type { SsoDeps } from './sso';
+import type { UseCases } from './use-case';
 
 /** What the services are built with (app-settings.ts reads it from the environment; tests and tools set what they need). */
 export interface ServiceSettings {
@@ -55,3 +58,11 @@ export const DEFAULT_BULK_MAILS_PER_MINUTE = 300;
 
 /** The clock a service reads, when the settings set one (tests move it). */
 export const clockOf = (settings: Pick<ServiceSettings, 'now'>): { now?: () => Date } => (settings.now ? { now: settings.now } : {});
+
+/** What an area of the services (team-area.ts, mail-area.ts) is built from. */
+export interface ServiceAreaDeps {
+  database: Database;
+  stores: Stores;
+  useCases: UseCases;
+  settings: ServiceSettings;
+}

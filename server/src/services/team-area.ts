@@ -1,14 +1,11 @@
-import type { Database } from '../db/connection';
-import type { Stores } from '../db/stores';
 import { createApiKeys } from './api-keys';
 import { createOperatorSessionService } from './operator-sessions';
 import { createPasskeys } from './passkeys';
 import { createSecondFactors } from './second-factors';
-import { clockOf, type ServiceSettings } from './settings';
+import { clockOf, type ServiceAreaDeps } from './settings';
 import { createSignIn } from './sign-in';
 import { createSso } from './sso';
 import { createTeamService } from './team';
-import type { UseCases } from './use-case';
 
 /** An hour without a request, a week at most (SESSION_IDLE_HOURS and ADMIN_SESSION_MAX_HOURS' defaults). */
 const DEFAULT_SESSION_LIFETIME = { idleMs: 3_600_000, maxMs: 7 * 24 * 3_600_000 };
@@ -17,17 +14,7 @@ const DEFAULT_SESSION_LIFETIME = { idleMs: 3_600_000, maxMs: 7 * 24 * 3_600_000 
  * Who comes into the console and how: the team, second factors and passkeys, single sign-on, the sign-in and its
  * sessions, and the scoped API keys.
  */
-export function createTeamArea({
-  database,
-  stores,
-  useCases,
-  settings,
-}: {
-  database: Database;
-  stores: Stores;
-  useCases: UseCases;
-  settings: ServiceSettings;
-}) {
+export function createTeamArea({ database, stores, useCases, settings }: ServiceAreaDeps) {
   const clock = clockOf(settings);
   const team = createTeamService({ database, stores, useCases });
   const twoFactorPolicy = settings.twoFactorPolicy ?? 'off';

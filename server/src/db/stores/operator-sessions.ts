@@ -28,7 +28,8 @@ export interface OperatorSessionRow {
   expiresAt: number;
   lastSeenAt: number;
   provedAt: number | null;
-  seesAddresses: boolean;
+  /** An owner let this operator see whole addresses (`sees_addresses`; what a role sees: services/operator-sessions.ts). */
+  addressesGranted: boolean;
 }
 
 /**
@@ -92,7 +93,7 @@ export function createOperatorSessions(database: Database) {
         expiresAt: ms(row.expires_at),
         lastSeenAt: ms(row.last_seen_at),
         provedAt: row.proved_at ? ms(row.proved_at) : null,
-        seesAddresses: Number(row.sees_addresses) === 1,
+        addressesGranted: Number(row.sees_addresses) === 1,
       };
     },
 

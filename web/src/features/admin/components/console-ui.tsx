@@ -143,6 +143,17 @@ export function OutcomeChips({ outcomes, label }: { outcomes: readonly string[] 
   );
 }
 
+/** One key figure in a row of them (`<ul className="stat-grid">`): what it counts, the figure, and a line under it. */
+export function StatCard({ label, value, note, text = false }: { label: string; value: ReactNode; note?: ReactNode; text?: boolean }) {
+  return (
+    <li className="card stat">
+      <span className="stat-label">{label}</span>
+      <span className={text ? 'stat-value stat-text' : 'stat-value'}>{value}</span>
+      {note !== undefined && <span className="muted">{note}</span>}
+    </li>
+  );
+}
+
 /** A console screen: a labelled section with its title, a line under it and, on the right, its actions. */
 export function AdminPage({
   titleId,

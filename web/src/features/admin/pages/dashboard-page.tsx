@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { UNKNOWN_ANSWER, type AdminCount, type AdminStats } from '@waitlist/contract';
 import { useFitSpread, useStats } from '../api/insight';
-import { ErrorPanel, Loading, useAnswerLabel } from '../components/console-ui';
+import { ErrorPanel, Loading, StatCard, useAnswerLabel } from '../components/console-ui';
 import { useConsoleLanguage, useConsoleWords } from '../app/console-language';
 import { BackupNotice } from './backup-notice';
 
@@ -186,22 +186,10 @@ function KeyFigures({ stats: s, topOutcome }: { stats: AdminStats; topOutcome: s
   const n = format.number;
   return (
     <ul className="stat-grid" aria-label={w.keyFigures}>
-      <li className="card stat">
-        <span className="stat-label">{w.total}</span>
-        <span className="stat-value">{n(s.total)}</span>
-      </li>
-      <li className="card stat">
-        <span className="stat-label">{w.last7}</span>
-        <span className="stat-value">{n(s.last_7_days)}</span>
-      </li>
-      <li className="card stat">
-        <span className="stat-label">{w.last30}</span>
-        <span className="stat-value">{n(s.last_30_days)}</span>
-      </li>
-      <li className="card stat">
-        <span className="stat-label">{w.topOutcome}</span>
-        <span className="stat-value stat-text">{topOutcome ?? '—'}</span>
-      </li>
+      <StatCard label={w.total} value={n(s.total)} />
+      <StatCard label={w.last7} value={n(s.last_7_days)} />
+      <StatCard label={w.last30} value={n(s.last_30_days)} />
+      <StatCard label={w.topOutcome} value={topOutcome ?? '—'} text />
     </ul>
   );
 }

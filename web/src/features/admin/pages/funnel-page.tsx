@@ -3,7 +3,7 @@ import type { FunnelView } from '../app/view-address';
 import type { AdminFunnel, FunnelDimension } from '@waitlist/contract';
 import { useFunnel } from '../api/insight';
 import { DateField, SelectField } from '../components/fields';
-import { DataTable, AdminPage, ErrorPanel, Loading } from '../components/console-ui';
+import { DataTable, AdminPage, ErrorPanel, Loading, StatCard } from '../components/console-ui';
 import { useConsoleLanguage, useConsoleWords } from '../app/console-language';
 
 const DAY_MS = 86_400_000;
@@ -98,21 +98,9 @@ function FunnelTotals({ data }: { data: AdminFunnel }) {
   const n = format.number;
   return (
     <ul className="stat-grid" aria-label={w.totals}>
-      <li className="card stat">
-        <span className="stat-label">{w.visitors}</span>
-        <span className="stat-value">{n(data.totals.visitors)}</span>
-        <span className="muted">{w.views(n(data.totals.views))}</span>
-      </li>
-      <li className="card stat">
-        <span className="stat-label">{w.signups}</span>
-        <span className="stat-value">{n(data.totals.signups)}</span>
-        <span className="muted">{w.ofVisitors(rate(data.totals.signups, data.totals.visitors))}</span>
-      </li>
-      <li className="card stat">
-        <span className="stat-label">{w.confirmed}</span>
-        <span className="stat-value">{n(data.totals.confirmed)}</span>
-        <span className="muted">{w.ofSignups(rate(data.totals.confirmed, data.totals.signups))}</span>
-      </li>
+      <StatCard label={w.visitors} value={n(data.totals.visitors)} note={w.views(n(data.totals.views))} />
+      <StatCard label={w.signups} value={n(data.totals.signups)} note={w.ofVisitors(rate(data.totals.signups, data.totals.visitors))} />
+      <StatCard label={w.confirmed} value={n(data.totals.confirmed)} note={w.ofSignups(rate(data.totals.confirmed, data.totals.signups))} />
     </ul>
   );
 }
